@@ -1,0 +1,69 @@
+//! The decks the handouts start from, in their stated initial orders.
+
+use crate::{Card, Rank, Suit};
+
+const EUCHRE_RANKS: [Rank; 6] = [
+    Rank::Nine,
+    Rank::Ten,
+    Rank::Jack,
+    Rank::Queen,
+    Rank::King,
+    Rank::Ace,
+];
+
+fn by_suit(suits: [Suit; 4], ranks: &[Rank]) -> Vec<Card> {
+    suits
+        .into_iter()
+        .flat_map(|suit| ranks.iter().map(move |&rank| Card::new(rank, suit)))
+        .collect()
+}
+
+/// EECS 280's "new pack" order: 9 to A of Spades, Hearts, Clubs, Diamonds.
+pub fn eecs280_euchre() -> Vec<Card> {
+    by_suit(Suit::ALL, &EUCHRE_RANKS)
+}
+
+/// CS 246 Euchre's initial order: 9 to A of Hearts, Diamonds, Spades, Clubs.
+pub fn cs246_euchre() -> Vec<Card> {
+    by_suit(
+        [Suit::Hearts, Suit::Diamonds, Suit::Spades, Suit::Clubs],
+        &EUCHRE_RANKS,
+    )
+}
+
+/// CS 246 Straights' initial order: A to K of Clubs, Diamonds, Hearts, Spades.
+pub fn cs246_straights() -> Vec<Card> {
+    let mut ranks = vec![Rank::Ace];
+    ranks.extend_from_slice(&Rank::ALL[..12]);
+    by_suit(
+        [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades],
+        &ranks,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn short(cards: &[Card]) -> String {
+        cards
+            .iter()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn initial_orders_match_the_handouts() {
+        assert!(short(&eecs280_euchre()).starts_with("9S TS JS QS KS AS 9H"));
+        assert!(short(&eecs280_euchre()).ends_with("KD AD"));
+        assert_eq!(
+            short(&cs246_euchre()),
+            "9H TH JH QH KH AH 9D TD JD QD KD AD 9S TS JS QS KS AS 9C TC JC QC KC AC"
+        );
+        let straights = short(&cs246_straights());
+        assert!(straights.starts_with("AC 2C 3C"));
+        assert!(straights.ends_with("QS KS"));
+        assert_eq!(cs246_straights().len(), 52);
+    }
+}

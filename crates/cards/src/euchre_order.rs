@@ -1,0 +1,202 @@
+//! Card values in a trick-taking hand with a trump suit.
+//!
+//! EECS 280 Euchre defines three contexts (handout, "Value of cards"): plain order
+//! (card order), order with trump (right bower > left bower > other trump > the rest),
+//! and order with trump and a led suit (trump > led suit > the rest). Teen Do Panch
+//! uses the same contexts without bowers. Each context is a key: a higher key wins.
+
+use crate::{Card, CardSet, Rank, Suit};
+
+/// The trump suit of a hand and whether its jacks are bowers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TrumpOrder {
+    trump: Suit,
+    bowers: bool,
+}
+
+const LED: u8 = 64;
+const TRUMP: u8 = 128;
+const LEFT_BOWER: u8 = 253;
+const RIGHT_BOWER: u8 = 254;
+
+impl TrumpOrder {
+    /// Euchre: the jack of trump and the jack of the same colour are the two highest trumps.
+    pub const fn euchre(trump: Suit) -> TrumpOrder {
+        TrumpOrder {
+            trump,
+            bowers: true,
+        }
+    }
+
+    /// Trump without bowers (Teen Do Panch).
+    pub const fn without_bowers(trump: Suit) -> TrumpOrder {
+        TrumpOrder {
+            trump,
+            bowers: false,
+        }
+    }
+
+    pub const fn trump(self) -> Suit {
+        self.trump
+    }
+
+    pub fn is_right_bower(self, card: Card) -> bool {
+        self.bowers && card == Card::new(Rank::Jack, self.trump)
+    }
+
+    pub fn is_left_bower(self, card: Card) -> bool {
+        self.bowers && card == Card::new(Rank::Jack, self.trump.same_color())
+    }
+
+    /// The suit a card counts as: the left bower belongs to trump.
+    pub fn suit_of(self, card: Card) -> Suit {
+        if self.is_left_bower(card) {
+            self.trump
+        } else {
+            card.suit()
+        }
+    }
+
+    pub fn is_trump(self, card: Card) -> bool {
+        self.suit_of(card) == self.trump
+    }
+
+    /// Every card that counts as `suit` (trump gains the left bower, next loses it).
+    pub fn cards_of(self, suit: Suit) -> CardSet {
+        let mut set = CardSet::suit(suit);
+        if self.bowers {
+            let left = Card::new(Rank::Jack, self.trump.same_color());
+            if suit == self.trump {
+                set.insert(left);
+            } else {
+                set.remove(left);
+            }
+        }
+        set
+    }
+
+    /// The key of a card when only trump matters (used to pick a lowest card to discard).
+    pub fn key(self, card: Card) -> u8 {
+        if self.is_right_bower(card) {
+            RIGHT_BOWER
+        } else if self.is_left_bower(card) {
+            LEFT_BOWER
+        } else if card.suit() == self.trump {
+            TRUMP + card.index() as u8
+        } else {
+            card.index() as u8
+        }
+    }
+
+    /// The key of a card in a trick whose led suit (as counted by [`suit_of`](Self::suit_of)) is `led`.
+    pub fn led_key(self, card: Card, led: Suit) -> u8 {
+        let key = self.key(card);
+        if key < TRUMP && card.suit() == led {
+            LED + key
+        } else {
+            key
+        }
+    }
+
+    /// The highest card of the set with trump only; `None` if the set is empty.
+    pub fn highest(self, cards: CardSet) -> Option<Card> {
+        cards.iter().max_by_key(|&c| self.key(c))
+    }
+
+    pub fn lowest(self, cards: CardSet) -> Option<Card> {
+        cards.iter().min_by_key(|&c| self.key(c))
+    }
+
+    pub fn highest_led(self, cards: CardSet, led: Suit) -> Option<Card> {
+        cards.iter().max_by_key(|&c| self.led_key(c, led))
+    }
+
+    pub fn lowest_led(self, cards: CardSet, led: Suit) -> Option<Card> {
+        cards.iter().min_by_key(|&c| self.led_key(c, led))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    fn sort_by_key(order: TrumpOrder, led: Option<Suit>, cards: &[&str]) -> Vec<String> {
+        let mut cards: Vec<Card> = cards.iter().map(|t| card(t)).collect();
+        cards.sort_by_key(|&c| match led {
+            Some(led) => order.led_key(c, led),
+            None => order.key(c),
+        });
+        cards.iter().rev().map(|c| c.to_string()).collect()
+    }
+
+    #[test]
+    fn trump_context_matches_the_handout_table() {
+        // Diamonds trump (the handout's example: the Jack of Hearts counts as a Diamond).
+        let order = TrumpOrder::euchre(Suit::Diamonds);
+        let ranked = sort_by_key(order, None, &["AS", "JH", "JD", "9D", "AD", "KC", "9S"]);
+        assert_eq!(ranked, ["JD", "JH", "AD", "9D", "AS", "KC", "9S"]);
+        assert_eq!(order.suit_of(card("JH")), Suit::Diamonds);
+        assert_eq!(order.suit_of(card("JS")), Suit::Spades);
+    }
+
+    #[test]
+    fn led_suit_beats_other_non_trump() {
+        let order = TrumpOrder::euchre(Suit::Spades);
+        // Clubs led: JC is the left bower, so it is trump, not clubs.
+        let ranked = sort_by_key(
+            order,
+            Some(Suit::Clubs),
+            &["9C", "AD", "JC", "9S", "AC", "JS", "KH"],
+        );
+        assert_eq!(ranked, ["JS", "JC", "9S", "AC", "9C", "AD", "KH"]);
+    }
+
+    #[test]
+    fn trump_led_is_ordered_like_trump() {
+        let order = TrumpOrder::euchre(Suit::Hearts);
+        for a in CardSet::from_bits(u64::MAX) {
+            for b in CardSet::from_bits(u64::MAX) {
+                assert_eq!(
+                    order.led_key(a, Suit::Hearts) > order.led_key(b, Suit::Hearts),
+                    order.key(a) > order.key(b)
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn without_bowers_jacks_are_ordinary() {
+        let order = TrumpOrder::without_bowers(Suit::Clubs);
+        let ranked = sort_by_key(order, Some(Suit::Hearts), &["JC", "AC", "JS", "7H", "AS"]);
+        assert_eq!(ranked, ["AC", "JC", "7H", "AS", "JS"]);
+    }
+
+    #[test]
+    fn cards_of_moves_the_left_bower() {
+        let order = TrumpOrder::euchre(Suit::Hearts);
+        assert!(order.cards_of(Suit::Hearts).contains(card("JD")));
+        assert!(!order.cards_of(Suit::Diamonds).contains(card("JD")));
+        assert_eq!(order.cards_of(Suit::Hearts).len(), 14);
+        assert_eq!(order.cards_of(Suit::Diamonds).len(), 12);
+    }
+
+    #[test]
+    fn keys_are_a_total_order_on_distinct_cards() {
+        for trump in Suit::ALL {
+            for led in Suit::ALL {
+                let order = TrumpOrder::euchre(trump);
+                let mut keys: Vec<u8> = CardSet::from_bits(u64::MAX)
+                    .iter()
+                    .map(|c| order.led_key(c, led))
+                    .collect();
+                keys.sort();
+                keys.dedup();
+                assert_eq!(keys.len(), 52);
+            }
+        }
+    }
+}

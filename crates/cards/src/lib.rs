@@ -1,0 +1,18 @@
+//! The card core shared by every cardtable game.
+//!
+//! Cards are numbered so that their natural order is the EECS 280 "plain" order
+//! (rank first, then suit S < H < C < D). A [`CardSet`] is a 64-bit set whose
+//! iteration order is therefore the order the handouts sort hands in.
+
+mod card;
+pub mod deck;
+pub mod euchre_order;
+mod rank;
+mod set;
+pub mod shuffle;
+mod suit;
+
+pub use card::{Card, ParseCardError};
+pub use rank::Rank;
+pub use set::CardSet;
+pub use suit::{Color, Suit};

@@ -1,0 +1,50 @@
+//! Finds the compatibility data in `../shared/compat` (or `$CARDTABLE_COMPAT_DIR`).
+//!
+//! The data is read where it lies, never copied into the project. A user's own clone
+//! may not have it: tests then say so and skip. Under CI (`CI=true`) its absence fails.
+
+use std::path::{Path, PathBuf};
+
+/// The workspace root, from this crate's manifest directory.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .ancestors()
+        .nth(2)
+        .expect("testkit lives at crates/testkit")
+        .to_path_buf()
+}
+
+/// The compat folder: `$CARDTABLE_COMPAT_DIR`, else `../shared/compat` beside the workspace.
+pub fn compat_root() -> PathBuf {
+    match std::env::var_os("CARDTABLE_COMPAT_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => workspace_root().join("../shared/compat"),
+    }
+}
+
+fn under_ci() -> bool {
+    std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
+}
+
+/// `compat_root()/sub` if it exists. Otherwise prints why the test skips and returns
+/// `None`, or panics under CI, where the data must be present.
+pub fn compat_dir(sub: &str) -> Option<PathBuf> {
+    let dir = compat_root().join(sub);
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    let message = format!(
+        "compat data not found at {} (set CARDTABLE_COMPAT_DIR to the shared compat folder)",
+        dir.display()
+    );
+    if under_ci() {
+        panic!("{message}; CI requires it");
+    }
+    eprintln!("skipping: {message}");
+    None
+}
+
+/// Reads a compat file as text, panicking with its path on failure.
+pub fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
