@@ -99,7 +99,7 @@ fn straights_std_shuffle_vectors() {
             &vectors,
             deck::cs246_straights(),
             MinStdRand0::new,
-            |d, r| std_shuffle(d, r),
+            std_shuffle,
         );
         assert_eq!(n, vectors.len(), "{file}");
     }

@@ -54,7 +54,7 @@ pub fn std_shuffle<T>(cards: &mut [T], rng: &mut MinStdRand0) {
     let engine_range = u64::from(MAX - MIN);
     if engine_range / len >= len {
         let mut i = 1usize;
-        if len % 2 == 0 {
+        if len.is_multiple_of(2) {
             let j = rng.below(2) as usize;
             cards.swap(i, j);
             i += 1;

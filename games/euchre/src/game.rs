@@ -1,0 +1,123 @@
+use cards::Card;
+
+use crate::{Action, Hand, IllegalAction, Outcome, Rules, Seat, Team, View};
+
+/// A game of Euchre: hands dealt in turn until a team reaches the points to win.
+///
+/// Dealing is the chance step: the game asks for a deck ([`needs_deal`](Game::needs_deal))
+/// and the caller supplies one, shuffled however its handout says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    rules: Rules,
+    scores: [u32; 2],
+    first_dealer: Seat,
+    hands_dealt: u32,
+    hand: Option<Hand>,
+    winner: Option<Team>,
+}
+
+impl Game {
+    /// A new game in which seat 0 deals first, as in every handout.
+    pub fn new(rules: Rules) -> Game {
+        Game::with_dealer(rules, Seat::new(0))
+    }
+
+    pub fn with_dealer(rules: Rules, first_dealer: Seat) -> Game {
+        Game {
+            rules,
+            scores: [0, 0],
+            first_dealer,
+            hands_dealt: 0,
+            hand: None,
+            winner: None,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn score(&self, team: Team) -> u32 {
+        self.scores[team.index()]
+    }
+
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// The team that reached the points to win, once the game is over.
+    pub fn winner(&self) -> Option<Team> {
+        self.winner
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.winner.is_some()
+    }
+
+    /// The current (or last) hand.
+    pub fn hand(&self) -> Option<&Hand> {
+        self.hand.as_ref()
+    }
+
+    /// The number of the current hand, counting from 0 as EECS 280 prints it.
+    pub fn hand_number(&self) -> u32 {
+        self.hands_dealt.saturating_sub(1)
+    }
+
+    /// Whether the next step is a deal: no hand yet, or the last one is over.
+    pub fn needs_deal(&self) -> bool {
+        !self.is_over() && self.hand.is_none_or(|h| h.phase() == crate::Phase::Over)
+    }
+
+    /// The dealer of the next hand to be dealt.
+    pub fn next_dealer(&self) -> Seat {
+        match self.hand {
+            Some(hand) => hand.dealer().left(),
+            None => self.first_dealer,
+        }
+    }
+
+    /// Deals the next hand from `deck`; see [`Hand::deal`].
+    ///
+    /// # Panics
+    /// If the game does not need a deal.
+    pub fn deal(&mut self, deck: &[Card]) {
+        assert!(self.needs_deal(), "deal only between hands");
+        self.hand = Some(Hand::deal(self.rules, self.next_dealer(), deck));
+        self.hands_dealt += 1;
+    }
+
+    /// The seat to act, if a hand is in progress.
+    pub fn turn(&self) -> Option<Seat> {
+        (!self.needs_deal() && !self.is_over())
+            .then(|| self.hand.map(|h| h.turn()))
+            .flatten()
+    }
+
+    /// What `seat` may see of the game.
+    pub fn view(&self, seat: Seat) -> Option<View<'_>> {
+        self.hand
+            .as_ref()
+            .map(|hand| View::new(hand, self.scores, seat))
+    }
+
+    /// Applies the action of the player to move; a finished hand adds its points.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
+        let hand = match (&mut self.hand, self.winner) {
+            (Some(hand), None) => hand,
+            _ => return Err(IllegalAction(action)),
+        };
+        let outcome = hand.apply(action)?;
+        if let Outcome::Trick {
+            result: Some(result),
+            ..
+        } = outcome
+        {
+            self.scores[result.winner.index()] += result.points;
+            if self.scores[result.winner.index()] >= self.rules.points_to_win {
+                self.winner = Some(result.winner);
+            }
+        }
+        Ok(outcome)
+    }
+}

@@ -1,0 +1,463 @@
+use std::fmt;
+
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet, Suit};
+
+use crate::{Action, Actions, AllPass, DealStyle, Rules, Seat, Team};
+
+/// The two rounds of making trump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Round {
+    /// Order up the upcard's suit, or pass.
+    One,
+    /// Name any other suit, or pass.
+    Two,
+}
+
+/// Where a hand stands; [`Hand::turn`] says who acts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Making(Round),
+    /// The dealer holds six cards and must put one away.
+    Discard,
+    Tricks,
+    /// Scored, or thrown in because nobody made trump.
+    Over,
+}
+
+/// The trick being played: who led and the cards so far, in playing order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick {
+    leader: Seat,
+    plays: [Option<(Seat, Card)>; 4],
+    len: u8,
+}
+
+impl Trick {
+    fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            plays: [None; 4],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, seat: Seat, card: Card) {
+        self.plays[self.len as usize] = Some((seat, card));
+        self.len += 1;
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    /// The cards played so far with who played them, in playing order.
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.plays[..self.len as usize].iter().flatten().copied()
+    }
+
+    pub fn led(&self) -> Option<Card> {
+        self.plays[0].map(|(_, card)| card)
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The seat whose card is highest so far under `order`, if any card was played.
+    pub fn winning(&self, order: TrumpOrder) -> Option<(Seat, Card)> {
+        let led = order.suit_of(self.led()?);
+        self.plays()
+            .max_by_key(|&(_, card)| order.led_key(card, led))
+    }
+}
+
+/// How a hand ended: the makers, their tricks, and who scored what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandResult {
+    pub makers: Team,
+    pub alone: bool,
+    pub maker_tricks: u8,
+    /// The team that took three or more tricks; it scores.
+    pub winner: Team,
+    pub points: u32,
+}
+
+impl HandResult {
+    /// The makers took all five tricks.
+    pub fn is_march(&self) -> bool {
+        self.maker_tricks == 5
+    }
+
+    /// The makers took fewer than three tricks.
+    pub fn is_euchre(&self) -> bool {
+        self.maker_tricks < 3
+    }
+}
+
+/// What an accepted action led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Continue,
+    /// Everyone passed both rounds and the rules throw the hand in.
+    Nullified,
+    /// A trick was completed; after the fifth, the hand's result.
+    Trick {
+        winner: Seat,
+        result: Option<HandResult>,
+    },
+}
+
+/// The action is not legal now; nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalAction(pub Action);
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal action {:?}", self.0)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// One deal of Euchre, from making trump to the last trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    rules: Rules,
+    dealer: Seat,
+    turn: Seat,
+    phase: Phase,
+    hands: [CardSet; 4],
+    upcard: Card,
+    trump: Option<Suit>,
+    maker: Option<Seat>,
+    alone: bool,
+    discard: Option<Card>,
+    trick: Trick,
+    tricks_won: [u8; 4],
+    played: CardSet,
+}
+
+/// Cards per batch for seats dealer+1, +2, +3, +0, in two passes round the table.
+const THREE_TWO: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
+const FIVE_EACH: [usize; 4] = [5, 5, 5, 5];
+
+impl Hand {
+    /// Deals from the top of `deck` (at least 21 cards; the 21st is the upcard).
+    ///
+    /// # Panics
+    /// If the deck has fewer than 21 cards or repeats a card: decks come from the
+    /// front end's pack, which checks both.
+    pub fn deal(rules: Rules, dealer: Seat, deck: &[Card]) -> Hand {
+        assert!(deck.len() >= 21, "a Euchre deal needs 21 cards");
+        let batches: &[usize] = match rules.deal {
+            DealStyle::ThreeTwo => &THREE_TWO,
+            DealStyle::FiveEach => &FIVE_EACH,
+        };
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut next = 0;
+        let mut seat = dealer;
+        for &count in batches {
+            seat = seat.left();
+            for &card in &deck[next..next + count] {
+                assert!(
+                    hands.iter().all(|h| !h.contains(card)),
+                    "{card} dealt twice"
+                );
+                hands[seat.index()].insert(card);
+            }
+            next += count;
+        }
+        Hand {
+            rules,
+            dealer,
+            turn: dealer.left(),
+            phase: Phase::Making(Round::One),
+            hands,
+            upcard: deck[20],
+            trump: None,
+            maker: None,
+            alone: false,
+            discard: None,
+            trick: Trick::new(dealer.left()),
+            tricks_won: [0; 4],
+            played: CardSet::EMPTY,
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// Whose move it is (meaningless once the hand is over).
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn upcard(&self) -> Card {
+        self.upcard
+    }
+
+    /// The cards a seat holds. Only that seat may see them: see [`View`](crate::View).
+    pub fn cards(&self, seat: Seat) -> CardSet {
+        self.hands[seat.index()]
+    }
+
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    pub fn maker(&self) -> Option<Seat> {
+        self.maker
+    }
+
+    pub fn is_alone(&self) -> bool {
+        self.alone
+    }
+
+    /// The dealer's discard; only the dealer saw it.
+    pub fn discard(&self) -> Option<Card> {
+        self.discard
+    }
+
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    pub fn tricks_won(&self, seat: Seat) -> u8 {
+        self.tricks_won[seat.index()]
+    }
+
+    /// Every card played to a trick so far, the current trick included.
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    /// The seat that sits this hand out: the partner of a lone maker.
+    pub fn sitting_out(&self) -> Option<Seat> {
+        self.alone.then(|| self.maker.map(Seat::partner)).flatten()
+    }
+
+    /// The card order of this hand, once trump is made.
+    pub fn trump_order(&self) -> Option<TrumpOrder> {
+        self.trump.map(TrumpOrder::euchre)
+    }
+
+    /// The seat after `seat` in playing order, skipping a lone maker's partner.
+    fn next_player(&self, seat: Seat) -> Seat {
+        let next = seat.left();
+        if Some(next) == self.sitting_out() {
+            next.left()
+        } else {
+            next
+        }
+    }
+
+    fn players_per_trick(&self) -> u8 {
+        if self.alone {
+            3
+        } else {
+            4
+        }
+    }
+
+    /// The cards the player to move may play now: follow the led suit when able.
+    pub fn legal_plays(&self) -> CardSet {
+        let hand = self.hands[self.turn.index()];
+        match (self.trick.led(), self.trump_order()) {
+            (Some(led), Some(order)) => {
+                let following = hand.intersection(order.cards_of(order.suit_of(led)));
+                if following.is_empty() {
+                    hand
+                } else {
+                    following
+                }
+            }
+            _ => hand,
+        }
+    }
+
+    /// Every legal action of the player to move.
+    pub fn legal_actions(&self) -> Actions {
+        let mut actions = Actions::new();
+        let alone_choices: &[bool] = if self.rules.going_alone {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        match self.phase {
+            Phase::Making(Round::One) => {
+                actions.push(Action::Pass);
+                for &alone in alone_choices {
+                    actions.push(Action::OrderUp { alone });
+                }
+            }
+            Phase::Making(Round::Two) => {
+                if !self.dealer_is_stuck() {
+                    actions.push(Action::Pass);
+                }
+                for suit in Suit::ALL.into_iter().filter(|&s| s != self.upcard.suit()) {
+                    for &alone in alone_choices {
+                        actions.push(Action::Call { suit, alone });
+                    }
+                }
+            }
+            Phase::Discard => {
+                for card in self.hands[self.dealer.index()] {
+                    actions.push(Action::Discard(card));
+                }
+            }
+            Phase::Tricks => {
+                for card in self.legal_plays() {
+                    actions.push(Action::Play(card));
+                }
+            }
+            Phase::Over => {}
+        }
+        actions
+    }
+
+    /// Screw the dealer: in round two the dealer may not pass.
+    fn dealer_is_stuck(&self) -> bool {
+        self.rules.all_pass == AllPass::ScrewTheDealer && self.turn == self.dealer
+    }
+
+    /// Whether `action` is legal for the player to move.
+    pub fn is_legal(&self, action: Action) -> bool {
+        match action {
+            Action::Play(card) => self.phase == Phase::Tricks && self.legal_plays().contains(card),
+            Action::Discard(card) => {
+                self.phase == Phase::Discard && self.hands[self.dealer.index()].contains(card)
+            }
+            _ => self.legal_actions().contains(action),
+        }
+    }
+
+    /// Applies the action of the player to move, or leaves the hand unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
+        if !self.is_legal(action) {
+            return Err(IllegalAction(action));
+        }
+        Ok(match action {
+            Action::Pass => self.pass(),
+            Action::OrderUp { alone } => {
+                self.make(self.upcard.suit(), alone);
+                self.hands[self.dealer.index()].insert(self.upcard);
+                self.phase = Phase::Discard;
+                self.turn = self.dealer;
+                Outcome::Continue
+            }
+            Action::Call { suit, alone } => {
+                self.make(suit, alone);
+                self.start_tricks();
+                Outcome::Continue
+            }
+            Action::Discard(card) => {
+                self.hands[self.dealer.index()].remove(card);
+                self.discard = Some(card);
+                self.start_tricks();
+                Outcome::Continue
+            }
+            Action::Play(card) => self.play(card),
+        })
+    }
+
+    fn pass(&mut self) -> Outcome {
+        let last_to_speak = self.turn == self.dealer;
+        self.turn = self.turn.left();
+        match (self.phase, last_to_speak) {
+            (Phase::Making(Round::One), true) => {
+                self.phase = Phase::Making(Round::Two);
+                Outcome::Continue
+            }
+            (Phase::Making(Round::Two), true) => {
+                self.phase = Phase::Over;
+                Outcome::Nullified
+            }
+            _ => Outcome::Continue,
+        }
+    }
+
+    fn make(&mut self, trump: Suit, alone: bool) {
+        self.trump = Some(trump);
+        self.maker = Some(self.turn);
+        self.alone = alone;
+    }
+
+    fn start_tricks(&mut self) {
+        self.phase = Phase::Tricks;
+        let eldest = self.dealer.left();
+        let leader = if Some(eldest) == self.sitting_out() {
+            eldest.left()
+        } else {
+            eldest
+        };
+        self.trick = Trick::new(leader);
+        self.turn = leader;
+    }
+
+    fn play(&mut self, card: Card) -> Outcome {
+        self.hands[self.turn.index()].remove(card);
+        self.played.insert(card);
+        self.trick.push(self.turn, card);
+        if self.trick.len < self.players_per_trick() {
+            self.turn = self.next_player(self.turn);
+            return Outcome::Continue;
+        }
+        let winner = self.trick_winner();
+        self.tricks_won[winner.index()] += 1;
+        let tricks_done: u8 = self.tricks_won.iter().sum();
+        if tricks_done == 5 {
+            self.phase = Phase::Over;
+            return Outcome::Trick {
+                winner,
+                result: Some(self.result()),
+            };
+        }
+        self.trick = Trick::new(winner);
+        self.turn = winner;
+        Outcome::Trick {
+            winner,
+            result: None,
+        }
+    }
+
+    /// Seat of the highest card of the completed trick.
+    fn trick_winner(&self) -> Seat {
+        let order = self.trump_order().expect("tricks are played with trump");
+        self.trick.winning(order).expect("the trick is complete").0
+    }
+
+    /// Scores the finished hand: 1 for three or four tricks, 2 for a march (4 alone),
+    /// and 2 to the defenders for a euchre.
+    fn result(&self) -> HandResult {
+        let makers = self.maker.expect("a scored hand has makers").team();
+        let [a, b] = makers.seats();
+        let maker_tricks = self.tricks_won[a.index()] + self.tricks_won[b.index()];
+        let (winner, points) = match maker_tricks {
+            0..=2 => (makers.other(), 2),
+            3 | 4 => (makers, 1),
+            _ if self.alone => (makers, 4),
+            _ => (makers, 2),
+        };
+        HandResult {
+            makers,
+            alone: self.alone,
+            maker_tricks,
+            winner,
+            points,
+        }
+    }
+}

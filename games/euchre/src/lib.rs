@@ -1,0 +1,22 @@
+//! Euchre as a pure state machine.
+//!
+//! A [`Game`] holds the score and the current [`Hand`]; a hand moves through making
+//! trump, the dealer's discard and five tricks by [`Action`]s, each checked against the
+//! [`Rules`] variant. Nothing here prints, prompts or reads files: players see the game
+//! through a [`View`] and answer with actions; front ends translate for people.
+
+mod action;
+mod game;
+mod hand;
+pub mod players;
+mod rules;
+mod seat;
+mod view;
+
+pub use action::{Action, Actions};
+pub use game::Game;
+pub use hand::{Hand, HandResult, IllegalAction, Outcome, Phase, Round, Trick};
+pub use players::{Leave, Player};
+pub use rules::{AllPass, DealStyle, Rules};
+pub use seat::{Seat, Team};
+pub use view::View;

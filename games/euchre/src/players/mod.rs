@@ -1,0 +1,31 @@
+//! Players choose actions through one interface, whatever decides them: a rule-based
+//! bot, a search, or a person typing at a front end.
+
+mod simple;
+
+pub use simple::Simple;
+
+use crate::{Action, View};
+
+/// Why a player gave up its seat instead of acting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// The person asked to end the program.
+    Quit,
+    /// The person walked away; a computer player takes the seat.
+    RageQuit,
+    /// Nobody is typing any more (end of input).
+    InputClosed,
+}
+
+/// Anything that can hold a seat at a Euchre table.
+pub trait Player {
+    /// Chooses one of `view.legal_actions()`; called only on the seat's turn.
+    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave>;
+}
+
+impl<P: Player + ?Sized> Player for Box<P> {
+    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
+        (**self).act(view)
+    }
+}

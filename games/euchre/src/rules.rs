@@ -1,0 +1,43 @@
+/// How the deck is dealt. Both leave the 21st card as the upcard (top of the kitty).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DealStyle {
+    /// EECS 280: batches of 3-2-3-2 then 2-3-2-3, starting left of the dealer.
+    ThreeTwo,
+    /// CS 246: five cards at a time, starting left of the dealer.
+    FiveEach,
+}
+
+/// What happens when all four players pass in the second round of making.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AllPass {
+    /// The dealer may not pass and must name a suit (EECS 280).
+    ScrewTheDealer,
+    /// The hand is thrown in and the deal moves on (CS 246).
+    Nullify,
+}
+
+/// One rules variant: every difference between the handouts' Euchre games is a field here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub points_to_win: u32,
+    pub deal: DealStyle,
+    pub all_pass: AllPass,
+    /// Whoever makes trump may play without a partner; a lone march scores 4.
+    pub going_alone: bool,
+    /// Points the other team gets when a player fails to follow suit though able; `None`
+    /// makes such a play illegal instead.
+    pub renege_penalty: Option<u32>,
+}
+
+impl Rules {
+    /// EECS 280 Euchre: screw the dealer, no going alone, 1–100 points to win.
+    pub const fn eecs280(points_to_win: u32) -> Rules {
+        Rules {
+            points_to_win,
+            deal: DealStyle::ThreeTwo,
+            all_pass: AllPass::ScrewTheDealer,
+            going_alone: false,
+            renege_penalty: None,
+        }
+    }
+}

@@ -1,0 +1,107 @@
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet, Suit};
+
+use crate::{Actions, Hand, Phase, Rules, Seat, Trick};
+
+/// What one seat may see: its own cards, the table, and nothing of other hands.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    hand: &'a Hand,
+    scores: [u32; 2],
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    pub(crate) fn new(hand: &'a Hand, scores: [u32; 2], seat: Seat) -> View<'a> {
+        View { hand, scores, seat }
+    }
+
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's own cards (six for a dealer who has picked up and not yet discarded).
+    pub fn cards(&self) -> CardSet {
+        self.hand.cards(self.seat)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        self.hand.rules()
+    }
+
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.hand.dealer()
+    }
+
+    pub fn is_dealer(&self) -> bool {
+        self.seat == self.hand.dealer()
+    }
+
+    pub fn upcard(&self) -> Card {
+        self.hand.upcard()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.hand.phase()
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.hand.turn()
+    }
+
+    pub fn trump(&self) -> Option<Suit> {
+        self.hand.trump()
+    }
+
+    pub fn trump_order(&self) -> Option<TrumpOrder> {
+        self.hand.trump_order()
+    }
+
+    pub fn maker(&self) -> Option<Seat> {
+        self.hand.maker()
+    }
+
+    pub fn is_alone(&self) -> bool {
+        self.hand.is_alone()
+    }
+
+    pub fn trick(&self) -> &Trick {
+        self.hand.trick()
+    }
+
+    pub fn tricks_won(&self, seat: Seat) -> u8 {
+        self.hand.tricks_won(seat)
+    }
+
+    /// Every card played to a trick so far.
+    pub fn played(&self) -> CardSet {
+        self.hand.played()
+    }
+
+    /// The dealer's discard, which only the dealer saw.
+    pub fn discard(&self) -> Option<Card> {
+        self.is_dealer().then(|| self.hand.discard()).flatten()
+    }
+
+    /// The seat's legal actions: empty unless it is the seat's turn.
+    pub fn legal_actions(&self) -> Actions {
+        if self.seat == self.hand.turn() {
+            self.hand.legal_actions()
+        } else {
+            Actions::default()
+        }
+    }
+
+    /// The cards the seat may play now, if it is its turn in a trick.
+    pub fn legal_plays(&self) -> CardSet {
+        if self.seat == self.hand.turn() && self.phase() == Phase::Tricks {
+            self.hand.legal_plays()
+        } else {
+            CardSet::EMPTY
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! One shared terminal for the table and its human players: the table prints, humans
+//! print prompts and read answers, and everything reaches the output in order.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Write};
+use std::rc::Rc;
+
+pub struct Console {
+    input: Box<dyn BufRead>,
+    output: Box<dyn Write>,
+    tokens: VecDeque<String>,
+}
+
+/// The console as the table and each human player hold it.
+pub type Shared = Rc<RefCell<Console>>;
+
+impl Console {
+    pub fn shared(input: Box<dyn BufRead>, output: Box<dyn Write>) -> Shared {
+        Rc::new(RefCell::new(Console {
+            input,
+            output,
+            tokens: VecDeque::new(),
+        }))
+    }
+
+    pub fn line(&mut self, text: std::fmt::Arguments<'_>) -> io::Result<()> {
+        self.output.write_fmt(text)?;
+        self.output.write_all(b"\n")
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.output.flush()
+    }
+
+    /// The next white-space separated word typed, as C++ `cin >> word` reads it;
+    /// `None` at the end of input. Pending output is flushed first so prompts show.
+    pub fn word(&mut self) -> io::Result<Option<String>> {
+        self.output.flush()?;
+        while self.tokens.is_empty() {
+            let mut line = Vec::new();
+            if self.input.read_until(b'\n', &mut line)? == 0 {
+                return Ok(None);
+            }
+            let line = String::from_utf8_lossy(&line);
+            self.tokens
+                .extend(line.split_whitespace().map(str::to_owned));
+        }
+        Ok(self.tokens.pop_front())
+    }
+}
+
+/// Writes one line to a shared console.
+#[macro_export]
+macro_rules! say {
+    ($console:expr, $($arg:tt)*) => {
+        $console.borrow_mut().line(format_args!($($arg)*))
+    };
+}

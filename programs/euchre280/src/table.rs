@@ -1,0 +1,138 @@
+//! The game as the handout prints it (Appendices A and B), driven through the rules core.
+
+use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Rules, Seat, Team};
+
+use crate::console::Shared;
+use crate::pack::Pack;
+use crate::say;
+
+/// Why a game stopped before its end.
+#[derive(Debug)]
+pub enum Stop {
+    /// A player left (a human's input ended).
+    Left(Leave),
+    /// Writing the output failed.
+    Output(std::io::Error),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(error: std::io::Error) -> Stop {
+        Stop::Output(error)
+    }
+}
+
+pub struct Table {
+    names: [String; 4],
+    players: [Box<dyn Player>; 4],
+    console: Shared,
+}
+
+impl Table {
+    pub fn new(names: [String; 4], players: [Box<dyn Player>; 4], console: Shared) -> Table {
+        Table {
+            names,
+            players,
+            console,
+        }
+    }
+
+    fn name(&self, seat: Seat) -> &str {
+        &self.names[seat.index()]
+    }
+
+    /// "Alice and Cathy": the lower-numbered partner first.
+    fn team_names(&self, team: Team) -> String {
+        let [a, b] = team.seats();
+        format!("{} and {}", self.name(a), self.name(b))
+    }
+
+    /// Plays a whole game to `points_to_win`.
+    pub fn play(&mut self, points_to_win: u32, pack: &mut Pack) -> Result<(), Stop> {
+        let mut game = Game::new(Rules::eecs280(points_to_win));
+        while !game.is_over() {
+            game.deal(pack.next_deck());
+            self.play_hand(&mut game)?;
+        }
+        let winner = game.winner().expect("the game is over");
+        say!(self.console, "{} win!", self.team_names(winner))?;
+        self.console.borrow_mut().flush()?;
+        Ok(())
+    }
+
+    fn play_hand(&mut self, game: &mut Game) -> Result<(), Stop> {
+        let hand = *game.hand().expect("just dealt");
+        say!(self.console, "Hand {}", game.hand_number())?;
+        say!(self.console, "{} deals", self.name(hand.dealer()))?;
+        say!(self.console, "{} turned up", hand.upcard().long())?;
+        loop {
+            let seat = game
+                .turn()
+                .expect("a hand in progress has a player to move");
+            let phase = game.hand().unwrap().phase();
+            let action = {
+                let view = game.view(seat).expect("a hand is dealt");
+                self.players[seat.index()].act(&view).map_err(Stop::Left)?
+            };
+            let outcome = game
+                .apply(action)
+                .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));
+            self.announce(seat, phase, action, game)?;
+            if let Outcome::Trick { winner, result } = outcome {
+                say!(self.console, "{} takes the trick", self.name(winner))?;
+                say!(self.console, "")?;
+                if let Some(result) = result {
+                    return self.score(&result, game);
+                }
+            }
+        }
+    }
+
+    /// Prints what a player did; a blank line closes the making of trump.
+    fn announce(&self, seat: Seat, phase: Phase, action: Action, game: &Game) -> Result<(), Stop> {
+        let name = self.name(seat);
+        let hand = game.hand().unwrap();
+        match action {
+            Action::Pass => say!(self.console, "{name} passes")?,
+            Action::OrderUp { .. } => {
+                say!(self.console, "{name} orders up {}", hand.upcard().suit())?
+            }
+            Action::Call { suit, .. } => say!(self.console, "{name} orders up {suit}")?,
+            Action::Discard(_) => {}
+            Action::Play(card) => {
+                let verb = if hand.trick().len() == 1 {
+                    "led"
+                } else {
+                    "played"
+                };
+                say!(self.console, "{} {verb} by {name}", card.long())?;
+            }
+        }
+        if phase != Phase::Tricks && hand.phase() == Phase::Tricks {
+            say!(self.console, "")?;
+        }
+        Ok(())
+    }
+
+    fn score(&self, result: &HandResult, game: &Game) -> Result<(), Stop> {
+        say!(
+            self.console,
+            "{} win the hand",
+            self.team_names(result.winner)
+        )?;
+        if result.is_march() {
+            say!(self.console, "march!")?;
+        } else if result.is_euchre() {
+            say!(self.console, "euchred!")?;
+        }
+        for team in Team::BOTH {
+            say!(
+                self.console,
+                "{} have {} points",
+                self.team_names(team),
+                game.score(team)
+            )?;
+        }
+        say!(self.console, "")?;
+        Ok(())
+    }
+}
