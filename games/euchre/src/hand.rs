@@ -461,3 +461,101 @@ impl Hand {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(text: &str) -> CardSet {
+        text.split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    }
+
+    fn new_pack_hand() -> Hand {
+        Hand::deal(
+            Rules::eecs280(10),
+            Seat::new(0),
+            &cards::deck::eecs280_euchre(),
+        )
+    }
+
+    #[test]
+    fn three_two_deal_matches_appendix_b() {
+        // Appendix B (noshuffle): Bob holds 9S TS JS KH AH, Alice (dealer) 9D TD JH QH AC,
+        // and the Jack of Diamonds is turned up.
+        let hand = new_pack_hand();
+        assert_eq!(hand.cards(Seat::new(1)), set("9S TS JS KH AH"));
+        assert_eq!(hand.cards(Seat::new(2)), set("9C TC JC QS KS"));
+        assert_eq!(hand.cards(Seat::new(3)), set("9H TH QC KC AS"));
+        assert_eq!(hand.cards(Seat::new(0)), set("9D TD JH QH AC"));
+        assert_eq!(hand.upcard(), "JD".parse().unwrap());
+        assert_eq!(hand.turn(), Seat::new(1));
+    }
+
+    #[test]
+    fn screw_the_dealer_takes_away_the_dealers_pass() {
+        let mut hand = new_pack_hand();
+        for _ in 0..7 {
+            hand.apply(Action::Pass).unwrap();
+        }
+        assert_eq!(
+            (hand.phase(), hand.turn()),
+            (Phase::Making(Round::Two), Seat::new(0))
+        );
+        let legal = hand.legal_actions();
+        assert!(!legal.contains(Action::Pass));
+        assert_eq!(
+            legal.len(),
+            3,
+            "three suits other than the upcard's: {legal:?}"
+        );
+        assert_eq!(hand.apply(Action::Pass), Err(IllegalAction(Action::Pass)));
+        let diamonds = Action::Call {
+            suit: Suit::Diamonds,
+            alone: false,
+        };
+        assert!(
+            hand.apply(diamonds).is_err(),
+            "the upcard's suit was turned down"
+        );
+    }
+
+    #[test]
+    fn ordering_up_gives_the_dealer_the_upcard_to_discard() {
+        let mut hand = new_pack_hand();
+        hand.apply(Action::OrderUp { alone: false }).unwrap();
+        assert_eq!((hand.phase(), hand.turn()), (Phase::Discard, Seat::new(0)));
+        assert_eq!(hand.cards(Seat::new(0)).len(), 6);
+        hand.apply(Action::Discard("JD".parse().unwrap())).unwrap();
+        assert_eq!(hand.discard(), Some("JD".parse().unwrap()));
+        assert_eq!((hand.phase(), hand.turn()), (Phase::Tricks, Seat::new(1)));
+        assert_eq!(hand.maker(), Some(Seat::new(1)));
+    }
+
+    #[test]
+    fn first_trick_of_appendix_a_goes_to_the_ace() {
+        // Hearts trump: JS led, KS, AS, 9D; "Drew takes the trick" (seat 3, the AS).
+        let mut hand = new_pack_hand();
+        for _ in 0..4 {
+            hand.apply(Action::Pass).unwrap();
+        }
+        hand.apply(Action::Call {
+            suit: Suit::Hearts,
+            alone: false,
+        })
+        .unwrap();
+        let mut outcome = Outcome::Continue;
+        for card in ["JS", "KS", "AS", "9D"] {
+            outcome = hand.apply(Action::Play(card.parse().unwrap())).unwrap();
+        }
+        assert_eq!(
+            outcome,
+            Outcome::Trick {
+                winner: Seat::new(3),
+                result: None
+            }
+        );
+        assert_eq!(hand.turn(), Seat::new(3));
+    }
+}
