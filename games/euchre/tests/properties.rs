@@ -87,7 +87,7 @@ fn check_follow_rule(game: &mut Game, seat: Seat) {
             follows || !can_follow,
             "{card} on {led}"
         );
-        if !(follows || !can_follow) {
+        if !follows && can_follow {
             let before = *game;
             assert!(game.apply(Action::Play(card)).is_err());
             assert_eq!(*game, before, "a refused action changes nothing");
