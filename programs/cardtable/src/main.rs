@@ -1,1 +1,50 @@
-fn main() {}
+//! `cardtable`: the home of everything past the handouts. With no arguments it deals a
+//! game of Euchre in the terminal: you and a computer partner against two computers.
+
+mod euchre_tui;
+
+use std::io::{self, BufReader, BufWriter};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "cardtable",
+    version,
+    about = "Classic card games at the terminal"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    play: euchre_tui::Options,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play Euchre against three computer players (the default).
+    Play(euchre_tui::Options),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let options = match cli.command {
+        Some(Command::Play(options)) => options,
+        None => cli.play,
+    };
+    let input = BufReader::new(io::stdin());
+    let output = BufWriter::new(io::stdout());
+    match euchre_tui::play(&options, input, output) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(euchre_tui::End::Quit) => ExitCode::SUCCESS,
+        Err(euchre_tui::End::InputClosed) => {
+            eprintln!("cardtable: input ended; the game was left unfinished");
+            ExitCode::from(2)
+        }
+        Err(euchre_tui::End::Output(error)) => {
+            eprintln!("cardtable: writing the output failed: {error}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The default `cardtable` game, driven through its terminal like a person would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    // Write from another thread: the game may stop reading before all input is taken.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+/// Answers that cycle through every kind, so some answer is always legal.
+fn stubborn_person() -> String {
+    let answers = [
+        "1", "2", "3", "4", "5", "6", "o", "p", "h", "d", "c", "s", "zz", "9s",
+    ];
+    answers
+        .iter()
+        .cycle()
+        .take(40_000)
+        .map(|a| format!("{a}\n"))
+        .collect()
+}
+
+#[test]
+fn a_person_can_play_a_whole_game() {
+    for seed in ["1", "2", "3"] {
+        let output = run(&["--seed", seed, "--points", "5"], &stubborn_person());
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "seed {seed}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let last = stdout.lines().last().unwrap();
+        assert!(
+            last.contains("win the game"),
+            "seed {seed} ended with {last:?}"
+        );
+        assert!(
+            stdout.contains("is not an answer"),
+            "bad answers were explained"
+        );
+        assert!(stdout.contains("Your hand: [1]"));
+    }
+}
+
+#[test]
+fn the_same_seed_deals_the_same_game() {
+    let a = run(&["--seed", "42"], &stubborn_person());
+    let b = run(&["--seed", "42"], &stubborn_person());
+    assert_eq!(a.stdout, b.stdout);
+    let c = run(&["--seed", "43"], &stubborn_person());
+    assert_ne!(a.stdout, c.stdout);
+}
+
+#[test]
+fn quitting_and_closing_input_end_cleanly() {
+    let quit = run(&["--seed", "1"], "q\n");
+    assert_eq!(quit.status.code(), Some(0));
+    let closed = run(&["--seed", "1"], "");
+    assert_eq!(closed.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&closed.stderr);
+    assert!(
+        stderr.contains("input ended") && !stderr.contains("panicked"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_options_are_refused_by_the_parser() {
+    let output = run(&["--points", "0"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--points"));
+}
