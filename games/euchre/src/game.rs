@@ -33,6 +33,18 @@ impl Game {
         }
     }
 
+    /// A game in progress with these scores and this hand (see [`Game::from_position`]).
+    pub(crate) fn resume(rules: Rules, scores: [u32; 2], hand: Hand) -> Game {
+        Game {
+            rules,
+            scores,
+            first_dealer: hand.dealer(),
+            hands_dealt: 1,
+            hand: Some(hand),
+            winner: None,
+        }
+    }
+
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
@@ -108,16 +120,22 @@ impl Game {
             _ => return Err(IllegalAction(action)),
         };
         let outcome = hand.apply(action)?;
-        if let Outcome::Trick {
-            result: Some(result),
-            ..
-        } = outcome
-        {
-            self.scores[result.winner.index()] += result.points;
-            if self.scores[result.winner.index()] >= self.rules.points_to_win {
-                self.winner = Some(result.winner);
-            }
+        match outcome {
+            Outcome::Trick {
+                result: Some(result),
+                ..
+            } => self.add_points(result.winner, result.points),
+            Outcome::Renege { team, points } => self.add_points(team, points),
+            _ => {}
         }
         Ok(outcome)
+    }
+
+    /// Scores points; reaching the points to win ends the game at once.
+    fn add_points(&mut self, team: Team, points: u32) {
+        self.scores[team.index()] += points;
+        if self.scores[team.index()] >= self.rules.points_to_win {
+            self.winner = Some(team);
+        }
     }
 }

@@ -34,7 +34,7 @@ pub struct Trick {
 }
 
 impl Trick {
-    fn new(leader: Seat) -> Trick {
+    pub(crate) fn new(leader: Seat) -> Trick {
         Trick {
             leader,
             plays: [None; 4],
@@ -105,6 +105,12 @@ pub enum Outcome {
     Continue,
     /// Everyone passed both rounds and the rules throw the hand in.
     Nullified,
+    /// A player failed to follow suit though able, under rules that punish it rather than
+    /// forbid it: `team` gains `points` and the player must play again.
+    Renege {
+        team: Team,
+        points: u32,
+    },
     /// A trick was completed; after the fifth, the hand's result.
     Trick {
         winner: Seat,
@@ -186,6 +192,37 @@ impl Hand {
             trick: Trick::new(dealer.left()),
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
+        }
+    }
+
+    /// A hand from its parts, for [`Hand::from_position`], which checks them.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn assemble(
+        rules: Rules,
+        dealer: Seat,
+        turn: Seat,
+        phase: Phase,
+        hands: [CardSet; 4],
+        upcard: Card,
+        (trump, maker, alone): (Option<Suit>, Option<Seat>, bool),
+        trick: Trick,
+        tricks_won: [u8; 4],
+        played: CardSet,
+    ) -> Hand {
+        Hand {
+            rules,
+            dealer,
+            turn,
+            phase,
+            hands,
+            upcard,
+            trump,
+            maker,
+            alone,
+            discard: None,
+            trick,
+            tricks_won,
+            played,
         }
     }
 
@@ -348,15 +385,29 @@ impl Hand {
     /// Applies the action of the player to move, or leaves the hand unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         if !self.is_legal(action) {
-            return Err(IllegalAction(action));
+            return match (action, self.rules.renege_penalty) {
+                (Action::Play(card), Some(points)) if self.is_renege(card) => Ok(Outcome::Renege {
+                    team: self.turn.team().other(),
+                    points,
+                }),
+                _ => Err(IllegalAction(action)),
+            };
         }
         Ok(match action {
             Action::Pass => self.pass(),
             Action::OrderUp { alone } => {
-                self.make(self.upcard.suit(), alone);
-                self.hands[self.dealer.index()].insert(self.upcard);
-                self.phase = Phase::Discard;
-                self.turn = self.dealer;
+                let partner_is_dealer = self.turn.partner() == self.dealer;
+                self.make(
+                    self.upcard.suit(),
+                    alone || (partner_is_dealer && self.rules.partner_order_up_is_alone),
+                );
+                if self.sitting_out() == Some(self.dealer) {
+                    self.start_tricks();
+                } else {
+                    self.hands[self.dealer.index()].insert(self.upcard);
+                    self.phase = Phase::Discard;
+                    self.turn = self.dealer;
+                }
                 Outcome::Continue
             }
             Action::Call { suit, alone } => {
@@ -372,6 +423,13 @@ impl Hand {
             }
             Action::Play(card) => self.play(card),
         })
+    }
+
+    /// A held card that does not follow the led suit while the player could follow.
+    fn is_renege(&self, card: Card) -> bool {
+        self.phase == Phase::Tricks
+            && self.hands[self.turn.index()].contains(card)
+            && !self.legal_plays().contains(card)
     }
 
     fn pass(&mut self) -> Outcome {

@@ -27,6 +27,9 @@ pub struct Rules {
     /// Points the other team gets when a player fails to follow suit though able; `None`
     /// makes such a play illegal instead.
     pub renege_penalty: Option<u32>,
+    /// Ordering up one's partner (the dealer) is going alone; the dealer then sits out
+    /// and does not pick up the upcard.
+    pub partner_order_up_is_alone: bool,
 }
 
 impl Rules {
@@ -38,6 +41,20 @@ impl Rules {
             all_pass: AllPass::ScrewTheDealer,
             going_alone: false,
             renege_penalty: None,
+            partner_order_up_is_alone: false,
+        }
+    }
+
+    /// CS 246 Euchre: five cards at a time, a hand with no trump is thrown in, going
+    /// alone (ordering up one's partner included), 2 points for a renege, 10 to win.
+    pub const fn cs246() -> Rules {
+        Rules {
+            points_to_win: 10,
+            deal: DealStyle::FiveEach,
+            all_pass: AllPass::Nullify,
+            going_alone: true,
+            renege_penalty: Some(2),
+            partner_order_up_is_alone: true,
         }
     }
 }

@@ -352,7 +352,7 @@ fn play_hand(
                     return Ok(());
                 }
             }
-            Outcome::Continue | Outcome::Nullified => {}
+            Outcome::Continue | Outcome::Nullified | Outcome::Renege { .. } => {}
         }
     }
 }
