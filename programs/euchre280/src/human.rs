@@ -5,8 +5,8 @@
 use cards::{Card, CardSet, Suit};
 use euchre::{Action, Leave, Phase, Player, Round, View};
 
-use crate::console::Shared;
-use crate::say;
+use textio::say;
+use textio::Shared;
 
 pub struct Human {
     name: String,

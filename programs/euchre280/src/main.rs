@@ -1,7 +1,6 @@
 //! `euchre280`: EECS 280 Euchre exactly as its handout specifies (the handout's `euchre.exe`).
 
 mod args;
-mod console;
 mod human;
 mod pack;
 mod table;
@@ -15,9 +14,9 @@ use euchre::players::Simple;
 use euchre::{Leave, Player};
 
 use args::Kind;
-use console::Console;
 use pack::{Pack, PackError};
 use table::{Stop, Table};
+use textio::{say, Console};
 
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();

@@ -2,9 +2,9 @@
 
 use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Rules, Seat, Team};
 
-use crate::console::Shared;
 use crate::pack::Pack;
-use crate::say;
+use textio::say;
+use textio::Shared;
 
 /// Why a game stopped before its end.
 #[derive(Debug)]

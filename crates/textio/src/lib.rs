@@ -1,5 +1,6 @@
-//! One shared terminal for the table and its human players: the table prints, humans
-//! print prompts and read answers, and everything reaches the output in order.
+//! One shared text console for a handout program's table and its human players: the
+//! table prints, humans print prompts and read answers, and everything reaches the
+//! output in order.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -27,6 +28,11 @@ impl Console {
     pub fn line(&mut self, text: std::fmt::Arguments<'_>) -> io::Result<()> {
         self.output.write_fmt(text)?;
         self.output.write_all(b"\n")
+    }
+
+    /// Writes text without a newline (a prompt such as `> `).
+    pub fn write(&mut self, text: &str) -> io::Result<()> {
+        self.output.write_all(text.as_bytes())
     }
 
     pub fn flush(&mut self) -> io::Result<()> {

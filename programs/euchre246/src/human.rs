@@ -1,0 +1,163 @@
+//! The human player's command interpreter (handout section 2.5) and its error messages
+//! (2.5.1), plus `save FILE`.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use cards::{Card, Suit};
+use rules::{Action, Leave, Phase, Player, Round, View};
+use textio::{say, Shared};
+
+/// The saved-game text of the last point a game can resume from, kept up to date by the
+/// table for the `save` command.
+pub type Snapshot = Rc<RefCell<String>>;
+
+pub struct Human {
+    console: Shared,
+    snapshot: Snapshot,
+}
+
+impl Human {
+    pub fn new(console: Shared, snapshot: Snapshot) -> Human {
+        Human { console, snapshot }
+    }
+
+    fn word(&self) -> Result<String, Leave> {
+        let mut console = self.console.borrow_mut();
+        console.write("> ").map_err(|_| Leave::InputClosed)?;
+        console.word().ok().flatten().ok_or(Leave::InputClosed)
+    }
+
+    fn error(&self, text: String) -> Result<(), Leave> {
+        say!(self.console, "ERROR: {text}").map_err(|_| Leave::InputClosed)
+    }
+
+    fn unrecognized(&self, word: &str) -> Result<(), Leave> {
+        self.error(format!(
+            "command '{word}' is unrecognized. Please enter a valid command."
+        ))
+    }
+
+    /// `save FILE`: writes the snapshot and says where.
+    fn save(&self) -> Result<(), Leave> {
+        let file = self
+            .console
+            .borrow_mut()
+            .word()
+            .ok()
+            .flatten()
+            .ok_or(Leave::InputClosed)?;
+        let written = std::fs::write(&file, self.snapshot.borrow().as_bytes());
+        match written {
+            Ok(()) => say!(self.console, "Game saved to {file}.").map_err(|_| Leave::InputClosed),
+            Err(e) => self.error(format!(
+                "cannot save to '{file}' ({e}). Please enter a valid command."
+            )),
+        }
+    }
+
+    /// Reads commands until one is a decision for this moment.
+    fn decide(&self, view: &View<'_>) -> Result<Action, Leave> {
+        loop {
+            let word = self.word()?;
+            match word.as_str() {
+                "q" => return Err(Leave::Quit),
+                "r" => return Err(Leave::RageQuit),
+                "save" => {
+                    self.save()?;
+                    continue;
+                }
+                _ => {}
+            }
+            let answer = match view.phase() {
+                Phase::Making(Round::One) => self.round_one(&word)?,
+                Phase::Making(Round::Two) => self.round_two(view, &word)?,
+                Phase::Discard | Phase::Tricks | Phase::Over => self.card(view, &word)?,
+            };
+            if let Some(action) = answer {
+                return Ok(action);
+            }
+        }
+    }
+
+    fn round_one(&self, word: &str) -> Result<Option<Action>, Leave> {
+        match word {
+            "p" => Ok(Some(Action::Pass)),
+            "o" => Ok(Some(Action::OrderUp { alone: false })),
+            "oa" => Ok(Some(Action::OrderUp { alone: true })),
+            _ => self.unrecognized(word).map(|_| None),
+        }
+    }
+
+    fn round_two(&self, view: &View<'_>, word: &str) -> Result<Option<Action>, Leave> {
+        let suit = {
+            let mut chars = word.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => Suit::from_letter(c),
+                _ => None,
+            }
+        };
+        match (word, suit) {
+            ("p", _) => Ok(Some(Action::Pass)),
+            ("o" | "oa", _) => self
+                .error(
+                    "cannot order up if top card turned down. Please enter a valid command."
+                        .to_string(),
+                )
+                .map(|_| None),
+            (_, Some(suit)) if suit == view.upcard().suit() => self
+                .error(format!(
+                    "invalid suit '{word}' since previously turned down. Please enter a valid suit."
+                ))
+                .map(|_| None),
+            (_, Some(suit)) => {
+                let how = self.word_after_suit()?;
+                match how.as_str() {
+                    "n" => Ok(Some(Action::Call { suit, alone: false })),
+                    "a" => Ok(Some(Action::Call { suit, alone: true })),
+                    _ => self.unrecognized(&how).map(|_| None),
+                }
+            }
+            _ => self.unrecognized(word).map(|_| None),
+        }
+    }
+
+    /// The `n` or `a` after a suit, read without a new prompt.
+    fn word_after_suit(&self) -> Result<String, Leave> {
+        self.console
+            .borrow_mut()
+            .word()
+            .ok()
+            .flatten()
+            .ok_or(Leave::InputClosed)
+    }
+
+    fn card(&self, view: &View<'_>, word: &str) -> Result<Option<Action>, Leave> {
+        let Ok(card) = Card::parse_short(word) else {
+            return self.unrecognized(word).map(|_| None);
+        };
+        if !view.cards().contains(card) {
+            return self
+                .error(format!(
+                    "card '{word}' not in hand. Please enter a valid card."
+                ))
+                .map(|_| None);
+        }
+        if view.phase() == Phase::Discard {
+            return Ok(Some(Action::Discard(card)));
+        }
+        if !view.legal_plays().contains(card) {
+            // The table applies it: the rules award the renege penalty and ask again.
+            self.error(format!(
+                "renegeing with card '{word}'. Please enter a valid card."
+            ))?;
+        }
+        Ok(Some(Action::Play(card)))
+    }
+}
+
+impl Player for Human {
+    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
+        self.decide(view)
+    }
+}

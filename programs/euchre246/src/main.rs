@@ -1,0 +1,64 @@
+//! `euchre`: CS 246 Euchre exactly as its handout specifies (one human, three computers).
+
+mod args;
+mod human;
+mod saved;
+mod table;
+
+use std::io::{self, BufReader, BufWriter};
+use std::process::ExitCode;
+
+use rules::{Game, Leave, Rules};
+use table::{Stop, Table};
+use textio::Console;
+
+fn main() -> ExitCode {
+    let argv: Vec<_> = std::env::args_os().skip(1).collect();
+    let args = match args::parse(&argv) {
+        Ok(args) => args,
+        Err(problem) => {
+            eprintln!("euchre: {problem}\n{}", args::USAGE);
+            return ExitCode::from(1);
+        }
+    };
+    // Load a saved game whole before printing anything: nothing is half-loaded.
+    let saved = match &args.file {
+        None => None,
+        Some(path) => match load(path) {
+            Ok(loaded) => Some(loaded),
+            Err(problem) => {
+                eprintln!("euchre: {}: {problem}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let console = Console::shared(
+        Box::new(BufReader::new(io::stdin())),
+        Box::new(BufWriter::new(io::stdout())),
+    );
+    let mut table = Table::new(console.clone(), args.debug);
+    let result = match saved {
+        Some((saved, game)) => table.play_saved(saved, game),
+        None => table.play_new(args.seed),
+    };
+    let _ = console.borrow_mut().flush();
+    match result {
+        Ok(()) | Err(Stop::Left(Leave::Quit | Leave::RageQuit)) => ExitCode::SUCCESS,
+        Err(Stop::Left(Leave::InputClosed)) => {
+            eprintln!("euchre: input ended before the game was over");
+            ExitCode::from(2)
+        }
+        Err(Stop::Output(error)) => {
+            eprintln!("euchre: writing the output failed: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn load(path: &std::path::Path) -> Result<(saved::SavedGame, Game), String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file ({e})"))?;
+    let text = String::from_utf8(bytes).map_err(|_| "the file is not text".to_string())?;
+    let saved = saved::parse(&text).map_err(|e| e.to_string())?;
+    let game = Game::from_position(Rules::cs246(), &saved.position).map_err(|e| e.to_string())?;
+    Ok((saved, game))
+}

@@ -1,0 +1,296 @@
+//! Saved games in the handout's section-3 format, read with line numbers for errors.
+//!
+//! One extension, after the last player's tricks: an optional `shuffles N` line saying
+//! how many shuffles the seeded engine had already made, so that a saved game resumes
+//! with the same future deals. Without it the engine starts fresh from the seed.
+
+use std::fmt::{self, Write as _};
+
+use cards::{Card, CardSet, Rank, Suit};
+use rules::{Making, Position, Seat};
+
+use crate::args::parse_seed;
+
+/// A saved game: a position, the deck it was dealt from, and the engine's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    pub position: Position,
+    pub seed: u32,
+    pub shuffles: u64,
+    pub deck: Vec<Card>,
+    /// Each seat's cards in the order they are shown.
+    pub hands: [Vec<Card>; 4],
+    pub won: [Vec<Card>; 4],
+}
+
+/// What is wrong with a saved game, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+/// White-space separated words with their line numbers.
+struct Words<'a> {
+    words: Vec<(usize, &'a str)>,
+    next: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(text: &'a str) -> Words<'a> {
+        let words = text
+            .lines()
+            .enumerate()
+            .flat_map(|(i, line)| line.split_whitespace().map(move |w| (i + 1, w)))
+            .collect();
+        Words { words, next: 0 }
+    }
+
+    fn line(&self) -> usize {
+        match self.words.get(self.next) {
+            Some(&(line, _)) => line,
+            None => self.words.last().map_or(1, |&(line, _)| line),
+        }
+    }
+
+    fn take<T>(
+        &mut self,
+        what: &str,
+        parse: impl FnOnce(&str) -> Option<T>,
+    ) -> Result<T, LoadError> {
+        let Some(&(line, word)) = self.words.get(self.next) else {
+            return Err(LoadError {
+                line: self.line(),
+                message: format!("the file ends where {what} should be"),
+            });
+        };
+        self.next += 1;
+        parse(word).ok_or_else(|| LoadError {
+            line,
+            message: format!("expected {what}, found '{word}'"),
+        })
+    }
+
+    fn seat(&mut self, what: &str) -> Result<Seat, LoadError> {
+        self.take(what, |w| {
+            w.parse::<usize>().ok().filter(|&n| n < 4).map(Seat::new)
+        })
+    }
+
+    fn card(&mut self, what: &str) -> Result<Card, LoadError> {
+        self.take(what, |w| {
+            Card::parse_short(w).ok().filter(|c| c.rank() >= Rank::Nine)
+        })
+    }
+
+    /// `N card…`: a count and that many cards.
+    fn cards(&mut self, what: &str) -> Result<Vec<Card>, LoadError> {
+        let count = self.take(&format!("the number of cards in {what}"), |w| {
+            w.parse::<usize>().ok().filter(|&n| n <= 24)
+        })?;
+        (0..count)
+            .map(|_| self.card(&format!("a card of {what}")))
+            .collect()
+    }
+}
+
+fn suit_letter(word: &str) -> Option<Suit> {
+    let mut chars = word.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) => Suit::from_letter(c),
+        _ => None,
+    }
+}
+
+/// Reads a saved game, or says what is wrong and where. Nothing is half-loaded: the
+/// caller gets a whole consistent game or an error.
+pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
+    let mut words = Words::new(text);
+    let score = |w: &str| w.parse::<u32>().ok();
+    let scores = [
+        words.take("team 0-2's score", score)?,
+        words.take("team 1-3's score", score)?,
+    ];
+    let dealer = words.seat("the dealer (0-3)")?;
+    let turn = words.seat("the next player (0-3)")?;
+    let trump = words.take("the trump suit (?, H, D, C or S)", |w| match w {
+        "?" => Some(None),
+        _ => suit_letter(w).map(Some),
+    })?;
+    let making = match trump {
+        None => None,
+        Some(trump) => Some(Making {
+            trump,
+            maker: words.seat("who called trump (0-3)")?,
+            alone: words.take("t or f (going alone)", |w| match w {
+                "t" => Some(true),
+                "f" => Some(false),
+                _ => None,
+            })?,
+        }),
+    };
+    let seed = words.take("the seed", parse_seed)?;
+    let deck_line = words.line();
+    let deck: Vec<Card> = (0..24)
+        .map(|_| words.card("a card of the deck"))
+        .collect::<Result<_, _>>()?;
+    let deck_set: CardSet = deck.iter().copied().collect();
+    if deck_set.len() != 24 {
+        return Err(LoadError {
+            line: deck_line,
+            message: "the deck repeats a card".to_string(),
+        });
+    }
+    let mut hands: [Vec<Card>; 4] = Default::default();
+    let mut won: [Vec<Card>; 4] = Default::default();
+    for seat in 0..4 {
+        hands[seat] = words.cards(&format!("player {seat}'s hand"))?;
+        won[seat] = words.cards(&format!("player {seat}'s tricks"))?;
+    }
+    let mut shuffles = 0;
+    if words.next < words.words.len() {
+        words.take("'shuffles' or the end of the file", |w| {
+            (w == "shuffles").then_some(())
+        })?;
+        shuffles = words.take("a number of shuffles", |w| w.parse::<u64>().ok())?;
+    }
+    if words.next < words.words.len() {
+        words.take("the end of the file", |_| None::<()>)?;
+    }
+    let set = |cards: &Vec<Card>| cards.iter().copied().collect::<CardSet>();
+    let position = Position {
+        scores,
+        dealer,
+        turn,
+        making,
+        upcard: deck[20],
+        hands: [0, 1, 2, 3].map(|s| set(&hands[s])),
+        won: [0, 1, 2, 3].map(|s| set(&won[s])),
+    };
+    for seat in 0..4 {
+        for (pile, what) in [(&hands[seat], "hand"), (&won[seat], "tricks")] {
+            if set(pile).len() != pile.len() {
+                return Err(LoadError {
+                    line: 0,
+                    message: format!("player {seat}'s {what} lists a card twice"),
+                });
+            }
+        }
+    }
+    Ok(SavedGame {
+        position,
+        seed,
+        shuffles,
+        deck,
+        hands,
+        won,
+    })
+}
+
+fn cards_line(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Writes a saved game in the section-3 layout (plus the `shuffles` line).
+pub fn write(saved: &SavedGame) -> String {
+    let p = &saved.position;
+    let mut out = String::new();
+    let _ = writeln!(out, "{} {}", p.scores[0], p.scores[1]);
+    let _ = writeln!(out, "{} {}", p.dealer, p.turn);
+    match p.making {
+        None => out.push_str("?\n"),
+        Some(m) => {
+            let _ = writeln!(
+                out,
+                "{}\n{} {}",
+                m.trump.letter(),
+                m.maker,
+                if m.alone { 't' } else { 'f' }
+            );
+        }
+    }
+    let _ = writeln!(out, "{}\n{}", saved.seed, cards_line(&saved.deck));
+    for seat in 0..4 {
+        for pile in [&saved.hands[seat], &saved.won[seat]] {
+            let count = pile.len().to_string();
+            let line = if pile.is_empty() {
+                count
+            } else {
+                format!("{count} {}", cards_line(pile))
+            };
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    let _ = writeln!(out, "shuffles {}", saved.shuffles);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The handout's section-3 example, as printed there.
+    const HANDOUT_EXAMPLE: &str = "0 0\n0 1\n?\n123\n\
+AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
+5 AH QS KS KH JH\n0\n5 9D TH 9H JC JD\n0\n5 AC 9C AD QH TS\n0\n5 AS KD 9S TD QC\n0\n";
+
+    #[test]
+    fn reads_the_handouts_example() {
+        let saved = parse(HANDOUT_EXAMPLE).unwrap();
+        assert_eq!(saved.seed, 123);
+        assert_eq!(saved.position.dealer, Seat::new(0));
+        assert_eq!(saved.position.turn, Seat::new(1));
+        assert_eq!(saved.position.making, None);
+        assert_eq!(saved.position.upcard, "QD".parse().unwrap());
+        assert_eq!(cards_line(&saved.hands[2]), "AC 9C AD QH TS");
+        assert_eq!(saved.shuffles, 0);
+    }
+
+    #[test]
+    fn writing_then_reading_gives_the_same_game() {
+        let saved = parse(HANDOUT_EXAMPLE).unwrap();
+        assert_eq!(parse(&write(&saved)).unwrap(), saved);
+    }
+
+    #[test]
+    fn says_what_is_wrong_and_where() {
+        let cases = [
+            (HANDOUT_EXAMPLE.replace("0 1\n", "0 7\n"), 2, "next player"),
+            (HANDOUT_EXAMPLE.replace("?\n", "X\n"), 3, "trump suit"),
+            (
+                HANDOUT_EXAMPLE.replace("AH QS KS KH JH 9D", "AH QS KS KH JH 2D"),
+                5,
+                "a card of the deck",
+            ),
+            X(
+                HANDOUT_EXAMPLE
+                    .lines()
+                    .take(9)
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+                9,
+                "ends",
+            ),
+            (HANDOUT_EXAMPLE.to_string() + "extra\n", 14, "'shuffles'"),
+        ];
+        for (text, line, words) in cases {
+            let error = parse(&text).unwrap_err();
+            assert_eq!(error.line, line, "{error}");
+            assert!(error.message.contains(words), "{error}");
+        }
+    }
+}

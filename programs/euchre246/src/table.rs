@@ -1,0 +1,498 @@
+//! The game as section 2.4 displays it, driven through the rules core.
+
+use cards::shuffle::Mt19937Shuffle;
+use cards::{Card, CardSet};
+use rules::players::Cs246;
+use rules::{
+    Action, Game, HandResult, Leave, Making, Outcome, Phase, Player, Position, Round, Rules, Seat,
+    Team,
+};
+use textio::{say, Shared};
+
+use crate::human::{Human, Snapshot};
+use crate::saved::{self, SavedGame};
+
+/// Why the program stops.
+#[derive(Debug)]
+pub enum Stop {
+    /// `q`, or the end of input.
+    Left(Leave),
+    Output(std::io::Error),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(error: std::io::Error) -> Stop {
+        Stop::Output(error)
+    }
+}
+
+const HUMAN: Seat = Seat::new(0);
+
+fn team_name(team: Team) -> &'static str {
+    if team.index() == 0 {
+        "0-2"
+    } else {
+        "1-3"
+    }
+}
+
+fn cards_text(cards: impl IntoIterator<Item = Card>) -> String {
+    cards
+        .into_iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The deck and its one engine, seeded once; each hand shuffles the previous hand's deck.
+struct Deck {
+    cards: Vec<Card>,
+    engine: Mt19937Shuffle,
+    seed: u32,
+    shuffles: u64,
+}
+
+impl Deck {
+    fn new(cards: Vec<Card>, seed: u32, shuffles: u64) -> Deck {
+        let mut engine = Mt19937Shuffle::new(seed);
+        let mut scratch = cards.clone();
+        for _ in 0..shuffles {
+            engine.shuffle(&mut scratch);
+        }
+        Deck {
+            cards,
+            engine,
+            seed,
+            shuffles,
+        }
+    }
+
+    fn shuffle(&mut self) {
+        self.engine.shuffle(&mut self.cards);
+        self.shuffles += 1;
+    }
+}
+
+pub struct Table {
+    console: Shared,
+    debug: bool,
+    players: [Box<dyn Player>; 4],
+    human: bool,
+    snapshot: Snapshot,
+    deck: Deck,
+    /// Each seat's cards in the order dealt (the picked-up card last): the display order.
+    arranged: [Vec<Card>; 4],
+    /// The cards of the tricks each seat took this hand.
+    won: [Vec<Card>; 4],
+}
+
+impl Table {
+    pub fn new(console: Shared, debug: bool) -> Table {
+        let snapshot = Snapshot::default();
+        let human: Box<dyn Player> = Box::new(Human::new(console.clone(), snapshot.clone()));
+        Table {
+            console,
+            debug,
+            players: [human, Box::new(Cs246), Box::new(Cs246), Box::new(Cs246)],
+            human: true,
+            snapshot,
+            deck: Deck::new(cards::deck::cs246_euchre(), 0, 0),
+            arranged: Default::default(),
+            won: Default::default(),
+        }
+    }
+
+    /// A new game: player 0 deals first from the freshly shuffled initial deck.
+    pub fn play_new(&mut self, seed: u32) -> Result<(), Stop> {
+        self.deck = Deck::new(cards::deck::cs246_euchre(), seed, 0);
+        self.announce_seed()?;
+        self.play_from(Game::new(Rules::cs246()))
+    }
+
+    /// A saved game: its hand first, then on as usual.
+    pub fn play_saved(&mut self, saved: SavedGame, game: Game) -> Result<(), Stop> {
+        self.deck = Deck::new(saved.deck, saved.seed, saved.shuffles);
+        self.arranged = saved.hands;
+        self.won = saved.won;
+        self.announce_seed()?;
+        self.say_scores(&game)?;
+        for seat in Seat::ALL {
+            if self.shows(seat) {
+                self.say_hand(&game, seat)?;
+            }
+        }
+        self.announce_kitty(&game)?;
+        let hand = *game.hand().unwrap();
+        match (hand.trump(), hand.maker()) {
+            (Some(trump), Some(maker)) => self.announce_making(
+                maker,
+                trump == hand.upcard().suit(),
+                trump.letter(),
+                hand.is_alone(),
+                hand.dealer(),
+            )?,
+            _ => say!(
+                self.console,
+                "Decision on trump starts with player {}.",
+                hand.turn()
+            )?,
+        }
+        let mut game = game;
+        self.play_hand(&mut game)?;
+        self.play_from(game)
+    }
+
+    fn play_from(&mut self, mut game: Game) -> Result<(), Stop> {
+        while !game.is_over() {
+            self.deal(&mut game)?;
+            self.play_hand(&mut game)?;
+        }
+        self.console.borrow_mut().flush()?;
+        Ok(())
+    }
+
+    fn announce_seed(&self) -> Result<(), Stop> {
+        if self.debug {
+            say!(self.console, "Seed: {}", self.deck.seed)?;
+        }
+        Ok(())
+    }
+
+    fn shows(&self, seat: Seat) -> bool {
+        self.debug || (self.human && seat == HUMAN)
+    }
+
+    fn say_scores(&self, game: &Game) -> Result<(), Stop> {
+        let [a, b] = game.scores();
+        say!(self.console, "Scores: Team 0-2 {a}, Team 1-3 {b}")?;
+        Ok(())
+    }
+
+    fn say_hand(&self, game: &Game, seat: Seat) -> Result<(), Stop> {
+        let hand = game.hand().unwrap();
+        let held = hand.cards(seat);
+        let shown = self.arranged[seat.index()]
+            .iter()
+            .copied()
+            .filter(|&c| held.contains(c));
+        say!(
+            self.console,
+            "Player {seat}: hand [{}] # tricks {}",
+            cards_text(shown),
+            hand.tricks_won(seat)
+        )?;
+        Ok(())
+    }
+
+    fn say_score_of(&self, game: &Game, team: Team) -> Result<(), Stop> {
+        say!(
+            self.console,
+            "Score for Team {} is now {}.",
+            team_name(team),
+            game.score(team)
+        )?;
+        Ok(())
+    }
+
+    fn announce_kitty(&self, game: &Game) -> Result<(), Stop> {
+        let hand = game.hand().unwrap();
+        if self.debug {
+            say!(
+                self.console,
+                "Kitty: {}",
+                cards_text(self.deck.cards[20..24].iter().copied())
+            )?;
+        }
+        say!(self.console, "Top card of the kitty is: {}", hand.upcard())?;
+        say!(
+            self.console,
+            "Proposed trump suit is: {}",
+            hand.upcard().suit().letter()
+        )?;
+        say!(self.console, "Dealer is player {}.", hand.dealer())?;
+        Ok(())
+    }
+
+    fn announce_making(
+        &self,
+        maker: Seat,
+        ordered_up: bool,
+        suit: char,
+        alone: bool,
+        dealer: Seat,
+    ) -> Result<(), Stop> {
+        let alone = if alone { " and goes alone" } else { "" };
+        if ordered_up {
+            say!(
+                self.console,
+                "Player {maker} orders up player {dealer}{alone}."
+            )?;
+        } else {
+            say!(self.console, "Player {maker} declares {suit} trump{alone}.")?;
+        }
+        Ok(())
+    }
+
+    /// Shuffles, deals five at a time from the dealer's left, and forms the kitty.
+    fn deal(&mut self, game: &mut Game) -> Result<(), Stop> {
+        self.say_scores(game)?;
+        self.deck.shuffle();
+        if self.debug {
+            say!(
+                self.console,
+                "Deck: {}",
+                cards_text(self.deck.cards.iter().copied())
+            )?;
+        }
+        game.deal(&self.deck.cards);
+        let dealer = game.hand().unwrap().dealer();
+        let mut seat = dealer;
+        for chunk in self.deck.cards[..20].chunks(5) {
+            seat = seat.left();
+            self.arranged[seat.index()] = chunk.to_vec();
+        }
+        self.won = Default::default();
+        self.announce_kitty(game)?;
+        say!(
+            self.console,
+            "Decision on trump starts with player {}.",
+            dealer.left()
+        )?;
+        Ok(())
+    }
+
+    /// The saved-game text of the last point this hand can resume from: the start of
+    /// making trump, or of the current trick.
+    fn resumable(&self, game: &Game, resume: &Resume) -> String {
+        let hand = game.hand().unwrap();
+        let (turn, making, hands) = match resume {
+            Resume::Making { first, hands } => (*first, None, hands.clone()),
+            Resume::Trick { leader, hands, .. } => {
+                let making = Making {
+                    trump: hand.trump().unwrap(),
+                    maker: hand.maker().unwrap(),
+                    alone: hand.is_alone(),
+                };
+                (*leader, Some(making), hands.clone())
+            }
+        };
+        let set = |cards: &Vec<Card>| cards.iter().copied().collect::<CardSet>();
+        saved::write(&SavedGame {
+            position: Position {
+                scores: game.scores(),
+                dealer: hand.dealer(),
+                turn,
+                making,
+                upcard: hand.upcard(),
+                hands: [0, 1, 2, 3].map(|s| set(&hands[s])),
+                won: [0, 1, 2, 3].map(|s| set(&self.won[s])),
+            },
+            seed: self.deck.seed,
+            shuffles: self.deck.shuffles,
+            deck: self.deck.cards.clone(),
+            hands,
+            won: self.won.clone(),
+        })
+    }
+
+    fn arranged_holdings(&self, game: &Game) -> [Vec<Card>; 4] {
+        let hand = game.hand().unwrap();
+        [0, 1, 2, 3].map(|s| {
+            let held = hand.cards(Seat::new(s));
+            self.arranged[s]
+                .iter()
+                .copied()
+                .filter(|&c| held.contains(c))
+                .collect()
+        })
+    }
+
+    /// Asks the seat to move for an action; a rage quit hands the seat to a computer.
+    fn ask(&mut self, game: &Game, seat: Seat) -> Result<Action, Stop> {
+        let view = game.view(seat).unwrap();
+        match self.players[seat.index()].act(&view) {
+            Ok(action) => Ok(action),
+            Err(Leave::RageQuit) => {
+                say!(self.console, "Player {seat} rage quit.")?;
+                self.players[seat.index()] = Box::new(Cs246);
+                self.human = false;
+                self.ask(game, seat)
+            }
+            Err(leave) => Err(Stop::Left(leave)),
+        }
+    }
+
+    fn play_hand(&mut self, game: &mut Game) -> Result<(), Stop> {
+        let mut resume = Resume::Making {
+            first: game.hand().unwrap().turn(),
+            hands: self.arranged_holdings(game),
+        };
+        let mut again = false;
+        loop {
+            let hand = *game.hand().unwrap();
+            let seat = hand.turn();
+            let phase = hand.phase();
+            let leading = phase == Phase::Tricks && hand.trick().is_empty();
+            if leading && resume.played() != Some(hand.played().len()) {
+                resume = Resume::Trick {
+                    leader: seat,
+                    hands: self.arranged_holdings(game),
+                    played: hand.played().len(),
+                };
+            }
+            if !again {
+                self.before_turn(game, seat)?;
+            }
+            *self.snapshot.borrow_mut() = self.resumable(game, &resume);
+            let action = self.ask(game, seat)?;
+            let outcome = game
+                .apply(action)
+                .unwrap_or_else(|e| panic!("player {seat} chose an {e}"));
+            again = matches!(outcome, Outcome::Renege { .. });
+            if self.after_turn(game, seat, phase, leading, action, outcome)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The lines printed as a seat's turn starts: its prompt and, where shown, its hand.
+    fn before_turn(&self, game: &Game, seat: Seat) -> Result<(), Stop> {
+        let hand = game.hand().unwrap();
+        match hand.phase() {
+            Phase::Making(Round::One) | Phase::Over => {}
+            Phase::Making(Round::Two) => say!(self.console, "Player {seat}, choose a suit.")?,
+            Phase::Discard => say!(self.console, "Player {seat}, choose card to discard.")?,
+            Phase::Tricks if hand.trick().is_empty() => {
+                say!(self.console, "Player {seat}, choose card to lead.")?
+            }
+            Phase::Tricks => say!(self.console, "Player {seat}, choose card to play.")?,
+        }
+        if self.shows(seat) {
+            self.say_hand(game, seat)?;
+        }
+        Ok(())
+    }
+
+    /// Prints what happened; returns whether the hand (or the game) is over.
+    fn after_turn(
+        &mut self,
+        game: &Game,
+        seat: Seat,
+        phase: Phase,
+        leading: bool,
+        action: Action,
+        outcome: Outcome,
+    ) -> Result<bool, Stop> {
+        let hand = *game.hand().unwrap();
+        match action {
+            Action::Pass => {
+                say!(self.console, "Player {seat}: passes.")?;
+                if phase == Phase::Making(Round::One) && seat == hand.dealer() {
+                    say!(
+                        self.console,
+                        "Kitty passed on, trump may not be {}.",
+                        hand.upcard().suit().letter()
+                    )?;
+                }
+            }
+            Action::OrderUp { .. } => {
+                self.announce_making(seat, true, ' ', hand.is_alone(), hand.dealer())?;
+                if hand.phase() == Phase::Discard {
+                    self.arranged[hand.dealer().index()].push(hand.upcard());
+                }
+            }
+            Action::Call { suit, .. } => {
+                self.announce_making(seat, false, suit.letter(), hand.is_alone(), hand.dealer())?
+            }
+            Action::Discard(card) => {
+                if self.debug {
+                    say!(self.console, "Player {seat}: discards {card}.")?;
+                }
+            }
+            Action::Play(_) if matches!(outcome, Outcome::Renege { .. }) => {}
+            Action::Play(card) => {
+                let verb = if leading { "leads" } else { "plays" };
+                say!(self.console, "Player {seat} {verb} {card}.")?;
+                if hand.sitting_out() == Some(seat.left()) {
+                    say!(self.console, "Player {} skipped.", seat.left())?;
+                }
+            }
+        }
+        match outcome {
+            Outcome::Continue => Ok(false),
+            Outcome::Nullified => {
+                say!(
+                    self.console,
+                    "No trump declared, hand is nullified. Deal switches to player {}.",
+                    hand.dealer().left()
+                )?;
+                Ok(true)
+            }
+            Outcome::Renege { team, .. } => {
+                self.say_score_of(game, team)?;
+                self.say_winner(game)
+            }
+            Outcome::Trick { winner, result } => {
+                self.collect_trick(game, winner);
+                say!(self.console, "Player {winner} takes the trick.")?;
+                match result {
+                    Some(result) => self.score_hand(game, &result),
+                    None => Ok(false),
+                }
+            }
+        }
+    }
+
+    fn collect_trick(&mut self, game: &Game, winner: Seat) {
+        let hand = game.hand().unwrap();
+        let before: CardSet = self.won.iter().flatten().copied().collect();
+        let new: Vec<Card> = hand.played().difference(before).iter().collect();
+        self.won[winner.index()].extend(new);
+    }
+
+    fn score_hand(&self, game: &Game, result: &HandResult) -> Result<bool, Stop> {
+        self.say_score_of(game, result.winner)?;
+        if result.is_euchre() {
+            say!(
+                self.console,
+                "Aw, team {} was euchred!",
+                team_name(result.makers)
+            )?;
+        }
+        self.say_winner(game)?;
+        Ok(true)
+    }
+
+    fn say_winner(&self, game: &Game) -> Result<bool, Stop> {
+        match game.winner() {
+            Some(team) => {
+                say!(self.console, "Team {} WINS!!!", team_name(team))?;
+                Ok(true)
+            }
+            None => Ok(false),
+        }
+    }
+}
+
+/// Where the current hand can be resumed from: the start of making trump, or of the
+/// trick that began after `played` cards.
+enum Resume {
+    Making {
+        first: Seat,
+        hands: [Vec<Card>; 4],
+    },
+    Trick {
+        leader: Seat,
+        hands: [Vec<Card>; 4],
+        played: usize,
+    },
+}
+
+impl Resume {
+    fn played(&self) -> Option<usize> {
+        match self {
+            Resume::Making { .. } => None,
+            Resume::Trick { played, .. } => Some(*played),
+        }
+    }
+}
