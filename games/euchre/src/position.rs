@@ -76,7 +76,7 @@ impl Hand {
         let mut tricks_won = [0u8; 4];
         for seat in Seat::ALL {
             let won = position.won[seat.index()].len();
-            if won % per_trick != 0 || (Some(seat) == sitting_out && won > 0) {
+            if !won.is_multiple_of(per_trick) || (Some(seat) == sitting_out && won > 0) {
                 return fail(format!(
                     "player {seat} holds {won} trick cards, not whole tricks of {per_trick}"
                 ));
