@@ -276,7 +276,12 @@ AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
                 5,
                 "a card of the deck",
             ),
-            X(
+            (
+                HANDOUT_EXAMPLE.replace("5 9D TH 9H JC JD", "5 9D TH 9H JC"),
+                9,
+                "player 1's hand",
+            ),
+            (
                 HANDOUT_EXAMPLE
                     .lines()
                     .take(9)
