@@ -45,6 +45,7 @@ fn play_checked_hand(
         match game.apply(action).unwrap() {
             Outcome::Continue => {}
             Outcome::Nullified => unreachable!("screw the dealer: someone always makes trump"),
+            Outcome::Renege { .. } => unreachable!("EECS 280 rules forbid reneging"),
             Outcome::Trick { winner, result } => {
                 tricks[winner.team().index()] += 1;
                 if let Some(result) = result {
@@ -123,5 +124,89 @@ proptest! {
         prop_assert!(game.score(winner.other()) < points);
         prop_assert!(game.apply(Action::Pass).is_err());
         prop_assert!(!game.needs_deal());
+    }
+}
+
+/// CS 246 rules: going alone, thrown-in hands and the renege penalty.
+fn play_cs246_hand(game: &mut Game, deck: &[Card], choices: &mut impl Iterator<Item = usize>) {
+    game.deal(deck);
+    let mut team_tricks = [0u8; 2];
+    loop {
+        let hand = *game.hand().unwrap();
+        let seat = game.turn().unwrap();
+        assert_ne!(
+            Some(seat),
+            hand.sitting_out(),
+            "the lone maker's partner never plays"
+        );
+        let choice = choices.next().unwrap_or(0);
+        // Now and then try a renege: a held card that does not follow while one could.
+        if hand.phase() == Phase::Tricks && choice % 7 == 0 {
+            let renege = hand.cards(seat).difference(hand.legal_plays()).first();
+            if let Some(card) = renege {
+                let before = *game;
+                let outcome = game.apply(Action::Play(card)).unwrap();
+                let team = seat.team().other();
+                assert_eq!(outcome, Outcome::Renege { team, points: 2 });
+                assert_eq!(game.score(team), before.score(team) + 2);
+                assert_eq!(game.hand(), before.hand(), "the hand itself is unchanged");
+                if game.is_over() {
+                    return;
+                }
+                continue;
+            }
+        }
+        let legal = hand.legal_actions();
+        let action = legal.as_slice()[choice % legal.len()];
+        let before = game.scores();
+        match game.apply(action).unwrap() {
+            Outcome::Nullified => {
+                assert_eq!(game.scores(), before);
+                assert!(game.needs_deal());
+                return;
+            }
+            Outcome::Trick { winner, result } => {
+                let hand = game.hand().unwrap();
+                team_tricks[winner.team().index()] += 1;
+                if let Some(result) = result {
+                    let made = team_tricks[result.makers.index()];
+                    let expected = match (made, hand.is_alone()) {
+                        (0..=2, _) => 2,
+                        (3 | 4, _) => 1,
+                        (_, true) => 4,
+                        (_, false) => 2,
+                    };
+                    assert_eq!(result.points, expected);
+                    let gained = game.score(result.winner) - before[result.winner.index()];
+                    assert_eq!(gained, expected);
+                    return;
+                }
+            }
+            Outcome::Continue => {}
+            Outcome::Renege { .. } => unreachable!("legal actions never renege"),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_cs246_games_follow_the_rules(
+        decks in proptest::collection::vec(pack(), 40),
+        choices in proptest::collection::vec(any::<usize>(), 2000),
+    ) {
+        let mut game = Game::new(euchre::Rules::cs246());
+        let mut choices = choices.into_iter();
+        let mut hands = 0;
+        while !game.is_over() && hands < 200 {
+            play_cs246_hand(&mut game, &decks[hands % decks.len()], &mut choices);
+            prop_assert_eq!(game.hand().unwrap().dealer(), Seat::new(hands));
+            hands += 1;
+        }
+        if game.is_over() {
+            let winner = game.winner().unwrap();
+            prop_assert!(game.score(winner) >= 10);
+        }
     }
 }
