@@ -1,0 +1,268 @@
+//! Whole transcripts of `euchre`, byte for byte.
+//!
+//! `last-trick`, `errors` and `alone` were written by hand from the handout (section 2.4
+//! display, 2.5 commands, 2.2.2 computer player) before the program was run on them.
+//! `seed0` and `seed0-debug` record the seed-0 game in which the human rage-quits at the
+//! first prompt; `deck_lines_match_the_cpp_vectors` and `deals_follow_the_deck` check them
+//! (and other seeds) against the C++ shuffle vectors and the handout's dealing rule.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn run(args: &[&str], input: &str, dir: Option<&Path>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_euchre"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+fn transcripts() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts")
+}
+
+fn read(name: &str) -> String {
+    std::fs::read_to_string(transcripts().join(name)).unwrap()
+}
+
+/// Runs a transcript: `NAME.in` as input, the game file if any, compared with `OUT`.
+fn check(name: &str, args: &[&str], out: &str) {
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    let game = transcripts().join(format!("{name}.game"));
+    if game.exists() {
+        args.extend(["-f".to_string(), game.display().to_string()]);
+    }
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let output = run(&args, &read(&format!("{name}.in")), None);
+    let got = String::from_utf8(output.stdout).unwrap();
+    let want = read(out);
+    if got != want {
+        let line = got.lines().zip(want.lines()).position(|(a, b)| a != b);
+        panic!(
+            "{out}: differs at line {:?}\n--- got ---\n{got}\n--- stderr ---\n{}",
+            line.map(|l| l + 1),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    assert_eq!(output.status.code(), Some(0), "{out}");
+}
+
+#[test]
+fn a_saved_game_that_sets_trump_plays_its_last_trick() {
+    check("last-trick", &[], "last-trick.out");
+    check("last-trick", &["-d"], "last-trick-debug.out");
+}
+
+#[test]
+fn every_error_message_a_renege_and_a_nullified_hand() {
+    check("errors", &[], "errors.out");
+}
+
+#[test]
+fn a_human_goes_alone() {
+    check("alone", &[], "alone.out");
+}
+
+#[test]
+fn seed_zero_all_computer_game() {
+    check("seed0", &[], "seed0.out");
+    check("seed0", &["-d"], "seed0-debug.out");
+    check("seed0", &["-s", "0"], "seed0.out");
+}
+
+/// `seed N shuffle K: cards` lines of a vector file, for one seed, in order.
+fn vectors(seed: u32) -> Option<Vec<String>> {
+    let dir = testkit::compat_dir("cs246")?;
+    let text = testkit::read(&dir.join("euchre-mt19937-shuffles.txt"));
+    let prefix = format!("seed {seed} shuffle ");
+    Some(
+        text.lines()
+            .filter(|l| l.starts_with(&prefix))
+            .map(|l| l.split_once(": ").unwrap().1.to_owned())
+            .collect(),
+    )
+}
+
+fn debug_game(seed: u32) -> String {
+    let output = run(&["-d", "-s", &seed.to_string()], "r\n", None);
+    assert_eq!(output.status.code(), Some(0));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn deck_lines_match_the_cpp_vectors() {
+    for seed in [0, 1, 42, 123] {
+        let Some(vectors) = vectors(seed) else {
+            return;
+        };
+        assert_eq!(
+            vectors.len(),
+            10,
+            "the file lists ten shuffles of seed {seed}"
+        );
+        let game = debug_game(seed);
+        assert!(game.starts_with(&format!("Seed: {seed}\n")));
+        let decks: Vec<&str> = game
+            .lines()
+            .filter_map(|l| l.strip_prefix("Deck: "))
+            .collect();
+        assert!(decks.len() >= 2, "seed {seed} played {} hands", decks.len());
+        for (hand, (deck, vector)) in decks.iter().zip(&vectors).enumerate() {
+            assert_eq!(deck, vector, "seed {seed} hand {}", hand + 1);
+        }
+    }
+}
+
+/// After each Deck line: the kitty is its last four cards with the first on top, and each
+/// player's first hand line shows the five cards dealt to it (first five to the dealer's
+/// left), as sections 2.3.3 and 2.3.4 say.
+#[test]
+fn deals_follow_the_deck() {
+    let mut checked = 0;
+    for seed in [0, 1, 42, 123] {
+        let game = debug_game(seed);
+        let lines: Vec<&str> = game.lines().collect();
+        let starts: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with("Deck: "))
+            .collect();
+        for (n, &i) in starts.iter().enumerate() {
+            let end = starts.get(n + 1).copied().unwrap_or(lines.len());
+            let cards: Vec<&str> = lines[i]["Deck: ".len()..].split(' ').collect();
+            assert_eq!(lines[i + 1], format!("Kitty: {}", cards[20..].join(" ")));
+            assert_eq!(
+                lines[i + 2],
+                format!("Top card of the kitty is: {}", cards[20])
+            );
+            let dealer: usize = lines[i + 4]
+                .strip_prefix("Dealer is player ")
+                .and_then(|d| d.strip_suffix('.'))
+                .unwrap()
+                .parse()
+                .unwrap();
+            for k in 0..4 {
+                let seat = (dealer + 1 + k) % 4;
+                let prefix = format!("Player {seat}: hand [");
+                // A seat's first hand line comes as its first turn starts, before it has
+                // played; a dealer who picked up shows the upcard after its five.
+                if let Some(first) = lines[i..end].iter().find(|l| l.starts_with(&prefix)) {
+                    let dealt = cards[5 * k..5 * k + 5].join(" ");
+                    assert!(
+                        first.starts_with(&format!("{prefix}{dealt}")),
+                        "seed {seed}: {first} vs {dealt}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 40, "only {checked} hands checked");
+}
+
+#[test]
+fn a_saved_game_resumes_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    // Saved at the start of making trump (seed 0, hand 2) and in the middle of a trick
+    // (the errors game, hand 2); afterwards the human rage-quits in both runs.
+    let cases: [(&[&str], &str); 2] = [(&["-d"], ""), (&["-d", "-f"], "x H 9s p o C p ")];
+    for (n, (args, before)) in cases.iter().enumerate() {
+        let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        if args.last().map(String::as_str) == Some("-f") {
+            args.push(transcripts().join("errors.game").display().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let file = format!("saved{n}.txt");
+        let original = run(&args, &format!("{before}save {file} r\n"), Some(dir.path()));
+        let original = String::from_utf8(original.stdout).unwrap();
+        assert!(
+            original.contains(&format!("Game saved to {file}.")),
+            "{original}"
+        );
+        let saved = std::fs::read_to_string(dir.path().join(&file)).unwrap();
+        let resumed = run(&["-d", "-f", &file], "r\n", Some(dir.path()));
+        assert_eq!(
+            resumed.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&resumed.stderr)
+        );
+        let resumed = String::from_utf8(resumed.stdout).unwrap();
+        let tail = |text: &str| {
+            text.split_once("Player 0 rage quit.\n")
+                .unwrap()
+                .1
+                .to_owned()
+        };
+        assert_eq!(
+            tail(&resumed),
+            tail(&original),
+            "case {n}: the rest of the game is the same"
+        );
+        // Saving the resumed game at the same point writes the same file.
+        let again = run(&["-f", &file], "save again.txt q\n", Some(dir.path()));
+        assert_eq!(again.status.code(), Some(0));
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("again.txt")).unwrap(),
+            saved
+        );
+    }
+}
+
+#[test]
+fn malformed_saved_games_are_refused_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = read("last-trick.game");
+    let cases = [
+        (good.replace("0 1\n", "0 9\n"), "line 2"),
+        (
+            good.lines().take(8).collect::<Vec<_>>().join("\n"),
+            "line 8",
+        ),
+        (good.replace("1 AH\n", "1 AS\n"), "twice"),
+        (good.replace("1 f\n", "1 x\n"), "line 4"),
+        (
+            good.replace("8 9H TH JH QH KH 9D TD JD", "7 9H TH JH QH KH 9D TD"),
+            "whole tricks",
+        ),
+    ];
+    for (i, (text, says)) in cases.iter().enumerate() {
+        let file = dir.path().join(format!("bad{i}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let output = run(&["-f", &file.display().to_string()], "", None);
+        assert_eq!(output.status.code(), Some(1), "case {i}");
+        assert!(
+            output.stdout.is_empty(),
+            "case {i}: nothing printed, nothing half-loaded"
+        );
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(says) && !stderr.contains("panicked"),
+            "case {i}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_stdin_and_bad_flags_end_cleanly() {
+    let output = run(&[], "", None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("input ended"));
+    let output = run(&["-s", "x"], "", None);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("Usage: euchre"));
+    let quit = run(&[], "q\n", None);
+    assert_eq!(quit.status.code(), Some(0));
+}
