@@ -141,7 +141,7 @@ fn play_cs246_hand(game: &mut Game, deck: &[Card], choices: &mut impl Iterator<I
         );
         let choice = choices.next().unwrap_or(0);
         // Now and then try a renege: a held card that does not follow while one could.
-        if hand.phase() == Phase::Tricks && choice % 7 == 0 {
+        if hand.phase() == Phase::Tricks && choice.is_multiple_of(7) {
             let renege = hand.cards(seat).difference(hand.legal_plays()).first();
             if let Some(card) = renege {
                 let before = *game;
