@@ -7,18 +7,9 @@ mod simple;
 pub use cs246::Cs246;
 pub use simple::Simple;
 
-use crate::{Action, View};
+pub use table::Leave;
 
-/// Why a player gave up its seat instead of acting.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Leave {
-    /// The person asked to end the program.
-    Quit,
-    /// The person walked away; a computer player takes the seat.
-    RageQuit,
-    /// Nobody is typing any more (end of input).
-    InputClosed,
-}
+use crate::{Action, View};
 
 /// Anything that can hold a seat at a Euchre table.
 pub trait Player {

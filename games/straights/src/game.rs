@@ -1,0 +1,99 @@
+use cards::Card;
+
+use crate::{Action, IllegalAction, Outcome, Round, Seat, View, GAME_OVER_POINTS};
+
+/// A game of Straights: rounds until someone has 80 points; the lowest score wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    scores: [u32; 4],
+    round: Option<Round>,
+    rounds: u32,
+    over: bool,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    pub fn new() -> Game {
+        Game::with_scores([0; 4])
+    }
+
+    /// A game whose earlier rounds left these scores (a resumed game).
+    pub fn with_scores(scores: [u32; 4]) -> Game {
+        Game {
+            scores,
+            round: None,
+            rounds: 0,
+            over: scores.iter().any(|&s| s >= GAME_OVER_POINTS),
+        }
+    }
+
+    pub fn scores(&self) -> [u32; 4] {
+        self.scores
+    }
+
+    pub fn round(&self) -> Option<&Round> {
+        self.round.as_ref()
+    }
+
+    /// Rounds dealt so far.
+    pub fn rounds(&self) -> u32 {
+        self.rounds
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    /// Whether the next step is a deal.
+    pub fn needs_deal(&self) -> bool {
+        !self.over && self.round.is_none_or(|r| r.is_over())
+    }
+
+    /// Deals the next round from a 52-card deck; see [`Round::deal`].
+    ///
+    /// # Panics
+    /// If the game does not need a deal.
+    pub fn deal(&mut self, deck: &[Card]) {
+        assert!(self.needs_deal(), "deal only between rounds");
+        self.round = Some(Round::deal(deck));
+        self.rounds += 1;
+    }
+
+    pub fn turn(&self) -> Option<Seat> {
+        self.round.filter(|r| !r.is_over()).map(|r| r.turn())
+    }
+
+    pub fn view(&self, seat: Seat) -> Option<View<'_>> {
+        self.round.as_ref().map(|r| r.view(seat))
+    }
+
+    /// Applies the action of the player to move; a finished round adds its points.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
+        let round = self.round.as_mut().ok_or(IllegalAction::RoundOver)?;
+        let outcome = round.apply(action)?;
+        if let Outcome::RoundOver(points) = outcome {
+            for (score, gained) in self.scores.iter_mut().zip(points) {
+                *score += gained;
+            }
+            self.over = self.scores.iter().any(|&s| s >= GAME_OVER_POINTS);
+        }
+        Ok(outcome)
+    }
+
+    /// The players with the lowest score (all of them on a tie), once the game is over.
+    pub fn winners(&self) -> Vec<Seat> {
+        if !self.over {
+            return Vec::new();
+        }
+        let low = *self.scores.iter().min().unwrap();
+        Seat::ALL
+            .into_iter()
+            .filter(|s| self.scores[s.index()] == low)
+            .collect()
+    }
+}

@@ -1,0 +1,19 @@
+use crate::{Action, Leave, Player, View};
+
+/// The handout's computer player (5.5.3): the first legal play in its hand, else it
+/// discards the first card in its hand.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Computer;
+
+impl Player for Computer {
+    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
+        Ok(decide(view))
+    }
+}
+
+pub fn decide(view: &View<'_>) -> Action {
+    match view.legal_plays().first() {
+        Some(&card) => Action::Play(card),
+        None => Action::Discard(view.hand().next().expect("a player to move holds a card")),
+    }
+}

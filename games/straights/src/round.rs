@@ -1,0 +1,300 @@
+use std::fmt;
+
+use cards::{Card, CardSet, Rank, Suit};
+
+use crate::{Layout, Seat};
+
+/// The seven of spades: its holder opens every round with it.
+pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
+
+/// What a player does on its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Play(Card),
+    /// Only when no card in hand can be played.
+    Discard(Card),
+}
+
+/// What an accepted action led to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Continue,
+    /// Every card is played or discarded: each player's points for the round.
+    RoundOver([u32; 4]),
+}
+
+/// Why an action was refused; nothing changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalAction {
+    /// The card is not in the player's hand.
+    NotHeld(Card),
+    /// The card cannot go on the layout now.
+    NotPlayable(Card),
+    /// The player has a legal play and so may not discard.
+    MustPlay(Card),
+    /// The round is over.
+    RoundOver,
+}
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalAction::NotHeld(card) => write!(f, "{card} is not in the hand"),
+            IllegalAction::NotPlayable(card) => write!(f, "{card} is not a legal play"),
+            IllegalAction::MustPlay(card) => {
+                write!(f, "{card} may not be discarded: a card can be played")
+            }
+            IllegalAction::RoundOver => f.write_str("the round is over"),
+        }
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+/// One round: 13 cards to each player, played out onto the layout or discarded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Round {
+    /// Each player's 13 cards in deck order, the order hands are shown and searched.
+    dealt: [[Card; 13]; 4],
+    held: [CardSet; 4],
+    discarded: [[Option<Card>; 13]; 4],
+    layout: Layout,
+    turn: Seat,
+    moves: u8,
+}
+
+impl Round {
+    /// Deals a 52-card deck: the first 13 cards to Player 1, the next 13 to Player 2, …
+    ///
+    /// # Panics
+    /// If the deck is not 52 distinct cards (decks come from the shuffle, not from users).
+    pub fn deal(deck: &[Card]) -> Round {
+        assert_eq!(deck.len(), 52, "Straights deals 52 cards");
+        assert_eq!(
+            deck.iter().copied().collect::<CardSet>().len(),
+            52,
+            "52 distinct cards"
+        );
+        let mut dealt = [[SEVEN_OF_SPADES; 13]; 4];
+        let mut held = [CardSet::EMPTY; 4];
+        for (seat, cards) in deck.chunks(13).enumerate() {
+            dealt[seat].copy_from_slice(cards);
+            held[seat] = cards.iter().copied().collect();
+        }
+        let opener = Seat::ALL
+            .into_iter()
+            .find(|s| held[s.index()].contains(SEVEN_OF_SPADES))
+            .expect("someone holds the seven of spades");
+        Round {
+            dealt,
+            held,
+            discarded: [[None; 13]; 4],
+            layout: Layout::default(),
+            turn: opener,
+            moves: 0,
+        }
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.moves == 52
+    }
+
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// A player's cards, in deck order.
+    pub fn hand(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
+        let held = self.held[seat.index()];
+        self.dealt[seat.index()]
+            .iter()
+            .copied()
+            .filter(move |&c| held.contains(c))
+    }
+
+    pub fn held(&self, seat: Seat) -> CardSet {
+        self.held[seat.index()]
+    }
+
+    /// A player's discards this round, in the order discarded.
+    pub fn discards(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
+        self.discarded[seat.index()].iter().map_while(|c| *c)
+    }
+
+    /// The points a player's discards are worth: the sum of their ranks (Ace 1, King 13).
+    pub fn points(&self, seat: Seat) -> u32 {
+        self.discards(seat).map(|c| c.rank().pips()).sum()
+    }
+
+    /// The cards the player to move may play, in hand order. The first move of a round
+    /// must be the seven of spades.
+    pub fn legal_plays(&self) -> impl Iterator<Item = Card> + '_ {
+        let first = self.moves == 0;
+        self.hand(self.turn).filter(move |&c| {
+            if first {
+                c == SEVEN_OF_SPADES
+            } else {
+                self.layout.accepts(c)
+            }
+        })
+    }
+
+    fn can_play(&self) -> bool {
+        self.legal_plays().next().is_some()
+    }
+
+    /// Every legal action of the player to move: its plays, or else a discard of any card.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let plays: Vec<Action> = self.legal_plays().map(Action::Play).collect();
+        if plays.is_empty() {
+            self.hand(self.turn).map(Action::Discard).collect()
+        } else {
+            plays
+        }
+    }
+
+    /// Checks an action of the player to move without applying it.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::RoundOver);
+        }
+        let (Action::Play(card) | Action::Discard(card)) = action;
+        if !self.held[self.turn.index()].contains(card) {
+            return Err(IllegalAction::NotHeld(card));
+        }
+        match action {
+            Action::Play(card) if !self.legal_plays().any(|c| c == card) => {
+                Err(IllegalAction::NotPlayable(card))
+            }
+            Action::Discard(card) if self.can_play() => Err(IllegalAction::MustPlay(card)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Applies the action of the player to move, or leaves the round unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
+        self.check(action)?;
+        let seat = self.turn.index();
+        match action {
+            Action::Play(card) => {
+                self.layout.place(card);
+                self.held[seat].remove(card);
+            }
+            Action::Discard(card) => {
+                self.held[seat].remove(card);
+                let slot = self.discarded[seat]
+                    .iter()
+                    .position(Option::is_none)
+                    .expect("13 slots");
+                self.discarded[seat][slot] = Some(card);
+            }
+        }
+        self.moves += 1;
+        self.turn = self.turn.next();
+        if self.is_over() {
+            return Ok(Outcome::RoundOver(Seat::ALL.map(|s| self.points(s))));
+        }
+        Ok(Outcome::Continue)
+    }
+
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> View<'_> {
+        View { round: self, seat }
+    }
+}
+
+/// What one player may see: its own hand and discards, and the layout.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    round: &'a Round,
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn layout(&self) -> &'a Layout {
+        &self.round.layout
+    }
+
+    /// The player's cards in deck order.
+    pub fn hand(&self) -> impl Iterator<Item = Card> + 'a {
+        self.round.hand(self.seat)
+    }
+
+    pub fn discards(&self) -> impl Iterator<Item = Card> + 'a {
+        self.round.discards(self.seat)
+    }
+
+    /// The player's legal plays in hand order (none unless it is its turn).
+    pub fn legal_plays(&self) -> Vec<Card> {
+        if self.round.turn == self.seat {
+            self.round.legal_plays().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.round.turn == self.seat {
+            self.round.legal_actions()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Whether `action` would be accepted now, and why not.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        self.round.check(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seven_of_spades_opens() {
+        let deck = cards::deck::cs246_straights();
+        let mut round = Round::deal(&deck);
+        // Initial order: Player 4 holds the spades, the seven of spades among them.
+        assert_eq!(round.turn(), Seat::new(3));
+        assert_eq!(round.legal_actions(), vec![Action::Play(SEVEN_OF_SPADES)]);
+        let six: Card = "6S".parse().unwrap();
+        assert_eq!(
+            round.apply(Action::Play(six)),
+            Err(IllegalAction::NotPlayable(six))
+        );
+        assert_eq!(
+            round.apply(Action::Discard(six)),
+            Err(IllegalAction::MustPlay(six))
+        );
+        round.apply(Action::Play(SEVEN_OF_SPADES)).unwrap();
+        // Player 1 holds only clubs: 7C is its one legal play.
+        assert_eq!(round.turn(), Seat::new(0));
+        assert_eq!(
+            round.legal_actions(),
+            vec![Action::Play("7C".parse().unwrap())]
+        );
+    }
+
+    #[test]
+    fn discards_score_their_ranks() {
+        // Handout section 4: an Ace, a Six and a King score 1 + 6 + 13 = 20.
+        let deck = cards::deck::cs246_straights();
+        let mut round = Round::deal(&deck);
+        round.discarded[0][0] = Some("AC".parse().unwrap());
+        round.discarded[0][1] = Some("6C".parse().unwrap());
+        round.discarded[0][2] = Some("KC".parse().unwrap());
+        assert_eq!(round.points(Seat::new(0)), 20);
+    }
+}
