@@ -1,4 +1,5 @@
-//! Finds the compatibility data in `../shared/compat` (or `$CARDTABLE_COMPAT_DIR`).
+//! Finds the compatibility data in `../shared/compat` (or `$CARDTABLE_COMPAT_DIR`) and
+//! the handouts in `../shared/specs` (or `$CARDTABLE_SPECS_DIR`).
 //!
 //! The data is read where it lies, never copied into the project. A user's own clone
 //! may not have it: tests then say so and skip. Under CI (`CI=true`) its absence fails.
@@ -22,6 +23,34 @@ pub fn compat_root() -> PathBuf {
     }
 }
 
+/// The handouts folder: `$CARDTABLE_SPECS_DIR`, else `../shared/specs` beside the workspace.
+pub fn specs_root() -> PathBuf {
+    match std::env::var_os("CARDTABLE_SPECS_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => workspace_root().join("../shared/specs"),
+    }
+}
+
+/// The text of a handout, or `None` (skip; a failure under CI) when it is absent.
+pub fn spec(name: &str) -> Option<String> {
+    let path = specs_root().join(name);
+    if path.is_file() {
+        return Some(read(&path));
+    }
+    absent(&format!(
+        "handout not found at {} (set CARDTABLE_SPECS_DIR to the shared specs folder)",
+        path.display()
+    ))
+}
+
+fn absent<T>(message: &str) -> Option<T> {
+    if under_ci() {
+        panic!("{message}; CI requires it");
+    }
+    eprintln!("skipping: {message}");
+    None
+}
+
 fn under_ci() -> bool {
     std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
 }
@@ -33,15 +62,10 @@ pub fn compat_dir(sub: &str) -> Option<PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
-    let message = format!(
+    absent(&format!(
         "compat data not found at {} (set CARDTABLE_COMPAT_DIR to the shared compat folder)",
         dir.display()
-    );
-    if under_ci() {
-        panic!("{message}; CI requires it");
-    }
-    eprintln!("skipping: {message}");
-    None
+    ))
 }
 
 /// Reads a compat file as text, panicking with its path on failure.

@@ -39,6 +39,18 @@ impl Console {
         self.output.flush()
     }
 
+    /// The next whole line typed, without its line ending; `None` at the end of input.
+    /// Pending output is flushed first so prompts show.
+    pub fn read_line(&mut self) -> io::Result<Option<String>> {
+        self.output.flush()?;
+        let mut line = Vec::new();
+        if self.input.read_until(b'\n', &mut line)? == 0 {
+            return Ok(None);
+        }
+        let line = String::from_utf8_lossy(&line);
+        Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
+    }
+
     /// The next white-space separated word typed, as C++ `cin >> word` reads it;
     /// `None` at the end of input. Pending output is flushed first so prompts show.
     pub fn word(&mut self) -> io::Result<Option<String>> {

@@ -1,0 +1,106 @@
+//! `straights [seed] [saved-game]` (handout 5.1 and 7).
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+
+pub const USAGE: &str = "Usage: straights [seed] [saved-game-file]";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Args {
+    /// `None`: seed from the clock, as the handout's shuffle.cc does.
+    pub seed: Option<u32>,
+    pub file: Option<PathBuf>,
+}
+
+/// One argument is a seed if `std::stoi` would read it, else a saved-game file; two are
+/// a seed and a file.
+pub fn parse(args: &[OsString]) -> Result<Args, String> {
+    let text = |a: &OsString| a.to_string_lossy().into_owned();
+    match args {
+        [] => Ok(Args {
+            seed: None,
+            file: None,
+        }),
+        [one] => Ok(match stoi(&text(one)) {
+            Some(seed) => Args {
+                seed: Some(seed),
+                file: None,
+            },
+            None => Args {
+                seed: None,
+                file: Some(PathBuf::from(one)),
+            },
+        }),
+        [seed, file] => {
+            let seed = stoi(&text(seed))
+                .ok_or_else(|| format!("seed '{}' is not an integer", text(seed)))?;
+            Ok(Args {
+                seed: Some(seed),
+                file: Some(PathBuf::from(file)),
+            })
+        }
+        _ => Err("too many arguments".to_string()),
+    }
+}
+
+/// `std::stoi` then the cast to `unsigned` of shuffle.cc: leading white space, a sign,
+/// digits up to the first non-digit (`44abc` is 44); `-1` becomes 4294967295. Where
+/// `stoi` would throw (above `INT_MAX`), values up to 4294967295 are taken as they are.
+pub fn stoi(text: &str) -> Option<u32> {
+    let text = text.trim_start();
+    let (negative, digits) = match text.as_bytes().first() {
+        Some(b'-') => (true, &text[1..]),
+        Some(b'+') => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let digits: String = digits.chars().take_while(char::is_ascii_digit).collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let magnitude: i64 = digits
+        .parse()
+        .ok()
+        .filter(|&m: &i64| m <= i64::from(u32::MAX))?;
+    match (negative, magnitude) {
+        (true, m) if m <= 1 << 31 => Some((-m) as i32 as u32),
+        (true, _) => None,
+        (false, m) => u32::try_from(m).ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stoi_reads_like_the_cpp_library() {
+        assert_eq!(stoi("44"), Some(44));
+        assert_eq!(stoi("44abc"), Some(44));
+        assert_eq!(stoi(" 7"), Some(7));
+        assert_eq!(stoi("-1"), Some(u32::MAX));
+        assert_eq!(stoi("2147483647"), Some(2_147_483_647));
+        assert_eq!(stoi("4294967295"), Some(u32::MAX), "stoi would throw; taken as unsigned");
+        assert_eq!(stoi("4294967296"), None);
+        assert_eq!(stoi("-2147483649"), None);
+        assert_eq!(stoi("abc"), None);
+        assert_eq!(stoi(""), None);
+    }
+
+    #[test]
+    fn arguments_are_a_seed_then_a_file() {
+        let os = |s: &[&str]| s.iter().map(OsString::from).collect::<Vec<_>>();
+        assert_eq!(parse(&os(&[])).unwrap().seed, None);
+        assert_eq!(parse(&os(&["6788"])).unwrap().seed, Some(6788));
+        assert_eq!(
+            parse(&os(&["game.txt"])).unwrap().file,
+            Some(PathBuf::from("game.txt"))
+        );
+        let both = parse(&os(&["1", "game.txt"])).unwrap();
+        assert_eq!(
+            (both.seed, both.file),
+            (Some(1), Some(PathBuf::from("game.txt")))
+        );
+        assert!(parse(&os(&["x", "game.txt"])).is_err());
+        assert!(parse(&os(&["1", "2", "3"])).is_err());
+    }
+}

@@ -1,0 +1,78 @@
+//! `straights`: CS 246 Straights exactly as its handout specifies.
+
+mod args;
+mod human;
+mod saved;
+mod table;
+
+use std::io::{self, BufReader, BufWriter};
+use std::process::ExitCode;
+
+use rules::Leave;
+use table::{Stop, Table};
+use textio::Console;
+
+fn main() -> ExitCode {
+    let argv: Vec<_> = std::env::args_os().skip(1).collect();
+    let args = match args::parse(&argv) {
+        Ok(args) => args,
+        Err(problem) => {
+            eprintln!("straights: {problem}\n{}", args::USAGE);
+            return ExitCode::from(1);
+        }
+    };
+    let saved = match &args.file {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| saved::parse(&t))
+        {
+            Ok(saved) => Some(saved),
+            Err(problem) => {
+                eprintln!("straights: {}: {problem}", path.display());
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let console = Console::shared(
+        Box::new(BufReader::new(io::stdin())),
+        Box::new(BufWriter::new(io::stdout())),
+    );
+    let result = match &saved {
+        Some(saved) => Table::new(console.clone(), saved.seed, saved.kinds).resume(saved),
+        None => {
+            let seed = args.seed.unwrap_or_else(clock_seed);
+            Table::ask_kinds(&console)
+                .and_then(|kinds| Table::new(console.clone(), seed, kinds).play())
+        }
+    };
+    let _ = console.borrow_mut().flush();
+    match result {
+        Ok(()) | Err(Stop::Left(Leave::Quit)) => ExitCode::SUCCESS,
+        Err(Stop::Left(_)) => {
+            eprintln!("straights: input ended before the game was over");
+            ExitCode::from(2)
+        }
+        Err(Stop::BadSave(problem)) => {
+            let file = args
+                .file
+                .map(|f| f.display().to_string())
+                .unwrap_or_default();
+            eprintln!("straights: {file}: {problem}");
+            ExitCode::from(1)
+        }
+        Err(Stop::Output(error)) => {
+            eprintln!("straights: writing the output failed: {error}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The seed when none is given: the clock, as the handout's shuffle.cc does
+/// (`system_clock::now().time_since_epoch().count()`, cut to `unsigned`).
+fn clock_seed() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u32)
+        .unwrap_or(0)
+}

@@ -1,0 +1,202 @@
+//! The game as sections 5.4–5.6 print it, driven through the rules core.
+
+use cards::shuffle::{std_shuffle, MinStdRand0};
+use cards::Card;
+use rules::players::Computer;
+use rules::{Action, Game, Leave, Outcome, Player, Seat};
+use textio::{say, Shared};
+
+use crate::human::{card_list, Human, TableState};
+use crate::saved::{self, Kind, SavedGame};
+
+#[derive(Debug)]
+pub enum Stop {
+    Left(Leave),
+    Output(std::io::Error),
+    /// A saved game's move is not legal.
+    BadSave(String),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(error: std::io::Error) -> Stop {
+        Stop::Output(error)
+    }
+}
+
+pub struct Table {
+    console: Shared,
+    state: TableState,
+    kinds: [Kind; 4],
+    players: [Box<dyn Player>; 4],
+    seed: u32,
+    engine: MinStdRand0,
+    deck: Vec<Card>,
+    /// Shuffles made so far: the number of the round in progress.
+    shuffles: u32,
+    /// This round's moves, for `save`.
+    moves: Vec<Action>,
+}
+
+impl Table {
+    pub fn new(console: Shared, seed: u32, kinds: [Kind; 4]) -> Table {
+        let state = TableState::default();
+        let players = kinds.map(|kind| -> Box<dyn Player> {
+            match kind {
+                Kind::Human => Box::new(Human::new(console.clone(), state.clone())),
+                Kind::Computer => Box::new(Computer),
+            }
+        });
+        Table {
+            console,
+            state,
+            kinds,
+            players,
+            seed,
+            engine: MinStdRand0::new(seed),
+            deck: cards::deck::cs246_straights(),
+            shuffles: 0,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Asks "Is Player<x> a human (h) or a computer (c)?" for each player (5.2).
+    pub fn ask_kinds(console: &Shared) -> Result<[Kind; 4], Stop> {
+        let mut kinds = [Kind::Computer; 4];
+        for (seat, kind) in Seat::ALL.iter().zip(&mut kinds) {
+            loop {
+                say!(console, "Is Player{seat} a human (h) or a computer (c)?")?;
+                let answer = console
+                    .borrow_mut()
+                    .read_line()?
+                    .ok_or(Stop::Left(Leave::InputClosed))?;
+                match Kind::from_answer(answer.trim()) {
+                    Some(answer) => break *kind = answer,
+                    None => say!(console, "Please answer h or c.")?,
+                }
+            }
+        }
+        Ok(kinds)
+    }
+
+    fn shuffle(&mut self) {
+        std_shuffle(&mut self.deck, &mut self.engine);
+        self.shuffles += 1;
+        self.state.borrow_mut().deck = self.deck.clone();
+    }
+
+    /// A new game: rounds until someone has 80 points.
+    pub fn play(&mut self) -> Result<(), Stop> {
+        self.play_from(Game::new())
+    }
+
+    /// A saved game: its round is dealt again and its moves replayed, silently.
+    pub fn resume(&mut self, saved: &SavedGame) -> Result<(), Stop> {
+        for _ in 0..saved.round {
+            self.shuffle();
+        }
+        let mut game = Game::with_scores(saved.scores);
+        game.deal(&self.deck);
+        for &(line, action) in &saved.moves {
+            let outcome = game
+                .apply(action)
+                .map_err(|e| Stop::BadSave(format!("line {line}: {e}")))?;
+            self.moves.push(action);
+            if outcome != Outcome::Continue {
+                return Err(Stop::BadSave(format!(
+                    "line {line}: the round is already over"
+                )));
+            }
+        }
+        let seat = game.turn().expect("the round is not over");
+        say!(
+            self.console,
+            "A saved round resumes. It's Player{seat}'s turn to play."
+        )?;
+        self.play_round(&mut game)?;
+        self.play_from(game)
+    }
+
+    fn play_from(&mut self, mut game: Game) -> Result<(), Stop> {
+        while !game.is_over() {
+            self.shuffle();
+            game.deal(&self.deck);
+            self.moves.clear();
+            let seat = game.turn().unwrap();
+            say!(
+                self.console,
+                "A new round begins. It's Player{seat}'s turn to play."
+            )?;
+            self.play_round(&mut game)?;
+        }
+        for seat in game.winners() {
+            say!(self.console, "Player{seat} wins!")?;
+        }
+        self.console.borrow_mut().flush()?;
+        Ok(())
+    }
+
+    /// The saved-game text of the game now: this round's deck is the seed's shuffle
+    /// number `shuffles`, and its moves so far replay to this point.
+    fn snapshot(&self, game: &Game) -> String {
+        saved::write(&SavedGame {
+            seed: self.seed,
+            round: self.shuffles,
+            scores: game.scores(),
+            kinds: self.kinds,
+            moves: self.moves.iter().map(|&a| (0, a)).collect(),
+        })
+    }
+
+    fn ask(&mut self, game: &Game, seat: Seat) -> Result<Action, Stop> {
+        let view = game.view(seat).unwrap();
+        match self.players[seat.index()].act(&view) {
+            Ok(action) => Ok(action),
+            Err(Leave::RageQuit) => {
+                say!(
+                    self.console,
+                    "Player{seat} ragequits. A computer will now take over."
+                )?;
+                self.players[seat.index()] = Box::new(Computer);
+                self.kinds[seat.index()] = Kind::Computer;
+                self.ask(game, seat)
+            }
+            Err(leave) => Err(Stop::Left(leave)),
+        }
+    }
+
+    fn play_round(&mut self, game: &mut Game) -> Result<(), Stop> {
+        let before = game.scores();
+        loop {
+            let seat = game.turn().expect("the round goes on");
+            self.state.borrow_mut().snapshot = self.snapshot(game);
+            let action = self.ask(game, seat)?;
+            let outcome = game
+                .apply(action)
+                .unwrap_or_else(|e| panic!("Player{seat} chose an illegal action: {e}"));
+            self.moves.push(action);
+            match action {
+                Action::Play(card) => say!(self.console, "Player{seat} plays {card}.")?,
+                Action::Discard(card) => say!(self.console, "Player{seat} discards {card}.")?,
+            }
+            if let Outcome::RoundOver(points) = outcome {
+                let round = game.round().unwrap();
+                for seat in Seat::ALL {
+                    let i = seat.index();
+                    say!(
+                        self.console,
+                        "Player{seat}'s discards:{}",
+                        card_list(round.discards(seat))
+                    )?;
+                    say!(
+                        self.console,
+                        "Player{seat}'s score: {} + {} = {}",
+                        before[i],
+                        points[i],
+                        game.scores()[i]
+                    )?;
+                }
+                return Ok(());
+            }
+        }
+    }
+}
