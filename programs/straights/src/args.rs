@@ -79,7 +79,11 @@ mod tests {
         assert_eq!(stoi(" 7"), Some(7));
         assert_eq!(stoi("-1"), Some(u32::MAX));
         assert_eq!(stoi("2147483647"), Some(2_147_483_647));
-        assert_eq!(stoi("4294967295"), Some(u32::MAX), "stoi would throw; taken as unsigned");
+        assert_eq!(
+            stoi("4294967295"),
+            Some(u32::MAX),
+            "stoi would throw; taken as unsigned"
+        );
         assert_eq!(stoi("4294967296"), None);
         assert_eq!(stoi("-2147483649"), None);
         assert_eq!(stoi("abc"), None);
