@@ -41,6 +41,27 @@ pub fn cs246_straights() -> Vec<Card> {
     )
 }
 
+/// Teen Do Panch's 30 cards in "new pack" order: 7 to A of Spades and Hearts, then 8 to A
+/// of Clubs and Diamonds.
+pub fn teendopanch() -> Vec<Card> {
+    let sevens_up = &Rank::ALL[Rank::Seven.index()..];
+    let eights_up = &Rank::ALL[Rank::Eight.index()..];
+    let mut cards = by_suit(
+        [Suit::Spades, Suit::Hearts, Suit::Spades, Suit::Hearts],
+        sevens_up,
+    );
+    cards.truncate(16);
+    cards.extend(
+        by_suit(
+            [Suit::Clubs, Suit::Diamonds, Suit::Clubs, Suit::Diamonds],
+            eights_up,
+        )
+        .into_iter()
+        .take(14),
+    );
+    cards
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +86,9 @@ mod tests {
         assert!(straights.starts_with("AC 2C 3C"));
         assert!(straights.ends_with("QS KS"));
         assert_eq!(cs246_straights().len(), 52);
+        let tdp = short(&teendopanch());
+        assert!(tdp.starts_with("7S 8S 9S TS JS QS KS AS 7H 8H"));
+        assert!(tdp.contains("AH 8C 9C") && tdp.ends_with("KD AD"));
+        assert_eq!(teendopanch().len(), 30);
     }
 }

@@ -7,6 +7,7 @@
 mod card;
 pub mod deck;
 pub mod euchre_order;
+pub mod pack;
 mod rank;
 mod set;
 pub mod shuffle;

@@ -14,7 +14,7 @@ use euchre::players::Simple;
 use euchre::{Leave, Player};
 
 use args::Kind;
-use pack::{Pack, PackError};
+use pack::PackError;
 use table::{Stop, Table};
 use textio::{say, Console};
 
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let pack_name = args.pack.to_string_lossy().into_owned();
-    let mut pack = match Pack::read(Path::new(&args.pack), args.shuffle) {
+    let mut pack = match pack::read(Path::new(&args.pack), args.shuffle) {
         Ok(pack) => pack,
         Err(PackError::Open) => {
             let _ = say!(console, "Error opening {pack_name}");

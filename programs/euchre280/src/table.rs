@@ -2,7 +2,7 @@
 
 use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Rules, Seat, Team};
 
-use crate::pack::Pack;
+use cards::pack::Pack;
 use textio::say;
 use textio::Shared;
 
