@@ -44,22 +44,16 @@ pub fn cs246_straights() -> Vec<Card> {
 /// Teen Do Panch's 30 cards in "new pack" order: 7 to A of Spades and Hearts, then 8 to A
 /// of Clubs and Diamonds.
 pub fn teendopanch() -> Vec<Card> {
-    let sevens_up = &Rank::ALL[Rank::Seven.index()..];
-    let eights_up = &Rank::ALL[Rank::Eight.index()..];
-    let mut cards = by_suit(
-        [Suit::Spades, Suit::Hearts, Suit::Spades, Suit::Hearts],
-        sevens_up,
-    );
-    cards.truncate(16);
-    cards.extend(
-        by_suit(
-            [Suit::Clubs, Suit::Diamonds, Suit::Clubs, Suit::Diamonds],
-            eights_up,
-        )
-        .into_iter()
-        .take(14),
-    );
-    cards
+    let from = |low: Rank, suit: Suit| {
+        Rank::ALL[low.index()..]
+            .iter()
+            .map(move |&r| Card::new(r, suit))
+    };
+    from(Rank::Seven, Suit::Spades)
+        .chain(from(Rank::Seven, Suit::Hearts))
+        .chain(from(Rank::Eight, Suit::Clubs))
+        .chain(from(Rank::Eight, Suit::Diamonds))
+        .collect()
 }
 
 #[cfg(test)]
