@@ -7,6 +7,8 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::rc::Rc;
 
+pub mod eecs280;
+
 pub struct Console {
     input: Box<dyn BufRead>,
     output: Box<dyn Write>,

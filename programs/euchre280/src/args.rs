@@ -2,6 +2,8 @@
 
 use std::ffi::OsString;
 
+use textio::eecs280::atoi;
+
 /// The exact usage line of the handout (printed to standard output, exit status 1).
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 
@@ -51,39 +53,12 @@ pub fn parse(args: &[OsString]) -> Option<Args> {
     })
 }
 
-/// C's `atoi`: optional white space and sign, then digits up to the first non-digit;
-/// no digits gives 0. Values too large for an `int` are clamped (C leaves them undefined).
-pub fn atoi(text: &str) -> i64 {
-    let text = text.trim_start_matches([' ', '\t', '\n', '\r', '\x0b', '\x0c']);
-    let (sign, digits) = match text.as_bytes().first() {
-        Some(b'-') => (-1, &text[1..]),
-        Some(b'+') => (1, &text[1..]),
-        _ => (1, text),
-    };
-    let mut value: i64 = 0;
-    for b in digits.bytes().take_while(u8::is_ascii_digit) {
-        value = (value * 10 + i64::from(b - b'0')).min(i64::from(i32::MAX) + 1);
-    }
-    sign * value
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn os(args: &str) -> Vec<OsString> {
         args.split(' ').map(OsString::from).collect()
-    }
-
-    #[test]
-    fn atoi_reads_like_c() {
-        assert_eq!(atoi("5x"), 5);
-        assert_eq!(atoi("  42"), 42);
-        assert_eq!(atoi("-7"), -7);
-        assert_eq!(atoi("+3"), 3);
-        assert_eq!(atoi("x5"), 0);
-        assert_eq!(atoi(""), 0);
-        assert!(atoi("99999999999999999999") > 100);
     }
 
     #[test]

@@ -19,16 +19,7 @@ impl Human {
     }
 
     fn show(&self, cards: CardSet) -> Result<(), Leave> {
-        for (i, card) in cards.iter().enumerate() {
-            say!(
-                self.console,
-                "Human player {}'s hand: [{i}] {}",
-                self.name,
-                card.long()
-            )
-            .map_err(|_| Leave::InputClosed)?;
-        }
-        Ok(())
+        say_hand(&self.console, &self.name, cards).map_err(|_| Leave::InputClosed)
     }
 
     /// Prints `prompt` and reads words until `parse` accepts one; each refusal prints

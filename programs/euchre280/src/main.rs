@@ -2,7 +2,6 @@
 
 mod args;
 mod human;
-mod pack;
 mod table;
 
 use std::ffi::OsString;
@@ -14,8 +13,8 @@ use euchre::players::Simple;
 use euchre::{Leave, Player};
 
 use args::Kind;
-use pack::PackError;
 use table::{Stop, Table};
+use textio::eecs280::{read_pack, PackError};
 use textio::{say, Console};
 
 fn main() -> ExitCode {
@@ -36,7 +35,8 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let pack_name = args.pack.to_string_lossy().into_owned();
-    let mut pack = match pack::read(Path::new(&args.pack), args.shuffle) {
+    let deck = cards::deck::eecs280_euchre().into_iter().collect();
+    let mut pack = match read_pack(Path::new(&args.pack), deck, args.shuffle) {
         Ok(pack) => pack,
         Err(PackError::Open) => {
             let _ = say!(console, "Error opening {pack_name}");

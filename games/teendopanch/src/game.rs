@@ -1,0 +1,98 @@
+use cards::Card;
+
+use crate::{Action, Hand, IllegalAction, Outcome, Rules, Seat, View};
+
+/// A game of Teen Do Panch: hands until a player reaches the points to win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Game {
+    rules: Rules,
+    scores: [u32; 3],
+    hands_dealt: u32,
+    hand: Option<Hand>,
+    /// The last hand's tricks above or below quota: the next hand's pulls.
+    surplus: [i8; 3],
+}
+
+impl Game {
+    pub fn new(rules: Rules) -> Game {
+        Game {
+            rules,
+            scores: [0; 3],
+            hands_dealt: 0,
+            hand: None,
+            surplus: [0; 3],
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn scores(&self) -> [u32; 3] {
+        self.scores
+    }
+
+    pub fn hand(&self) -> Option<&Hand> {
+        self.hand.as_ref()
+    }
+
+    /// Hands dealt so far; the current hand's number, counting from 1.
+    pub fn hands_dealt(&self) -> u32 {
+        self.hands_dealt
+    }
+
+    /// Over once a player has the points to win at the end of a hand.
+    pub fn is_over(&self) -> bool {
+        self.scores.iter().any(|&s| s >= self.rules.points_to_win)
+    }
+
+    pub fn needs_deal(&self) -> bool {
+        !self.is_over() && self.hand.is_none_or(|h| h.phase() == crate::Phase::Over)
+    }
+
+    /// The next dealer: player 0 first, then each left neighbour in turn.
+    pub fn next_dealer(&self) -> Seat {
+        self.hand.map_or(Seat::new(0), |h| h.dealer().left())
+    }
+
+    /// Deals the next hand from 30 cards; see [`Hand::deal`].
+    ///
+    /// # Panics
+    /// If the game does not need a deal.
+    pub fn deal(&mut self, deck: &[Card]) {
+        assert!(self.needs_deal(), "deal only between hands");
+        self.hand = Some(Hand::deal(
+            self.rules,
+            self.next_dealer(),
+            deck,
+            self.surplus,
+        ));
+        self.hands_dealt += 1;
+    }
+
+    pub fn turn(&self) -> Option<Seat> {
+        self.hand
+            .filter(|h| h.phase() != crate::Phase::Over)
+            .map(|h| h.turn())
+    }
+
+    pub fn view(&self, seat: Seat) -> Option<View<'_>> {
+        self.hand.as_ref().map(|h| h.view(seat))
+    }
+
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
+        let hand = self.hand.as_mut().ok_or(IllegalAction(action))?;
+        let outcome = hand.apply(action)?;
+        if let Outcome::Trick {
+            result: Some(result),
+            ..
+        } = outcome
+        {
+            for (score, points) in self.scores.iter_mut().zip(result.points) {
+                *score += points;
+            }
+            self.surplus = result.surplus;
+        }
+        Ok(outcome)
+    }
+}

@@ -1,0 +1,500 @@
+use std::fmt;
+
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet, Suit};
+
+use crate::{Holding, QuotaRule, Rules, Seat, VictimOrder};
+
+/// The two chances the maker has to name trump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Round {
+    /// After five cards: name a suit or pass.
+    One,
+    /// After eight cards: name a suit.
+    Two,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Phase {
+    Making(Round),
+    /// An over-quota player has taken a card and must give one back.
+    Pulling,
+    Tricks,
+    Over,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Pass,
+    Call(Suit),
+    /// Give a card back to the player pulled from.
+    Return(Card),
+    Play(Card),
+}
+
+/// A pull in progress: `puller` took `taken` from `victim` and owes it a card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pull {
+    pub puller: Seat,
+    pub victim: Seat,
+    pub taken: Card,
+}
+
+/// The trick being played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick {
+    leader: Seat,
+    plays: [Option<(Seat, Card)>; 3],
+    len: u8,
+}
+
+impl Trick {
+    fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            plays: [None; 3],
+            len: 0,
+        }
+    }
+
+    pub fn leader(&self) -> Seat {
+        self.leader
+    }
+
+    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.plays[..self.len as usize].iter().flatten().copied()
+    }
+
+    pub fn led(&self) -> Option<Card> {
+        self.plays[0].map(|(_, card)| card)
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The play winning so far: trump beats the led suit, which beats the rest.
+    pub fn winning(&self, order: TrumpOrder) -> Option<(Seat, Card)> {
+        let led = self.led()?.suit();
+        self.plays()
+            .max_by_key(|&(_, card)| order.led_key(card, led))
+    }
+}
+
+/// How a hand went for each player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HandResult {
+    pub tricks: [u8; 3],
+    pub quotas: [u8; 3],
+    pub points: [u32; 3],
+    /// Tricks above (positive) or below (negative) quota: next hand's pulls.
+    pub surplus: [i8; 3],
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Continue,
+    Trick {
+        winner: Seat,
+        result: Option<HandResult>,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalAction(pub Action);
+
+impl fmt::Display for IllegalAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal action {:?}", self.0)
+    }
+}
+
+impl std::error::Error for IllegalAction {}
+
+const DEAL_ROUNDS: [usize; 3] = [5, 3, 2];
+
+/// One hand of Teen Do Panch, from the deal to the tenth trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    rules: Rules,
+    dealer: Seat,
+    deck: [Card; 30],
+    dealt: u8,
+    hands: [Holding; 3],
+    phase: Phase,
+    turn: Seat,
+    trump: Option<Suit>,
+    /// Pulls still owed: positive for a puller, negative for a victim.
+    owed: [i8; 3],
+    pull: Option<Pull>,
+    trick: Trick,
+    tricks_won: [u8; 3],
+}
+
+impl Hand {
+    /// Deals the first five cards each from `deck` (30 distinct cards). `owed` is the
+    /// previous hand's surplus: the pulls to make once all cards are dealt.
+    ///
+    /// # Panics
+    /// If the deck is not 30 distinct cards (decks come from the pack, which checks).
+    pub fn deal(rules: Rules, dealer: Seat, deck: &[Card], owed: [i8; 3]) -> Hand {
+        let deck: [Card; 30] = deck.try_into().expect("Teen Do Panch deals 30 cards");
+        assert_eq!(
+            deck.iter().copied().collect::<CardSet>().len(),
+            30,
+            "30 distinct cards"
+        );
+        let mut hand = Hand {
+            rules,
+            dealer,
+            deck,
+            dealt: 0,
+            hands: [Holding::default(); 3],
+            phase: Phase::Making(Round::One),
+            turn: dealer.left(),
+            trump: None,
+            owed,
+            pull: None,
+            trick: Trick::new(dealer.left()),
+            tricks_won: [0; 3],
+        };
+        hand.deal_round();
+        hand
+    }
+
+    /// Deals the next round (5, 3 or 2 cards), one card at a time from the dealer's left.
+    fn deal_round(&mut self) {
+        let round = match self.dealt {
+            0 => 0,
+            15 => 1,
+            _ => 2,
+        };
+        for _ in 0..DEAL_ROUNDS[round] {
+            let mut seat = self.dealer.left();
+            for _ in 0..3 {
+                self.hands[seat.index()].push(self.deck[self.dealt as usize]);
+                self.dealt += 1;
+                seat = seat.left();
+            }
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    /// The dealer's left neighbour, who names trump and leads first.
+    pub fn maker(&self) -> Seat {
+        self.dealer.left()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    pub fn trump(&self) -> Option<Suit> {
+        self.trump
+    }
+
+    pub fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    pub fn pull(&self) -> Option<Pull> {
+        self.pull
+    }
+
+    pub fn holding(&self, seat: Seat) -> &Holding {
+        &self.hands[seat.index()]
+    }
+
+    pub fn tricks_won(&self, seat: Seat) -> u8 {
+        self.tricks_won[seat.index()]
+    }
+
+    /// Cards dealt so far: 15, 24 or 30.
+    pub fn dealt(&self) -> usize {
+        self.dealt as usize
+    }
+
+    pub fn trump_order(&self) -> Option<TrumpOrder> {
+        self.trump.map(TrumpOrder::without_bowers)
+    }
+
+    /// Each player's quota of tricks this hand.
+    pub fn quotas(&self) -> [u8; 3] {
+        const BY_DEALER_OFFSET: [u8; 3] = [2, 5, 3];
+        Seat::ALL.map(|seat| {
+            let offset = match self.rules.quotas {
+                QuotaRule::ByRole => (seat.index() + 3 - self.dealer.index()) % 3,
+                QuotaRule::ReferenceRotation => (seat.index() + self.dealer.index()) % 3,
+            };
+            BY_DEALER_OFFSET[offset]
+        })
+    }
+
+    /// The cards the player to move may play.
+    pub fn legal_plays(&self) -> CardSet {
+        let hand = self.hands[self.turn.index()].set();
+        match self.trick.led() {
+            Some(led) if self.rules.follow_suit => {
+                let following = hand.intersection(CardSet::suit(led.suit()));
+                if following.is_empty() {
+                    hand
+                } else {
+                    following
+                }
+            }
+            _ => hand,
+        }
+    }
+
+    /// The cards a puller may give back: any it held before the pull, or under the
+    /// handout's rule only those of a suit it holds three or more of.
+    pub fn legal_returns(&self) -> CardSet {
+        let Some(pull) = self.pull else {
+            return CardSet::EMPTY;
+        };
+        let hand = self.hands[pull.puller.index()].set();
+        if !self.rules.return_from_long_suit {
+            return hand;
+        }
+        Suit::ALL
+            .into_iter()
+            .map(|s| hand.intersection(CardSet::suit(s)))
+            .filter(|in_suit| in_suit.len() >= 3)
+            .fold(CardSet::EMPTY, CardSet::union)
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self.phase {
+            Phase::Making(round) => {
+                let calls = Suit::ALL.into_iter().map(Action::Call);
+                if round == Round::One {
+                    std::iter::once(Action::Pass).chain(calls).collect()
+                } else {
+                    calls.collect()
+                }
+            }
+            Phase::Pulling => self.legal_returns().iter().map(Action::Return).collect(),
+            Phase::Tricks => self.legal_plays().iter().map(Action::Play).collect(),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        match (self.phase, action) {
+            (Phase::Making(Round::One), Action::Pass | Action::Call(_)) => true,
+            (Phase::Making(Round::Two), Action::Call(_)) => true,
+            (Phase::Pulling, Action::Return(card)) => self.legal_returns().contains(card),
+            (Phase::Tricks, Action::Play(card)) => self.legal_plays().contains(card),
+            _ => false,
+        }
+    }
+
+    /// Applies the action of the player to move, or leaves the hand unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
+        if !self.is_legal(action) {
+            return Err(IllegalAction(action));
+        }
+        match action {
+            Action::Pass => {
+                self.deal_round();
+                self.phase = Phase::Making(Round::Two);
+            }
+            Action::Call(suit) => {
+                self.trump = Some(suit);
+                while self.dealt < 30 {
+                    self.deal_round();
+                }
+                self.next_pull();
+            }
+            Action::Return(card) => self.give_back(card),
+            Action::Play(card) => return Ok(self.play(card)),
+        }
+        Ok(Outcome::Continue)
+    }
+
+    /// Starts the next pull owed, or the tricks when none is left. Pullers go in player
+    /// order; each takes the last card dealt to its victim that the victim still holds.
+    fn next_pull(&mut self) {
+        let Some(puller) = Seat::ALL.into_iter().find(|s| self.owed[s.index()] > 0) else {
+            self.pull = None;
+            self.phase = Phase::Tricks;
+            self.trick = Trick::new(self.maker());
+            self.turn = self.maker();
+            return;
+        };
+        let short = |s: Seat| self.owed[s.index()] < 0;
+        let victim = match self.rules.victims {
+            VictimOrder::LowestNumber => Seat::ALL.into_iter().find(|&s| short(s)),
+            VictimOrder::NextLeft if short(puller.left()) => Some(puller.left()),
+            VictimOrder::NextLeft => Some(puller.left().left()),
+        }
+        .expect("surpluses and deficits balance");
+        let taken = self.hands[victim.index()]
+            .last()
+            .expect("a victim holds cards");
+        self.hands[victim.index()].remove(taken);
+        self.pull = Some(Pull {
+            puller,
+            victim,
+            taken,
+        });
+        self.phase = Phase::Pulling;
+        self.turn = puller;
+    }
+
+    fn give_back(&mut self, card: Card) {
+        let pull = self.pull.expect("a pull is in progress");
+        let puller = &mut self.hands[pull.puller.index()];
+        puller.remove(card);
+        puller.push(pull.taken);
+        self.hands[pull.victim.index()].push_front(card);
+        self.owed[pull.puller.index()] -= 1;
+        self.owed[pull.victim.index()] += 1;
+        self.next_pull();
+    }
+
+    fn play(&mut self, card: Card) -> Outcome {
+        self.hands[self.turn.index()].remove(card);
+        self.trick.plays[self.trick.len as usize] = Some((self.turn, card));
+        self.trick.len += 1;
+        if self.trick.len < 3 {
+            self.turn = self.turn.left();
+            return Outcome::Continue;
+        }
+        let order = self.trump_order().expect("tricks are played with trump");
+        let winner = self
+            .trick
+            .winning(order)
+            .expect("three cards were played")
+            .0;
+        self.tricks_won[winner.index()] += 1;
+        self.trick = Trick::new(winner);
+        self.turn = winner;
+        if self.tricks_won.iter().sum::<u8>() < 10 {
+            return Outcome::Trick {
+                winner,
+                result: None,
+            };
+        }
+        self.phase = Phase::Over;
+        Outcome::Trick {
+            winner,
+            result: Some(self.result()),
+        }
+    }
+
+    /// The quota of 5 scores 2 for making it and 1 for each trick above; the others score
+    /// 1 for each trick above their quota.
+    fn result(&self) -> HandResult {
+        let quotas = self.quotas();
+        let tricks = self.tricks_won;
+        let points = Seat::ALL.map(|s| {
+            let (made, quota) = (u32::from(tricks[s.index()]), u32::from(quotas[s.index()]));
+            match (quota, made >= quota) {
+                (5, true) => 2 + made - quota,
+                (_, true) => made - quota,
+                (_, false) => 0,
+            }
+        });
+        HandResult {
+            tricks,
+            quotas,
+            points,
+            surplus: Seat::ALL.map(|s| tricks[s.index()] as i8 - quotas[s.index()] as i8),
+        }
+    }
+
+    pub fn view(&self, seat: Seat) -> View<'_> {
+        View { hand: self, seat }
+    }
+}
+
+/// What one player may see: its own cards (and the card it just pulled), the table.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    hand: &'a Hand,
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn rules(&self) -> &'a Rules {
+        &self.hand.rules
+    }
+
+    /// The seat's cards in the order they arrived.
+    pub fn holding(&self) -> &'a Holding {
+        &self.hand.hands[self.seat.index()]
+    }
+
+    pub fn cards(&self) -> CardSet {
+        self.holding().set()
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.hand.phase
+    }
+
+    pub fn trump(&self) -> Option<Suit> {
+        self.hand.trump
+    }
+
+    pub fn trump_order(&self) -> Option<TrumpOrder> {
+        self.hand.trump_order()
+    }
+
+    pub fn trick(&self) -> &'a Trick {
+        &self.hand.trick
+    }
+
+    /// The pull this seat is making, with the card it took.
+    pub fn pull(&self) -> Option<Pull> {
+        self.hand.pull.filter(|p| p.puller == self.seat)
+    }
+
+    pub fn is_turn(&self) -> bool {
+        self.hand.turn == self.seat && self.hand.phase != Phase::Over
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        if self.is_turn() {
+            self.hand.legal_actions()
+        } else {
+            Vec::new()
+        }
+    }
+
+    pub fn legal_plays(&self) -> CardSet {
+        if self.is_turn() && self.hand.phase == Phase::Tricks {
+            self.hand.legal_plays()
+        } else {
+            CardSet::EMPTY
+        }
+    }
+
+    pub fn legal_returns(&self) -> CardSet {
+        if self.is_turn() {
+            self.hand.legal_returns()
+        } else {
+            CardSet::EMPTY
+        }
+    }
+}

@@ -1,0 +1,105 @@
+use cards::{Card, CardSet};
+
+/// A hand's cards in the order they arrived. The order matters: the Simple player names
+/// trump by the suit of a card by position, and a pull takes the last card dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Holding {
+    cards: [Option<Card>; 12],
+    len: u8,
+}
+
+impl Default for Holding {
+    fn default() -> Holding {
+        Holding {
+            cards: [None; 12],
+            len: 0,
+        }
+    }
+}
+
+impl Holding {
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The cards in arrival order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
+        self.cards[..self.len()].iter().flatten().copied()
+    }
+
+    pub fn get(&self, index: usize) -> Option<Card> {
+        self.cards
+            .get(index)
+            .copied()
+            .flatten()
+            .filter(|_| index < self.len())
+    }
+
+    pub fn last(&self) -> Option<Card> {
+        self.len.checked_sub(1).and_then(|i| self.get(i as usize))
+    }
+
+    pub fn set(&self) -> CardSet {
+        self.cards().collect()
+    }
+
+    pub fn contains(&self, card: Card) -> bool {
+        self.cards().any(|c| c == card)
+    }
+
+    pub(crate) fn push(&mut self, card: Card) {
+        self.cards[self.len()] = Some(card);
+        self.len += 1;
+    }
+
+    /// Puts a card first: a card given back in a pull never counts as dealt.
+    pub(crate) fn push_front(&mut self, card: Card) {
+        let len = self.len();
+        self.cards.copy_within(0..len, 1);
+        self.cards[0] = Some(card);
+        self.len += 1;
+    }
+
+    pub(crate) fn remove(&mut self, card: Card) -> bool {
+        let Some(at) = self.cards().position(|c| c == card) else {
+            return false;
+        };
+        let len = self.len();
+        self.cards.copy_within(at + 1..len, at);
+        self.len -= 1;
+        self.cards[self.len()] = None;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn keeps_arrival_order() {
+        let mut h = Holding::default();
+        for c in ["9S", "AH", "7S"] {
+            h.push(card(c));
+        }
+        h.push_front(card("KD"));
+        assert_eq!(
+            h.cards().map(|c| c.to_string()).collect::<Vec<_>>(),
+            ["KD", "9S", "AH", "7S"]
+        );
+        assert!(h.remove(card("AH")));
+        assert!(!h.remove(card("AH")));
+        assert_eq!(h.last(), Some(card("7S")));
+        assert_eq!(h.get(1), Some(card("9S")));
+        assert_eq!(h.get(3), None);
+        assert_eq!(h.len(), 3);
+    }
+}

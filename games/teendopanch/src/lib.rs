@@ -1,0 +1,25 @@
+//! Teen Do Panch (3-2-5) as a pure state machine.
+//!
+//! Three players get 5, then 3, then 2 cards. The dealer's left neighbour is the maker:
+//! it names trump after five cards, or after eight. From the second hand on, whoever
+//! beat its quota of tricks last hand pulls a card from whoever fell short and gives one
+//! back. Ten tricks follow (trump, then the led suit, win; there are no bowers), and
+//! each player scores for the tricks above its quota: 5 for the maker, 3 for the third
+//! player, 2 for the dealer.
+//!
+//! The [`Rules`] value also holds the switches that reproduce the handout author's
+//! reference solution where it departs from the handout.
+
+mod game;
+mod hand;
+mod holding;
+pub mod players;
+mod rules;
+mod seat;
+
+pub use game::Game;
+pub use hand::{Action, Hand, HandResult, IllegalAction, Outcome, Phase, Pull, Round, Trick, View};
+pub use holding::Holding;
+pub use players::{Leave, Player};
+pub use rules::{QuotaRule, Rules, SimpleQuirks, VictimOrder};
+pub use seat::Seat;

@@ -1,0 +1,79 @@
+/// Whose quota is which.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QuotaRule {
+    /// The handout: the maker (dealer's left) 5, the third player 3, the dealer 2.
+    ByRole,
+    /// The reference solution: player `i`'s quota is `{2, 5, 3}[(i + dealer) % 3]`, right
+    /// only when player 0 deals. The player given 5 scores as the maker.
+    ReferenceRotation,
+}
+
+/// Which short player an over-quota player pulls from first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum VictimOrder {
+    /// The handout: the lowest-numbered player under quota.
+    LowestNumber,
+    /// The reference solution: the next player to the left if it is under quota, else
+    /// the one after.
+    NextLeft,
+}
+
+/// Where the reference solution's Simple player departs from the handout's strategy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SimpleQuirks {
+    /// Round one also counts an Ace as a face card (the handout says J, Q or K).
+    pub ace_is_face: bool,
+    /// Round two names the suit of this card received, counting from 1 (handout: 7th).
+    pub round_two_card: usize,
+    /// When choosing the card to give back, each suit's lowest card is searched from the
+    /// first card in hand whatever its suit, so a lower card of another suit can win.
+    pub suit_minimum_from_first_card: bool,
+}
+
+/// One rules variant of Teen Do Panch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    pub points_to_win: u32,
+    pub quotas: QuotaRule,
+    pub victims: VictimOrder,
+    /// Players must follow the led suit when able (the reference lets a human play any card).
+    pub follow_suit: bool,
+    /// A returned card must come from a suit of which the puller holds three or more.
+    pub return_from_long_suit: bool,
+    pub simple: SimpleQuirks,
+}
+
+impl Rules {
+    /// The handout's rules.
+    pub const fn handout(points_to_win: u32) -> Rules {
+        Rules {
+            points_to_win,
+            quotas: QuotaRule::ByRole,
+            victims: VictimOrder::LowestNumber,
+            follow_suit: true,
+            return_from_long_suit: true,
+            simple: SimpleQuirks {
+                ace_is_face: false,
+                round_two_card: 7,
+                suit_minimum_from_first_card: false,
+            },
+        }
+    }
+
+    /// The behaviour of the handout author's reference solution, which its published
+    /// output shows.
+    pub const fn reference(points_to_win: u32) -> Rules {
+        Rules {
+            points_to_win,
+            quotas: QuotaRule::ReferenceRotation,
+            victims: VictimOrder::NextLeft,
+            follow_suit: false,
+            return_from_long_suit: false,
+            simple: SimpleQuirks {
+                ace_is_face: true,
+                round_two_card: 8,
+                suit_minimum_from_first_card: true,
+            },
+        }
+    }
+}
