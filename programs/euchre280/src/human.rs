@@ -5,6 +5,7 @@
 use cards::{Card, CardSet, Suit};
 use euchre::{Action, Leave, Phase, Player, Round, View};
 
+use textio::eecs280::say_hand;
 use textio::say;
 use textio::Shared;
 
