@@ -1,0 +1,143 @@
+//! The Human player's text protocol: the reference's prompts, plus what its Human
+//! cannot do safely — every answer is checked, and a bad one gets one error line and the
+//! same prompt again.
+
+use cards::{Card, CardSet, Suit};
+use rules::{Action, Leave, Phase, Player, Round, View};
+use textio::eecs280::say_hand;
+use textio::{say, Shared};
+
+pub struct Human {
+    name: String,
+    console: Shared,
+}
+
+impl Human {
+    pub fn new(name: String, console: Shared) -> Human {
+        Human { name, console }
+    }
+
+    fn line(&self, text: &str) -> Result<(), Leave> {
+        say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
+    }
+
+    /// Prints `prompt` and reads words until `parse` accepts one.
+    fn ask<T>(
+        &self,
+        prompt: &str,
+        mut parse: impl FnMut(&str) -> Result<T, String>,
+    ) -> Result<T, Leave> {
+        loop {
+            self.line(&format!("Human player {}, {prompt}", self.name))?;
+            let word = self.console.borrow_mut().word();
+            let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
+            match parse(&word) {
+                Ok(answer) => return Ok(answer),
+                Err(reason) => self.line(&reason)?,
+            }
+        }
+    }
+
+    fn show(&self, cards: CardSet) -> Result<(), Leave> {
+        say_hand(&self.console, &self.name, cards).map_err(|_| Leave::InputClosed)
+    }
+
+    fn make_trump(&self, view: &View<'_>, round: Round) -> Result<Action, Leave> {
+        self.show(view.cards())?;
+        self.ask("please enter a suit, or \"pass\":", |word| match word {
+            "pass" if round == Round::One => Ok(Action::Pass),
+            "pass" => Err(
+                "The maker must name trump now: type Spades, Hearts, Clubs or Diamonds."
+                    .to_string(),
+            ),
+            _ => Suit::ALL
+                .into_iter()
+                .find(|s| s.name() == word)
+                .map(Action::Call)
+                .ok_or_else(|| {
+                    format!(
+                        "'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass."
+                    )
+                }),
+        })
+    }
+
+    /// Giving back a card after a pull: the hand is shown without the card taken, which
+    /// the reference offers as "upcard" -1; giving it back is not allowed.
+    fn give_back(&self, view: &View<'_>) -> Result<Action, Leave> {
+        let held = view.cards();
+        self.show(held)?;
+        self.line("Discard upcard: [-1]")?;
+        let legal = view.legal_returns();
+        self.ask("please select a card to discard:", |word| {
+            let index: i64 = word.parse().map_err(|_| {
+                format!(
+                    "'{word}' is not a card number: type 0 to {}.",
+                    held.len() - 1
+                )
+            })?;
+            if index == -1 {
+                return Err(
+                    "You cannot give back the card you just took: choose another.".to_string(),
+                );
+            }
+            let card = usize::try_from(index)
+                .ok()
+                .and_then(|i| held.nth(i))
+                .ok_or_else(|| {
+                    format!(
+                        "'{word}' is not a card number: type 0 to {}.",
+                        held.len() - 1
+                    )
+                })?;
+            if legal.contains(card) {
+                Ok(Action::Return(card))
+            } else {
+                Err(format!(
+                    "{} is not from a suit you hold three of: give back such a card.",
+                    card.long()
+                ))
+            }
+        })
+    }
+
+    fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
+        let held = view.cards();
+        self.show(held)?;
+        let legal = view.legal_plays();
+        self.ask("please select a card:", |word| {
+            let card: Card = word
+                .parse::<usize>()
+                .ok()
+                .and_then(|i| held.nth(i))
+                .ok_or_else(|| {
+                    format!(
+                        "'{word}' is not a card number: type 0 to {}.",
+                        held.len() - 1
+                    )
+                })?;
+            if legal.contains(card) {
+                Ok(Action::Play(card))
+            } else {
+                let led = view
+                    .trick()
+                    .led()
+                    .map_or("the led suit", |c| c.suit().name());
+                Err(format!(
+                    "{} does not follow suit: you must play {led} while you hold one.",
+                    card.long()
+                ))
+            }
+        })
+    }
+}
+
+impl Player for Human {
+    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
+        match view.phase() {
+            Phase::Making(round) => self.make_trump(view, round),
+            Phase::Pulling => self.give_back(view),
+            Phase::Tricks | Phase::Over => self.play(view),
+        }
+    }
+}

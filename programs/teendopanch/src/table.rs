@@ -1,0 +1,126 @@
+//! The game as the reference solution prints it, driven through the rules core.
+
+use cards::pack::Pack;
+use rules::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Round, Rules, Seat};
+use textio::{say, Shared};
+
+#[derive(Debug)]
+pub enum Stop {
+    /// A human's input ended (the only way a player here leaves).
+    InputClosed,
+    Output(std::io::Error),
+}
+
+impl From<std::io::Error> for Stop {
+    fn from(error: std::io::Error) -> Stop {
+        Stop::Output(error)
+    }
+}
+
+pub struct Table {
+    names: [String; 3],
+    players: [Box<dyn Player>; 3],
+    console: Shared,
+}
+
+impl Table {
+    pub fn new(names: [String; 3], players: [Box<dyn Player>; 3], console: Shared) -> Table {
+        Table {
+            names,
+            players,
+            console,
+        }
+    }
+
+    fn name(&self, seat: Seat) -> &str {
+        &self.names[seat.index()]
+    }
+
+    pub fn play(&mut self, rules: Rules, pack: &mut Pack) -> Result<(), Stop> {
+        let mut game = Game::new(rules);
+        while !game.is_over() {
+            game.deal(pack.next_deck());
+            say!(self.console, "Hand {}", game.hands_dealt())?;
+            self.play_hand(&mut game)?;
+        }
+        say!(self.console, "Game over")?;
+        for seat in Seat::ALL {
+            say!(
+                self.console,
+                "{} has {} points",
+                self.name(seat),
+                game.scores()[seat.index()]
+            )?;
+        }
+        self.console.borrow_mut().flush()?;
+        Ok(())
+    }
+
+    fn deals(&self, game: &Game, cards: usize) -> Result<(), Stop> {
+        let dealer = game.hand().unwrap().dealer();
+        say!(self.console, "{} deals {cards} cards", self.name(dealer))?;
+        Ok(())
+    }
+
+    fn play_hand(&mut self, game: &mut Game) -> Result<(), Stop> {
+        self.deals(game, 5)?;
+        loop {
+            let seat = game
+                .turn()
+                .expect("a hand in progress has a player to move");
+            let hand = *game.hand().unwrap();
+            let action = {
+                let view = game.view(seat).unwrap();
+                self.players[seat.index()]
+                    .act(&view)
+                    .map_err(|_: Leave| Stop::InputClosed)?
+            };
+            let outcome = game
+                .apply(action)
+                .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));
+            let name = self.name(seat);
+            match action {
+                Action::Pass => say!(self.console, "{name} passes")?,
+                Action::Call(suit) => say!(self.console, "{name} orders up {suit}")?,
+                Action::Return(_) => {}
+                Action::Play(card) => {
+                    let verb = if hand.trick().is_empty() {
+                        "led"
+                    } else {
+                        "played"
+                    };
+                    say!(self.console, "{} {verb} by {name}", card.long())?;
+                }
+            }
+            match (hand.phase(), action) {
+                (Phase::Making(Round::One), Action::Pass) => self.deals(game, 3)?,
+                (Phase::Making(Round::One), _) => {
+                    self.deals(game, 3)?;
+                    self.deals(game, 2)?;
+                }
+                (Phase::Making(Round::Two), _) => self.deals(game, 2)?,
+                _ => {}
+            }
+            if let Outcome::Trick { winner, result } = outcome {
+                say!(self.console, "{} takes the trick", self.name(winner))?;
+                say!(self.console, "")?;
+                if let Some(result) = result {
+                    return self.announce(&result);
+                }
+            }
+        }
+    }
+
+    fn announce(&self, result: &HandResult) -> Result<(), Stop> {
+        for seat in Seat::ALL {
+            say!(
+                self.console,
+                "{} has {} tricks",
+                self.name(seat),
+                result.tricks[seat.index()]
+            )?;
+        }
+        say!(self.console, "")?;
+        Ok(())
+    }
+}
