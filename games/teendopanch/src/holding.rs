@@ -2,19 +2,10 @@ use cards::{Card, CardSet};
 
 /// A hand's cards in the order they arrived. The order matters: the Simple player names
 /// trump by the suit of a card by position, and a pull takes the last card dealt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Holding {
     cards: [Option<Card>; 12],
     len: u8,
-}
-
-impl Default for Holding {
-    fn default() -> Holding {
-        Holding {
-            cards: [None; 12],
-            len: 0,
-        }
-    }
 }
 
 impl Holding {
