@@ -59,7 +59,7 @@ fn play(rules: Rules, decks: &[Vec<Card>], choices: &[usize]) -> Result<(), Test
                 let mut quotas = result.quotas;
                 quotas.sort();
                 prop_assert_eq!(quotas, [2, 3, 5]);
-                for s in 0..3 {
+                for (s, total) in totals.iter_mut().enumerate() {
                     let (t, q) = (u32::from(result.tricks[s]), u32::from(result.quotas[s]));
                     let expected = if t < q {
                         0
@@ -70,7 +70,7 @@ fn play(rules: Rules, decks: &[Vec<Card>], choices: &[usize]) -> Result<(), Test
                     };
                     prop_assert_eq!(result.points[s], expected);
                     prop_assert_eq!(i32::from(result.surplus[s]), t as i32 - q as i32);
-                    totals[s] += expected;
+                    *total += expected;
                 }
                 prop_assert_eq!(game.scores(), totals);
                 owed = result.surplus;
