@@ -72,3 +72,35 @@ pub fn compat_dir(sub: &str) -> Option<PathBuf> {
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }
+
+/// Runs a program with `args`, feeding `input` on stdin from another thread (the program
+/// may stop reading early), optionally in folder `dir`; returns its whole output.
+pub fn run_program(
+    program: &str,
+    args: &[&str],
+    input: &str,
+    dir: Option<&Path>,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(program);
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
+        .spawn()
+        .unwrap_or_else(|e| panic!("starting {program}: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let output = child.wait_with_output().expect("the program runs");
+    writer.join().expect("the input writer ends");
+    output
+}

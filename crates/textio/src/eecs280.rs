@@ -1,13 +1,122 @@
-//! What the EECS 280 programs share on their command lines: C's `atoi` for the points,
-//! and the pack file named by the first argument.
+//! What the EECS 280 programs (Euchre, Teen Do Panch) share: their command line
+//! (`PACK [shuffle|noshuffle] POINTS NAME TYPE …`, points read like C's `atoi`), the echo
+//! of it and the pack file it names, and the Human player's hand listing and prompt loop.
 
+use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::path::Path;
 
 use cards::pack::{Pack, PackFileError};
 use cards::{Card, CardSet};
 
-use crate::Shared;
+use table::Leave;
+
+use crate::{say, Shared};
+
+/// Who sits in a seat, as a TYPE argument names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Simple,
+    Human,
+}
+
+/// A parsed EECS 280 command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommandLine {
+    pub pack: OsString,
+    pub shuffle: bool,
+    pub points_to_win: u32,
+    pub seats: Vec<(String, Kind)>,
+}
+
+/// Checks the arguments (without `argv[0]`) in the handouts' order: the count for
+/// `players` players, the shuffle word, points 1–100, then each TYPE. `None` means
+/// "print the usage line".
+pub fn parse_command_line(args: &[OsString], players: usize) -> Option<CommandLine> {
+    if args.len() != 3 + 2 * players {
+        return None;
+    }
+    let shuffle = match args[1].to_str()? {
+        "shuffle" => true,
+        "noshuffle" => false,
+        _ => return None,
+    };
+    let points = atoi(&args[2].to_string_lossy());
+    if !(1..=100).contains(&points) {
+        return None;
+    }
+    let seats = args[3..]
+        .chunks(2)
+        .map(|pair| {
+            let kind = match pair[1].to_str()? {
+                "Simple" => Kind::Simple,
+                "Human" => Kind::Human,
+                _ => return None,
+            };
+            Some((pair[0].to_string_lossy().into_owned(), kind))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(CommandLine {
+        pack: args[0].clone(),
+        shuffle,
+        points_to_win: points as u32,
+        seats,
+    })
+}
+
+/// Prints line 1 (every argument followed by one space) and reads the pack. A pack that
+/// will not open prints `Error opening FILE`; a malformed one is reported on stderr with
+/// its line. `None` means the program should exit with status 1.
+pub fn echo_and_read_pack(
+    console: &Shared,
+    argv: &[OsString],
+    pack: &OsStr,
+    deck: CardSet,
+    shuffle: bool,
+) -> Option<Pack> {
+    let echo: String = argv
+        .iter()
+        .map(|a| format!("{} ", a.to_string_lossy()))
+        .collect();
+    say!(console, "{echo}").ok()?;
+    let name = pack.to_string_lossy();
+    let result = read_pack(Path::new(pack), deck, shuffle);
+    if let Err(PackError::Open) = result {
+        let _ = say!(console, "Error opening {name}");
+    }
+    let _ = console.borrow_mut().flush();
+    match result {
+        Ok(pack) => Some(pack),
+        Err(PackError::Open) => None,
+        Err(error) => {
+            let program = argv
+                .first()
+                .map(|p| p.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            eprintln!("{program}: {name}: {error}");
+            None
+        }
+    }
+}
+
+/// The Human player's prompt loop: prints `Human player NAME, PROMPT` and reads words
+/// until `parse` accepts one, printing each refusal's reason before asking again.
+pub fn ask<T>(
+    console: &Shared,
+    name: &str,
+    prompt: &str,
+    mut parse: impl FnMut(&str) -> Result<T, String>,
+) -> Result<T, Leave> {
+    loop {
+        say!(console, "Human player {name}, {prompt}").map_err(|_| Leave::InputClosed)?;
+        let word = console.borrow_mut().word();
+        let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
+        match parse(&word) {
+            Ok(answer) => return Ok(answer),
+            Err(reason) => say!(console, "{reason}").map_err(|_| Leave::InputClosed)?,
+        }
+    }
+}
 
 /// C's `atoi`: optional white space and sign, then digits up to the first non-digit;
 /// no digits gives 0. Values too large for an `int` are clamped (C leaves them undefined).
@@ -70,6 +179,38 @@ pub fn say_hand(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn os(args: &str) -> Vec<OsString> {
+        args.split(' ').map(OsString::from).collect()
+    }
+
+    #[test]
+    fn command_lines_for_three_and_four_players() {
+        let four = parse_command_line(
+            &os("pack.in shuffle 10 A Simple B Simple C Simple D Human"),
+            4,
+        )
+        .unwrap();
+        assert!(four.shuffle);
+        assert_eq!(four.seats[3], ("D".to_string(), Kind::Human));
+        let three =
+            parse_command_line(&os("pack.in noshuffle 5x A Simple B Human C Simple"), 3).unwrap();
+        assert_eq!(three.points_to_win, 5);
+        for bad in [
+            "pack.in shuffle 10 A Simple B Simple C Simple D",
+            "pack.in shuffel 10 A Simple B Simple C Simple D Simple",
+            "pack.in shuffle 0 A Simple B Simple C Simple D Simple",
+            "pack.in shuffle 101 A Simple B Simple C Simple D Simple",
+            "pack.in shuffle 10 A Simple B Robot C Simple D Simple",
+            "pack.in shuffle 10 A simple B Simple C Simple D Simple",
+        ] {
+            assert_eq!(parse_command_line(&os(bad), 4), None, "{bad}");
+        }
+        assert_eq!(
+            parse_command_line(&os("pack.in shuffle 10 A Simple B Simple C Simple"), 4),
+            None
+        );
+    }
 
     #[test]
     fn atoi_reads_like_c() {

@@ -1,25 +1,9 @@
 //! The default `cardtable` game, driven through its terminal like a person would.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    // Write from another thread: the game may stop reading before all input is taken.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    testkit::run_program(env!("CARGO_BIN_EXE_cardtable"), args, input, None)
 }
 
 /// Answers that cycle through every kind, so some answer is always legal.

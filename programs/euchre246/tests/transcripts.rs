@@ -6,29 +6,11 @@
 //! first prompt; `deck_lines_match_the_cpp_vectors` and `deals_follow_the_deck` check them
 //! (and other seeds) against the C++ shuffle vectors and the handout's dealing rule.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(args: &[&str], input: &str, dir: Option<&Path>) -> Output {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_euchre"));
-    command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(dir) = dir {
-        command.current_dir(dir);
-    }
-    let mut child = command.spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    testkit::run_program(env!("CARGO_BIN_EXE_euchre"), args, input, dir)
 }
 
 fn transcripts() -> PathBuf {

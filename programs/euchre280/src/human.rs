@@ -5,7 +5,7 @@
 use cards::{Card, CardSet, Suit};
 use euchre::{Action, Leave, Phase, Player, Round, View};
 
-use textio::eecs280::say_hand;
+use textio::eecs280::{ask, say_hand};
 use textio::say;
 use textio::Shared;
 
@@ -23,23 +23,12 @@ impl Human {
         say_hand(&self.console, &self.name, cards).map_err(|_| Leave::InputClosed)
     }
 
-    /// Prints `prompt` and reads words until `parse` accepts one; each refusal prints
-    /// its reason and the prompt again.
     fn ask<T>(
         &self,
         prompt: &str,
-        mut parse: impl FnMut(&str) -> Result<T, String>,
+        parse: impl FnMut(&str) -> Result<T, String>,
     ) -> Result<T, Leave> {
-        loop {
-            say!(self.console, "Human player {}, {prompt}", self.name)
-                .map_err(|_| Leave::InputClosed)?;
-            let word = self.console.borrow_mut().word();
-            let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
-            match parse(&word) {
-                Ok(answer) => return Ok(answer),
-                Err(reason) => say!(self.console, "{reason}").map_err(|_| Leave::InputClosed)?,
-            }
-        }
+        ask(&self.console, &self.name, prompt, parse)
     }
 
     fn make_trump(&self, view: &View<'_>, round: Round) -> Result<Action, Leave> {

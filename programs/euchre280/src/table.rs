@@ -22,13 +22,13 @@ impl From<std::io::Error> for Stop {
 }
 
 pub struct Table {
-    names: [String; 4],
-    players: [Box<dyn Player>; 4],
+    names: Vec<String>,
+    players: Vec<Box<dyn Player>>,
     console: Shared,
 }
 
 impl Table {
-    pub fn new(names: [String; 4], players: [Box<dyn Player>; 4], console: Shared) -> Table {
+    pub fn new(names: Vec<String>, players: Vec<Box<dyn Player>>, console: Shared) -> Table {
         Table {
             names,
             players,

@@ -4,26 +4,11 @@
 //! answers injected must be the official output plus, at each injection, exactly one
 //! error line and the same prompt again.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn run(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_euchre280"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    testkit::run_program(env!("CARGO_BIN_EXE_euchre280"), args, stdin, Some(dir))
 }
 
 const TEST50_ARGS: [&str; 11] = [

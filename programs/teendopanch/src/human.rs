@@ -4,7 +4,7 @@
 
 use cards::{Card, CardSet, Suit};
 use rules::{Action, Leave, Phase, Player, Round, View};
-use textio::eecs280::say_hand;
+use textio::eecs280::{ask, say_hand};
 use textio::{say, Shared};
 
 pub struct Human {
@@ -21,21 +21,12 @@ impl Human {
         say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
     }
 
-    /// Prints `prompt` and reads words until `parse` accepts one.
     fn ask<T>(
         &self,
         prompt: &str,
-        mut parse: impl FnMut(&str) -> Result<T, String>,
+        parse: impl FnMut(&str) -> Result<T, String>,
     ) -> Result<T, Leave> {
-        loop {
-            self.line(&format!("Human player {}, {prompt}", self.name))?;
-            let word = self.console.borrow_mut().word();
-            let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
-            match parse(&word) {
-                Ok(answer) => return Ok(answer),
-                Err(reason) => self.line(&reason)?,
-            }
-        }
+        ask(&self.console, &self.name, prompt, parse)
     }
 
     fn show(&self, cards: CardSet) -> Result<(), Leave> {

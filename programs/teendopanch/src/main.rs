@@ -7,18 +7,17 @@ mod table;
 
 use std::ffi::OsString;
 use std::io::{self, BufReader, BufWriter};
-use std::path::Path;
 use std::process::ExitCode;
 
 use rules::players::Simple;
 use rules::Player;
 use table::{Stop, Table};
-use textio::eecs280::{read_pack, PackError};
-use textio::{say, Console};
+use textio::eecs280::{echo_and_read_pack, parse_command_line, Kind};
+use textio::Console;
 
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
-    let Some(args) = argv.get(1..).and_then(args::parse) else {
+    let Some(args) = argv.get(1..).and_then(|a| parse_command_line(a, 3)) else {
         println!("{}", args::USAGE);
         return ExitCode::from(1);
     };
@@ -34,35 +33,22 @@ fn main() -> ExitCode {
         Box::new(BufReader::new(io::stdin())),
         Box::new(BufWriter::new(io::stdout())),
     );
-    let echo: String = argv
-        .iter()
-        .map(|a| format!("{} ", a.to_string_lossy()))
-        .collect();
-    if say!(console, "{echo}").is_err() {
-        return ExitCode::from(1);
-    }
-    let pack_name = args.pack.to_string_lossy().into_owned();
     let deck = cards::deck::teendopanch().into_iter().collect();
-    let mut pack = match read_pack(Path::new(&args.pack), deck, args.shuffle) {
-        Ok(pack) => pack,
-        Err(PackError::Open) => {
-            let _ = say!(console, "Error opening {pack_name}");
-            let _ = console.borrow_mut().flush();
-            return ExitCode::from(1);
-        }
-        Err(error) => {
-            let _ = console.borrow_mut().flush();
-            eprintln!("teendopanch: {pack_name}: {error}");
-            return ExitCode::from(1);
-        }
+    let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
+        return ExitCode::from(1);
     };
-    let players = args.seats.clone().map(|(name, kind)| -> Box<dyn Player> {
-        match kind {
-            args::Kind::Simple => Box::new(Simple),
-            args::Kind::Human => Box::new(human::Human::new(name, console.clone())),
-        }
-    });
-    let names = args.seats.map(|(name, _)| name);
+    let players = args
+        .seats
+        .iter()
+        .cloned()
+        .map(|(name, kind)| -> Box<dyn Player> {
+            match kind {
+                Kind::Simple => Box::new(Simple),
+                Kind::Human => Box::new(human::Human::new(name, console.clone())),
+            }
+        });
+    let players = players.collect();
+    let names = args.seats.into_iter().map(|(name, _)| name).collect();
     let result = Table::new(names, players, console.clone()).play(rules, &mut pack);
     let _ = console.borrow_mut().flush();
     match result {

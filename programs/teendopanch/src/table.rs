@@ -18,13 +18,13 @@ impl From<std::io::Error> for Stop {
 }
 
 pub struct Table {
-    names: [String; 3],
-    players: [Box<dyn Player>; 3],
+    names: Vec<String>,
+    players: Vec<Box<dyn Player>>,
     console: Shared,
 }
 
 impl Table {
-    pub fn new(names: [String; 3], players: [Box<dyn Player>; 3], console: Shared) -> Table {
+    pub fn new(names: Vec<String>, players: Vec<Box<dyn Player>>, console: Shared) -> Table {
         Table {
             names,
             players,
