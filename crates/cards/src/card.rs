@@ -98,6 +98,20 @@ impl fmt::Display for Long {
     }
 }
 
+impl serde::Serialize for Card {
+    /// The short notation, `9S`.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Card {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Card::parse_short(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Card {
     type Err = ParseCardError;
 
@@ -164,6 +178,14 @@ mod tests {
         assert_eq!(card.to_string(), "9S");
         assert_eq!("TS".parse(), Ok(Card::new(Rank::Ten, Suit::Spades)));
         assert_eq!("10h".parse(), Ok(Card::new(Rank::Ten, Suit::Hearts)));
+    }
+
+    #[test]
+    fn serializes_in_the_short_notation() {
+        let card = Card::new(Rank::Ten, Suit::Hearts);
+        assert_eq!(serde_json::to_string(&card).unwrap(), "\"TH\"");
+        assert_eq!(serde_json::from_str::<Card>("\"TH\"").unwrap(), card);
+        assert!(serde_json::from_str::<Card>("\"XX\"").is_err());
     }
 
     #[test]

@@ -2,7 +2,9 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A suit, declared in EECS 280's tie-break order: Spades < Hearts < Clubs < Diamonds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Suit {
     Spades,
     Hearts,

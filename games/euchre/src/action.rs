@@ -3,7 +3,7 @@ use std::fmt;
 use cards::{Card, Suit};
 
 /// Everything a player can do in a hand of Euchre.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Decline the upcard's suit (round one) or decline to name a suit (round two).
     Pass,

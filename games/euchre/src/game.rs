@@ -71,6 +71,11 @@ impl Game {
         self.hand.as_ref()
     }
 
+    /// Hands dealt so far (thrown-in hands included).
+    pub fn hands_dealt(&self) -> u32 {
+        self.hands_dealt
+    }
+
     /// The number of the current hand, counting from 0 as EECS 280 prints it.
     pub fn hand_number(&self) -> u32 {
         self.hands_dealt.saturating_sub(1)
@@ -104,6 +109,14 @@ impl Game {
         (!self.needs_deal() && !self.is_over())
             .then(|| self.hand.map(|h| h.turn()))
             .flatten()
+    }
+
+    /// The game with its current hand replaced (a determinization for search).
+    pub fn with_hand(&self, hand: Hand) -> Game {
+        Game {
+            hand: Some(hand),
+            ..*self
+        }
     }
 
     /// What `seat` may see of the game.

@@ -146,6 +146,8 @@ pub struct Hand {
     trick: Trick,
     tricks_won: [u8; 4],
     played: CardSet,
+    /// Suits each seat has shown it lacks by not following them (bit per suit index).
+    voids: [u8; 4],
 }
 
 /// Cards per batch for seats dealer+1, +2, +3, +0, in two passes round the table.
@@ -192,6 +194,7 @@ impl Hand {
             trick: Trick::new(dealer.left()),
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
+            voids: [0; 4],
         }
     }
 
@@ -223,6 +226,7 @@ impl Hand {
             trick,
             tricks_won,
             played,
+            voids: [0; 4],
         }
     }
 
@@ -280,6 +284,22 @@ impl Hand {
     /// Every card played to a trick so far, the current trick included.
     pub fn played(&self) -> CardSet {
         self.played
+    }
+
+    /// Whether `seat` has shown it holds no card of `suit` (as trump counts suits).
+    pub fn shown_void(&self, seat: Seat, suit: Suit) -> bool {
+        self.voids[seat.index()] & (1 << suit.index()) != 0
+    }
+
+    /// The same hand with other cards in the seats' hands and another dealer's discard:
+    /// a determinization for search. The caller keeps it consistent with what the
+    /// searching seat has seen.
+    pub fn with_cards(&self, hands: [CardSet; 4], discard: Option<Card>) -> Hand {
+        Hand {
+            hands,
+            discard,
+            ..*self
+        }
     }
 
     /// The seat that sits this hand out: the partner of a lone maker.
@@ -467,6 +487,12 @@ impl Hand {
     }
 
     fn play(&mut self, card: Card) -> Outcome {
+        if let (Some(led), Some(order)) = (self.trick.led(), self.trump_order()) {
+            let led = order.suit_of(led);
+            if order.suit_of(card) != led {
+                self.voids[self.turn.index()] |= 1 << led.index();
+            }
+        }
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
         self.trick.push(self.turn, card);

@@ -8,6 +8,7 @@
 mod action;
 mod game;
 mod hand;
+mod interface;
 pub mod players;
 mod position;
 mod rules;

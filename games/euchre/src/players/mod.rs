@@ -1,8 +1,8 @@
 //! Players choose actions through one interface, whatever decides them: a rule-based
 //! bot, a search, or a person typing at a front end.
 
-mod cs246;
-mod simple;
+pub(crate) mod cs246;
+pub(crate) mod simple;
 
 pub use cs246::Cs246;
 pub use simple::Simple;

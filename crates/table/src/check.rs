@@ -1,0 +1,58 @@
+//! Checks every game implementation must pass, for its property tests: random games
+//! through the interface, records that replay, determinizations that keep what a seat
+//! has seen.
+
+use rand::SeedableRng;
+
+use crate::{play_out, Agent, Game, GameRecord, RandomAgent, Rng, Turn};
+
+/// Plays `games` random games from `new()` (seeds `seed`, `seed + 1`, …). After every
+/// action it calls `state` on the game, and at every decision `seen` with the game, the
+/// seat to move and one determinization for it. Each game's record must replay to the
+/// same final state. Returns the number of actions taken.
+pub fn random_games<G: Game>(
+    new: impl Fn() -> G,
+    games: u64,
+    seed: u64,
+    state: impl Fn(&G),
+    seen: impl Fn(&G, usize, &G),
+) -> usize {
+    let mut total = 0;
+    for n in 0..games {
+        let mut chance = Rng::seed_from_u64(seed + n);
+        let mut rng = Rng::seed_from_u64(!(seed + n));
+        let mut game = new();
+        let mut agents: Vec<Box<dyn Agent<G>>> = (0..game.seats())
+            .map(|_| Box::new(RandomAgent) as Box<dyn Agent<G>>)
+            .collect();
+        let mut steps = 0;
+        let actions = play_out(&mut game, &mut agents, &mut chance, &mut rng, |g| {
+            state(g);
+            if let Turn::Seat(seat) = g.turn() {
+                let mut sampler = Rng::seed_from_u64(steps);
+                seen(g, seat, &g.determinize(seat, &mut sampler));
+            }
+            steps += 1;
+            steps > 100_000
+        });
+        assert_eq!(game.turn(), Turn::Over, "game {n} ended");
+        let winners = game.winners();
+        assert!(winners.iter().any(|&w| w), "game {n} has a winner");
+        let record = GameRecord {
+            game: game.name().to_string(),
+            variant: game.variant().to_string(),
+            seed: seed + n,
+            seats: vec!["random".to_string(); game.seats()],
+            actions: actions.clone(),
+        };
+        let json = serde_json::to_string(&record).expect("records serialize");
+        let back: GameRecord<G::Action> = serde_json::from_str(&json).expect("records deserialize");
+        let replayed = back.replay(new()).expect("the record replays");
+        assert_eq!(
+            replayed, game,
+            "game {n}: the replay reaches the same state"
+        );
+        total += actions.len();
+    }
+    total
+}

@@ -1,0 +1,223 @@
+//! Euchre through the common game interface (`table::Game`), and its computer players
+//! as agents.
+
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet};
+use rand::seq::SliceRandom;
+use table::{Agent, IllegalMove, Rng, Seated, Turn};
+
+use crate::players::{Cs246, Simple};
+use crate::{AllPass, Game, Phase, Seat, View};
+
+impl table::Game for Game {
+    type Action = crate::Action;
+    type View<'a> = View<'a>;
+
+    fn name(&self) -> &'static str {
+        "euchre"
+    }
+
+    fn variant(&self) -> &'static str {
+        match self.rules().all_pass {
+            AllPass::ScrewTheDealer => "eecs280",
+            AllPass::Nullify => "cs246",
+        }
+    }
+
+    fn seats(&self) -> usize {
+        4
+    }
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else if self.needs_deal() {
+            Turn::Chance
+        } else {
+            Turn::Seat(self.turn().expect("a hand is in progress").index())
+        }
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<crate::Action>) {
+        actions.clear();
+        if let Some(hand) = self.hand() {
+            actions.extend(hand.legal_actions().iter());
+        }
+    }
+
+    fn apply(&mut self, action: crate::Action) -> Result<(), IllegalMove> {
+        Game::apply(self, action)
+            .map(|_| ())
+            .map_err(|e| IllegalMove(e.to_string()))
+    }
+
+    fn deal(&mut self, rng: &mut Rng) {
+        let mut deck = cards::deck::eecs280_euchre();
+        deck.shuffle(rng);
+        Game::deal(self, &deck);
+    }
+
+    fn view(&self, seat: usize) -> View<'_> {
+        Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
+    }
+
+    fn determinize(&self, seat: usize, rng: &mut Rng) -> Game {
+        match self.hand() {
+            Some(hand) => self.with_hand(determinize(hand, Seat::new(seat), rng)),
+            None => *self,
+        }
+    }
+
+    fn hands(&self) -> u32 {
+        let in_progress = self.hand().is_some_and(|h| h.phase() != Phase::Over);
+        self.hands_dealt() - u32::from(in_progress)
+    }
+
+    fn points(&self) -> Vec<f64> {
+        Seat::ALL
+            .iter()
+            .map(|s| f64::from(self.score(s.team())))
+            .collect()
+    }
+
+    fn winners(&self) -> Vec<bool> {
+        Seat::ALL
+            .iter()
+            .map(|s| self.winner() == Some(s.team()))
+            .collect()
+    }
+}
+
+/// Deals every card `seat` cannot see: other hands get as many cards as they hold, none of
+/// a suit they showed they lack; a dealer who picked up the upcard keeps it until played.
+fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
+    let mine = hand.cards(seat);
+    let upcard = hand.upcard();
+    let picked_up = hand.maker().is_some()
+        && matches!(hand.phase(), Phase::Discard | Phase::Tricks | Phase::Over)
+        && hand.trump() == Some(upcard.suit())
+        && hand.sitting_out() != Some(hand.dealer())
+        && !hand.played().contains(upcard);
+    let mut known = mine.union(hand.played());
+    known.insert(upcard);
+    if let Some(discard) = hand.discard().filter(|_| seat == hand.dealer()) {
+        known.insert(discard);
+    }
+    let pool: Vec<Card> = CardSet::from_bits(deck_bits())
+        .difference(known)
+        .iter()
+        .collect();
+    let order = hand.trump_order();
+    let mut fixed = [CardSet::EMPTY; 4];
+    fixed[seat.index()] = mine;
+    let dealer_may_hold = |suit| !hand.shown_void(hand.dealer(), suit);
+    if picked_up
+        && hand.dealer() != seat
+        && !hand.cards(hand.dealer()).is_empty()
+        && dealer_may_hold(upcard.suit())
+    {
+        fixed[hand.dealer().index()].insert(upcard);
+    }
+    let need = Seat::ALL.map(|s| hand.cards(s).len() - fixed[s.index()].len());
+    let accepts = |s: Seat, card: Card| {
+        let suit = order.map_or(card.suit(), |o: TrumpOrder| o.suit_of(card));
+        s == seat || !hand.shown_void(s, suit)
+    };
+    let hands = deal_constrained(&pool, fixed, need, seat, accepts, rng);
+    let discard = if seat == hand.dealer() {
+        hand.discard()
+    } else {
+        hand.discard().map(|_| {
+            let dealt: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
+            pool.iter()
+                .copied()
+                .find(|&c| !dealt.contains(c))
+                .unwrap_or(upcard)
+        })
+    };
+    hand.with_cards(hands, discard)
+}
+
+fn deck_bits() -> u64 {
+    cards::deck::eecs280_euchre()
+        .into_iter()
+        .collect::<CardSet>()
+        .bits()
+}
+
+/// Hands out `pool` so that seat `s` gets `need[s]` more cards it `accepts` (`seat`'s
+/// own hand is already fixed): a random order, then augmenting paths wherever a card is
+/// wanted elsewhere, so a consistent deal is always found when one exists.
+pub(crate) fn deal_constrained(
+    pool: &[Card],
+    fixed: [CardSet; 4],
+    need: [usize; 4],
+    seat: Seat,
+    accepts: impl Fn(Seat, Card) -> bool,
+    rng: &mut Rng,
+) -> [CardSet; 4] {
+    let mut cards = pool.to_vec();
+    cards.shuffle(rng);
+    let mut slots: Vec<Seat> = Seat::ALL
+        .into_iter()
+        .filter(|&s| s != seat)
+        .flat_map(|s| std::iter::repeat_n(s, need[s.index()]))
+        .collect();
+    slots.shuffle(rng);
+    // holder[c] = the slot holding card c.
+    let mut holder: Vec<Option<usize>> = vec![None; cards.len()];
+    for slot in 0..slots.len() {
+        let mut visited = vec![false; cards.len()];
+        if !augment(slot, &slots, &cards, &accepts, &mut holder, &mut visited) {
+            // No consistent deal: fill the slot with any free card.
+            if let Some(free) = holder.iter().position(Option::is_none) {
+                holder[free] = Some(slot);
+            }
+        }
+    }
+    let mut hands = fixed;
+    for (card, slot) in cards.iter().zip(&holder) {
+        if let Some(slot) = slot {
+            hands[slots[*slot].index()].insert(*card);
+        }
+    }
+    hands
+}
+
+/// Kuhn's augmenting path: gives `slot` a card it accepts, moving other slots' cards.
+fn augment(
+    slot: usize,
+    slots: &[Seat],
+    cards: &[Card],
+    accepts: &impl Fn(Seat, Card) -> bool,
+    holder: &mut [Option<usize>],
+    visited: &mut [bool],
+) -> bool {
+    for c in 0..cards.len() {
+        if visited[c] || !accepts(slots[slot], cards[c]) {
+            continue;
+        }
+        visited[c] = true;
+        let free = match holder[c] {
+            None => true,
+            Some(other) => augment(other, slots, cards, accepts, holder, visited),
+        };
+        if free {
+            holder[c] = Some(slot);
+            return true;
+        }
+    }
+    false
+}
+
+impl Agent<Game> for Simple {
+    fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> crate::Action {
+        crate::players::simple::decide(&seated.view())
+    }
+}
+
+impl Agent<Game> for Cs246 {
+    fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> crate::Action {
+        crate::players::cs246::decide(&seated.view())
+    }
+}

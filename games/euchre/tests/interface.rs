@@ -1,0 +1,113 @@
+//! Euchre through the common game interface: thousands of random games under both
+//! variants, replayed from their records, with determinizations checked at every move.
+
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet};
+use euchre::{Game, Phase, Rules, Seat};
+use table::check::random_games;
+
+fn all_cards() -> CardSet {
+    cards::deck::eecs280_euchre().into_iter().collect()
+}
+
+/// Every card is in exactly one place: a hand, the tricks played, or the undealt rest.
+fn accounted(game: &Game) {
+    let Some(hand) = game.hand() else { return };
+    let mut seen = hand.played();
+    for seat in Seat::ALL {
+        let cards = hand.cards(seat);
+        assert!(seen.intersection(cards).is_empty(), "a card in two places");
+        seen = seen.union(cards);
+    }
+    assert!(seen.difference(all_cards()).is_empty());
+    assert!(seen.len() <= 21);
+}
+
+/// The view shows the seat's own cards and no other hand; a determinization keeps the
+/// seat's cards, the table and every hand's size, and respects shown voids.
+fn consistent(game: &Game, seat: usize, world: &Game) {
+    let me = Seat::new(seat);
+    let hand = game.hand().unwrap();
+    let view = game.view(me).unwrap();
+    assert_eq!(view.cards(), hand.cards(me));
+    assert!(
+        view.discard().is_none() || me == hand.dealer(),
+        "only the dealer sees its discard"
+    );
+    let other = world.hand().unwrap();
+    assert_eq!(other.cards(me), hand.cards(me));
+    assert_eq!(other.played(), hand.played());
+    assert_eq!(other.trick(), hand.trick());
+    let mut seen = other.played();
+    for s in Seat::ALL {
+        let cards = other.cards(s);
+        assert_eq!(
+            cards.len(),
+            hand.cards(s).len(),
+            "seat {s} holds as many cards"
+        );
+        assert!(
+            seen.intersection(cards).is_empty(),
+            "each card once in the sampled world"
+        );
+        seen = seen.union(cards);
+        if let (Some(trump), true) = (hand.trump(), s != me) {
+            let order = TrumpOrder::euchre(trump);
+            for card in cards {
+                let suit = order.suit_of(card);
+                assert!(
+                    !hand.shown_void(s, suit),
+                    "seat {s} was dealt {card} of a suit it showed it lacks"
+                );
+            }
+            let truly_holds = |suit| hand.cards(s).iter().any(|c: Card| order.suit_of(c) == suit);
+            for suit in cards::Suit::ALL {
+                assert!(
+                    !(hand.shown_void(s, suit) && truly_holds(suit)),
+                    "a shown void is a true void"
+                );
+            }
+        }
+    }
+    if hand.phase() == Phase::Tricks
+        && hand.dealer() != me
+        && !hand.played().contains(hand.upcard())
+    {
+        let dealer = hand.dealer();
+        let ordered_up =
+            hand.trump() == Some(hand.upcard().suit()) && hand.sitting_out() != Some(dealer);
+        if ordered_up
+            && !hand.shown_void(dealer, hand.upcard().suit())
+            && !hand.cards(dealer).is_empty()
+        {
+            assert!(
+                other.cards(hand.dealer()).contains(hand.upcard()),
+                "the dealer keeps the upcard"
+            );
+        }
+    }
+}
+
+#[test]
+fn eecs280_random_games() {
+    let actions = random_games(
+        || Game::new(Rules::eecs280(10)),
+        600,
+        1,
+        accounted,
+        consistent,
+    );
+    assert!(actions > 100_000, "{actions} actions");
+}
+
+#[test]
+fn cs246_random_games() {
+    let actions = random_games(
+        || Game::new(Rules::cs246()),
+        600,
+        10_000,
+        accounted,
+        consistent,
+    );
+    assert!(actions > 100_000, "{actions} actions");
+}
