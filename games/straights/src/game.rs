@@ -64,6 +64,14 @@ impl Game {
         self.rounds += 1;
     }
 
+    /// The game with its round replaced (a determinization for search).
+    pub fn with_round(&self, round: Round) -> Game {
+        Game {
+            round: Some(round),
+            ..*self
+        }
+    }
+
     pub fn turn(&self) -> Option<Seat> {
         self.round.filter(|r| !r.is_over()).map(|r| r.turn())
     }

@@ -6,6 +6,7 @@
 //! round scores the ranks each player discarded; the lowest total wins the game.
 
 mod game;
+mod interface;
 mod layout;
 pub mod players;
 mod round;

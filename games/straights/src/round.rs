@@ -8,7 +8,7 @@ use crate::{Layout, Seat};
 pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
 
 /// What a player does on its turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     Play(Card),
     /// Only when no card in hand can be played.
@@ -204,6 +204,28 @@ impl Round {
         Ok(Outcome::Continue)
     }
 
+    /// The same round with other cards in the players' hands and discard piles: a
+    /// determinization for search. Hands keep `cards` in the given order.
+    pub fn with_cards(&self, hands: [Vec<Card>; 4], discards: [Vec<Card>; 4]) -> Round {
+        let mut round = *self;
+        for seat in 0..4 {
+            let mut order: Vec<Card> = hands[seat].clone();
+            order.extend(
+                self.dealt[seat]
+                    .iter()
+                    .filter(|c| !hands[seat].contains(c))
+                    .take(13 - hands[seat].len()),
+            );
+            round.dealt[seat].copy_from_slice(&order[..13]);
+            round.held[seat] = hands[seat].iter().copied().collect();
+            round.discarded[seat] = [None; 13];
+            for (slot, &card) in discards[seat].iter().enumerate() {
+                round.discarded[seat][slot] = Some(card);
+            }
+        }
+        round
+    }
+
     /// What `seat` may see.
     pub fn view(&self, seat: Seat) -> View<'_> {
         View { round: self, seat }
@@ -233,6 +255,16 @@ impl<'a> View<'a> {
 
     pub fn discards(&self) -> impl Iterator<Item = Card> + 'a {
         self.round.discards(self.seat)
+    }
+
+    /// How many cards another player holds (its hand is hidden).
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.round.held(seat).len()
+    }
+
+    /// How many cards another player has discarded (face down).
+    pub fn discard_count(&self, seat: Seat) -> usize {
+        self.round.discards(seat).count()
     }
 
     /// The player's legal plays in hand order (none unless it is its turn).

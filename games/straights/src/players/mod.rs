@@ -1,7 +1,7 @@
 //! Players choose actions through one interface: the handout's computer player here, a
 //! person at a front end elsewhere.
 
-mod computer;
+pub(crate) mod computer;
 
 pub use computer::Computer;
 pub use table::Leave;

@@ -1,0 +1,111 @@
+//! Straights through the common game interface (`table::Game`), and the handout's
+//! computer player as an agent.
+
+use cards::{Card, CardSet};
+use rand::seq::SliceRandom;
+use table::{Agent, IllegalMove, Rng, Seated, Turn};
+
+use crate::players::Computer;
+use crate::{Action, Game, Seat, View};
+
+impl table::Game for Game {
+    type Action = Action;
+    type View<'a> = View<'a>;
+
+    fn name(&self) -> &'static str {
+        "straights"
+    }
+
+    fn variant(&self) -> &'static str {
+        "cs246"
+    }
+
+    fn seats(&self) -> usize {
+        4
+    }
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else if self.needs_deal() {
+            Turn::Chance
+        } else {
+            Turn::Seat(Game::turn(self).expect("a round is in progress").index())
+        }
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        if let Some(round) = self.round() {
+            actions.extend(round.legal_actions());
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), IllegalMove> {
+        Game::apply(self, action)
+            .map(|_| ())
+            .map_err(|e| IllegalMove(e.to_string()))
+    }
+
+    fn deal(&mut self, rng: &mut Rng) {
+        let mut deck = cards::deck::cs246_straights();
+        deck.shuffle(rng);
+        Game::deal(self, &deck);
+    }
+
+    fn view(&self, seat: usize) -> View<'_> {
+        Game::view(self, Seat::new(seat)).expect("views exist once a round is dealt")
+    }
+
+    /// Other players' hands and (face-down) discard piles are dealt at random from the
+    /// cards `seat` has not seen, in the sizes it has seen.
+    fn determinize(&self, seat: usize, rng: &mut Rng) -> Game {
+        let Some(round) = self.round() else {
+            return *self;
+        };
+        let me = Seat::new(seat);
+        let mut seen: CardSet = round.hand(me).chain(round.discards(me)).collect();
+        for suit in cards::Suit::ALL {
+            for rank in round.layout().run(suit) {
+                seen.insert(Card::new(rank, suit));
+            }
+        }
+        let mut unseen: Vec<Card> = cards::deck::cs246_straights()
+            .into_iter()
+            .filter(|c| !seen.contains(*c))
+            .collect();
+        unseen.shuffle(rng);
+        let mut unseen = unseen.into_iter();
+        let mut hands: [Vec<Card>; 4] = Default::default();
+        let mut discards: [Vec<Card>; 4] = Default::default();
+        for s in Seat::ALL {
+            if s == me {
+                hands[s.index()] = round.hand(s).collect();
+                discards[s.index()] = round.discards(s).collect();
+            } else {
+                hands[s.index()] = unseen.by_ref().take(round.held(s).len()).collect();
+                discards[s.index()] = unseen.by_ref().take(round.discards(s).count()).collect();
+            }
+        }
+        self.with_round(round.with_cards(hands, discards))
+    }
+
+    fn hands(&self) -> u32 {
+        self.rounds() - u32::from(self.round().is_some_and(|r| !r.is_over()))
+    }
+
+    fn points(&self) -> Vec<f64> {
+        self.scores().iter().map(|&s| f64::from(s)).collect()
+    }
+
+    fn winners(&self) -> Vec<bool> {
+        let winners = Game::winners(self);
+        Seat::ALL.iter().map(|s| winners.contains(s)).collect()
+    }
+}
+
+impl Agent<Game> for Computer {
+    fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> Action {
+        crate::players::computer::decide(&seated.view())
+    }
+}
