@@ -9,6 +9,7 @@ pub mod deck;
 pub mod euchre_order;
 pub mod pack;
 mod rank;
+pub mod sample;
 mod set;
 pub mod shuffle;
 mod suit;

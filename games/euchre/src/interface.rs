@@ -2,6 +2,7 @@
 //! as agents.
 
 use cards::euchre_order::TrumpOrder;
+use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
 use rand::seq::SliceRandom;
 use table::{Agent, IllegalMove, Rng, Seated, Turn};
@@ -123,7 +124,10 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
         let suit = order.map_or(card.suit(), |o: TrumpOrder| o.suit_of(card));
         s == seat || !hand.shown_void(s, suit)
     };
-    let hands = deal_constrained(&pool, fixed, need, seat, accepts, rng);
+    let mut need = need;
+    need[seat.index()] = 0;
+    let dealt = deal_constrained(&pool, &need, |p, card| accepts(Seat::new(p), card), rng);
+    let hands = Seat::ALL.map(|s| fixed[s.index()].union(dealt[s.index()]));
     let discard = if seat == hand.dealer() {
         hand.discard()
     } else {
@@ -143,71 +147,6 @@ fn deck_bits() -> u64 {
         .into_iter()
         .collect::<CardSet>()
         .bits()
-}
-
-/// Hands out `pool` so that seat `s` gets `need[s]` more cards it `accepts` (`seat`'s
-/// own hand is already fixed): a random order, then augmenting paths wherever a card is
-/// wanted elsewhere, so a consistent deal is always found when one exists.
-pub(crate) fn deal_constrained(
-    pool: &[Card],
-    fixed: [CardSet; 4],
-    need: [usize; 4],
-    seat: Seat,
-    accepts: impl Fn(Seat, Card) -> bool,
-    rng: &mut Rng,
-) -> [CardSet; 4] {
-    let mut cards = pool.to_vec();
-    cards.shuffle(rng);
-    let mut slots: Vec<Seat> = Seat::ALL
-        .into_iter()
-        .filter(|&s| s != seat)
-        .flat_map(|s| std::iter::repeat_n(s, need[s.index()]))
-        .collect();
-    slots.shuffle(rng);
-    // holder[c] = the slot holding card c.
-    let mut holder: Vec<Option<usize>> = vec![None; cards.len()];
-    for slot in 0..slots.len() {
-        let mut visited = vec![false; cards.len()];
-        if !augment(slot, &slots, &cards, &accepts, &mut holder, &mut visited) {
-            // No consistent deal: fill the slot with any free card.
-            if let Some(free) = holder.iter().position(Option::is_none) {
-                holder[free] = Some(slot);
-            }
-        }
-    }
-    let mut hands = fixed;
-    for (card, slot) in cards.iter().zip(&holder) {
-        if let Some(slot) = slot {
-            hands[slots[*slot].index()].insert(*card);
-        }
-    }
-    hands
-}
-
-/// Kuhn's augmenting path: gives `slot` a card it accepts, moving other slots' cards.
-fn augment(
-    slot: usize,
-    slots: &[Seat],
-    cards: &[Card],
-    accepts: &impl Fn(Seat, Card) -> bool,
-    holder: &mut [Option<usize>],
-    visited: &mut [bool],
-) -> bool {
-    for c in 0..cards.len() {
-        if visited[c] || !accepts(slots[slot], cards[c]) {
-            continue;
-        }
-        visited[c] = true;
-        let free = match holder[c] {
-            None => true,
-            Some(other) => augment(other, slots, cards, accepts, holder, visited),
-        };
-        if free {
-            holder[c] = Some(slot);
-            return true;
-        }
-    }
-    false
 }
 
 impl Agent<Game> for Simple {
