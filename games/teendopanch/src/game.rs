@@ -70,6 +70,14 @@ impl Game {
         self.hands_dealt += 1;
     }
 
+    /// The game with its hand replaced (a determinization for search).
+    pub fn with_hand(&self, hand: Hand) -> Game {
+        Game {
+            hand: Some(hand),
+            ..*self
+        }
+    }
+
     pub fn turn(&self) -> Option<Seat> {
         self.hand
             .filter(|h| h.phase() != crate::Phase::Over)

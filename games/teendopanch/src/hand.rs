@@ -23,7 +23,7 @@ pub enum Phase {
     Over,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     Pass,
     Call(Suit),
@@ -133,6 +133,12 @@ pub struct Hand {
     pull: Option<Pull>,
     trick: Trick,
     tricks_won: [u8; 3],
+    played: CardSet,
+    /// Suits each seat has shown it lacks by not following them (bit per suit index);
+    /// only where following suit is enforced does failing to follow show anything.
+    voids: [u8; 3],
+    /// `gifts[giver][receiver]`: cards given back in pulls, which only the giver saw.
+    gifts: [[CardSet; 3]; 3],
 }
 
 impl Hand {
@@ -161,6 +167,9 @@ impl Hand {
             pull: None,
             trick: Trick::new(dealer.left()),
             tricks_won: [0; 3],
+            played: CardSet::EMPTY,
+            voids: [0; 3],
+            gifts: [[CardSet::EMPTY; 3]; 3],
         };
         hand.deal_round();
         hand
@@ -363,12 +372,19 @@ impl Hand {
         puller.remove(card);
         puller.push(pull.taken);
         self.hands[pull.victim.index()].push_front(card);
+        self.gifts[pull.puller.index()][pull.victim.index()].insert(card);
         self.owed[pull.puller.index()] -= 1;
         self.owed[pull.victim.index()] += 1;
         self.next_pull();
     }
 
     fn play(&mut self, card: Card) -> Outcome {
+        if let Some(led) = self.trick.led().filter(|_| self.rules.follow_suit) {
+            if card.suit() != led.suit() {
+                self.voids[self.turn.index()] |= 1 << led.suit().index();
+            }
+        }
+        self.played.insert(card);
         self.hands[self.turn.index()].remove(card);
         self.trick.plays[self.trick.len as usize] = Some((self.turn, card));
         self.trick.len += 1;
@@ -421,6 +437,40 @@ impl Hand {
 
     pub fn view(&self, seat: Seat) -> View<'_> {
         View { hand: self, seat }
+    }
+
+    /// Every card played to a trick so far.
+    pub fn played(&self) -> CardSet {
+        self.played
+    }
+
+    pub fn shown_void(&self, seat: Seat, suit: Suit) -> bool {
+        self.voids[seat.index()] & (1 << suit.index()) != 0
+    }
+
+    /// Cards `giver` gave back to `receiver` in pulls this hand.
+    pub fn gifts(&self, giver: Seat, receiver: Seat) -> CardSet {
+        self.gifts[giver.index()][receiver.index()]
+    }
+
+    /// The cards not yet dealt, in dealing order.
+    pub fn undealt(&self) -> &[Card] {
+        &self.deck[self.dealt as usize..]
+    }
+
+    /// The same hand with other cards in the seats' hands and the undealt rest of the
+    /// deck: a determinization for search.
+    pub fn with_cards(&self, holdings: [Vec<Card>; 3], undealt: &[Card]) -> Hand {
+        let mut hand = *self;
+        for (seat, cards) in holdings.iter().enumerate() {
+            let mut holding = Holding::default();
+            for &card in cards {
+                holding.push(card);
+            }
+            hand.hands[seat] = holding;
+        }
+        hand.deck[self.dealt as usize..].copy_from_slice(undealt);
+        hand
     }
 }
 

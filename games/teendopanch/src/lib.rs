@@ -13,6 +13,7 @@
 mod game;
 mod hand;
 mod holding;
+mod interface;
 pub mod players;
 mod rules;
 mod seat;

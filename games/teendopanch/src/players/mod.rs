@@ -1,7 +1,7 @@
 //! Players choose actions through one interface: the handout's Simple player here, a
 //! person at a front end elsewhere.
 
-mod simple;
+pub(crate) mod simple;
 
 pub use simple::Simple;
 pub use table::Leave;

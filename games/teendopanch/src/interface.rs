@@ -1,0 +1,134 @@
+//! Teen Do Panch through the common game interface (`table::Game`), and the Simple
+//! player as an agent.
+
+use cards::sample::deal_constrained;
+use cards::{Card, CardSet};
+use rand::seq::SliceRandom;
+use table::{Agent, IllegalMove, Rng, Seated, Turn};
+
+use crate::players::Simple;
+use crate::{Action, Game, Phase, QuotaRule, Seat, View};
+
+impl table::Game for Game {
+    type Action = Action;
+    type View<'a> = View<'a>;
+
+    fn name(&self) -> &'static str {
+        "teendopanch"
+    }
+
+    fn variant(&self) -> &'static str {
+        match self.rules().quotas {
+            QuotaRule::ByRole => "handout",
+            QuotaRule::ReferenceRotation => "reference",
+        }
+    }
+
+    fn seats(&self) -> usize {
+        3
+    }
+
+    fn turn(&self) -> Turn {
+        if self.is_over() {
+            Turn::Over
+        } else if self.needs_deal() {
+            Turn::Chance
+        } else {
+            Turn::Seat(Game::turn(self).expect("a hand is in progress").index())
+        }
+    }
+
+    fn legal_actions(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        if let Some(hand) = self.hand() {
+            actions.extend(hand.legal_actions());
+        }
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), IllegalMove> {
+        Game::apply(self, action)
+            .map(|_| ())
+            .map_err(|e| IllegalMove(e.to_string()))
+    }
+
+    fn deal(&mut self, rng: &mut Rng) {
+        let mut deck = cards::deck::teendopanch();
+        deck.shuffle(rng);
+        Game::deal(self, &deck);
+    }
+
+    fn view(&self, seat: usize) -> View<'_> {
+        Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
+    }
+
+    /// Other hands and the undealt rest of the deck are dealt at random from the cards
+    /// `seat` has not seen: each hand keeps its size, gets no card of a suit it showed it
+    /// lacks, and keeps the cards `seat` gave it back in a pull.
+    fn determinize(&self, seat: usize, rng: &mut Rng) -> Game {
+        let Some(hand) = self.hand() else {
+            return *self;
+        };
+        let me = Seat::new(seat);
+        let mine = hand.holding(me).set();
+        let mut known = mine.union(hand.played());
+        if let Some(pull) = hand.pull() {
+            known.insert(pull.taken);
+        }
+        let mut fixed = [CardSet::EMPTY; 3];
+        for s in Seat::ALL.into_iter().filter(|&s| s != me) {
+            fixed[s.index()] = hand.gifts(me, s).intersection(hand.holding(s).set());
+            known = known.union(fixed[s.index()]);
+        }
+        let pool: Vec<Card> = cards::deck::teendopanch()
+            .into_iter()
+            .filter(|c| !known.contains(*c))
+            .collect();
+        // Places 0–2 are the seats (mine needs none); place 3 is the undealt deck.
+        let mut need = [0; 4];
+        for s in Seat::ALL.into_iter().filter(|&s| s != me) {
+            need[s.index()] = hand.holding(s).len() - fixed[s.index()].len();
+        }
+        need[3] = hand.undealt().len();
+        let accepts = |place: usize, card: Card| {
+            place == 3 || !hand.shown_void(Seat::new(place), card.suit())
+        };
+        let dealt = deal_constrained(&pool, &need, accepts, rng);
+        let holdings = Seat::ALL.map(|s| {
+            if s == me {
+                hand.holding(s).cards().collect()
+            } else {
+                fixed[s.index()]
+                    .union(dealt[s.index()])
+                    .iter()
+                    .collect::<Vec<_>>()
+            }
+        });
+        let mut undealt: Vec<Card> = dealt[3].iter().collect();
+        undealt.shuffle(rng);
+        self.with_hand(hand.with_cards(holdings, &undealt))
+    }
+
+    fn hands(&self) -> u32 {
+        let in_progress = self.hand().is_some_and(|h| h.phase() != Phase::Over);
+        self.hands_dealt() - u32::from(in_progress)
+    }
+
+    fn points(&self) -> Vec<f64> {
+        self.scores().iter().map(|&s| f64::from(s)).collect()
+    }
+
+    /// The highest score wins (ties: every leader).
+    fn winners(&self) -> Vec<bool> {
+        let best = self.scores().into_iter().max().unwrap_or(0);
+        self.scores()
+            .iter()
+            .map(|&s| self.is_over() && s == best)
+            .collect()
+    }
+}
+
+impl Agent<Game> for Simple {
+    fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> Action {
+        crate::players::simple::decide(&seated.view())
+    }
+}

@@ -1,0 +1,66 @@
+//! Teen Do Panch through the common game interface under both rule sets: random games
+//! replayed from their records, with views and determinizations checked at every move.
+
+use table::check::random_games;
+use teendopanch::{Game, Rules, Seat};
+
+fn accounted(game: &Game) {
+    let Some(hand) = game.hand() else { return };
+    let mut all = hand.played();
+    let mut count = all.len() + hand.undealt().len() + usize::from(hand.pull().is_some());
+    for s in Seat::ALL {
+        let cards = hand.holding(s).set();
+        assert!(all.intersection(cards).is_empty(), "a card in two places");
+        all = all.union(cards);
+        count += cards.len();
+    }
+    assert_eq!(count, 30);
+}
+
+fn consistent(game: &Game, seat: usize, world: &Game) {
+    let me = Seat::new(seat);
+    let (hand, other) = (game.hand().unwrap(), world.hand().unwrap());
+    assert_eq!(game.view(me).unwrap().cards(), hand.holding(me).set());
+    assert_eq!(other.holding(me).set(), hand.holding(me).set());
+    assert_eq!(other.played(), hand.played());
+    for s in Seat::ALL {
+        assert_eq!(other.holding(s).len(), hand.holding(s).len());
+        if s != me {
+            for card in other.holding(s).cards() {
+                assert!(
+                    !hand.shown_void(s, card.suit()),
+                    "seat {s} was dealt {card} of a suit it lacks"
+                );
+            }
+            assert!(
+                other.holding(s).set().intersection(hand.gifts(me, s))
+                    == hand.gifts(me, s).intersection(hand.holding(s).set())
+            );
+        }
+    }
+    accounted(world);
+}
+
+#[test]
+fn handout_random_games() {
+    let actions = random_games(
+        || Game::new(Rules::handout(10)),
+        300,
+        3,
+        accounted,
+        consistent,
+    );
+    assert!(actions > 50_000, "{actions} actions");
+}
+
+#[test]
+fn reference_random_games() {
+    let actions = random_games(
+        || Game::new(Rules::reference(10)),
+        300,
+        5,
+        accounted,
+        consistent,
+    );
+    assert!(actions > 50_000, "{actions} actions");
+}
