@@ -1,6 +1,7 @@
 //! `cardtable`: the home of everything past the handouts. With no arguments it deals a
 //! game of Euchre in the terminal: you and a computer partner against two computers.
 
+mod arena_cli;
 mod euchre_tui;
 
 use std::io::{self, BufReader, BufWriter};
@@ -25,12 +26,23 @@ struct Cli {
 enum Command {
     /// Play Euchre against three computer players (the default).
     Play(euchre_tui::Options),
+    /// Simulate many games between computer players and report statistics.
+    Arena(arena_cli::ArenaArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let options = match cli.command {
         Some(Command::Play(options)) => options,
+        Some(Command::Arena(args)) => {
+            return match arena_cli::run(&args) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(problem) => {
+                    eprintln!("cardtable arena: {problem}");
+                    ExitCode::from(2)
+                }
+            };
+        }
         None => cli.play,
     };
     let input = BufReader::new(io::stdin());

@@ -1,0 +1,189 @@
+//! The arena: many games between a line-up of computer players, in parallel, with the
+//! same results for a seed whatever the number of threads.
+//!
+//! Game `i` deals from an RNG seeded by `(seed, i)` and its agents draw from another, so
+//! each game depends only on its index; games run in fixed-size batches and are summed
+//! in index order.
+
+mod roster;
+mod stats;
+
+pub use roster::{GameKind, Lineup};
+pub use stats::{Report, SeatReport, TeamReport};
+
+use std::io::Write;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rayon::prelude::*;
+use table::{play_out, Agent, Game, GameRecord, Rng, Turn};
+
+/// How much to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Count {
+    /// Whole games.
+    Games(u64),
+    /// Hands: games are played in order until this many hands are done; the last game
+    /// may stop part-way (its hands count, its result does not).
+    Hands(u64),
+}
+
+/// One arena run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub game: GameKind,
+    pub rules: String,
+    pub points: u32,
+    pub count: Count,
+    pub lineup: Vec<String>,
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub progress: bool,
+}
+
+/// What one game produced.
+struct Played<A> {
+    /// Points each seat gained in each completed hand, hand after hand.
+    hands: Vec<Vec<f64>>,
+    /// Each seat's win, if the game finished.
+    winners: Option<Vec<bool>>,
+    actions: Vec<A>,
+}
+
+const BATCH: u64 = 512;
+
+fn game_seed(seed: u64, index: u64) -> u64 {
+    // SplitMix64 of the pair, so neighbouring games get unrelated streams.
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn play_one<G: Game>(
+    new: &(impl Fn() -> G + Sync),
+    agents: &(impl Fn() -> Vec<Box<dyn Agent<G>>> + Sync),
+    seed: u64,
+    max_hands: u64,
+) -> Played<G::Action> {
+    let mut game = new();
+    let mut chance = Rng::seed_from_u64(seed);
+    let mut rng = Rng::seed_from_u64(!seed);
+    let mut players = agents();
+    let mut hands = Vec::new();
+    let mut last_points = game.points();
+    let mut last_hands = 0;
+    let actions = play_out(&mut game, &mut players, &mut chance, &mut rng, |g| {
+        if g.hands() > last_hands {
+            last_hands = g.hands();
+            let points = g.points();
+            hands.push(
+                points
+                    .iter()
+                    .zip(&last_points)
+                    .map(|(now, before)| now - before)
+                    .collect(),
+            );
+            last_points = points;
+        }
+        hands.len() as u64 >= max_hands
+    });
+    let winners = (game.turn() == Turn::Over).then(|| game.winners());
+    Played {
+        hands,
+        winners,
+        actions,
+    }
+}
+
+/// Runs the arena for one game type. `record` receives one JSON line per game.
+pub fn run_game<G: Game>(
+    config: &Config,
+    new: impl Fn() -> G + Sync,
+    agents: impl Fn() -> Vec<Box<dyn Agent<G>>> + Sync,
+    mut record: Option<&mut dyn Write>,
+) -> Result<Report, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let seats = new().seats();
+    let (target, per_game_limit) = match config.count {
+        Count::Games(n) => (n, u64::MAX),
+        Count::Hands(n) => (n, n),
+    };
+    let bar = progress_bar(config.progress, target);
+    let started = Instant::now();
+    let mut report = Report::new(config, seats);
+    let mut next = 0u64;
+    'batches: loop {
+        let end = match config.count {
+            Count::Games(n) => n.min(next + BATCH),
+            Count::Hands(_) => next + BATCH,
+        };
+        if next >= end {
+            break;
+        }
+        let played: Vec<Played<G::Action>> = pool.install(|| {
+            (next..end)
+                .into_par_iter()
+                .map(|i| play_one(&new, &agents, game_seed(config.seed, i), per_game_limit))
+                .collect()
+        });
+        for (offset, game) in played.into_iter().enumerate() {
+            let index = next + offset as u64;
+            let mut hands = game.hands;
+            let mut winners = game.winners;
+            if let Count::Hands(n) = config.count {
+                let room = (n - report.hands) as usize;
+                if hands.len() >= room {
+                    if hands.len() > room || winners.is_none() {
+                        winners = None;
+                    }
+                    hands.truncate(room);
+                }
+            }
+            report.add_game(&hands, winners.as_deref());
+            if let Some(out) = record.as_deref_mut() {
+                let entry = GameRecord {
+                    game: config.game.name().to_string(),
+                    variant: config.rules.clone(),
+                    seed: game_seed(config.seed, index),
+                    seats: config.lineup.clone(),
+                    actions: game.actions,
+                };
+                serde_json::to_writer(&mut *out, &entry).map_err(|e| e.to_string())?;
+                writeln!(out).map_err(|e| e.to_string())?;
+            }
+            bar.set_position(match config.count {
+                Count::Games(_) => report.games,
+                Count::Hands(_) => report.hands,
+            });
+            if matches!(config.count, Count::Hands(n) if report.hands >= n) {
+                break 'batches;
+            }
+        }
+        next = end;
+    }
+    bar.finish_and_clear();
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn progress_bar(show: bool, length: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !show || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(length);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Runs the arena for the configured game.
+pub fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Report, String> {
+    roster::run(config, record)
+}

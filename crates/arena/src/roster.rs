@@ -1,0 +1,166 @@
+//! Which games, rules variants and players the arena knows by name.
+
+use std::io::Write;
+
+use table::{Agent, Game, RandomAgent};
+
+use crate::{run_game, Config, Report};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    Euchre,
+    Straights,
+    TeenDoPanch,
+}
+
+impl GameKind {
+    pub fn parse(name: &str) -> Option<GameKind> {
+        match name {
+            "euchre" => Some(GameKind::Euchre),
+            "straights" => Some(GameKind::Straights),
+            "teendopanch" => Some(GameKind::TeenDoPanch),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Euchre => "euchre",
+            GameKind::Straights => "straights",
+            GameKind::TeenDoPanch => "teendopanch",
+        }
+    }
+
+    pub fn seats(self) -> usize {
+        match self {
+            GameKind::TeenDoPanch => 3,
+            _ => 4,
+        }
+    }
+
+    /// The rules variants, the default first.
+    pub fn variants(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Euchre => &["eecs280", "cs246"],
+            GameKind::Straights => &["cs246"],
+            GameKind::TeenDoPanch => &["handout", "reference"],
+        }
+    }
+
+    /// Player names: `random`, `handout` (the game's own bot) and its aliases.
+    pub fn players(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Straights => &["random", "handout"],
+            _ => &["random", "handout", "simple"],
+        }
+    }
+}
+
+/// A checked line-up: one known player name per seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lineup(pub Vec<String>);
+
+impl Lineup {
+    pub fn parse(game: GameKind, text: &str) -> Result<Lineup, String> {
+        let names: Vec<String> = text.split(',').map(|n| n.trim().to_string()).collect();
+        if names.len() != game.seats() {
+            return Err(format!(
+                "{} needs {} players in the line-up, got {}",
+                game.name(),
+                game.seats(),
+                names.len()
+            ));
+        }
+        for name in &names {
+            if !game.players().contains(&name.as_str()) {
+                return Err(format!(
+                    "unknown player '{name}' for {}: one of {}",
+                    game.name(),
+                    game.players().join(", ")
+                ));
+            }
+        }
+        Ok(Lineup(names))
+    }
+}
+
+fn agent<G: Game, H: Agent<G> + Default + 'static>(name: &str) -> Box<dyn Agent<G>> {
+    match name {
+        "random" => Box::new(RandomAgent),
+        _ => Box::new(H::default()),
+    }
+}
+
+pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Report, String> {
+    let names = config.lineup.clone();
+    match (config.game, config.rules.as_str()) {
+        (GameKind::Euchre, "eecs280") => {
+            let rules = euchre::Rules {
+                points_to_win: config.points,
+                ..euchre::Rules::eecs280(config.points)
+            };
+            run_game(
+                config,
+                || euchre::Game::new(rules),
+                || {
+                    names
+                        .iter()
+                        .map(|n| agent::<_, euchre::players::Simple>(n))
+                        .collect()
+                },
+                record,
+            )
+        }
+        (GameKind::Euchre, "cs246") => {
+            let rules = euchre::Rules {
+                points_to_win: config.points,
+                ..euchre::Rules::cs246()
+            };
+            run_game(
+                config,
+                || euchre::Game::new(rules),
+                || {
+                    names
+                        .iter()
+                        .map(|n| agent::<_, euchre::players::Cs246>(n))
+                        .collect()
+                },
+                record,
+            )
+        }
+        (GameKind::Straights, "cs246") => run_game(
+            config,
+            straights::Game::new,
+            || {
+                names
+                    .iter()
+                    .map(|n| agent::<_, straights::players::Computer>(n))
+                    .collect()
+            },
+            record,
+        ),
+        (GameKind::TeenDoPanch, variant @ ("handout" | "reference")) => {
+            let rules = if variant == "handout" {
+                teendopanch::Rules::handout(config.points)
+            } else {
+                teendopanch::Rules::reference(config.points)
+            };
+            run_game(
+                config,
+                || teendopanch::Game::new(rules),
+                || {
+                    names
+                        .iter()
+                        .map(|n| agent::<_, teendopanch::players::Simple>(n))
+                        .collect()
+                },
+                record,
+            )
+        }
+        (game, rules) => Err(format!(
+            "{} has no rules '{rules}': one of {}",
+            game.name(),
+            game.variants().join(", ")
+        )),
+    }
+}

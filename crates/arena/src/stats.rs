@@ -1,0 +1,215 @@
+//! Per-seat and per-team results with Wilson 95% confidence intervals.
+
+use serde::Serialize;
+
+use crate::{Config, GameKind};
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatReport {
+    pub seat: usize,
+    pub player: String,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub win_rate_ci95: [f64; 2],
+    pub points_per_hand: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TeamReport {
+    pub team: usize,
+    pub seats: Vec<usize>,
+    pub players: Vec<String>,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub win_rate_ci95: [f64; 2],
+    pub points_per_hand: f64,
+}
+
+/// Everything `--json` prints.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub rules: String,
+    pub seed: u64,
+    /// Games finished (a game cut off by `--hands` does not count).
+    pub games: u64,
+    pub hands: u64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub hands_per_second: f64,
+    pub seats: Vec<SeatReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Vec<TeamReport>>,
+    #[serde(skip)]
+    points: Vec<f64>,
+    #[serde(skip)]
+    wins: Vec<u64>,
+    #[serde(skip)]
+    team_wins: Vec<u64>,
+}
+
+/// The Wilson score interval for `wins` out of `games` at 95%.
+pub fn wilson(wins: u64, games: u64) -> [f64; 2] {
+    if games == 0 {
+        return [0.0, 1.0];
+    }
+    let (n, p, z) = (
+        games as f64,
+        wins as f64 / games as f64,
+        1.959_963_984_540_054,
+    );
+    let centre = p + z * z / (2.0 * n);
+    let margin = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    let denominator = 1.0 + z * z / n;
+    [
+        ((centre - margin) / denominator).max(0.0),
+        ((centre + margin) / denominator).min(1.0),
+    ]
+}
+
+impl Report {
+    pub(crate) fn new(config: &Config, seats: usize) -> Report {
+        Report {
+            game: config.game.name().to_string(),
+            rules: config.rules.clone(),
+            seed: config.seed,
+            games: 0,
+            hands: 0,
+            seconds: 0.0,
+            games_per_second: 0.0,
+            hands_per_second: 0.0,
+            seats: (0..seats)
+                .map(|seat| SeatReport {
+                    seat,
+                    player: config.lineup[seat].clone(),
+                    wins: 0,
+                    win_rate: 0.0,
+                    win_rate_ci95: [0.0, 1.0],
+                    points_per_hand: 0.0,
+                })
+                .collect(),
+            teams: (config.game == GameKind::Euchre).then(|| {
+                (0..2)
+                    .map(|team| TeamReport {
+                        team,
+                        seats: vec![team, team + 2],
+                        players: vec![config.lineup[team].clone(), config.lineup[team + 2].clone()],
+                        wins: 0,
+                        win_rate: 0.0,
+                        win_rate_ci95: [0.0, 1.0],
+                        points_per_hand: 0.0,
+                    })
+                    .collect()
+            }),
+            points: vec![0.0; seats],
+            wins: vec![0; seats],
+            team_wins: vec![0; 2],
+        }
+    }
+
+    /// Adds one game: its hands' points and, if it finished, who won.
+    pub(crate) fn add_game(&mut self, hands: &[Vec<f64>], winners: Option<&[bool]>) {
+        for hand in hands {
+            for (total, points) in self.points.iter_mut().zip(hand) {
+                *total += points;
+            }
+        }
+        self.hands += hands.len() as u64;
+        if let Some(winners) = winners {
+            self.games += 1;
+            for (wins, &won) in self.wins.iter_mut().zip(winners) {
+                *wins += u64::from(won);
+            }
+            if self.teams.is_some() {
+                self.team_wins[0] += u64::from(winners[0]);
+                self.team_wins[1] += u64::from(winners[1]);
+            }
+        }
+        self.refresh();
+    }
+
+    fn refresh(&mut self) {
+        let hands = self.hands.max(1) as f64;
+        let games = self.games.max(1) as f64;
+        for (i, seat) in self.seats.iter_mut().enumerate() {
+            seat.wins = self.wins[i];
+            seat.win_rate = self.wins[i] as f64 / games;
+            seat.win_rate_ci95 = wilson(self.wins[i], self.games);
+            seat.points_per_hand = self.points[i] / hands;
+        }
+        if let Some(teams) = &mut self.teams {
+            for team in teams.iter_mut() {
+                let wins = self.team_wins[team.team];
+                team.wins = wins;
+                team.win_rate = wins as f64 / games;
+                team.win_rate_ci95 = wilson(wins, self.games);
+                // Team points are credited to both partners: one seat's total is the team's.
+                team.points_per_hand = self.points[team.team] / hands;
+            }
+        }
+    }
+
+    /// Fills in the rates once the run's time is known.
+    pub fn finish(&mut self) {
+        let seconds = self.seconds.max(f64::EPSILON);
+        self.games_per_second = self.games as f64 / seconds;
+        self.hands_per_second = self.hands as f64 / seconds;
+    }
+
+    /// A table for people.
+    pub fn to_text(&self) -> String {
+        let mut out = format!(
+            "{} ({} rules): {} games, {} hands in {:.2} s ({:.0} games/s, {:.0} hands/s), seed {}\n",
+            self.game, self.rules, self.games, self.hands, self.seconds, self.games_per_second, self.hands_per_second, self.seed
+        );
+        out.push_str("seat  player    wins      win rate  95% CI            points/hand\n");
+        for s in &self.seats {
+            out.push_str(&format!(
+                "{:<5} {:<9} {:<9} {:<9.4} [{:.4}, {:.4}]  {:.4}\n",
+                s.seat,
+                s.player,
+                s.wins,
+                s.win_rate,
+                s.win_rate_ci95[0],
+                s.win_rate_ci95[1],
+                s.points_per_hand
+            ));
+        }
+        if let Some(teams) = &self.teams {
+            out.push_str(
+                "team  players          wins      win rate  95% CI            points/hand\n",
+            );
+            for t in teams {
+                out.push_str(&format!(
+                    "{:<5} {:<16} {:<9} {:<9.4} [{:.4}, {:.4}]  {:.4}\n",
+                    t.team,
+                    t.players.join("+"),
+                    t.wins,
+                    t.win_rate,
+                    t.win_rate_ci95[0],
+                    t.win_rate_ci95[1],
+                    t.points_per_hand
+                ));
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_matches_hand_computation() {
+        // 50 of 100: p = 0.5, z = 1.96: centre 0.5, half-width 0.0962 → [0.4038, 0.5962].
+        let [low, high] = wilson(50, 100);
+        assert!(
+            (low - 0.4038).abs() < 1e-3 && (high - 0.5962).abs() < 1e-3,
+            "{low} {high}"
+        );
+        // 0 of 10: [0, 0.2775].
+        let [low, high] = wilson(0, 10);
+        assert!(low == 0.0 && (high - 0.2775).abs() < 1e-3, "{high}");
+    }
+}
