@@ -1,1 +1,177 @@
-fn main() {}
+//! Throughput of each game's rules core under random and handout players, and of the
+//! arena. Run with `cargo bench -p cardtable-arena`; figures are in docs/PERFORMANCE.md.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rand::{Rng as _, SeedableRng};
+use table::{Game, Rng, Turn};
+
+/// Plays `hands` hands of random legal actions through the common interface, reusing
+/// one action buffer; returns the actions taken (so the work is not optimised away).
+fn random_hands<G: Game>(new: impl Fn() -> G, hands: u32, rng: &mut Rng) -> usize {
+    let mut actions = Vec::with_capacity(64);
+    let mut taken = 0;
+    let mut done = 0;
+    while done < hands {
+        let mut game = new();
+        loop {
+            match game.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    if game.hands() > 0 {
+                        break;
+                    }
+                    game.deal(rng)
+                }
+                Turn::Seat(_) => {
+                    game.legal_actions(&mut actions);
+                    let action = actions[rng.random_range(0..actions.len())];
+                    game.apply(action).unwrap();
+                    taken += 1;
+                }
+            }
+        }
+        done += 1;
+    }
+    taken
+}
+
+/// Plays whole games with each seat's handout bot.
+fn handout_games<G: Game>(
+    new: impl Fn() -> G,
+    games: u32,
+    rng: &mut Rng,
+    bot: impl Fn(&G, usize) -> G::Action,
+) -> u32 {
+    let mut hands = 0;
+    for _ in 0..games {
+        let mut game = new();
+        loop {
+            match game.turn() {
+                Turn::Over => break,
+                Turn::Chance => game.deal(rng),
+                Turn::Seat(seat) => {
+                    let action = bot(&game, seat);
+                    game.apply(action).unwrap();
+                }
+            }
+        }
+        hands += game.hands();
+    }
+    hands
+}
+
+const BATCH: u32 = 1000;
+
+fn rules_cores(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_hands");
+    group.throughput(Throughput::Elements(u64::from(BATCH)));
+    let mut rng = Rng::seed_from_u64(1);
+    group.bench_function("euchre_eecs280", |b| {
+        b.iter(|| {
+            random_hands(
+                || euchre::Game::new(euchre::Rules::eecs280(10)),
+                BATCH,
+                &mut rng,
+            )
+        })
+    });
+    group.bench_function("euchre_cs246", |b| {
+        b.iter(|| {
+            random_hands(
+                || euchre::Game::new(euchre::Rules::cs246()),
+                BATCH,
+                &mut rng,
+            )
+        })
+    });
+    group.bench_function("straights", |b| {
+        b.iter(|| random_hands(straights::Game::new, BATCH, &mut rng))
+    });
+    group.bench_function("teendopanch", |b| {
+        b.iter(|| {
+            random_hands(
+                || teendopanch::Game::new(teendopanch::Rules::handout(10)),
+                BATCH,
+                &mut rng,
+            )
+        })
+    });
+    group.finish();
+
+    let mut group = c.benchmark_group("handout_games");
+    group.throughput(Throughput::Elements(u64::from(BATCH)));
+    group.bench_function("euchre_eecs280_simple", |b| {
+        b.iter(|| {
+            handout_games(
+                || euchre::Game::new(euchre::Rules::eecs280(10)),
+                BATCH,
+                &mut rng,
+                |g, s| euchre::players::simple_decision(&g.view(euchre::Seat::new(s)).unwrap()),
+            )
+        })
+    });
+    group.bench_function("euchre_cs246_computer", |b| {
+        b.iter(|| {
+            handout_games(
+                || euchre::Game::new(euchre::Rules::cs246()),
+                BATCH,
+                &mut rng,
+                |g, s| euchre::players::cs246_decision(&g.view(euchre::Seat::new(s)).unwrap()),
+            )
+        })
+    });
+    group.bench_function("straights_computer", |b| {
+        b.iter(|| {
+            handout_games(straights::Game::new, BATCH, &mut rng, |g, s| {
+                straights::players::computer_decision(&g.view(straights::Seat::new(s)).unwrap())
+            })
+        })
+    });
+    group.bench_function("teendopanch_simple", |b| {
+        b.iter(|| {
+            handout_games(
+                || teendopanch::Game::new(teendopanch::Rules::handout(10)),
+                BATCH,
+                &mut rng,
+                |g, s| {
+                    teendopanch::players::simple_decision(
+                        &g.view(teendopanch::Seat::new(s)).unwrap(),
+                    )
+                },
+            )
+        })
+    });
+    group.finish();
+}
+
+fn arena_runs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("arena_euchre_simple_vs_random");
+    group.sample_size(10);
+    let games = 20_000u64;
+    group.throughput(Throughput::Elements(games));
+    for threads in [1usize, 2] {
+        group.bench_with_input(
+            BenchmarkId::new("threads", threads),
+            &threads,
+            |b, &threads| {
+                let config = arena::Config {
+                    game: arena::GameKind::Euchre,
+                    rules: "eecs280".to_string(),
+                    points: 10,
+                    count: arena::Count::Games(games),
+                    lineup: ["simple", "random", "simple", "random"]
+                        .map(String::from)
+                        .to_vec(),
+                    seed: 1,
+                    threads: Some(threads),
+                    progress: false,
+                };
+                b.iter(|| arena::run(&config, None).unwrap())
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, rules_cores, arena_runs);
+criterion_main!(benches);

@@ -20,8 +20,19 @@ fn by_suit(suits: [Suit; 4], ranks: &[Rank]) -> Vec<Card> {
 
 /// EECS 280's "new pack" order: 9 to A of Spades, Hearts, Clubs, Diamonds.
 pub fn eecs280_euchre() -> Vec<Card> {
-    by_suit(Suit::ALL, &EUCHRE_RANKS)
+    EECS280_EUCHRE.to_vec()
 }
+
+/// [`eecs280_euchre`] as a constant, for shuffling without allocating.
+pub const EECS280_EUCHRE: [Card; 24] = {
+    let mut cards = [Card::new(Rank::Nine, Suit::Spades); 24];
+    let mut i = 0;
+    while i < 24 {
+        cards[i] = Card::new(EUCHRE_RANKS[i % 6], Suit::ALL[i / 6]);
+        i += 1;
+    }
+    cards
+};
 
 /// CS 246 Euchre's initial order: 9 to A of Hearts, Diamonds, Spades, Clubs.
 pub fn cs246_euchre() -> Vec<Card> {
@@ -66,6 +77,11 @@ mod tests {
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
             .join(" ")
+    }
+
+    #[test]
+    fn the_constant_pack_is_the_new_pack() {
+        assert_eq!(&EECS280_EUCHRE[..], &by_suit(Suit::ALL, &EUCHRE_RANKS)[..]);
     }
 
     #[test]

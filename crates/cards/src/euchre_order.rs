@@ -98,21 +98,80 @@ impl TrumpOrder {
         }
     }
 
+    /// The cards of `cards` from the lowest-standing group to the highest: neither trump
+    /// nor led, led (not trump), trump. Within each group card order is standing order,
+    /// except for the bowers at the top of trump.
+    fn groups(self, cards: CardSet, led: Option<Suit>) -> [CardSet; 3] {
+        let trump = cards.intersection(self.cards_of(self.trump));
+        let rest = cards.difference(trump);
+        let led = match led {
+            Some(suit) if suit != self.trump => rest.intersection(CardSet::suit(suit)),
+            _ => CardSet::EMPTY,
+        };
+        [rest.difference(led), led, trump]
+    }
+
+    fn bowers(self) -> (Card, Card) {
+        (
+            Card::new(Rank::Jack, self.trump),
+            Card::new(Rank::Jack, self.trump.same_color()),
+        )
+    }
+
+    fn highest_trump(self, trumps: CardSet) -> Option<Card> {
+        let (right, left) = self.bowers();
+        if self.bowers && trumps.contains(right) {
+            Some(right)
+        } else if self.bowers && trumps.contains(left) {
+            Some(left)
+        } else {
+            trumps.last()
+        }
+    }
+
+    fn lowest_trump(self, trumps: CardSet) -> Option<Card> {
+        let (right, left) = self.bowers();
+        let mut ordinary = trumps;
+        if self.bowers {
+            ordinary.remove(right);
+            ordinary.remove(left);
+        }
+        ordinary
+            .first()
+            .or_else(|| trumps.contains(left).then_some(left))
+            .or_else(|| trumps.contains(right).then_some(right))
+    }
+
+    fn highest_of(self, cards: CardSet, led: Option<Suit>) -> Option<Card> {
+        let [plain, led, trump] = self.groups(cards, led);
+        self.highest_trump(trump)
+            .or_else(|| led.last())
+            .or_else(|| plain.last())
+    }
+
+    fn lowest_of(self, cards: CardSet, led: Option<Suit>) -> Option<Card> {
+        let [plain, led, trump] = self.groups(cards, led);
+        plain
+            .first()
+            .or_else(|| led.first())
+            .or_else(|| self.lowest_trump(trump))
+    }
+
     /// The highest card of the set with trump only; `None` if the set is empty.
     pub fn highest(self, cards: CardSet) -> Option<Card> {
-        cards.iter().max_by_key(|&c| self.key(c))
+        self.highest_of(cards, None)
     }
 
     pub fn lowest(self, cards: CardSet) -> Option<Card> {
-        cards.iter().min_by_key(|&c| self.key(c))
+        self.lowest_of(cards, None)
     }
 
     pub fn highest_led(self, cards: CardSet, led: Suit) -> Option<Card> {
-        cards.iter().max_by_key(|&c| self.led_key(c, led))
+        self.highest_of(cards, Some(led))
     }
 
     pub fn lowest_led(self, cards: CardSet, led: Suit) -> Option<Card> {
-        cards.iter().min_by_key(|&c| self.led_key(c, led))
+        self.lowest_of(cards, Some(led))
     }
 }
 
@@ -182,6 +241,20 @@ mod tests {
         assert!(!order.cards_of(Suit::Diamonds).contains(card("JD")));
         assert_eq!(order.cards_of(Suit::Hearts).len(), 14);
         assert_eq!(order.cards_of(Suit::Diamonds).len(), 12);
+    }
+
+    proptest::proptest! {
+        /// The set queries agree with the keys they summarise.
+        #[test]
+        fn highest_and_lowest_follow_the_keys(bits in proptest::prelude::any::<u64>(), t in 0usize..4, l in 0usize..4, bowers: bool) {
+            let cards = CardSet::from_bits(bits);
+            let order = if bowers { TrumpOrder::euchre(Suit::from_index(t)) } else { TrumpOrder::without_bowers(Suit::from_index(t)) };
+            let led = Suit::from_index(l);
+            proptest::prop_assert_eq!(order.highest(cards), cards.iter().max_by_key(|&c| order.key(c)));
+            proptest::prop_assert_eq!(order.lowest(cards), cards.iter().min_by_key(|&c| order.key(c)));
+            proptest::prop_assert_eq!(order.highest_led(cards, led), cards.iter().max_by_key(|&c| order.led_key(c, led)));
+            proptest::prop_assert_eq!(order.lowest_led(cards, led), cards.iter().min_by_key(|&c| order.led_key(c, led)));
+        }
     }
 
     #[test]

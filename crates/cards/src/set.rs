@@ -22,6 +22,11 @@ impl CardSet {
         CardSet(0x0001_1111_1111_1111 << suit as u64)
     }
 
+    /// Every card of this rank or higher.
+    pub const fn ranks_from(rank: crate::Rank) -> CardSet {
+        CardSet(((1u64 << 52) - 1) & !((1u64 << (rank as u64 * 4)) - 1))
+    }
+
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -159,6 +164,14 @@ mod tests {
             assert_eq!(set.len(), 13);
             assert!(set.iter().all(|c| c.suit() == suit));
         }
+    }
+
+    #[test]
+    fn ranks_from_holds_the_higher_ranks() {
+        let faces = CardSet::ranks_from(Rank::Jack);
+        assert_eq!(faces.len(), 16);
+        assert!(faces.iter().all(|c| c.rank() >= Rank::Jack));
+        assert_eq!(CardSet::ranks_from(Rank::Two).len(), 52);
     }
 
     #[test]

@@ -162,6 +162,8 @@ impl Hand {
     /// front end's pack, which checks both.
     pub fn deal(rules: Rules, dealer: Seat, deck: &[Card]) -> Hand {
         assert!(deck.len() >= 21, "a Euchre deal needs 21 cards");
+        let dealt: CardSet = deck[..21].iter().copied().collect();
+        assert_eq!(dealt.len(), 21, "a deal repeats a card");
         let batches: &[usize] = match rules.deal {
             DealStyle::ThreeTwo => &THREE_TWO,
             DealStyle::FiveEach => &FIVE_EACH,
@@ -398,7 +400,19 @@ impl Hand {
             Action::Discard(card) => {
                 self.phase == Phase::Discard && self.hands[self.dealer.index()].contains(card)
             }
-            _ => self.legal_actions().contains(action),
+            Action::Pass => match self.phase {
+                Phase::Making(Round::One) => true,
+                Phase::Making(Round::Two) => !self.dealer_is_stuck(),
+                _ => false,
+            },
+            Action::OrderUp { alone } => {
+                self.phase == Phase::Making(Round::One) && (!alone || self.rules.going_alone)
+            }
+            Action::Call { suit, alone } => {
+                self.phase == Phase::Making(Round::Two)
+                    && suit != self.upcard.suit()
+                    && (!alone || self.rules.going_alone)
+            }
         }
     }
 

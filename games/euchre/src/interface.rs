@@ -53,7 +53,7 @@ impl table::Game for Game {
     }
 
     fn deal(&mut self, rng: &mut Rng) {
-        let mut deck = cards::deck::eecs280_euchre();
+        let mut deck = cards::deck::EECS280_EUCHRE;
         deck.shuffle(rng);
         Game::deal(self, &deck);
     }

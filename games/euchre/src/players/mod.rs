@@ -4,8 +4,8 @@
 pub(crate) mod cs246;
 pub(crate) mod simple;
 
-pub use cs246::Cs246;
-pub use simple::Simple;
+pub use cs246::{decide as cs246_decision, Cs246};
+pub use simple::{decide as simple_decision, Simple};
 
 pub use table::Leave;
 

@@ -55,11 +55,8 @@ pub fn decide(view: &View<'_>) -> Action {
 
 /// Right and left bowers and the Q, K, A of `trump` ("trump face cards").
 fn trump_faces(cards: CardSet, trump: Suit) -> usize {
-    let order = TrumpOrder::euchre(trump);
-    cards
-        .iter()
-        .filter(|&c| order.is_trump(c) && c.rank() >= Rank::Jack)
-        .count()
+    let trumps = cards.intersection(TrumpOrder::euchre(trump).cards_of(trump));
+    trumps.intersection(CardSet::ranks_from(Rank::Jack)).len()
 }
 
 /// The highest non-trump card, or the highest trump if that is all it holds.

@@ -3,7 +3,7 @@
 
 pub(crate) mod computer;
 
-pub use computer::Computer;
+pub use computer::{decide as computer_decision, Computer};
 pub use table::Leave;
 
 use crate::{Action, View};

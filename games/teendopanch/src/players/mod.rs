@@ -3,7 +3,7 @@
 
 pub(crate) mod simple;
 
-pub use simple::Simple;
+pub use simple::{decide as simple_decision, Simple};
 pub use table::Leave;
 
 use crate::{Action, View};
