@@ -45,6 +45,7 @@ pub struct Config {
 struct Played<A> {
     /// Points each seat gained in each completed hand, hand after hand.
     hands: Vec<Vec<f64>>,
+    /// The actions, when recording.
     /// Each seat's win, if the game finished.
     winners: Option<Vec<bool>>,
     actions: Vec<A>,
@@ -65,6 +66,7 @@ fn play_one<G: Game>(
     agents: &(impl Fn() -> Vec<Box<dyn Agent<G>>> + Sync),
     seed: u64,
     max_hands: u64,
+    recording: bool,
 ) -> Played<G::Action> {
     let mut game = new();
     let mut chance = Rng::seed_from_u64(seed);
@@ -73,21 +75,30 @@ fn play_one<G: Game>(
     let mut hands = Vec::new();
     let mut last_points = game.points();
     let mut last_hands = 0;
-    let actions = play_out(&mut game, &mut players, &mut chance, &mut rng, |g| {
-        if g.hands() > last_hands {
-            last_hands = g.hands();
-            let points = g.points();
-            hands.push(
-                points
-                    .iter()
-                    .zip(&last_points)
-                    .map(|(now, before)| now - before)
-                    .collect(),
-            );
-            last_points = points;
-        }
-        hands.len() as u64 >= max_hands
-    });
+    let mut actions = Vec::new();
+    let history = recording.then_some(&mut actions);
+    play_out(
+        &mut game,
+        &mut players,
+        &mut chance,
+        &mut rng,
+        history,
+        |g| {
+            if g.hands() > last_hands {
+                last_hands = g.hands();
+                let points = g.points();
+                hands.push(
+                    points
+                        .iter()
+                        .zip(&last_points)
+                        .map(|(now, before)| now - before)
+                        .collect(),
+                );
+                last_points = points;
+            }
+            hands.len() as u64 >= max_hands
+        },
+    );
     let winners = (game.turn() == Turn::Over).then(|| game.winners());
     Played {
         hands,
@@ -108,6 +119,7 @@ pub fn run_game<G: Game>(
         .build()
         .map_err(|e| e.to_string())?;
     let seats = new().seats();
+    let recording = record.is_some();
     let (target, per_game_limit) = match config.count {
         Count::Games(n) => (n, u64::MAX),
         Count::Hands(n) => (n, n),
@@ -127,7 +139,15 @@ pub fn run_game<G: Game>(
         let played: Vec<Played<G::Action>> = pool.install(|| {
             (next..end)
                 .into_par_iter()
-                .map(|i| play_one(&new, &agents, game_seed(config.seed, i), per_game_limit))
+                .map(|i| {
+                    play_one(
+                        &new,
+                        &agents,
+                        game_seed(config.seed, i),
+                        per_game_limit,
+                        recording,
+                    )
+                })
                 .collect()
         });
         for (offset, game) in played.into_iter().enumerate() {

@@ -86,7 +86,7 @@ impl Lineup {
 
 fn agent<G: Game, H: Agent<G> + Default + 'static>(name: &str) -> Box<dyn Agent<G>> {
     match name {
-        "random" => Box::new(RandomAgent),
+        "random" => Box::new(RandomAgent::default()),
         _ => Box::new(H::default()),
     }
 }

@@ -28,6 +28,11 @@ impl<'a, G: Game> Seated<'a, G> {
         actions
     }
 
+    /// The legal actions into a buffer the agent keeps (no allocation per move).
+    pub fn legal_actions_into(&self, actions: &mut Vec<G::Action>) {
+        self.game.legal_actions(actions);
+    }
+
     /// A full game consistent with this seat's information (see [`Game::determinize`]).
     pub fn determinize(&self, rng: &mut Rng) -> G {
         self.game.determinize(self.seat, rng)
@@ -40,12 +45,22 @@ pub trait Agent<G: Game>: Send {
 }
 
 /// Picks uniformly among the legal actions.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct RandomAgent;
+#[derive(Clone, Debug)]
+pub struct RandomAgent<A> {
+    actions: Vec<A>,
+}
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<A> Default for RandomAgent<A> {
+    fn default() -> RandomAgent<A> {
+        RandomAgent {
+            actions: Vec::with_capacity(16),
+        }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent<G::Action> {
     fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action {
-        let actions = seated.legal_actions();
-        actions[rng.random_range(0..actions.len())]
+        seated.legal_actions_into(&mut self.actions);
+        self.actions[rng.random_range(0..self.actions.len())]
     }
 }

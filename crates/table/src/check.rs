@@ -23,18 +23,26 @@ pub fn random_games<G: Game>(
         let mut rng = Rng::seed_from_u64(!(seed + n));
         let mut game = new();
         let mut agents: Vec<Box<dyn Agent<G>>> = (0..game.seats())
-            .map(|_| Box::new(RandomAgent) as Box<dyn Agent<G>>)
+            .map(|_| Box::new(RandomAgent::default()) as Box<dyn Agent<G>>)
             .collect();
         let mut steps = 0;
-        let actions = play_out(&mut game, &mut agents, &mut chance, &mut rng, |g| {
-            state(g);
-            if let Turn::Seat(seat) = g.turn() {
-                let mut sampler = Rng::seed_from_u64(steps);
-                seen(g, seat, &g.determinize(seat, &mut sampler));
-            }
-            steps += 1;
-            steps > 100_000
-        });
+        let mut actions = Vec::new();
+        play_out(
+            &mut game,
+            &mut agents,
+            &mut chance,
+            &mut rng,
+            Some(&mut actions),
+            |g| {
+                state(g);
+                if let Turn::Seat(seat) = g.turn() {
+                    let mut sampler = Rng::seed_from_u64(steps);
+                    seen(g, seat, &g.determinize(seat, &mut sampler));
+                }
+                steps += 1;
+                steps > 100_000
+            },
+        );
         assert_eq!(game.turn(), Turn::Over, "game {n} ended");
         let winners = game.winners();
         assert!(winners.iter().any(|&w| w), "game {n} has a winner");

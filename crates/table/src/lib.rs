@@ -80,27 +80,29 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
 
 /// Plays `game` to its end (or until `stop` says so) with one agent per seat. Chance
 /// draws from `chance` alone, so a record of the actions and the seed of `chance`
-/// replays the game; agents draw from `rng`. Returns every action taken, in order.
+/// replays the game; agents draw from `rng`. Every action taken is pushed on `history`.
 pub fn play_out<G: Game>(
     game: &mut G,
     agents: &mut [Box<dyn Agent<G>>],
     chance: &mut Rng,
     rng: &mut Rng,
+    mut history: Option<&mut Vec<G::Action>>,
     mut stop: impl FnMut(&G) -> bool,
-) -> Vec<G::Action> {
-    let mut history = Vec::new();
+) {
     loop {
         if stop(game) {
-            return history;
+            return;
         }
         match game.turn() {
-            Turn::Over => return history,
+            Turn::Over => return,
             Turn::Chance => game.deal(chance),
             Turn::Seat(seat) => {
                 let action = agents[seat].act(Seated::new(game, seat), rng);
                 game.apply(action)
                     .unwrap_or_else(|e| panic!("seat {seat} chose an illegal action: {e:?}"));
-                history.push(action);
+                if let Some(history) = history.as_deref_mut() {
+                    history.push(action);
+                }
             }
         }
     }
