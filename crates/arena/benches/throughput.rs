@@ -60,28 +60,6 @@ fn handout_games<G: Game>(
     hands
 }
 
-/// EECS 280 Simple against Simple, written out for Euchre alone.
-fn simple_games(games: u32, rng: &mut Rng) -> u32 {
-    let mut hands = 0;
-    for _ in 0..games {
-        let mut game = euchre::Game::new(euchre::Rules::eecs280(10));
-        loop {
-            match Game::turn(&game) {
-                Turn::Over => break,
-                Turn::Chance => Game::deal(&mut game, rng),
-                Turn::Seat(seat) => {
-                    let action = euchre::players::simple_decision(
-                        &game.view(euchre::Seat::new(seat)).unwrap(),
-                    );
-                    Game::apply(&mut game, action).unwrap();
-                }
-            }
-        }
-        hands += Game::hands(&game);
-    }
-    hands
-}
-
 const BATCH: u32 = 1000;
 
 fn rules_cores(c: &mut Criterion) {
