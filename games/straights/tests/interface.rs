@@ -40,6 +40,6 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
 
 #[test]
 fn random_games_through_the_interface() {
-    let actions = random_games(Game::new, 300, 7, accounted, consistent);
-    assert!(actions > 50_000, "{actions} actions");
+    let actions = random_games(Game::new, 1000, 7, accounted, consistent);
+    assert!(actions > 150_000, "{actions} actions");
 }
