@@ -13,6 +13,7 @@ pub mod players;
 mod position;
 mod rules;
 mod seat;
+pub mod solver;
 mod view;
 
 pub use action::{Action, Actions};

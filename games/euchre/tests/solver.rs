@@ -1,0 +1,79 @@
+//! The open-hand solver against plain minimax on thousands of random deals, full and
+//! part-played, with and without a lone hand.
+
+use cards::{Card, CardSet, Suit};
+use euchre::solver::{minimax, OpenDeal, Solver};
+use euchre::{Seat, Team};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+fn random_deal(rng: &mut table::Rng, max_tricks: usize) -> OpenDeal {
+    let mut deck = cards::deck::eecs280_euchre();
+    deck.shuffle(rng);
+    let trump = Suit::from_index(rng.random_range(0..4));
+    let out = rng
+        .random_bool(0.25)
+        .then(|| Seat::new(rng.random_range(0..4)));
+    let mut hands = [CardSet::EMPTY; 4];
+    let tricks = rng.random_range(1..=max_tricks);
+    let mut cards = deck.into_iter();
+    for seat in Seat::ALL {
+        if Some(seat) != out {
+            hands[seat.index()] = cards.by_ref().take(tricks).collect();
+        }
+    }
+    let mut leader = Seat::new(rng.random_range(0..4));
+    if Some(leader) == out {
+        leader = leader.left();
+    }
+    let mut deal = OpenDeal::new(hands, trump, out, leader);
+    // Sometimes start part-way through a trick.
+    for _ in 0..rng.random_range(0..3) {
+        let legal: Vec<Card> = deal.legal().iter().collect();
+        if deal.play(legal[rng.random_range(0..legal.len())]).is_some() {
+            break;
+        }
+    }
+    deal
+}
+
+#[test]
+fn the_solver_agrees_with_minimax() {
+    let mut rng = table::Rng::seed_from_u64(2024);
+    let mut solver = Solver::new();
+    // Thousands of deals of up to four tricks, and two hundred whole five-trick deals
+    // (plain minimax is slow on those).
+    for n in 0..3200 {
+        let deal = random_deal(&mut rng, if n < 3000 { 4 } else { 5 });
+        for team in Team::BOTH {
+            assert_eq!(
+                solver.tricks(&deal, team),
+                minimax(&deal, team),
+                "deal {n} team {team:?}: {deal:?}"
+            );
+        }
+        for (card, value) in solver.card_values(&deal) {
+            let mut next = deal;
+            let team = deal.turn().team();
+            let won = next.play(card).map_or(0, |w| u8::from(w.team() == team));
+            assert_eq!(value, won + minimax(&next, team), "deal {n}, card {card}");
+        }
+    }
+}
+
+#[test]
+fn a_hand_of_all_the_top_trumps_takes_every_trick() {
+    let set = |t: &str| {
+        t.split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect::<CardSet>()
+    };
+    let hands = [
+        set("JH JD AH KH QH"),
+        set("9S TS JS QS KS"),
+        set("9C TC JC QC KC"),
+        set("9D TD QD KD AD"),
+    ];
+    let deal = OpenDeal::new(hands, Suit::Hearts, None, Seat::new(1));
+    assert_eq!(Solver::new().tricks(&deal, Team::BOTH[0]), 5);
+}
