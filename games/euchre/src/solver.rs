@@ -21,35 +21,53 @@ pub struct OpenDeal {
     turn: Seat,
     plays: [Option<(Seat, Card)>; 4],
     played: u8,
-    /// Cards of each effective suit from lowest to highest standing (bowers atop trump).
-    ranking: [[Option<Card>; 8]; 4],
+}
+
+/// Card indices of each effective suit from lowest to highest standing (bowers atop
+/// trump), with each suit's length, for one trump suit.
+#[derive(Clone, Copy)]
+struct Ranking {
+    cards: [[u8; 8]; 4],
+    len: [u8; 4],
+}
+
+fn ranking(trump: Suit) -> &'static Ranking {
+    static RANKINGS: std::sync::OnceLock<[Ranking; 4]> = std::sync::OnceLock::new();
+    &RANKINGS.get_or_init(|| {
+        Suit::ALL.map(|trump| {
+            let order = TrumpOrder::euchre(trump);
+            let mut ranking = Ranking {
+                cards: [[0; 8]; 4],
+                len: [0; 4],
+            };
+            for suit in Suit::ALL {
+                let mut cards: Vec<Card> = order
+                    .cards_of(suit)
+                    .iter()
+                    .filter(|c| c.rank() >= cards::Rank::Nine)
+                    .collect();
+                cards.sort_by_key(|&c| order.key(c));
+                for (slot, card) in cards.iter().enumerate() {
+                    ranking.cards[suit.index()][slot] = card.index() as u8;
+                }
+                ranking.len[suit.index()] = cards.len() as u8;
+            }
+            ranking
+        })
+    })[trump.index()]
 }
 
 impl OpenDeal {
     /// A deal from its parts: `leader` leads a fresh trick.
     pub fn new(hands: [CardSet; 4], trump: Suit, out: Option<Seat>, leader: Seat) -> OpenDeal {
-        let order = TrumpOrder::euchre(trump);
-        let mut ranking = [[None; 8]; 4];
-        for suit in Suit::ALL {
-            let mut cards: Vec<Card> = order
-                .cards_of(suit)
-                .iter()
-                .filter(|c| c.rank() >= cards::Rank::Nine)
-                .collect();
-            cards.sort_by_key(|&c| order.key(c));
-            for (slot, card) in cards.into_iter().enumerate() {
-                ranking[suit.index()][slot] = Some(card);
-            }
-        }
         OpenDeal {
             hands,
-            order,
+            order: TrumpOrder::euchre(trump),
             out,
             leader,
             turn: leader,
             plays: [None; 4],
             played: 0,
-            ranking,
         }
     }
 
@@ -141,6 +159,46 @@ impl OpenDeal {
         Some(winner)
     }
 
+    /// Tricks a team is sure of at a trick's start: one player's run of the highest trumps
+    /// still out (each wins whatever trick it is played to; partners' top trumps could
+    /// fall together, so only one player's run counts).
+    fn sure_tricks(&self, team: Team) -> u8 {
+        let trump = self.order.trump().index();
+        let ranking = ranking(self.order.trump());
+        let held = self.hands.iter().fold(0u64, |all, h| all | h.bits());
+        let mut best = 0;
+        for seat in team.seats() {
+            let mine = self.hands[seat.index()].bits();
+            let mut run = 0;
+            for &index in ranking.cards[trump][..ranking.len[trump] as usize]
+                .iter()
+                .rev()
+            {
+                let bit = 1u64 << index;
+                if mine & bit != 0 {
+                    run += 1;
+                } else if held & bit != 0 {
+                    break;
+                }
+            }
+            best = best.max(run);
+        }
+        best
+    }
+
+    /// The winner of the last trick, every play being forced.
+    fn last_trick_winner(&self) -> Seat {
+        let mut deal = *self;
+        loop {
+            let card = deal.hands[deal.turn.index()]
+                .first()
+                .expect("each player holds its last card");
+            if let Some(winner) = deal.play(card) {
+                return winner;
+            }
+        }
+    }
+
     fn tricks_left(&self) -> u8 {
         let cards: usize = self.hands.iter().map(|h| h.len()).sum::<usize>() + self.played as usize;
         (cards / self.per_trick() as usize) as u8
@@ -149,31 +207,35 @@ impl OpenDeal {
     /// One card from each run of equivalent cards among `cards` (all of one hand): no
     /// card still in another hand or on the table lies between them in standing order.
     fn representatives(&self, cards: CardSet) -> CardSet {
-        let mine = self.hands[self.turn.index()];
-        let mut blocking = CardSet::EMPTY;
+        let mut others = 0u64;
         for (seat, hand) in self.hands.iter().enumerate() {
             if seat != self.turn.index() {
-                blocking = blocking.union(*hand);
+                others |= hand.bits();
             }
         }
         for (_, card) in self.plays.iter().flatten() {
-            blocking.insert(*card);
+            others |= 1 << card.index();
         }
-        let mut chosen = CardSet::EMPTY;
-        for suit in &self.ranking {
+        // Cards that end a run: anyone else's, or this hand's cards not among `cards`.
+        let breaks = others | (self.hands[self.turn.index()].bits() & !cards.bits());
+        let wanted = cards.bits();
+        let ranking = ranking(self.order.trump());
+        let mut chosen = 0u64;
+        for suit in 0..4 {
             let mut in_run = false;
-            for card in suit.iter().flatten() {
-                if cards.contains(*card) {
+            for &index in &ranking.cards[suit][..ranking.len[suit] as usize] {
+                let bit = 1u64 << index;
+                if wanted & bit != 0 {
                     if !in_run {
-                        chosen.insert(*card);
+                        chosen |= bit;
                         in_run = true;
                     }
-                } else if blocking.contains(*card) || mine.contains(*card) {
+                } else if breaks & bit != 0 {
                     in_run = false;
                 }
             }
         }
-        chosen
+        CardSet::from_bits(chosen)
     }
 }
 
@@ -208,9 +270,20 @@ impl Solver {
     }
 
     /// The tricks `team` takes from here on (the current trick included) with best play.
+    ///
+    /// A series of yes/no searches ("can `team` take `target` tricks?"), each cut short
+    /// as soon as the answer is known; the table's bounds carry over between them.
     pub fn tricks(&mut self, deal: &OpenDeal, team: Team) -> u8 {
-        let left = deal.tricks_left();
-        self.search(deal, team, 0, left + 1)
+        let (mut low, mut high) = (0, deal.tricks_left());
+        while low < high {
+            let target = (low + high).div_ceil(2);
+            if self.reaches(deal, team, target) {
+                low = target;
+            } else {
+                high = target - 1;
+            }
+        }
+        low
     }
 
     /// Each legal card of the player to move, with the tricks its team then takes from
@@ -226,119 +299,150 @@ impl Solver {
         values
     }
 
+    /// The position at a trick's start up to the cards already played: for each suit
+    /// (trump first), who holds each remaining card in standing order; then the leader,
+    /// the team and the seat sitting out. Positions that differ only in which cards are
+    /// gone play alike, so they share an entry. At most 20 cards remain: 40 bits of
+    /// owners, 12 of suit lengths, 6 of the rest.
     fn key(deal: &OpenDeal, team: Team) -> u64 {
-        let mut key = u64::from(deal.leader.index() as u8) | (u64::from(team.index() as u8) << 2);
-        key |= u64::from(deal.order.trump().index() as u8) << 3;
-        key |= u64::from(deal.out.map_or(4, |s| s.index()) as u8) << 5;
-        for (i, hand) in deal.hands.iter().enumerate() {
-            key ^= hand
-                .bits()
-                .wrapping_mul(
-                    [
-                        0x9E37_79B9_7F4A_7C15,
-                        0xC2B2_AE3D_27D4_EB4F,
-                        0x1656_67B1_9E37_79F9,
-                        0x27D4_EB2F_1656_67C5,
-                    ][i],
-                )
-                .rotate_left(17 * i as u32 + 9);
+        let trump = deal.order.trump().index();
+        let ranking = ranking(deal.order.trump());
+        let owners = deal.hands.map(|h| h.bits());
+        let mut key = 0u64;
+        for suit in [trump, trump ^ 1, trump ^ 2, trump ^ 3] {
+            let mut length = 0u64;
+            for &index in &ranking.cards[suit][..ranking.len[suit] as usize] {
+                let bit = 1u64 << index;
+                if let Some(owner) = owners.iter().position(|&o| o & bit != 0) {
+                    key = (key << 2) | owner as u64;
+                    length += 1;
+                }
+            }
+            key = (key << 3) | length;
         }
+        key = (key << 2) | deal.leader.index() as u64;
+        key = (key << 1) | team.index() as u64;
+        key = (key << 3) | deal.out.map_or(4, |s| s.index()) as u64;
         // 0 marks an empty slot.
         key.max(1)
     }
 
-    /// Tricks for `team` from here, searched within the window (`alpha`, `beta`).
-    fn search(&mut self, deal: &OpenDeal, team: Team, mut alpha: u8, mut beta: u8) -> u8 {
+    /// Whether `team` can take at least `target` tricks from here.
+    fn reaches(&mut self, deal: &OpenDeal, team: Team, target: u8) -> bool {
         self.nodes += 1;
-        let left = deal.tricks_left();
-        if left == 0 {
-            return 0;
+        if target == 0 {
+            return true;
         }
-        let at_trick_start = deal.played == 0;
-        let slot = if at_trick_start {
+        let left = deal.tricks_left();
+        if target > left {
+            return false;
+        }
+        let probe = (deal.played == 0).then(|| {
             let key = Solver::key(deal, team);
-            let slot = (key >> (64 - TABLE_BITS)) as usize;
+            let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
+            (slot, key)
+        });
+        if let Some((slot, key)) = probe {
             let entry = self.table[slot];
             if entry.key == key {
-                if entry.lower == entry.upper || entry.lower >= beta {
-                    return entry.lower;
+                if entry.lower >= target {
+                    return true;
                 }
-                if entry.upper <= alpha {
-                    return entry.upper;
+                if entry.upper < target {
+                    return false;
                 }
-                alpha = alpha.max(entry.lower);
-                beta = beta.min(entry.upper);
             }
-            Some((slot, key))
-        } else {
-            None
-        };
-        let (alpha0, beta0) = (alpha, beta);
+        }
+        if left == 1 {
+            return deal.last_trick_winner().team() == team;
+        }
+        if deal.played == 0 {
+            if deal.sure_tricks(team) >= target {
+                return true;
+            }
+            if left - deal.sure_tricks(team.other()) < target {
+                return false;
+            }
+        }
         let maximizing = deal.turn.team() == team;
-        let mut best = if maximizing { 0 } else { left };
-        for card in self.ordered(deal) {
+        let mut moves = [None; 8];
+        let count = self.ordered(deal, &mut moves);
+        // A maximizing player needs one move that reaches; a minimizing one needs all.
+        let mut result = !maximizing;
+        for card in moves[..count].iter().flatten() {
             let mut next = *deal;
-            let won = next.play(card).map_or(0, |w| u8::from(w.team() == team));
-            // Taking this trick already reaches beta: `won` is a true lower bound, and
-            // searching on with an empty window would return a false one.
-            let value = if won >= beta {
-                won
-            } else {
-                won + self.search(&next, team, alpha.saturating_sub(won), beta - won)
-            };
-            if maximizing {
-                best = best.max(value);
-                alpha = alpha.max(best);
-            } else {
-                best = best.min(value);
-                beta = beta.min(best);
-            }
-            if alpha >= beta {
+            let won = next.play(*card).map_or(0, |w| u8::from(w.team() == team));
+            if self.reaches(&next, team, target.saturating_sub(won)) == maximizing {
+                result = maximizing;
                 break;
             }
         }
-        if let Some((slot, key)) = slot {
+        if let Some((slot, key)) = probe {
             let entry = &mut self.table[slot];
-            let (mut lower, mut upper) = (0, left);
-            if best <= alpha0 {
-                upper = best;
-            } else if best >= beta0 {
-                lower = best;
-            } else {
-                lower = best;
-                upper = best;
+            if entry.key != key {
+                *entry = Entry {
+                    key,
+                    lower: 0,
+                    upper: left,
+                };
             }
-            *entry = Entry { key, lower, upper };
+            if result {
+                entry.lower = entry.lower.max(target);
+            } else {
+                entry.upper = entry.upper.min(target - 1);
+            }
         }
-        best
+        result
     }
 
-    /// Representative moves, the likeliest best first: a leader tries high cards; a
-    /// follower tries its cheapest winning card, then its lowest.
-    fn ordered(&self, deal: &OpenDeal) -> impl Iterator<Item = Card> {
+    /// Representative moves into `out`, the likeliest best first: a leader tries high
+    /// cards; a follower tries its cheapest winning card, then its lowest. Returns how many.
+    fn ordered(&self, deal: &OpenDeal, out: &mut [Option<Card>; 8]) -> usize {
         let moves = deal.representatives(deal.legal());
         let order = deal.order;
-        let mut list: Vec<(i16, Card)> = match deal.led_suit() {
-            None => moves.iter().map(|c| (-(order.key(c) as i16), c)).collect(),
-            Some(led) => {
-                let best = deal
-                    .plays
-                    .iter()
-                    .flatten()
-                    .map(|&(_, c)| order.led_key(c, led))
-                    .max()
-                    .unwrap_or(0);
-                moves
-                    .iter()
-                    .map(|c| {
-                        let k = order.led_key(c, led) as i16;
-                        (if k > best as i16 { k - 512 } else { k }, c)
-                    })
-                    .collect()
+        let mut keyed = [(0i16, None); 8];
+        let mut count = 0;
+        // The led suit, the winning card's key, and whether the winner is a partner.
+        let best = deal.led_suit().map(|led| {
+            let (seat, card) = deal
+                .plays
+                .iter()
+                .flatten()
+                .max_by_key(|&&(_, c)| order.led_key(c, led))
+                .copied()
+                .expect("a card was led");
+            (
+                led,
+                order.led_key(card, led),
+                seat.team() == deal.turn.team(),
+            )
+        });
+        for card in moves {
+            let key = match best {
+                None => -(order.key(card) as i16),
+                // Under a winning partner: lowest first. Otherwise the cheapest winner first.
+                Some((led, top, partner_wins)) => {
+                    let k = order.led_key(card, led) as i16;
+                    if k > top as i16 && !partner_wins {
+                        k - 512
+                    } else {
+                        k
+                    }
+                }
+            };
+            // Insertion sort: at most eight moves.
+            let mut at = count;
+            while at > 0 && keyed[at - 1].0 > key {
+                keyed[at] = keyed[at - 1];
+                at -= 1;
             }
-        };
-        list.sort_unstable_by_key(|&(k, _)| k);
-        list.into_iter().map(|(_, c)| c)
+            keyed[at] = (key, Some(card));
+            count += 1;
+        }
+        for (slot, (_, card)) in out.iter_mut().zip(keyed) {
+            *slot = card;
+        }
+        count
     }
 }
 
