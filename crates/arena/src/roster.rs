@@ -50,8 +50,8 @@ impl GameKind {
     /// Player names: `random`, `handout` (the game's own bot) and its aliases.
     pub fn players(self) -> &'static [&'static str] {
         match self {
-            GameKind::Straights => &["random", "handout"],
-            _ => &["random", "handout", "simple"],
+            GameKind::Straights => &["random", "handout", "strong"],
+            _ => &["random", "handout", "simple", "strong"],
         }
     }
 }
@@ -84,9 +84,11 @@ impl Lineup {
     }
 }
 
-fn agent<G: Game, H: Agent<G> + Default + 'static>(name: &str) -> Box<dyn Agent<G>> {
+/// The agent a name stands for: `H` is the game's handout bot, `S` its strong player.
+fn agent<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + 'static>(name: &str) -> Box<dyn Agent<G>> {
     match name {
         "random" => Box::new(RandomAgent::default()),
+        "strong" => Box::new(S::default()),
         _ => Box::new(H::default()),
     }
 }
@@ -105,7 +107,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
                 || {
                     names
                         .iter()
-                        .map(|n| agent::<_, euchre::players::Simple>(n))
+                        .map(|n| agent::<_, euchre::players::Simple, euchre::players::Strong>(n))
                         .collect()
                 },
                 record,
@@ -122,7 +124,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
                 || {
                     names
                         .iter()
-                        .map(|n| agent::<_, euchre::players::Cs246>(n))
+                        .map(|n| agent::<_, euchre::players::Cs246, euchre::players::Strong>(n))
                         .collect()
                 },
                 record,
@@ -134,7 +136,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
             || {
                 names
                     .iter()
-                    .map(|n| agent::<_, straights::players::Computer>(n))
+                    .map(|n| agent::<_, straights::players::Computer, straights::players::Computer>(n))
                     .collect()
             },
             record,
@@ -151,7 +153,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
                 || {
                     names
                         .iter()
-                        .map(|n| agent::<_, teendopanch::players::Simple>(n))
+                        .map(|n| agent::<_, teendopanch::players::Simple, teendopanch::players::Simple>(n))
                         .collect()
                 },
                 record,

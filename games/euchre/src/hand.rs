@@ -88,6 +88,33 @@ pub struct HandResult {
 }
 
 impl HandResult {
+    /// The hand's score when the makers take `maker_tricks`: 1 for three or four, 2 for
+    /// a march (4 alone), and 2 to the defenders for a euchre.
+    pub fn score(makers: Team, alone: bool, maker_tricks: u8) -> HandResult {
+        let (winner, points) = match maker_tricks {
+            0..=2 => (makers.other(), 2),
+            3 | 4 => (makers, 1),
+            _ if alone => (makers, 4),
+            _ => (makers, 2),
+        };
+        HandResult {
+            makers,
+            alone,
+            maker_tricks,
+            winner,
+            points,
+        }
+    }
+
+    /// Points for `team` minus points for the other team.
+    pub fn margin(&self, team: Team) -> i32 {
+        if self.winner == team {
+            self.points as i32
+        } else {
+            -(self.points as i32)
+        }
+    }
+
     /// The makers took all five tricks.
     pub fn is_march(&self) -> bool {
         self.maker_tricks == 5
@@ -543,20 +570,7 @@ impl Hand {
     fn result(&self) -> HandResult {
         let makers = self.maker.expect("a scored hand has makers").team();
         let [a, b] = makers.seats();
-        let maker_tricks = self.tricks_won[a.index()] + self.tricks_won[b.index()];
-        let (winner, points) = match maker_tricks {
-            0..=2 => (makers.other(), 2),
-            3 | 4 => (makers, 1),
-            _ if self.alone => (makers, 4),
-            _ => (makers, 2),
-        };
-        HandResult {
-            makers,
-            alone: self.alone,
-            maker_tricks,
-            winner,
-            points,
-        }
+        HandResult::score(makers, self.alone, self.tricks_won[a.index()] + self.tricks_won[b.index()])
     }
 }
 

@@ -3,9 +3,11 @@
 
 pub(crate) mod cs246;
 pub(crate) mod simple;
+mod strong;
 
 pub use cs246::{decide as cs246_decision, Cs246};
 pub use simple::{decide as simple_decision, Simple};
+pub use strong::{strong_decision, Strong};
 
 pub use table::Leave;
 
