@@ -58,7 +58,8 @@ fn ranking(trump: Suit) -> &'static Ranking {
 }
 
 impl OpenDeal {
-    /// A deal from its parts: `leader` leads a fresh trick.
+    /// A deal from its parts: `leader` leads a fresh trick; a seat sitting `out` must hold
+    /// no cards.
     pub fn new(hands: [CardSet; 4], trump: Suit, out: Option<Seat>, leader: Seat) -> OpenDeal {
         OpenDeal {
             hands,
@@ -76,13 +77,10 @@ impl OpenDeal {
         if hand.phase() != Phase::Tricks {
             return None;
         }
-        let hands = Seat::ALL.map(|s| hand.cards(s));
-        let mut deal = OpenDeal::new(
-            hands,
-            hand.trump()?,
-            hand.sitting_out(),
-            hand.trick().leader(),
-        );
+        // The lone maker's partner keeps its cards but never plays them.
+        let out = hand.sitting_out();
+        let hands = Seat::ALL.map(|s| if Some(s) == out { CardSet::EMPTY } else { hand.cards(s) });
+        let mut deal = OpenDeal::new(hands, hand.trump()?, out, hand.trick().leader());
         for (seat, card) in hand.trick().plays() {
             deal.hands[seat.index()].insert(card);
             deal.turn = seat;
@@ -192,7 +190,7 @@ impl OpenDeal {
         loop {
             let card = deal.hands[deal.turn.index()]
                 .first()
-                .expect("each player holds its last card");
+                .unwrap_or_else(|| panic!("each player holds its last card: {self:?}"));
             if let Some(winner) = deal.play(card) {
                 return winner;
             }

@@ -5,7 +5,7 @@
 use rand::SeedableRng;
 use table::{Agent, Rng, Seated};
 
-use crate::players::simple;
+use crate::players::{cs246, simple};
 use crate::solver::{OpenDeal, Solver};
 use crate::{Action, Game, HandResult, Phase, Seat};
 
@@ -13,8 +13,11 @@ use crate::{Action, Game, HandResult, Phase, Seat};
 pub struct Strong {
     /// Deals sampled per decision: the strength knob.
     samples: usize,
-    /// Average margin a bid must promise before the player makes trump rather than pass.
+    /// How much more than passing a bid must promise before the player makes trump.
     bid_threshold: f64,
+    /// How much an alone bid is credited over its open-handed value: defenders who cannot
+    /// see the lone hand defend worse than the solver's.
+    alone_bonus: f64,
     solver: Solver,
 }
 
@@ -26,22 +29,27 @@ impl Default for Strong {
 
 impl Strong {
     pub fn new(samples: usize) -> Strong {
+        let tune = |name: &str, default: f64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
         Strong {
-            samples: samples.max(1),
-            bid_threshold: 0.25,
+            samples: tune("STRONG_SAMPLES", samples as f64) as usize,
+            bid_threshold: tune("STRONG_BID", 0.0),
+            alone_bonus: tune("STRONG_ALONE", 0.0),
             solver: Solver::new(),
         }
     }
 
-    /// The margin for `seat`'s team of a world in which trump is made, from here to the
-    /// end of the hand: other dealers discard as the Simple player does; play is solved
-    /// open-handed.
+    /// The margin for `seat`'s team of a world from here to the end of the hand. The rest
+    /// of the bidding and any discard follow the variant's handout player (a model of the
+    /// table, itself included, that costs nothing to run); play is solved open-handed.
     fn margin(&mut self, mut world: Game, seat: Seat) -> f64 {
         let team = seat.team();
-        while let Some(hand) = world.hand().filter(|h| h.phase() == Phase::Discard) {
-            let dealer = hand.dealer();
-            let discard = simple::decide(&world.view(dealer).expect("a hand is dealt"));
-            world.apply(discard).expect("the Simple discard is legal");
+        while let Some(hand) = world.hand().filter(|h| matches!(h.phase(), Phase::Making(_) | Phase::Discard)) {
+            let view = world.view(hand.turn()).expect("a hand is dealt");
+            let action = match hand.rules().all_pass {
+                crate::AllPass::ScrewTheDealer => simple::decide(&view),
+                crate::AllPass::Nullify => cs246::decide(&view),
+            };
+            world.apply(action).expect("the handout players act legally");
         }
         let hand = world.hand().expect("a hand is dealt");
         let Some(makers) = hand.maker().map(Seat::team) else {
@@ -68,24 +76,26 @@ impl Strong {
         totals.iter().map(|t| t / self.samples as f64).collect()
     }
 
+    /// The legal action with the best average margin. Passing is valued like any bid:
+    /// by playing out the rest of the bidding in each sampled world. A bid must beat
+    /// passing by `bid_threshold`, since open-handed play flatters the bidder.
     fn choose(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
         let legal = seated.legal_actions();
-        let phase = seated.view().phase();
-        let candidates: Vec<Action> = legal.iter().copied().filter(|&a| a != Action::Pass).collect();
-        if candidates.len() == 1 && !legal.contains(&Action::Pass) {
-            return candidates[0];
+        if legal.len() == 1 {
+            return legal[0];
         }
-        let values = self.evaluate(&seated, &candidates, rng);
-        let (best, value) = candidates
+        let values = self.evaluate(&seated, &legal, rng);
+        let bias = |action: &Action| match action {
+            Action::OrderUp { alone: true } | Action::Call { alone: true, .. } => self.bid_threshold - self.alone_bonus,
+            Action::OrderUp { .. } | Action::Call { .. } => self.bid_threshold,
+            _ => 0.0,
+        };
+        legal
             .iter()
             .zip(&values)
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(&a, &v)| (a, v))
-            .expect("at least one candidate");
-        match phase {
-            Phase::Making(_) if legal.contains(&Action::Pass) && value < self.bid_threshold => Action::Pass,
-            _ => best,
-        }
+            .max_by(|a, b| (a.1 - bias(a.0)).total_cmp(&(b.1 - bias(b.0))))
+            .map(|(&a, _)| a)
+            .expect("at least one legal action")
     }
 }
 
