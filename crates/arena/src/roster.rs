@@ -136,7 +136,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
             || {
                 names
                     .iter()
-                    .map(|n| agent::<_, straights::players::Computer, straights::players::Computer>(n))
+                    .map(|n| agent::<_, straights::players::Computer, straights::players::Strong>(n))
                     .collect()
             },
             record,

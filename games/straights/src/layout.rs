@@ -34,6 +34,11 @@ impl Layout {
         });
     }
 
+    /// Places a card the layout accepts (for search players trying plays out).
+    pub fn place_public(&mut self, card: Card) {
+        self.place(card);
+    }
+
     /// The ranks of a suit on the table, lowest first.
     pub fn run(&self, suit: Suit) -> Vec<Rank> {
         match self.runs[suit.index()] {

@@ -2,8 +2,10 @@
 //! person at a front end elsewhere.
 
 pub(crate) mod computer;
+mod strong;
 
 pub use computer::{decide as computer_decision, Computer};
+pub use strong::Strong;
 pub use table::Leave;
 
 use crate::{Action, View};

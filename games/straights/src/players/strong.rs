@@ -1,0 +1,102 @@
+//! A strong Straights player: determinized Monte Carlo. For each choice it deals the
+//! cards it cannot see at random (hands and face-down discards, in the sizes it has
+//! seen), plays the round out with fast rollouts, and keeps the choice that leaves it
+//! the fewest points on average.
+
+use rand::Rng as _;
+use table::{Agent, Rng, Seated};
+
+use crate::players::computer;
+use crate::{Action, Game, Outcome, Round, Seat};
+
+/// Determinized Monte Carlo with rollouts.
+pub struct Strong {
+    /// Sampled deals per decision: the strength knob.
+    samples: usize,
+}
+
+impl Default for Strong {
+    fn default() -> Strong {
+        Strong::new(32)
+    }
+}
+
+impl Strong {
+    pub fn new(samples: usize) -> Strong {
+        let samples = std::env::var("STRONG_SAMPLES").ok().and_then(|v| v.parse().ok()).unwrap_or(samples);
+        Strong { samples: samples.max(1) }
+    }
+}
+
+/// The rollout policy. Other players are modelled as the handout's computer player;
+/// the searching player plays its first legal card (now and then another, for variety)
+/// and discards its lowest card, so that rollouts do not flatter careless discards.
+fn rollout_action(round: &Round, me: Seat, rng: &mut Rng) -> Action {
+    let seat = round.turn();
+    let view = round.view(seat);
+    if seat != me {
+        return computer::decide(&view);
+    }
+    let plays = view.legal_plays();
+    if !plays.is_empty() {
+        // Prefer the play that opens the most of its own cards; now and then any play.
+        if plays.len() > 1 && rng.random_bool(0.15) {
+            return Action::Play(plays[rng.random_range(0..plays.len())]);
+        }
+        let hand: Vec<_> = view.hand().collect();
+        let opens = |card: cards::Card| {
+            let mut layout = *round.layout();
+            layout.place_public(card);
+            hand.iter().filter(|&&c| c != card && layout.accepts(c) && !round.layout().accepts(c)).count()
+        };
+        let best = plays.iter().copied().max_by_key(|&c| (opens(c), std::cmp::Reverse(c.rank().pips().abs_diff(7)))).expect("a legal play");
+        return Action::Play(best);
+    }
+    let lowest = view.hand().min_by_key(|c| c.rank().pips()).expect("a player to move holds a card");
+    Action::Discard(lowest)
+}
+
+/// Plays the round out; returns its points.
+fn rollout(mut round: Round, seat: Seat, rng: &mut Rng) -> [u32; 4] {
+    loop {
+        let action = rollout_action(&round, seat, rng);
+        match round.apply(action).expect("rollout actions are legal") {
+            Outcome::RoundOver(points) => return points,
+            Outcome::Continue => {}
+        }
+    }
+}
+
+/// What the player minimises: its own points, less a share of the others' average
+/// (points pushed onto the others widen its lead).
+fn cost(points: [u32; 4], seat: Seat, others_weight: f64) -> f64 {
+    let mine = f64::from(points[seat.index()]);
+    let others: u32 = points.iter().sum::<u32>() - points[seat.index()];
+    mine - others_weight * f64::from(others) / 3.0
+}
+
+impl Agent<Game> for Strong {
+    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+        let legal = seated.legal_actions();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let seat = Seat::new(seated.seat());
+        let weight = std::env::var("STRONG_OTHERS").ok().and_then(|v| v.parse().ok()).unwrap_or(0.5);
+        let mut totals = vec![0.0; legal.len()];
+        for _ in 0..self.samples {
+            let world = seated.determinize(rng);
+            let round = *world.round().expect("a round is in progress");
+            for (total, &action) in totals.iter_mut().zip(&legal) {
+                let mut next = round;
+                let points = match next.apply(action).expect("legal actions apply") {
+                    Outcome::RoundOver(points) => points,
+                    Outcome::Continue => rollout(next, seat, rng),
+                };
+                *total += cost(points, seat, weight);
+            }
+        }
+        let best = totals.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i).expect("legal actions");
+        legal[best]
+    }
+}
