@@ -153,7 +153,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
                 || {
                     names
                         .iter()
-                        .map(|n| agent::<_, teendopanch::players::Simple, teendopanch::players::Simple>(n))
+                        .map(|n| agent::<_, teendopanch::players::Simple, teendopanch::players::Strong>(n))
                         .collect()
                 },
                 record,

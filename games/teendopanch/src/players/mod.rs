@@ -2,8 +2,10 @@
 //! person at a front end elsewhere.
 
 pub(crate) mod simple;
+mod strong;
 
 pub use simple::{decide as simple_decision, Simple};
+pub use strong::Strong;
 pub use table::Leave;
 
 use crate::{Action, View};

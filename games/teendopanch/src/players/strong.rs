@@ -1,0 +1,74 @@
+//! A strong Teen Do Panch player: determinized Monte Carlo. For each choice (trump,
+//! the card given back in a pull, each play) it deals the cards it cannot see at random,
+//! consistently with what it has seen, plays the hand out with every seat modelled as
+//! the Simple player, and keeps the choice with the best average points.
+
+use table::{Agent, Rng, Seated};
+
+use crate::players::simple;
+use crate::{Action, Game, Outcome, Phase, Seat};
+
+/// Determinized Monte Carlo with Simple-player rollouts.
+pub struct Strong {
+    /// Sampled deals per decision: the strength knob.
+    samples: usize,
+    /// How much the others' average points count against the player's own.
+    others_weight: f64,
+}
+
+impl Default for Strong {
+    fn default() -> Strong {
+        Strong::new(32)
+    }
+}
+
+impl Strong {
+    pub fn new(samples: usize) -> Strong {
+        let tune = |name: &str, default: f64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
+        Strong {
+            samples: tune("STRONG_SAMPLES", samples as f64).max(1.0) as usize,
+            others_weight: tune("STRONG_OTHERS", 0.25),
+        }
+    }
+
+    /// Plays the hand out with Simple players; returns the points of the hand.
+    fn rollout(mut world: Game) -> [u32; 3] {
+        let before = world.scores();
+        loop {
+            let hand = *world.hand().expect("a hand is in progress");
+            if hand.phase() == Phase::Over {
+                let after = world.scores();
+                return [0, 1, 2].map(|i| after[i] - before[i]);
+            }
+            let action = simple::decide(&hand.view(hand.turn()));
+            if let Outcome::Trick { result: Some(result), .. } = world.apply(action).expect("Simple plays legally") {
+                return result.points;
+            }
+        }
+    }
+}
+
+impl Agent<Game> for Strong {
+    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+        let legal = seated.legal_actions();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let me = Seat::new(seated.seat());
+        let mut totals = vec![0.0; legal.len()];
+        for _ in 0..self.samples {
+            let world = seated.determinize(rng);
+            for (total, &action) in totals.iter_mut().zip(&legal) {
+                let mut next = world;
+                let points = match next.apply(action).expect("legal actions apply") {
+                    Outcome::Trick { result: Some(result), .. } => result.points,
+                    _ => Strong::rollout(next),
+                };
+                let others: u32 = points.iter().sum::<u32>() - points[me.index()];
+                *total += f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0;
+            }
+        }
+        let best = totals.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i).expect("legal actions");
+        legal[best]
+    }
+}
