@@ -85,7 +85,9 @@ impl Lineup {
 }
 
 /// The agent a name stands for: `H` is the game's handout bot, `S` its strong player.
-fn agent<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + 'static>(name: &str) -> Box<dyn Agent<G>> {
+fn agent<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + 'static>(
+    name: &str,
+) -> Box<dyn Agent<G>> {
     match name {
         "random" => Box::new(RandomAgent::default()),
         "strong" => Box::new(S::default()),
@@ -136,7 +138,9 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
             || {
                 names
                     .iter()
-                    .map(|n| agent::<_, straights::players::Computer, straights::players::Strong>(n))
+                    .map(|n| {
+                        agent::<_, straights::players::Computer, straights::players::Strong>(n)
+                    })
                     .collect()
             },
             record,
@@ -153,7 +157,11 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
                 || {
                     names
                         .iter()
-                        .map(|n| agent::<_, teendopanch::players::Simple, teendopanch::players::Strong>(n))
+                        .map(|n| {
+                            agent::<_, teendopanch::players::Simple, teendopanch::players::Strong>(
+                                n,
+                            )
+                        })
                         .collect()
                 },
                 record,

@@ -175,6 +175,8 @@ pub struct Hand {
     played: CardSet,
     /// Suits each seat has shown it lacks by not following them (bit per suit index).
     voids: [u8; 4],
+    /// The cards each seat has played to tricks.
+    played_by: [CardSet; 4],
 }
 
 /// Cards per batch for seats dealer+1, +2, +3, +0, in two passes round the table.
@@ -201,10 +203,6 @@ impl Hand {
         for &count in batches {
             seat = seat.left();
             for &card in &deck[next..next + count] {
-                assert!(
-                    hands.iter().all(|h| !h.contains(card)),
-                    "{card} dealt twice"
-                );
                 hands[seat.index()].insert(card);
             }
             next += count;
@@ -224,6 +222,7 @@ impl Hand {
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
             voids: [0; 4],
+            played_by: [CardSet::EMPTY; 4],
         }
     }
 
@@ -256,6 +255,7 @@ impl Hand {
             tricks_won,
             played,
             voids: [0; 4],
+            played_by: [CardSet::EMPTY; 4],
         }
     }
 
@@ -315,6 +315,26 @@ impl Hand {
         self.played
     }
 
+    /// The cards `seat` has played to tricks this hand.
+    pub fn played_by(&self, seat: Seat) -> CardSet {
+        self.played_by[seat.index()]
+    }
+
+    /// The five cards `seat` was dealt, as far as this hand's state shows them: what it
+    /// holds and has played, less a picked-up upcard, plus the dealer's discard.
+    pub fn dealt_cards(&self, seat: Seat) -> CardSet {
+        let mut cards = self.hands[seat.index()].union(self.played_by[seat.index()]);
+        if seat == self.dealer {
+            if let Some(discard) = self.discard {
+                cards.insert(discard);
+            }
+            if cards.len() > 5 {
+                cards.remove(self.upcard);
+            }
+        }
+        cards
+    }
+
     /// Whether `seat` has shown it holds no card of `suit` (as trump counts suits).
     pub fn shown_void(&self, seat: Seat, suit: Suit) -> bool {
         self.voids[seat.index()] & (1 << suit.index()) != 0
@@ -357,6 +377,11 @@ impl Hand {
         } else {
             4
         }
+    }
+
+    /// What `seat` may see of this hand (the game's scores read as 0–0).
+    pub fn view(&self, seat: Seat) -> crate::View<'_> {
+        crate::View::new(self, [0, 0], seat)
     }
 
     /// The cards the player to move may play now: follow the led suit when able.
@@ -536,6 +561,7 @@ impl Hand {
         }
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
+        self.played_by[self.turn.index()].insert(card);
         self.trick.push(self.turn, card);
         if self.trick.len < self.players_per_trick() {
             self.turn = self.next_player(self.turn);
@@ -570,7 +596,11 @@ impl Hand {
     fn result(&self) -> HandResult {
         let makers = self.maker.expect("a scored hand has makers").team();
         let [a, b] = makers.seats();
-        HandResult::score(makers, self.alone, self.tricks_won[a.index()] + self.tricks_won[b.index()])
+        HandResult::score(
+            makers,
+            self.alone,
+            self.tricks_won[a.index()] + self.tricks_won[b.index()],
+        )
     }
 }
 

@@ -79,7 +79,13 @@ impl OpenDeal {
         }
         // The lone maker's partner keeps its cards but never plays them.
         let out = hand.sitting_out();
-        let hands = Seat::ALL.map(|s| if Some(s) == out { CardSet::EMPTY } else { hand.cards(s) });
+        let hands = Seat::ALL.map(|s| {
+            if Some(s) == out {
+                CardSet::EMPTY
+            } else {
+                hand.cards(s)
+            }
+        });
         let mut deal = OpenDeal::new(hands, hand.trump()?, out, hand.trick().leader());
         for (seat, card) in hand.trick().plays() {
             deal.hands[seat.index()].insert(card);

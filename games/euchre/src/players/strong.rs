@@ -15,9 +15,8 @@ pub struct Strong {
     samples: usize,
     /// How much more than passing a bid must promise before the player makes trump.
     bid_threshold: f64,
-    /// How much an alone bid is credited over its open-handed value: defenders who cannot
-    /// see the lone hand defend worse than the solver's.
-    alone_bonus: f64,
+    /// Sampled worlds tried per sample for one that explains the bidding.
+    inference_tries: usize,
     solver: Solver,
 }
 
@@ -29,11 +28,10 @@ impl Default for Strong {
 
 impl Strong {
     pub fn new(samples: usize) -> Strong {
-        let tune = |name: &str, default: f64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
         Strong {
-            samples: tune("STRONG_SAMPLES", samples as f64) as usize,
-            bid_threshold: tune("STRONG_BID", 0.0),
-            alone_bonus: tune("STRONG_ALONE", 0.0),
+            samples: samples.max(1),
+            bid_threshold: 0.3,
+            inference_tries: 30,
             solver: Solver::new(),
         }
     }
@@ -43,13 +41,18 @@ impl Strong {
     /// table, itself included, that costs nothing to run); play is solved open-handed.
     fn margin(&mut self, mut world: Game, seat: Seat) -> f64 {
         let team = seat.team();
-        while let Some(hand) = world.hand().filter(|h| matches!(h.phase(), Phase::Making(_) | Phase::Discard)) {
+        while let Some(hand) = world
+            .hand()
+            .filter(|h| matches!(h.phase(), Phase::Making(_) | Phase::Discard))
+        {
             let view = world.view(hand.turn()).expect("a hand is dealt");
             let action = match hand.rules().all_pass {
                 crate::AllPass::ScrewTheDealer => simple::decide(&view),
                 crate::AllPass::Nullify => cs246::decide(&view),
             };
-            world.apply(action).expect("the handout players act legally");
+            world
+                .apply(action)
+                .expect("the handout players act legally");
         }
         let hand = world.hand().expect("a hand is dealt");
         let Some(makers) = hand.maker().map(Seat::team) else {
@@ -61,12 +64,31 @@ impl Strong {
         f64::from(HandResult::score(makers, hand.is_alone(), maker_tricks).margin(team))
     }
 
+    /// A sampled world in which the other seats, played as the handout player, would
+    /// have bid as they did: bids say much about hands. Gives up after a few tries.
+    fn sample(&self, seated: &Seated<'_, Game>, rng: &mut Rng) -> Game {
+        let me = Seat::new(seated.seat());
+        let mut world = seated.determinize(rng);
+        for _ in 0..self.inference_tries {
+            if bidding_consistent(&world, me) {
+                return world;
+            }
+            world = seated.determinize(rng);
+        }
+        world
+    }
+
     /// The average margin of each candidate action over sampled worlds.
-    fn evaluate(&mut self, seated: &Seated<'_, Game>, candidates: &[Action], rng: &mut Rng) -> Vec<f64> {
+    fn evaluate(
+        &mut self,
+        seated: &Seated<'_, Game>,
+        candidates: &[Action],
+        rng: &mut Rng,
+    ) -> Vec<f64> {
         let seat = Seat::new(seated.seat());
         let mut totals = vec![0.0; candidates.len()];
         for _ in 0..self.samples {
-            let world = seated.determinize(rng);
+            let world = self.sample(seated, rng);
             for (total, &action) in totals.iter_mut().zip(candidates) {
                 let mut next = world;
                 next.apply(action).expect("candidates are legal");
@@ -86,7 +108,6 @@ impl Strong {
         }
         let values = self.evaluate(&seated, &legal, rng);
         let bias = |action: &Action| match action {
-            Action::OrderUp { alone: true } | Action::Call { alone: true, .. } => self.bid_threshold - self.alone_bonus,
             Action::OrderUp { .. } | Action::Call { .. } => self.bid_threshold,
             _ => 0.0,
         };
@@ -109,4 +130,86 @@ impl Agent<Game> for Strong {
 pub fn strong_decision(game: &Game, seat: Seat, player: &mut Strong, seed: u64) -> Action {
     let mut rng = Rng::seed_from_u64(seed);
     player.act(Seated::new(game, seat.index()), &mut rng)
+}
+
+/// The handout player of these rules: the model of the other seats.
+fn model(view: &crate::View<'_>, rules: &crate::Rules) -> Action {
+    match rules.all_pass {
+        crate::AllPass::ScrewTheDealer => simple::decide(view),
+        crate::AllPass::Nullify => cs246::decide(view),
+    }
+}
+
+/// Whether, in the sampled `world`, every other seat's bids so far are what the handout
+/// player would have bid with the cards that seat was dealt there.
+fn bidding_consistent(world: &Game, me: Seat) -> bool {
+    let Some(hand) = world.hand() else {
+        return true;
+    };
+    let rules = *hand.rules();
+    let dealer = hand.dealer();
+    let dealt = Seat::ALL.map(|s| hand.dealt_cards(s));
+    if dealt.iter().any(|d| d.len() != 5) {
+        return true;
+    }
+    // Rebuild the deck: each seat's five cards where the deal puts them, then the upcard.
+    let batches: &[usize] = match rules.deal {
+        crate::DealStyle::ThreeTwo => &[3, 2, 3, 2, 2, 3, 2, 3],
+        crate::DealStyle::FiveEach => &[5, 5, 5, 5],
+    };
+    let mut deck = Vec::with_capacity(24);
+    let mut left = dealt.map(|d| d.iter());
+    let mut seat = dealer;
+    for &count in batches {
+        seat = seat.left();
+        deck.extend(left[seat.index()].by_ref().take(count));
+    }
+    deck.push(hand.upcard());
+    let mut replay = crate::Hand::deal(rules, dealer, &deck);
+    let upcard_suit = hand.upcard().suit();
+    loop {
+        let phase = replay.phase();
+        if !matches!(phase, Phase::Making(_)) {
+            return true;
+        }
+        // Bidding still under way in the real hand: the history ends at its turn.
+        if hand.phase() == phase && replay.turn() == hand.turn() && hand.maker().is_none() {
+            return true;
+        }
+        let seat = replay.turn();
+        let made_now = hand.maker() == Some(seat)
+            && match phase {
+                Phase::Making(crate::Round::One) => hand.trump() == Some(upcard_suit),
+                _ => hand.trump() != Some(upcard_suit),
+            };
+        let observed = if !made_now {
+            Action::Pass
+        } else if phase == Phase::Making(crate::Round::One) {
+            Action::OrderUp {
+                alone: hand.is_alone(),
+            }
+        } else {
+            Action::Call {
+                suit: hand.trump().expect("made"),
+                alone: hand.is_alone(),
+            }
+        };
+        if seat != me {
+            let predicted = model(&replay.view(seat), &rules);
+            let forced_alone = rules.partner_order_up_is_alone && seat.partner() == dealer;
+            let agrees = match (predicted, observed) {
+                (Action::OrderUp { .. }, Action::OrderUp { .. }) if forced_alone => true,
+                (p, o) => p == o,
+            };
+            if !agrees {
+                return false;
+            }
+        }
+        if replay.apply(observed).is_err() {
+            return true;
+        }
+        if made_now {
+            return true;
+        }
+    }
 }

@@ -23,8 +23,9 @@ impl Default for Strong {
 
 impl Strong {
     pub fn new(samples: usize) -> Strong {
-        let samples = std::env::var("STRONG_SAMPLES").ok().and_then(|v| v.parse().ok()).unwrap_or(samples);
-        Strong { samples: samples.max(1) }
+        Strong {
+            samples: samples.max(1),
+        }
     }
 }
 
@@ -47,12 +48,21 @@ fn rollout_action(round: &Round, me: Seat, rng: &mut Rng) -> Action {
         let opens = |card: cards::Card| {
             let mut layout = *round.layout();
             layout.place_public(card);
-            hand.iter().filter(|&&c| c != card && layout.accepts(c) && !round.layout().accepts(c)).count()
+            hand.iter()
+                .filter(|&&c| c != card && layout.accepts(c) && !round.layout().accepts(c))
+                .count()
         };
-        let best = plays.iter().copied().max_by_key(|&c| (opens(c), std::cmp::Reverse(c.rank().pips().abs_diff(7)))).expect("a legal play");
+        let best = plays
+            .iter()
+            .copied()
+            .max_by_key(|&c| (opens(c), std::cmp::Reverse(c.rank().pips().abs_diff(7))))
+            .expect("a legal play");
         return Action::Play(best);
     }
-    let lowest = view.hand().min_by_key(|c| c.rank().pips()).expect("a player to move holds a card");
+    let lowest = view
+        .hand()
+        .min_by_key(|c| c.rank().pips())
+        .expect("a player to move holds a card");
     Action::Discard(lowest)
 }
 
@@ -66,6 +76,9 @@ fn rollout(mut round: Round, seat: Seat, rng: &mut Rng) -> [u32; 4] {
         }
     }
 }
+
+/// How much the others' average points count against the player's own.
+const OTHERS_WEIGHT: f64 = 0.5;
 
 /// What the player minimises: its own points, less a share of the others' average
 /// (points pushed onto the others widen its lead).
@@ -82,7 +95,7 @@ impl Agent<Game> for Strong {
             return legal[0];
         }
         let seat = Seat::new(seated.seat());
-        let weight = std::env::var("STRONG_OTHERS").ok().and_then(|v| v.parse().ok()).unwrap_or(0.5);
+        let weight = OTHERS_WEIGHT;
         let mut totals = vec![0.0; legal.len()];
         for _ in 0..self.samples {
             let world = seated.determinize(rng);
@@ -96,7 +109,12 @@ impl Agent<Game> for Strong {
                 *total += cost(points, seat, weight);
             }
         }
-        let best = totals.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i).expect("legal actions");
+        let best = totals
+            .iter()
+            .enumerate()
+            .min_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(i, _)| i)
+            .expect("legal actions");
         legal[best]
     }
 }

@@ -24,10 +24,9 @@ impl Default for Strong {
 
 impl Strong {
     pub fn new(samples: usize) -> Strong {
-        let tune = |name: &str, default: f64| std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default);
         Strong {
-            samples: tune("STRONG_SAMPLES", samples as f64).max(1.0) as usize,
-            others_weight: tune("STRONG_OTHERS", 0.25),
+            samples: samples.max(1),
+            others_weight: 0.25,
         }
     }
 
@@ -41,7 +40,11 @@ impl Strong {
                 return [0, 1, 2].map(|i| after[i] - before[i]);
             }
             let action = simple::decide(&hand.view(hand.turn()));
-            if let Outcome::Trick { result: Some(result), .. } = world.apply(action).expect("Simple plays legally") {
+            if let Outcome::Trick {
+                result: Some(result),
+                ..
+            } = world.apply(action).expect("Simple plays legally")
+            {
                 return result.points;
             }
         }
@@ -61,14 +64,23 @@ impl Agent<Game> for Strong {
             for (total, &action) in totals.iter_mut().zip(&legal) {
                 let mut next = world;
                 let points = match next.apply(action).expect("legal actions apply") {
-                    Outcome::Trick { result: Some(result), .. } => result.points,
+                    Outcome::Trick {
+                        result: Some(result),
+                        ..
+                    } => result.points,
                     _ => Strong::rollout(next),
                 };
                 let others: u32 = points.iter().sum::<u32>() - points[me.index()];
-                *total += f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0;
+                *total +=
+                    f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0;
             }
         }
-        let best = totals.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)).map(|(i, _)| i).expect("legal actions");
+        let best = totals
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(i, _)| i)
+            .expect("legal actions");
         legal[best]
     }
 }
