@@ -7,11 +7,26 @@ use std::rc::Rc;
 
 use cards::shuffle::Mt19937Shuffle;
 use cards::{Card, Rank, Suit};
-use euchre::players::Simple;
+use euchre::players::{Simple, Strong};
+use rand::SeedableRng;
+use table::{Agent, Seated};
 use euchre::{Action, Game, Leave, Outcome, Phase, Player, Round, Rules, Seat, Team, View};
+
+/// Who plays the three computer seats.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Opponents {
+    /// The EECS 280 handout's Simple player.
+    Simple,
+    /// Perfect-information Monte Carlo with the open-hand solver.
+    #[default]
+    Strong,
+}
 
 #[derive(clap::Args, Clone, Debug, Default)]
 pub struct Options {
+    /// The computer players (partner and opponents).
+    #[arg(long, value_enum, default_value_t = Opponents::Strong)]
+    pub opponents: Opponents,
     /// Seed for the shuffle; the same seed deals the same game (default: from the clock).
     #[arg(long)]
     pub seed: Option<u32>,
@@ -215,7 +230,13 @@ impl<R: BufRead, W: Write> Player for Person<R, W> {
     }
 }
 
-/// Plays one game with the person in seat 0 and Simple players elsewhere.
+/// A seat at the table: the person, or a computer player.
+enum Sitter<R, W> {
+    Person(Person<R, W>),
+    Computer(Box<dyn Agent<Game>>),
+}
+
+/// Plays one game with the person in seat 0 and computer players elsewhere.
 pub fn play<R: BufRead + 'static, W: Write + 'static>(
     options: &Options,
     input: R,
@@ -223,14 +244,21 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
 ) -> Result<(), End> {
     let terminal = Rc::new(RefCell::new(Terminal { input, output }));
     let seed = options.seed.unwrap_or_else(clock_seed);
-    let mut players: [Box<dyn Player>; 4] = [
-        Box::new(Person {
+    let computer = || -> Sitter<R, W> {
+        match options.opponents {
+            Opponents::Simple => Sitter::Computer(Box::new(Simple)),
+            Opponents::Strong => Sitter::Computer(Box::new(Strong::default())),
+        }
+    };
+    let mut players = [
+        Sitter::Person(Person {
             terminal: terminal.clone(),
         }),
-        Box::new(Simple),
-        Box::new(Simple),
-        Box::new(Simple),
+        computer(),
+        computer(),
+        computer(),
     ];
+    let mut rng = table::Rng::seed_from_u64(u64::from(seed));
     let say = |text: &str| terminal.borrow_mut().say(text);
     say(&format!(
         "cardtable Euchre: EECS 280 rules (screw the dealer), first team to {} points wins.",
@@ -259,7 +287,7 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
             game.scores()[1]
         ))?;
         say(&format!("Upcard: {}", show(hand.upcard())))?;
-        play_hand(&mut game, &mut players, &say).map_err(|e| match e {
+        play_hand(&mut game, &mut players, &mut rng, &say).map_err(|e| match e {
             HandStop::Left(Leave::Quit) => End::Quit,
             HandStop::Left(_) => End::InputClosed,
             HandStop::Output(e) => End::Output(e),
@@ -287,18 +315,22 @@ impl From<io::Error> for HandStop {
     }
 }
 
-fn play_hand(
+fn play_hand<R: BufRead, W: Write>(
     game: &mut Game,
-    players: &mut [Box<dyn Player>; 4],
+    players: &mut [Sitter<R, W>; 4],
+    rng: &mut table::Rng,
     say: &dyn Fn(&str) -> io::Result<()>,
 ) -> Result<(), HandStop> {
     loop {
         let seat = game
             .turn()
             .expect("a hand in progress has a player to move");
-        let action = {
-            let view = game.view(seat).expect("a hand is dealt");
-            players[seat.index()].act(&view).map_err(HandStop::Left)?
+        let action = match &mut players[seat.index()] {
+            Sitter::Person(person) => {
+                let view = game.view(seat).expect("a hand is dealt");
+                person.act(&view).map_err(HandStop::Left)?
+            }
+            Sitter::Computer(agent) => agent.act(Seated::new(game, seat.index()), rng),
         };
         let outcome = game.apply(action).expect("players choose legal actions");
         let hand = game.hand().unwrap();
