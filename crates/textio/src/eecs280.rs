@@ -18,6 +18,9 @@ use crate::{say, Shared};
 pub enum Kind {
     Simple,
     Human,
+    /// cardtable's strong computer player: an opt-in beyond the handouts, which know only
+    /// `Simple` and `Human`.
+    Strong,
 }
 
 /// A parsed EECS 280 command line.
@@ -51,6 +54,7 @@ pub fn parse_command_line(args: &[OsString], players: usize) -> Option<CommandLi
             let kind = match pair[1].to_str()? {
                 "Simple" => Kind::Simple,
                 "Human" => Kind::Human,
+                "Strong" => Kind::Strong,
                 _ => return None,
             };
             Some((pair[0].to_string_lossy().into_owned(), kind))

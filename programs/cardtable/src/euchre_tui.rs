@@ -8,9 +8,9 @@ use std::rc::Rc;
 use cards::shuffle::Mt19937Shuffle;
 use cards::{Card, Rank, Suit};
 use euchre::players::{Simple, Strong};
+use euchre::{Action, Game, Leave, Outcome, Phase, Player, Round, Rules, Seat, Team, View};
 use rand::SeedableRng;
 use table::{Agent, Seated};
-use euchre::{Action, Game, Leave, Outcome, Phase, Player, Round, Rules, Seat, Team, View};
 
 /// Who plays the three computer seats.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -45,7 +45,10 @@ fn a_person_can_play_a_whole_game() {
 
 #[test]
 fn simple_opponents_can_be_chosen() {
-    let output = run(&["--seed", "5", "--points", "3", "--opponents", "simple"], &stubborn_person());
+    let output = run(
+        &["--seed", "5", "--points", "3", "--opponents", "simple"],
+        &stubborn_person(),
+    );
     assert_eq!(output.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&output.stdout).contains("win the game"));
     let bad = run(&["--opponents", "genius"], "");

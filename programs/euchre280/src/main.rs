@@ -9,7 +9,7 @@ use std::io::{self, BufReader, BufWriter};
 use std::process::ExitCode;
 
 use euchre::players::Simple;
-use euchre::{Leave, Player};
+use euchre::Leave;
 
 use table::{Stop, Table};
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Kind};
@@ -33,10 +33,13 @@ fn main() -> ExitCode {
         .seats
         .iter()
         .cloned()
-        .map(|(name, kind)| -> Box<dyn Player> {
+        .map(|(name, kind)| -> table::Sitter {
             match kind {
-                Kind::Simple => Box::new(Simple),
-                Kind::Human => Box::new(human::Human::new(name, console.clone())),
+                Kind::Simple => table::Sitter::Player(Box::new(Simple)),
+                Kind::Human => {
+                    table::Sitter::Player(Box::new(human::Human::new(name, console.clone())))
+                }
+                Kind::Strong => table::Sitter::Agent(Box::new(euchre::players::Strong::default())),
             }
         });
     let players = players.collect();

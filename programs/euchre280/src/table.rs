@@ -21,17 +21,26 @@ impl From<std::io::Error> for Stop {
     }
 }
 
+/// A seat: a handout player (or a person), or an agent that needs the whole table to
+/// sample worlds from (the strong player).
+pub enum Sitter {
+    Player(Box<dyn Player>),
+    Agent(Box<dyn table::Agent<Game>>),
+}
+
 pub struct Table {
     names: Vec<String>,
-    players: Vec<Box<dyn Player>>,
+    players: Vec<Sitter>,
+    rng: table::Rng,
     console: Shared,
 }
 
 impl Table {
-    pub fn new(names: Vec<String>, players: Vec<Box<dyn Player>>, console: Shared) -> Table {
+    pub fn new(names: Vec<String>, players: Vec<Sitter>, console: Shared) -> Table {
         Table {
             names,
             players,
+            rng: rand::SeedableRng::seed_from_u64(0),
             console,
         }
     }
@@ -69,9 +78,14 @@ impl Table {
                 .turn()
                 .expect("a hand in progress has a player to move");
             let phase = game.hand().unwrap().phase();
-            let action = {
-                let view = game.view(seat).expect("a hand is dealt");
-                self.players[seat.index()].act(&view).map_err(Stop::Left)?
+            let action = match &mut self.players[seat.index()] {
+                Sitter::Player(player) => {
+                    let view = game.view(seat).expect("a hand is dealt");
+                    player.act(&view).map_err(Stop::Left)?
+                }
+                Sitter::Agent(agent) => {
+                    agent.act(table::Seated::new(&*game, seat.index()), &mut self.rng)
+                }
             };
             let outcome = game
                 .apply(action)
