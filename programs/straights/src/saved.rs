@@ -22,6 +22,8 @@ use rules::Action;
 pub enum Kind {
     Human,
     Computer,
+    /// cardtable's strong player: an opt-in beyond the handout (answer `s`).
+    Strong,
 }
 
 impl Kind {
@@ -29,6 +31,7 @@ impl Kind {
         match self {
             Kind::Human => 'h',
             Kind::Computer => 'c',
+            Kind::Strong => 's',
         }
     }
 
@@ -36,6 +39,7 @@ impl Kind {
         match answer {
             "h" => Some(Kind::Human),
             "c" => Some(Kind::Computer),
+            "s" => Some(Kind::Strong),
             _ => None,
         }
     }

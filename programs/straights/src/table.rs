@@ -23,11 +23,19 @@ impl From<std::io::Error> for Stop {
     }
 }
 
+/// A seat: the handout's players (or a person), or an agent that samples worlds from the
+/// whole table (the strong player).
+enum Sitter {
+    Player(Box<dyn Player>),
+    Agent(Box<dyn table::Agent<Game>>),
+}
+
 pub struct Table {
     console: Shared,
     state: TableState,
     kinds: [Kind; 4],
-    players: [Box<dyn Player>; 4],
+    players: [Sitter; 4],
+    rng: table::Rng,
     seed: u32,
     engine: MinStdRand0,
     deck: Vec<Card>,
@@ -40,10 +48,11 @@ pub struct Table {
 impl Table {
     pub fn new(console: Shared, seed: u32, kinds: [Kind; 4]) -> Table {
         let state = TableState::default();
-        let players = kinds.map(|kind| -> Box<dyn Player> {
+        let players = kinds.map(|kind| -> Sitter {
             match kind {
-                Kind::Human => Box::new(Human::new(console.clone(), state.clone())),
-                Kind::Computer => Box::new(Computer),
+                Kind::Human => Sitter::Player(Box::new(Human::new(console.clone(), state.clone()))),
+                Kind::Computer => Sitter::Player(Box::new(Computer)),
+                Kind::Strong => Sitter::Agent(Box::new(rules::players::Strong::default())),
             }
         });
         Table {
@@ -51,6 +60,7 @@ impl Table {
             state,
             kinds,
             players,
+            rng: rand::SeedableRng::seed_from_u64(u64::from(seed)),
             seed,
             engine: MinStdRand0::new(seed),
             deck: cards::deck::cs246_straights(),
@@ -149,14 +159,20 @@ impl Table {
 
     fn ask(&mut self, game: &Game, seat: Seat) -> Result<Action, Stop> {
         let view = game.view(seat).unwrap();
-        match self.players[seat.index()].act(&view) {
+        let chosen = match &mut self.players[seat.index()] {
+            Sitter::Player(player) => player.act(&view),
+            Sitter::Agent(agent) => {
+                Ok(agent.act(table::Seated::new(game, seat.index()), &mut self.rng))
+            }
+        };
+        match chosen {
             Ok(action) => Ok(action),
             Err(Leave::RageQuit) => {
                 say!(
                     self.console,
                     "Player{seat} ragequits. A computer will now take over."
                 )?;
-                self.players[seat.index()] = Box::new(Computer);
+                self.players[seat.index()] = Sitter::Player(Box::new(Computer));
                 self.kinds[seat.index()] = Kind::Computer;
                 self.ask(game, seat)
             }
