@@ -177,6 +177,8 @@ pub struct Hand {
     voids: [u8; 4],
     /// The cards each seat has played to tricks.
     played_by: [CardSet; 4],
+    /// Every card played to a trick, in order, with who played it.
+    history: [Option<(Seat, Card)>; 20],
 }
 
 /// Cards per batch for seats dealer+1, +2, +3, +0, in two passes round the table.
@@ -223,6 +225,7 @@ impl Hand {
             played: CardSet::EMPTY,
             voids: [0; 4],
             played_by: [CardSet::EMPTY; 4],
+            history: [None; 20],
         }
     }
 
@@ -256,6 +259,7 @@ impl Hand {
             played,
             voids: [0; 4],
             played_by: [CardSet::EMPTY; 4],
+            history: [None; 20],
         }
     }
 
@@ -313,6 +317,11 @@ impl Hand {
     /// Every card played to a trick so far, the current trick included.
     pub fn played(&self) -> CardSet {
         self.played
+    }
+
+    /// Every card played to a trick so far, in order, with who played it.
+    pub fn history(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
+        self.history.iter().map_while(|slot| *slot)
     }
 
     /// The cards `seat` has played to tricks this hand.
@@ -562,6 +571,9 @@ impl Hand {
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
         self.played_by[self.turn.index()].insert(card);
+        if let Some(slot) = self.history.iter_mut().find(|slot| slot.is_none()) {
+            *slot = Some((self.turn, card));
+        }
         self.trick.push(self.turn, card);
         if self.trick.len < self.players_per_trick() {
             self.turn = self.next_player(self.turn);

@@ -4,7 +4,7 @@
 use cards::euchre_order::TrumpOrder;
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
-use rand::seq::SliceRandom;
+use rand::seq::{IndexedRandom, SliceRandom};
 use table::{Agent, IllegalMove, Rng, Seated, Turn};
 
 use crate::players::{Cs246, Simple};
@@ -131,12 +131,15 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     let discard = if seat == hand.dealer() {
         hand.discard()
     } else {
+        // Any card left undealt may be the one the dealer put away.
         hand.discard().map(|_| {
             let dealt: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
-            pool.iter()
+            let free: Vec<Card> = pool
+                .iter()
                 .copied()
-                .find(|&c| !dealt.contains(c))
-                .unwrap_or(upcard)
+                .filter(|&c| !dealt.contains(c))
+                .collect();
+            free.choose(rng).copied().unwrap_or(upcard)
         })
     };
     hand.with_cards(hands, discard)

@@ -31,7 +31,7 @@ impl Strong {
         Strong {
             samples: samples.max(1),
             bid_threshold: 0.3,
-            inference_tries: 30,
+            inference_tries: 200,
             solver: Solver::new(),
         }
     }
@@ -140,8 +140,9 @@ fn model(view: &crate::View<'_>, rules: &crate::Rules) -> Action {
     }
 }
 
-/// Whether, in the sampled `world`, every other seat's bids so far are what the handout
-/// player would have bid with the cards that seat was dealt there.
+/// Whether, in the sampled `world`, every opponent's bids and plays so far are what the
+/// handout player would have chosen with the cards that opponent was dealt there (the
+/// partner's choices are not checked: it may be anyone).
 fn bidding_consistent(world: &Game, me: Seat) -> bool {
     let Some(hand) = world.hand() else {
         return true;
@@ -166,11 +167,13 @@ fn bidding_consistent(world: &Game, me: Seat) -> bool {
     }
     deck.push(hand.upcard());
     let mut replay = crate::Hand::deal(rules, dealer, &deck);
+    let opponent = |s: Seat| s.team() != me.team();
     let upcard_suit = hand.upcard().suit();
+    // The bidding.
     loop {
         let phase = replay.phase();
         if !matches!(phase, Phase::Making(_)) {
-            return true;
+            break;
         }
         // Bidding still under way in the real hand: the history ends at its turn.
         if hand.phase() == phase && replay.turn() == hand.turn() && hand.maker().is_none() {
@@ -194,7 +197,7 @@ fn bidding_consistent(world: &Game, me: Seat) -> bool {
                 alone: hand.is_alone(),
             }
         };
-        if seat != me {
+        if opponent(seat) {
             let predicted = model(&replay.view(seat), &rules);
             let forced_alone = rules.partner_order_up_is_alone && seat.partner() == dealer;
             let agrees = match (predicted, observed) {
@@ -208,8 +211,29 @@ fn bidding_consistent(world: &Game, me: Seat) -> bool {
         if replay.apply(observed).is_err() {
             return true;
         }
-        if made_now {
+    }
+    // The dealer's discard, then every card played so far.
+    if replay.phase() == Phase::Discard {
+        let Some(discard) = hand.discard() else {
+            return true;
+        };
+        if opponent(dealer) && model(&replay.view(dealer), &rules) != Action::Discard(discard) {
+            return false;
+        }
+        if replay.apply(Action::Discard(discard)).is_err() {
             return true;
         }
     }
+    for (seat, card) in hand.history() {
+        if replay.turn() != seat {
+            return true;
+        }
+        if opponent(seat) && model(&replay.view(seat), &rules) != Action::Play(card) {
+            return false;
+        }
+        if replay.apply(Action::Play(card)).is_err() {
+            return true;
+        }
+    }
+    true
 }
