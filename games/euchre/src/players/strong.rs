@@ -70,7 +70,7 @@ impl Strong {
         let me = Seat::new(seated.seat());
         let mut world = seated.determinize(rng);
         for _ in 0..self.inference_tries {
-            if bidding_consistent(&world, me) {
+            if explains_history(&world, me) {
                 return world;
             }
             world = seated.determinize(rng);
@@ -143,7 +143,7 @@ fn model(view: &crate::View<'_>, rules: &crate::Rules) -> Action {
 /// Whether, in the sampled `world`, every opponent's bids and plays so far are what the
 /// handout player would have chosen with the cards that opponent was dealt there (the
 /// partner's choices are not checked: it may be anyone).
-fn bidding_consistent(world: &Game, me: Seat) -> bool {
+fn explains_history(world: &Game, me: Seat) -> bool {
     let Some(hand) = world.hand() else {
         return true;
     };
