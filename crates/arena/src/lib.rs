@@ -140,13 +140,19 @@ pub fn run_game<G: Game>(
             (next..end)
                 .into_par_iter()
                 .map(|i| {
-                    play_one(
+                    let game = play_one(
                         &new,
                         &agents,
                         game_seed(config.seed, i),
                         per_game_limit,
                         recording,
-                    )
+                    );
+                    // Progress as games finish; the exact count is set after the batch.
+                    bar.inc(match config.count {
+                        Count::Games(_) => 1,
+                        Count::Hands(_) => game.hands.len() as u64,
+                    });
+                    game
                 })
                 .collect()
         });
@@ -196,6 +202,7 @@ fn progress_bar(show: bool, length: u64) -> indicatif::ProgressBar {
         return indicatif::ProgressBar::hidden();
     }
     let bar = indicatif::ProgressBar::new(length);
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {per_sec} eta {eta}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
