@@ -7,7 +7,7 @@ mod strong;
 
 pub use cs246::{decide as cs246_decision, Cs246};
 pub use simple::{decide as simple_decision, Simple};
-pub use strong::{strong_decision, Strong};
+pub use strong::Strong;
 
 pub use table::Leave;
 

@@ -2,7 +2,6 @@
 //! cards it cannot see at random, consistently with everything it has seen, solves each
 //! deal open-handed, and picks the choice with the best average score margin.
 
-use rand::SeedableRng;
 use table::{Agent, Rng, Seated};
 
 use crate::players::{cs246, simple};
@@ -15,7 +14,7 @@ pub struct Strong {
     samples: usize,
     /// How much more than passing a bid must promise before the player makes trump.
     bid_threshold: f64,
-    /// Sampled worlds tried per sample for one that explains the bidding.
+    /// Sampled worlds tried per sample for one that explains the opponents' choices.
     inference_tries: usize,
     solver: Solver,
 }
@@ -45,11 +44,8 @@ impl Strong {
             .hand()
             .filter(|h| matches!(h.phase(), Phase::Making(_) | Phase::Discard))
         {
-            let view = world.view(hand.turn()).expect("a hand is dealt");
-            let action = match hand.rules().all_pass {
-                crate::AllPass::ScrewTheDealer => simple::decide(&view),
-                crate::AllPass::Nullify => cs246::decide(&view),
-            };
+            let rules = *hand.rules();
+            let action = model(&world.view(hand.turn()).expect("a hand is dealt"), &rules);
             world
                 .apply(action)
                 .expect("the handout players act legally");
@@ -64,8 +60,9 @@ impl Strong {
         f64::from(HandResult::score(makers, hand.is_alone(), maker_tricks).margin(team))
     }
 
-    /// A sampled world in which the other seats, played as the handout player, would
-    /// have bid as they did: bids say much about hands. Gives up after a few tries.
+    /// A sampled world in which the opponents, played as the handout player, would have
+    /// bid, discarded and played as they did: their choices say much about their hands.
+    /// Gives up after `inference_tries` worlds.
     fn sample(&self, seated: &Seated<'_, Game>, rng: &mut Rng) -> Game {
         let me = Seat::new(seated.seat());
         let mut world = seated.determinize(rng);
@@ -124,12 +121,6 @@ impl Agent<Game> for Strong {
     fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
         self.choose(seated, rng)
     }
-}
-
-/// A fixed-seed strong player for front ends that have no RNG of their own.
-pub fn strong_decision(game: &Game, seat: Seat, player: &mut Strong, seed: u64) -> Action {
-    let mut rng = Rng::seed_from_u64(seed);
-    player.act(Seated::new(game, seat.index()), &mut rng)
 }
 
 /// The handout player of these rules: the model of the other seats.
