@@ -29,6 +29,8 @@ pub struct OpenDeal {
 struct Ranking {
     cards: [[u8; 8]; 4],
     len: [u8; 4],
+    /// Each effective suit's cards as a mask.
+    masks: [u64; 4],
 }
 
 fn ranking(trump: Suit) -> &'static Ranking {
@@ -39,6 +41,7 @@ fn ranking(trump: Suit) -> &'static Ranking {
             let mut ranking = Ranking {
                 cards: [[0; 8]; 4],
                 len: [0; 4],
+                masks: [0; 4],
             };
             for suit in Suit::ALL {
                 let mut cards: Vec<Card> = order
@@ -51,6 +54,7 @@ fn ranking(trump: Suit) -> &'static Ranking {
                     ranking.cards[suit.index()][slot] = card.index() as u8;
                 }
                 ranking.len[suit.index()] = cards.len() as u8;
+                ranking.masks[suit.index()] = cards.iter().fold(0, |mask, c| mask | 1 << c.index());
             }
             ranking
         })
@@ -163,31 +167,29 @@ impl OpenDeal {
         Some(winner)
     }
 
-    /// Tricks a team is sure of at a trick's start: one player's run of the highest trumps
-    /// still out (each wins whatever trick it is played to; partners' top trumps could
-    /// fall together, so only one player's run counts).
-    fn sure_tricks(&self, team: Team) -> u8 {
+    /// The tricks a team is sure of at a trick's start: the run of the highest trumps still
+    /// out held by one player (each wins whatever trick it is played to; partners' top
+    /// trumps could fall together, so only one player's run counts).
+    fn sure_tricks(&self) -> Option<(Team, u8)> {
         let trump = self.order.trump().index();
         let ranking = ranking(self.order.trump());
-        let held = self.hands.iter().fold(0u64, |all, h| all | h.bits());
-        let mut best = 0;
-        for seat in team.seats() {
-            let mine = self.hands[seat.index()].bits();
-            let mut run = 0;
-            for &index in ranking.cards[trump][..ranking.len[trump] as usize]
-                .iter()
-                .rev()
-            {
-                let bit = 1u64 << index;
-                if mine & bit != 0 {
-                    run += 1;
-                } else if held & bit != 0 {
-                    break;
-                }
+        let mut owner: Option<usize> = None;
+        let mut run = 0;
+        for &index in ranking.cards[trump][..ranking.len[trump] as usize]
+            .iter()
+            .rev()
+        {
+            let Some(holder) = self.hands.iter().position(|h| h.bits() >> index & 1 != 0) else {
+                continue;
+            };
+            match owner {
+                None => owner = Some(holder),
+                Some(o) if o != holder => break,
+                Some(_) => {}
             }
-            best = best.max(run);
+            run += 1;
         }
-        best
+        owner.map(|o| (Seat::new(o).team(), run))
     }
 
     /// The winner of the last trick, every play being forced.
@@ -211,6 +213,9 @@ impl OpenDeal {
     /// One card from each run of equivalent cards among `cards` (all of one hand): no
     /// card still in another hand or on the table lies between them in standing order.
     fn representatives(&self, cards: CardSet) -> CardSet {
+        if cards.len() <= 1 {
+            return cards;
+        }
         let mut others = 0u64;
         for (seat, hand) in self.hands.iter().enumerate() {
             if seat != self.turn.index() {
@@ -226,6 +231,9 @@ impl OpenDeal {
         let ranking = ranking(self.order.trump());
         let mut chosen = 0u64;
         for suit in 0..4 {
+            if ranking.masks[suit] & wanted == 0 {
+                continue;
+            }
             let mut in_run = false;
             for &index in &ranking.cards[suit][..ranking.len[suit] as usize] {
                 let bit = 1u64 << index;
@@ -311,14 +319,15 @@ impl Solver {
     fn key(deal: &OpenDeal, team: Team) -> u64 {
         let trump = deal.order.trump().index();
         let ranking = ranking(deal.order.trump());
-        let owners = deal.hands.map(|h| h.bits());
+        let [a, b, c, d] = deal.hands.map(|h| h.bits());
+        // A card's owner in two bits: seats 1 and 3 set the low bit, seats 2 and 3 the high.
+        let (low, high, held) = (b | d, c | d, a | b | c | d);
         let mut key = 0u64;
         for suit in [trump, trump ^ 1, trump ^ 2, trump ^ 3] {
             let mut length = 0u64;
             for &index in &ranking.cards[suit][..ranking.len[suit] as usize] {
-                let bit = 1u64 << index;
-                if let Some(owner) = owners.iter().position(|&o| o & bit != 0) {
-                    key = (key << 2) | owner as u64;
+                if (held >> index) & 1 != 0 {
+                    key = (key << 2) | ((low >> index) & 1) | (((high >> index) & 1) << 1);
                     length += 1;
                 }
             }
@@ -361,21 +370,19 @@ impl Solver {
             return deal.last_trick_winner().team() == team;
         }
         if deal.played == 0 {
-            if deal.sure_tricks(team) >= target {
-                return true;
-            }
-            if left - deal.sure_tricks(team.other()) < target {
-                return false;
+            match deal.sure_tricks() {
+                Some((sure, run)) if sure == team && run >= target => return true,
+                Some((sure, run)) if sure != team && left - run < target => return false,
+                _ => {}
             }
         }
         let maximizing = deal.turn.team() == team;
-        let mut moves = [None; 8];
-        let count = self.ordered(deal, &mut moves);
+        let (moves, count) = self.ordered(deal);
         // A maximizing player needs one move that reaches; a minimizing one needs all.
         let mut result = !maximizing;
-        for card in moves[..count].iter().flatten() {
+        for card in moves[..count].iter().filter_map(|&(_, card)| card) {
             let mut next = *deal;
-            let won = next.play(*card).map_or(0, |w| u8::from(w.team() == team));
+            let won = next.play(card).map_or(0, |w| u8::from(w.team() == team));
             if self.reaches(&next, team, target.saturating_sub(won)) == maximizing {
                 result = maximizing;
                 break;
@@ -399,9 +406,11 @@ impl Solver {
         result
     }
 
-    /// Representative moves into `out`, the likeliest best first: a leader tries high
-    /// cards; a follower tries its cheapest winning card, then its lowest. Returns how many.
-    fn ordered(&self, deal: &OpenDeal, out: &mut [Option<Card>; 8]) -> usize {
+    /// Representative moves, the likeliest best first: a leader tries high
+    /// cards; a follower tries its cheapest winning card, then its lowest. Returns them
+    /// (with their sort keys) and how many there are.
+    #[allow(clippy::type_complexity)]
+    fn ordered(&self, deal: &OpenDeal) -> ([(i16, Option<Card>); 8], usize) {
         let moves = deal.representatives(deal.legal());
         let order = deal.order;
         let mut keyed = [(0i16, None); 8];
@@ -443,10 +452,7 @@ impl Solver {
             keyed[at] = (key, Some(card));
             count += 1;
         }
-        for (slot, (_, card)) in out.iter_mut().zip(keyed) {
-            *slot = card;
-        }
-        count
+        (keyed, count)
     }
 }
 
