@@ -31,6 +31,20 @@ struct Ranking {
     len: [u8; 4],
     /// Each effective suit's cards as a mask.
     masks: [u64; 4],
+    /// Each card's standing with trump only (`TrumpOrder::key`), by card index.
+    keys: [u8; 52],
+}
+
+impl Ranking {
+    /// `TrumpOrder::led_key` from the table: the led suit's plain cards rank above the rest.
+    fn led_key(&self, card: Card, led: Suit) -> u8 {
+        let key = self.keys[card.index()];
+        if key < 128 && card.suit() == led {
+            key + 64
+        } else {
+            key
+        }
+    }
 }
 
 fn ranking(trump: Suit) -> &'static Ranking {
@@ -42,7 +56,11 @@ fn ranking(trump: Suit) -> &'static Ranking {
                 cards: [[0; 8]; 4],
                 len: [0; 4],
                 masks: [0; 4],
+                keys: [0; 52],
             };
+            for (index, key) in ranking.keys.iter_mut().enumerate() {
+                *key = order.key(Card::from_index(index).expect("52 cards"));
+            }
             for suit in Suit::ALL {
                 let mut cards: Vec<Card> = order
                     .cards_of(suit)
@@ -157,7 +175,7 @@ impl OpenDeal {
         let (winner, _) = self.plays[..self.played as usize]
             .iter()
             .flatten()
-            .max_by_key(|&&(_, c)| self.order.led_key(c, led))
+            .max_by_key(|&&(_, c)| ranking(self.order.trump()).led_key(c, led))
             .copied()
             .expect("a complete trick");
         self.plays = [None; 4];
@@ -412,7 +430,7 @@ impl Solver {
     #[allow(clippy::type_complexity)]
     fn ordered(&self, deal: &OpenDeal) -> ([(i16, Option<Card>); 8], usize) {
         let moves = deal.representatives(deal.legal());
-        let order = deal.order;
+        let order = ranking(deal.order.trump());
         let mut keyed = [(0i16, None); 8];
         let mut count = 0;
         // The led suit, the winning card's key, and whether the winner is a partner.
@@ -432,7 +450,7 @@ impl Solver {
         });
         for card in moves {
             let key = match best {
-                None => -(order.key(card) as i16),
+                None => -(order.keys[card.index()] as i16),
                 // Under a winning partner: lowest first. Otherwise the cheapest winner first.
                 Some((led, top, partner_wins)) => {
                     let k = order.led_key(card, led) as i16;
