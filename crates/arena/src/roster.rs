@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use table::{Agent, Game, RandomAgent};
+use table::{Agent, Game, RandomAgent, Sampling};
 
 use crate::{run_game, Config, Report};
 
@@ -47,7 +47,8 @@ impl GameKind {
         }
     }
 
-    /// Player names: `random`, `handout` (the game's own bot) and its aliases.
+    /// Player names: `random`, `handout` (the game's own bot) and its aliases, `strong`
+    /// (also `strong:N`, sampling N deals per decision).
     pub fn players(self) -> &'static [&'static str] {
         match self {
             GameKind::Straights => &["random", "handout", "strong"],
@@ -72,7 +73,7 @@ impl Lineup {
             ));
         }
         for name in &names {
-            if !game.players().contains(&name.as_str()) {
+            if !known(game, name) {
                 return Err(format!(
                     "unknown player '{name}' for {}: one of {}",
                     game.name(),
@@ -85,13 +86,22 @@ impl Lineup {
 }
 
 /// The agent a name stands for: `H` is the game's handout bot, `S` its strong player.
-fn agent<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + 'static>(
+fn agent<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + Sampling + 'static>(
     name: &str,
 ) -> Box<dyn Agent<G>> {
-    match name {
-        "random" => Box::new(RandomAgent::default()),
-        "strong" => Box::new(S::default()),
+    match name.split_once(':') {
+        Some(("strong", samples)) => Box::new(S::with_samples(samples.parse().unwrap_or(1))),
+        _ if name == "strong" => Box::new(S::default()),
+        _ if name == "random" => Box::new(RandomAgent::default()),
         _ => Box::new(H::default()),
+    }
+}
+
+/// Whether `name` is a player of `game`: one of its names, or `strong:N` (N samples).
+fn known(game: GameKind, name: &str) -> bool {
+    match name.split_once(':') {
+        Some(("strong", samples)) => samples.parse::<usize>().is_ok_and(|n| n > 0),
+        _ => game.players().contains(&name),
     }
 }
 

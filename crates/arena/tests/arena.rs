@@ -95,6 +95,9 @@ fn bad_line_ups_and_rules_are_refused() {
     assert!(arena::Lineup::parse(GameKind::Euchre, "simple,random,simple").is_err());
     assert!(arena::Lineup::parse(GameKind::Straights, "simple,random,simple,random").is_err());
     assert!(arena::Lineup::parse(GameKind::TeenDoPanch, "simple,handout,random").is_ok());
+    assert!(arena::Lineup::parse(GameKind::TeenDoPanch, "strong:8,strong,random").is_ok());
+    assert!(arena::Lineup::parse(GameKind::TeenDoPanch, "strong:0,strong,random").is_err());
+    assert!(arena::Lineup::parse(GameKind::TeenDoPanch, "strong:x,strong,random").is_err());
     let bad = config(
         GameKind::Straights,
         "eecs280",

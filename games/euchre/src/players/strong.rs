@@ -228,3 +228,9 @@ fn explains_history(world: &Game, me: Seat) -> bool {
     }
     true
 }
+
+impl table::Sampling for Strong {
+    fn with_samples(samples: usize) -> Strong {
+        Strong::new(samples)
+    }
+}
