@@ -39,6 +39,19 @@ pub enum Turn {
     Over,
 }
 
+impl Turn {
+    /// The turn of a game that is `over`, `needs_deal`, or else waits for `seat()`.
+    pub fn of(over: bool, needs_deal: bool, seat: impl FnOnce() -> usize) -> Turn {
+        if over {
+            Turn::Over
+        } else if needs_deal {
+            Turn::Chance
+        } else {
+            Turn::Seat(seat())
+        }
+    }
+}
+
 /// An action the rules refused; the state did not change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMove(pub String);

@@ -30,13 +30,9 @@ impl table::Game for Game {
     }
 
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else if self.needs_deal() {
-            Turn::Chance
-        } else {
-            Turn::Seat(self.turn().expect("a hand is in progress").index())
-        }
+        Turn::of(self.is_over(), self.needs_deal(), || {
+            Game::turn(self).expect("a hand is in progress").index()
+        })
     }
 
     fn legal_actions(&self, actions: &mut Vec<crate::Action>) {
@@ -119,13 +115,12 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     {
         fixed[hand.dealer().index()].insert(upcard);
     }
-    let need = Seat::ALL.map(|s| hand.cards(s).len() - fixed[s.index()].len());
+    let mut need = Seat::ALL.map(|s| hand.cards(s).len() - fixed[s.index()].len());
+    need[seat.index()] = 0;
     let accepts = |s: Seat, card: Card| {
         let suit = order.map_or(card.suit(), |o: TrumpOrder| o.suit_of(card));
         s == seat || !hand.shown_void(s, suit)
     };
-    let mut need = need;
-    need[seat.index()] = 0;
     let dealt = deal_constrained(&pool, &need, |p, card| accepts(Seat::new(p), card), rng);
     let hands = Seat::ALL.map(|s| fixed[s.index()].union(dealt[s.index()]));
     let discard = if seat == hand.dealer() {

@@ -25,13 +25,9 @@ impl table::Game for Game {
     }
 
     fn turn(&self) -> Turn {
-        if self.is_over() {
-            Turn::Over
-        } else if self.needs_deal() {
-            Turn::Chance
-        } else {
-            Turn::Seat(Game::turn(self).expect("a round is in progress").index())
-        }
+        Turn::of(self.is_over(), self.needs_deal(), || {
+            Game::turn(self).expect("a round is in progress").index()
+        })
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
