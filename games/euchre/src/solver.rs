@@ -1,10 +1,11 @@
 //! An open-hand (double-dummy) solver for Euchre tricks: the most tricks a team can
 //! take when every hand is known and everyone plays best.
 //!
-//! Alpha-beta over card plays, with a transposition table at trick boundaries, cards
-//! ordered so that cut-offs come early, and equivalent cards merged: two cards of one
-//! hand that no card still in another hand (or on the table) separates in standing order
-//! play alike, so only one of them is searched.
+//! Alpha-beta over card plays, with a transposition table at trick boundaries (keyed by
+//! relative ranks, so positions that differ only in cards already gone share an entry),
+//! bounds from the top trumps, cards ordered so that cut-offs come early, and equivalent
+//! cards merged: two cards of one hand that no card still in another hand (or on the
+//! table) separates in standing order play alike, so only one of them is searched.
 
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Suit};
@@ -300,20 +301,9 @@ impl Solver {
     }
 
     /// The tricks `team` takes from here on (the current trick included) with best play.
-    ///
-    /// A series of yes/no searches ("can `team` take `target` tricks?"), each cut short
-    /// as soon as the answer is known; the table's bounds carry over between them.
     pub fn tricks(&mut self, deal: &OpenDeal, team: Team) -> u8 {
-        let (mut low, mut high) = (0, deal.tricks_left());
-        while low < high {
-            let target = (low + high).div_ceil(2);
-            if self.reaches(deal, team, target) {
-                low = target;
-            } else {
-                high = target - 1;
-            }
-        }
-        low
+        let left = deal.tricks_left();
+        self.value(deal, team, 0, left + 1)
     }
 
     /// Each legal card of the player to move, with the tricks its team then takes from
@@ -358,51 +348,62 @@ impl Solver {
         key.max(1)
     }
 
-    /// Whether `team` can take at least `target` tricks from here.
-    fn reaches(&mut self, deal: &OpenDeal, team: Team, target: u8) -> bool {
+    /// Tricks for `team` from here, searched within the window (`alpha`, `beta`) (fail-soft).
+    fn value(&mut self, deal: &OpenDeal, team: Team, mut alpha: u8, mut beta: u8) -> u8 {
         self.nodes += 1;
-        if target == 0 {
-            return true;
-        }
         let left = deal.tricks_left();
-        if target > left {
-            return false;
+        if left == 0 {
+            return 0;
+        }
+        if left == 1 {
+            return u8::from(deal.last_trick_winner().team() == team);
         }
         let probe = (deal.played == 0).then(|| {
             let key = Solver::key(deal, team);
             let slot = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TABLE_BITS)) as usize;
             (slot, key)
         });
+        let (mut lower, mut upper) = (0, left);
         if let Some((slot, key)) = probe {
             let entry = self.table[slot];
             if entry.key == key {
-                if entry.lower >= target {
-                    return true;
-                }
-                if entry.upper < target {
-                    return false;
-                }
+                lower = entry.lower;
+                upper = entry.upper;
             }
-        }
-        if left == 1 {
-            return deal.last_trick_winner().team() == team;
-        }
-        if deal.played == 0 {
             match deal.sure_tricks() {
-                Some((sure, run)) if sure == team && run >= target => return true,
-                Some((sure, run)) if sure != team && left - run < target => return false,
-                _ => {}
+                Some((sure, run)) if sure == team => lower = lower.max(run),
+                Some((_, run)) => upper = upper.min(left - run),
+                None => {}
             }
+            if lower >= beta || lower == upper {
+                return lower;
+            }
+            if upper <= alpha {
+                return upper;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
         }
+        let (alpha0, beta0) = (alpha, beta);
         let maximizing = deal.turn.team() == team;
+        let mut best = if maximizing { 0 } else { left };
         let (moves, count) = self.ordered(deal);
-        // A maximizing player needs one move that reaches; a minimizing one needs all.
-        let mut result = !maximizing;
         for card in moves[..count].iter().filter_map(|&(_, card)| card) {
             let mut next = *deal;
             let won = next.play(card).map_or(0, |w| u8::from(w.team() == team));
-            if self.reaches(&next, team, target.saturating_sub(won)) == maximizing {
-                result = maximizing;
+            let value = if won >= beta {
+                won
+            } else {
+                won + self.value(&next, team, alpha.saturating_sub(won), beta - won)
+            };
+            if maximizing {
+                best = best.max(value);
+                alpha = alpha.max(best);
+            } else {
+                best = best.min(value);
+                beta = beta.min(best);
+            }
+            if alpha >= beta {
                 break;
             }
         }
@@ -415,13 +416,16 @@ impl Solver {
                     upper: left,
                 };
             }
-            if result {
-                entry.lower = entry.lower.max(target);
+            if best <= alpha0 {
+                entry.upper = entry.upper.min(best);
+            } else if best >= beta0 {
+                entry.lower = entry.lower.max(best);
             } else {
-                entry.upper = entry.upper.min(target - 1);
+                entry.lower = best;
+                entry.upper = best;
             }
         }
-        result
+        best
     }
 
     /// Representative moves, the likeliest best first: a leader tries high
