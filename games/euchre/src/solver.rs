@@ -20,8 +20,12 @@ pub struct OpenDeal {
     out: Option<Seat>,
     leader: Seat,
     turn: Seat,
-    plays: [Option<(Seat, Card)>; 4],
+    /// Cards played to the trick in progress, how many, the suit led, and the play
+    /// winning so far with its standing.
+    on_table: CardSet,
     played: u8,
+    led: Option<Suit>,
+    winning: (Seat, u8),
 }
 
 /// Card indices of each effective suit from lowest to highest standing (bowers atop
@@ -90,8 +94,10 @@ impl OpenDeal {
             out,
             leader,
             turn: leader,
-            plays: [None; 4],
+            on_table: CardSet::EMPTY,
             played: 0,
+            led: None,
+            winning: (leader, 0),
         }
     }
 
@@ -144,7 +150,7 @@ impl OpenDeal {
     }
 
     fn led_suit(&self) -> Option<Suit> {
-        self.plays[0].map(|(_, card)| self.order.suit_of(card))
+        self.led
     }
 
     /// The cards the player to move may play.
@@ -166,20 +172,20 @@ impl OpenDeal {
     /// Plays a card; returns the trick's winner when it completes the trick.
     pub fn play(&mut self, card: Card) -> Option<Seat> {
         self.hands[self.turn.index()].remove(card);
-        self.plays[self.played as usize] = Some((self.turn, card));
+        self.on_table.insert(card);
+        let led = *self.led.get_or_insert_with(|| self.order.suit_of(card));
+        let standing = ranking(self.order.trump()).led_key(card, led);
+        if self.played == 0 || standing > self.winning.1 {
+            self.winning = (self.turn, standing);
+        }
         self.played += 1;
         if self.played < self.per_trick() {
             self.turn = self.next_seat(self.turn);
             return None;
         }
-        let led = self.led_suit().expect("a trick has a lead");
-        let (winner, _) = self.plays[..self.played as usize]
-            .iter()
-            .flatten()
-            .max_by_key(|&&(_, c)| ranking(self.order.trump()).led_key(c, led))
-            .copied()
-            .expect("a complete trick");
-        self.plays = [None; 4];
+        let winner = self.winning.0;
+        self.on_table = CardSet::EMPTY;
+        self.led = None;
         self.played = 0;
         self.leader = winner;
         self.turn = winner;
@@ -241,9 +247,7 @@ impl OpenDeal {
                 others |= hand.bits();
             }
         }
-        for (_, card) in self.plays.iter().flatten() {
-            others |= 1 << card.index();
-        }
+        others |= self.on_table.bits();
         // Cards that end a run: anyone else's, or this hand's cards not among `cards`.
         let breaks = others | (self.hands[self.turn.index()].bits() & !cards.bits());
         let wanted = cards.bits();
@@ -437,19 +441,12 @@ impl Solver {
         let order = ranking(deal.order.trump());
         let mut keyed = [(0i16, None); 8];
         let mut count = 0;
-        // The led suit, the winning card's key, and whether the winner is a partner.
-        let best = deal.led_suit().map(|led| {
-            let (seat, card) = deal
-                .plays
-                .iter()
-                .flatten()
-                .max_by_key(|&&(_, c)| order.led_key(c, led))
-                .copied()
-                .expect("a card was led");
+        // The led suit, the winning card's standing, and whether the winner is a partner.
+        let best = deal.led.map(|led| {
             (
                 led,
-                order.led_key(card, led),
-                seat.team() == deal.turn.team(),
+                deal.winning.1,
+                deal.winning.0.team() == deal.turn.team(),
             )
         });
         for card in moves {
