@@ -571,9 +571,9 @@ impl Hand {
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
         self.played_by[self.turn.index()].insert(card);
-        if let Some(slot) = self.history.iter_mut().find(|slot| slot.is_none()) {
-            *slot = Some((self.turn, card));
-        }
+        // Five tricks of four: the played cards count the history's length.
+        let at = self.played.len() - 1;
+        self.history[at] = Some((self.turn, card));
         self.trick.push(self.turn, card);
         if self.trick.len < self.players_per_trick() {
             self.turn = self.next_player(self.turn);
