@@ -83,12 +83,16 @@ impl Game {
 
     /// Whether the next step is a deal: no hand yet, or the last one is over.
     pub fn needs_deal(&self) -> bool {
-        !self.is_over() && self.hand.is_none_or(|h| h.phase() == crate::Phase::Over)
+        !self.is_over()
+            && self
+                .hand
+                .as_ref()
+                .is_none_or(|h| h.phase() == crate::Phase::Over)
     }
 
     /// The dealer of the next hand to be dealt.
     pub fn next_dealer(&self) -> Seat {
-        match self.hand {
+        match &self.hand {
             Some(hand) => hand.dealer().left(),
             None => self.first_dealer,
         }
@@ -107,7 +111,7 @@ impl Game {
     /// The seat to act, if a hand is in progress.
     pub fn turn(&self) -> Option<Seat> {
         (!self.needs_deal() && !self.is_over())
-            .then(|| self.hand.map(|h| h.turn()))
+            .then(|| self.hand.as_ref().map(|h| h.turn()))
             .flatten()
     }
 

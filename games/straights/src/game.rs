@@ -51,7 +51,7 @@ impl Game {
 
     /// Whether the next step is a deal.
     pub fn needs_deal(&self) -> bool {
-        !self.over && self.round.is_none_or(|r| r.is_over())
+        !self.over && self.round.as_ref().is_none_or(|r| r.is_over())
     }
 
     /// Deals the next round from a 52-card deck; see [`Round::deal`].
@@ -73,7 +73,10 @@ impl Game {
     }
 
     pub fn turn(&self) -> Option<Seat> {
-        self.round.filter(|r| !r.is_over()).map(|r| r.turn())
+        self.round
+            .as_ref()
+            .filter(|r| !r.is_over())
+            .map(|r| r.turn())
     }
 
     pub fn view(&self, seat: Seat) -> Option<View<'_>> {

@@ -47,12 +47,18 @@ impl Game {
     }
 
     pub fn needs_deal(&self) -> bool {
-        !self.is_over() && self.hand.is_none_or(|h| h.phase() == crate::Phase::Over)
+        !self.is_over()
+            && self
+                .hand
+                .as_ref()
+                .is_none_or(|h| h.phase() == crate::Phase::Over)
     }
 
     /// The next dealer: player 0 first, then each left neighbour in turn.
     pub fn next_dealer(&self) -> Seat {
-        self.hand.map_or(Seat::new(0), |h| h.dealer().left())
+        self.hand
+            .as_ref()
+            .map_or(Seat::new(0), |h| h.dealer().left())
     }
 
     /// Deals the next hand from 30 cards; see [`Hand::deal`].
@@ -80,6 +86,7 @@ impl Game {
 
     pub fn turn(&self) -> Option<Seat> {
         self.hand
+            .as_ref()
             .filter(|h| h.phase() != crate::Phase::Over)
             .map(|h| h.turn())
     }
