@@ -173,10 +173,6 @@ pub struct Hand {
     trick: Trick,
     tricks_won: [u8; 4],
     played: CardSet,
-    /// Suits each seat has shown it lacks by not following them (bit per suit index).
-    voids: [u8; 4],
-    /// The cards each seat has played to tricks.
-    played_by: [CardSet; 4],
     /// Every card played to a trick, in order, with who played it.
     history: [Option<(Seat, Card)>; 20],
 }
@@ -223,8 +219,6 @@ impl Hand {
             trick: Trick::new(dealer.left()),
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
-            voids: [0; 4],
-            played_by: [CardSet::EMPTY; 4],
             history: [None; 20],
         }
     }
@@ -257,8 +251,6 @@ impl Hand {
             trick,
             tricks_won,
             played,
-            voids: [0; 4],
-            played_by: [CardSet::EMPTY; 4],
             history: [None; 20],
         }
     }
@@ -326,13 +318,16 @@ impl Hand {
 
     /// The cards `seat` has played to tricks this hand.
     pub fn played_by(&self, seat: Seat) -> CardSet {
-        self.played_by[seat.index()]
+        self.history()
+            .filter(|&(s, _)| s == seat)
+            .map(|(_, card)| card)
+            .collect()
     }
 
     /// The five cards `seat` was dealt, as far as this hand's state shows them: what it
     /// holds and has played, less a picked-up upcard, plus the dealer's discard.
     pub fn dealt_cards(&self, seat: Seat) -> CardSet {
-        let mut cards = self.hands[seat.index()].union(self.played_by[seat.index()]);
+        let mut cards = self.hands[seat.index()].union(self.played_by(seat));
         if seat == self.dealer {
             if let Some(discard) = self.discard {
                 cards.insert(discard);
@@ -346,7 +341,27 @@ impl Hand {
 
     /// Whether `seat` has shown it holds no card of `suit` (as trump counts suits).
     pub fn shown_void(&self, seat: Seat, suit: Suit) -> bool {
-        self.voids[seat.index()] & (1 << suit.index()) != 0
+        self.voids()[seat.index()] & (1 << suit.index()) != 0
+    }
+
+    /// For each seat, the suits (bit per suit index) it has shown it lacks by failing to
+    /// follow them, read from the order of play (only search players need it).
+    pub fn voids(&self) -> [u8; 4] {
+        let mut voids = [0; 4];
+        let Some(order) = self.trump_order() else {
+            return voids;
+        };
+        let per_trick = usize::from(self.players_per_trick());
+        let plays: Vec<(Seat, Card)> = self.history().collect();
+        for trick in plays.chunks(per_trick) {
+            let led = order.suit_of(trick[0].1);
+            for &(seat, card) in &trick[1..] {
+                if order.suit_of(card) != led {
+                    voids[seat.index()] |= 1 << led.index();
+                }
+            }
+        }
+        voids
     }
 
     /// The same hand with other cards in the seats' hands and another dealer's discard:
@@ -562,15 +577,8 @@ impl Hand {
     }
 
     fn play(&mut self, card: Card) -> Outcome {
-        if let (Some(led), Some(order)) = (self.trick.led(), self.trump_order()) {
-            let led = order.suit_of(led);
-            if order.suit_of(card) != led {
-                self.voids[self.turn.index()] |= 1 << led.index();
-            }
-        }
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
-        self.played_by[self.turn.index()].insert(card);
         // Five tricks of four: the played cards count the history's length.
         let at = self.played.len() - 1;
         self.history[at] = Some((self.turn, card));

@@ -107,7 +107,9 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     let order = hand.trump_order();
     let mut fixed = [CardSet::EMPTY; 4];
     fixed[seat.index()] = mine;
-    let dealer_may_hold = |suit| !hand.shown_void(hand.dealer(), suit);
+    let voids = hand.voids();
+    let shown_void = |s: Seat, suit: cards::Suit| voids[s.index()] & (1 << suit.index()) != 0;
+    let dealer_may_hold = |suit| !shown_void(hand.dealer(), suit);
     if picked_up
         && hand.dealer() != seat
         && !hand.cards(hand.dealer()).is_empty()
@@ -119,7 +121,7 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     need[seat.index()] = 0;
     let accepts = |s: Seat, card: Card| {
         let suit = order.map_or(card.suit(), |o: TrumpOrder| o.suit_of(card));
-        s == seat || !hand.shown_void(s, suit)
+        s == seat || !shown_void(s, suit)
     };
     let dealt = deal_constrained(&pool, &need, |p, card| accepts(Seat::new(p), card), rng);
     let hands = Seat::ALL.map(|s| fixed[s.index()].union(dealt[s.index()]));
