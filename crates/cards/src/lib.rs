@@ -13,6 +13,7 @@ pub mod sample;
 mod set;
 pub mod shuffle;
 mod suit;
+pub mod trick;
 
 pub use card::{Card, ParseCardError};
 pub use rank::Rank;

@@ -25,56 +25,8 @@ pub enum Phase {
     Over,
 }
 
-/// The trick being played: who led and the cards so far, in playing order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Trick {
-    leader: Seat,
-    plays: [Option<(Seat, Card)>; 4],
-    len: u8,
-}
-
-impl Trick {
-    pub(crate) fn new(leader: Seat) -> Trick {
-        Trick {
-            leader,
-            plays: [None; 4],
-            len: 0,
-        }
-    }
-
-    fn push(&mut self, seat: Seat, card: Card) {
-        self.plays[self.len as usize] = Some((seat, card));
-        self.len += 1;
-    }
-
-    pub fn leader(&self) -> Seat {
-        self.leader
-    }
-
-    /// The cards played so far with who played them, in playing order.
-    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.plays[..self.len as usize].iter().flatten().copied()
-    }
-
-    pub fn led(&self) -> Option<Card> {
-        self.plays[0].map(|(_, card)| card)
-    }
-
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The seat whose card is highest so far under `order`, if any card was played.
-    pub fn winning(&self, order: TrumpOrder) -> Option<(Seat, Card)> {
-        let led = order.suit_of(self.led()?);
-        self.plays()
-            .max_by_key(|&(_, card)| order.led_key(card, led))
-    }
-}
+/// The trick being played, four seats round.
+pub type Trick = cards::trick::Trick<Seat, 4>;
 
 /// How a hand ended: the makers, their tricks, and who scored what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -583,7 +535,7 @@ impl Hand {
         let at = self.played.len() - 1;
         self.history[at] = Some((self.turn, card));
         self.trick.push(self.turn, card);
-        if self.trick.len < self.players_per_trick() {
+        if self.trick.len() < usize::from(self.players_per_trick()) {
             self.turn = self.next_player(self.turn);
             return Outcome::Continue;
         }

@@ -40,50 +40,8 @@ pub struct Pull {
     pub taken: Card,
 }
 
-/// The trick being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Trick {
-    leader: Seat,
-    plays: [Option<(Seat, Card)>; 3],
-    len: u8,
-}
-
-impl Trick {
-    fn new(leader: Seat) -> Trick {
-        Trick {
-            leader,
-            plays: [None; 3],
-            len: 0,
-        }
-    }
-
-    pub fn leader(&self) -> Seat {
-        self.leader
-    }
-
-    pub fn plays(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.plays[..self.len as usize].iter().flatten().copied()
-    }
-
-    pub fn led(&self) -> Option<Card> {
-        self.plays[0].map(|(_, card)| card)
-    }
-
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The play winning so far: trump beats the led suit, which beats the rest.
-    pub fn winning(&self, order: TrumpOrder) -> Option<(Seat, Card)> {
-        let led = self.led()?.suit();
-        self.plays()
-            .max_by_key(|&(_, card)| order.led_key(card, led))
-    }
-}
+/// The trick being played, three seats round.
+pub type Trick = cards::trick::Trick<Seat, 3>;
 
 /// How a hand went for each player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -386,9 +344,8 @@ impl Hand {
         }
         self.played.insert(card);
         self.hands[self.turn.index()].remove(card);
-        self.trick.plays[self.trick.len as usize] = Some((self.turn, card));
-        self.trick.len += 1;
-        if self.trick.len < 3 {
+        self.trick.push(self.turn, card);
+        if !self.trick.is_full() {
             self.turn = self.turn.left();
             return Outcome::Continue;
         }

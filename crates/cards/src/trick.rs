@@ -1,0 +1,113 @@
+//! A trick in progress, shared by the trick-taking games.
+
+use crate::euchre_order::TrumpOrder;
+use crate::Card;
+
+/// The trick being played: who led and the cards so far, in playing order.
+///
+/// `S` is the game's seat type and `N` its number of players; a full trick holds `N` cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Trick<S, const N: usize> {
+    leader: S,
+    plays: [Option<(S, Card)>; N],
+    len: u8,
+}
+
+impl<S: Copy, const N: usize> Trick<S, N> {
+    pub fn new(leader: S) -> Self {
+        Trick {
+            leader,
+            plays: [None; N],
+            len: 0,
+        }
+    }
+
+    /// Adds `seat`'s card. The rules engine calls this only while the trick is short of full.
+    pub fn push(&mut self, seat: S, card: Card) {
+        debug_assert!(!self.is_full(), "a full trick takes no more cards");
+        self.plays[self.len as usize] = Some((seat, card));
+        self.len += 1;
+    }
+
+    pub fn leader(&self) -> S {
+        self.leader
+    }
+
+    /// The cards played so far with who played them, in playing order.
+    pub fn plays(&self) -> impl Iterator<Item = (S, Card)> + '_ {
+        self.plays[..self.len as usize].iter().flatten().copied()
+    }
+
+    pub fn led(&self) -> Option<Card> {
+        self.plays[0].map(|(_, card)| card)
+    }
+
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// All `N` seats have played. A trick with a seat sitting out (euchre's lone hand) ends
+    /// sooner; the game's rules say when.
+    pub fn is_full(&self) -> bool {
+        self.len as usize == N
+    }
+
+    /// The play winning so far under `order` (trump, then the led suit), if any card was played.
+    pub fn winning(&self, order: TrumpOrder) -> Option<(S, Card)> {
+        let led = order.suit_of(self.led()?);
+        self.plays()
+            .max_by_key(|&(_, card)| order.led_key(card, led))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Suit;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn empty_trick_has_no_winner() {
+        let trick: Trick<u8, 4> = Trick::new(2);
+        assert!(trick.is_empty());
+        assert_eq!(trick.led(), None);
+        assert_eq!(trick.winning(TrumpOrder::euchre(Suit::Spades)), None);
+    }
+
+    #[test]
+    fn left_bower_led_makes_trump_the_led_suit() {
+        // Hearts trump: the jack of diamonds led is trump, so the ace of diamonds cannot win.
+        let mut trick: Trick<u8, 4> = Trick::new(0);
+        trick.push(0, card("JD"));
+        trick.push(1, card("AD"));
+        trick.push(2, card("9H"));
+        trick.push(3, card("JH"));
+        assert!(trick.is_full());
+        assert_eq!(
+            trick.winning(TrumpOrder::euchre(Suit::Hearts)),
+            Some((3, card("JH")))
+        );
+        let seats: Vec<u8> = trick.plays().map(|(seat, _)| seat).collect();
+        assert_eq!(seats, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn without_bowers_a_jack_follows_its_own_suit() {
+        // Hearts trump, no bowers: the jack of diamonds leads diamonds and the ace beats it.
+        let mut trick: Trick<u8, 3> = Trick::new(0);
+        trick.push(0, card("JD"));
+        trick.push(1, card("AD"));
+        trick.push(2, card("2S"));
+        assert_eq!(
+            trick.winning(TrumpOrder::without_bowers(Suit::Hearts)),
+            Some((1, card("AD")))
+        );
+    }
+}
