@@ -1,6 +1,6 @@
 use rand::Rng as _;
 
-use crate::{Game, Rng};
+use crate::{Game, Leave, Rng};
 
 /// What an agent is shown when it must act: its seat's view, its legal actions, and
 /// sampled worlds consistent with what it has seen. The full state stays hidden.
@@ -42,6 +42,36 @@ impl<'a, G: Game> Seated<'a, G> {
 /// A computer player usable in any seat of its game.
 pub trait Agent<G: Game>: Send {
     fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action;
+}
+
+/// A player that decides from its own seat's view alone: a handout's computer player, or a
+/// person at a front end, who may leave instead of acting.
+pub trait Player<G: Game> {
+    /// Chooses one of the view's legal actions; called only on the seat's turn.
+    fn act(&mut self, view: &G::View<'_>) -> Result<G::Action, Leave>;
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn act(&mut self, view: &G::View<'_>) -> Result<G::Action, Leave> {
+        (**self).act(view)
+    }
+}
+
+/// Whoever holds a seat in a front end: a [`Player`] that sees its seat's view, or an
+/// [`Agent`] that samples worlds from the whole table (the strong players).
+pub enum Sitter<G: Game> {
+    Player(Box<dyn Player<G>>),
+    Agent(Box<dyn Agent<G>>),
+}
+
+impl<G: Game> Sitter<G> {
+    /// The choice of whoever sits in `seat`, which must be the seat to act.
+    pub fn act(&mut self, game: &G, seat: usize, rng: &mut Rng) -> Result<G::Action, Leave> {
+        match self {
+            Sitter::Player(player) => player.act(&game.view(seat)),
+            Sitter::Agent(agent) => Ok(agent.act(Seated::new(game, seat), rng)),
+        }
+    }
 }
 
 /// Picks uniformly among the legal actions.

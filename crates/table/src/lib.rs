@@ -10,7 +10,7 @@ mod agent;
 pub mod check;
 mod record;
 
-pub use agent::{Agent, RandomAgent, Sampling, Seated};
+pub use agent::{Agent, Player, RandomAgent, Sampling, Seated, Sitter};
 pub use record::{GameRecord, ReplayError};
 
 use std::fmt::Debug;

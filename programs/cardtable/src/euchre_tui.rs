@@ -211,7 +211,7 @@ impl<R: BufRead, W: Write> Person<R, W> {
     }
 }
 
-impl<R: BufRead, W: Write> Player for Person<R, W> {
+impl<R: BufRead, W: Write> Player<Game> for Person<R, W> {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         let (hand, question) = Self::prompt(view);
         self.complain(&hand)?;

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use cards::{Card, Suit};
-use rules::{Action, Leave, Phase, Player, Round, View};
+use rules::{Action, Game, Leave, Phase, Player, Round, View};
 use textio::{say, Shared};
 
 /// The saved-game text of the last point a game can resume from, kept up to date by the
@@ -156,7 +156,7 @@ impl Human {
     }
 }
 
-impl Player for Human {
+impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         self.decide(view)
     }

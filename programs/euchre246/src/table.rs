@@ -76,7 +76,7 @@ impl Deck {
 pub struct Table {
     console: Shared,
     debug: bool,
-    players: [Box<dyn Player>; 4],
+    players: [Box<dyn Player<Game>>; 4],
     human: bool,
     snapshot: Snapshot,
     deck: Deck,
@@ -89,7 +89,7 @@ pub struct Table {
 impl Table {
     pub fn new(console: Shared, debug: bool) -> Table {
         let snapshot = Snapshot::default();
-        let human: Box<dyn Player> = Box::new(Human::new(console.clone(), snapshot.clone()));
+        let human: Box<dyn Player<Game>> = Box::new(Human::new(console.clone(), snapshot.clone()));
         Table {
             console,
             debug,

@@ -3,7 +3,7 @@
 //! the same prompt again.
 
 use cards::{Card, CardSet, Suit};
-use euchre::{Action, Leave, Phase, Player, Round, View};
+use euchre::{Action, Game, Leave, Phase, Player, Round, View};
 
 use textio::eecs280::{ask, say_hand};
 use textio::say;
@@ -115,7 +115,7 @@ impl Human {
     }
 }
 
-impl Player for Human {
+impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         match view.phase() {
             Phase::Making(round) => self.make_trump(view, round),

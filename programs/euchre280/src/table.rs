@@ -1,6 +1,6 @@
 //! The game as the handout prints it (Appendices A and B), driven through the rules core.
 
-use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Rules, Seat, Team};
+use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Rules, Seat, Team};
 
 use cards::pack::Pack;
 use textio::say;
@@ -21,12 +21,7 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-/// A seat: a handout player (or a person), or an agent that needs the whole table to
-/// sample worlds from (the strong player).
-pub enum Sitter {
-    Player(Box<dyn Player>),
-    Agent(Box<dyn table::Agent<Game>>),
-}
+pub type Sitter = table::Sitter<Game>;
 
 pub struct Table {
     names: Vec<String>,
@@ -78,15 +73,9 @@ impl Table {
                 .turn()
                 .expect("a hand in progress has a player to move");
             let phase = game.hand().unwrap().phase();
-            let action = match &mut self.players[seat.index()] {
-                Sitter::Player(player) => {
-                    let view = game.view(seat).expect("a hand is dealt");
-                    player.act(&view).map_err(Stop::Left)?
-                }
-                Sitter::Agent(agent) => {
-                    agent.act(table::Seated::new(&*game, seat.index()), &mut self.rng)
-                }
-            };
+            let action = self.players[seat.index()]
+                .act(game, seat.index(), &mut self.rng)
+                .map_err(Stop::Left)?;
             let outcome = game
                 .apply(action)
                 .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));

@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use cards::{Card, Suit};
-use rules::{Action, IllegalAction, Leave, Player, View};
+use rules::{Action, Game, IllegalAction, Leave, Player, View};
 use textio::{say, Shared};
 
 /// What the table keeps current for the human's `deck` and `save` commands.
@@ -133,7 +133,7 @@ impl Human {
     }
 }
 
-impl Player for Human {
+impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         self.show(view)?;
         loop {

@@ -3,7 +3,7 @@
 use cards::shuffle::{std_shuffle, MinStdRand0};
 use cards::Card;
 use rules::players::Computer;
-use rules::{Action, Game, Leave, Outcome, Player, Seat};
+use rules::{Action, Game, Leave, Outcome, Seat};
 use textio::{say, Shared};
 
 use crate::human::{card_list, Human, TableState};
@@ -23,12 +23,7 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-/// A seat: the handout's players (or a person), or an agent that samples worlds from the
-/// whole table (the strong player).
-enum Sitter {
-    Player(Box<dyn Player>),
-    Agent(Box<dyn table::Agent<Game>>),
-}
+type Sitter = table::Sitter<Game>;
 
 pub struct Table {
     console: Shared,
@@ -158,14 +153,7 @@ impl Table {
     }
 
     fn ask(&mut self, game: &Game, seat: Seat) -> Result<Action, Stop> {
-        let view = game.view(seat).unwrap();
-        let chosen = match &mut self.players[seat.index()] {
-            Sitter::Player(player) => player.act(&view),
-            Sitter::Agent(agent) => {
-                Ok(agent.act(table::Seated::new(game, seat.index()), &mut self.rng))
-            }
-        };
-        match chosen {
+        match self.players[seat.index()].act(game, seat.index(), &mut self.rng) {
             Ok(action) => Ok(action),
             Err(Leave::RageQuit) => {
                 say!(

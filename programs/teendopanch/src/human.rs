@@ -3,7 +3,7 @@
 //! same prompt again.
 
 use cards::{Card, CardSet, Suit};
-use rules::{Action, Leave, Phase, Player, Round, View};
+use rules::{Action, Game, Leave, Phase, Player, Round, View};
 use textio::eecs280::{ask, say_hand};
 use textio::{say, Shared};
 
@@ -123,7 +123,7 @@ impl Human {
     }
 }
 
-impl Player for Human {
+impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         match view.phase() {
             Phase::Making(round) => self.make_trump(view, round),

@@ -1,7 +1,7 @@
 //! The game as the reference solution prints it, driven through the rules core.
 
 use cards::pack::Pack;
-use rules::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Round, Rules, Seat};
+use rules::{Action, Game, HandResult, Leave, Outcome, Phase, Round, Rules, Seat};
 use textio::{say, Shared};
 
 #[derive(Debug)]
@@ -17,12 +17,7 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-/// A seat: a handout player (or a person), or an agent that needs the whole table to
-/// sample worlds from (the strong player).
-pub enum Sitter {
-    Player(Box<dyn Player>),
-    Agent(Box<dyn table::Agent<Game>>),
-}
+pub type Sitter = table::Sitter<Game>;
 
 pub struct Table {
     names: Vec<String>,
@@ -78,15 +73,9 @@ impl Table {
                 .turn()
                 .expect("a hand in progress has a player to move");
             let hand = *game.hand().unwrap();
-            let action = match &mut self.players[seat.index()] {
-                Sitter::Player(player) => {
-                    let view = game.view(seat).unwrap();
-                    player.act(&view).map_err(|_: Leave| Stop::InputClosed)?
-                }
-                Sitter::Agent(agent) => {
-                    agent.act(table::Seated::new(&*game, seat.index()), &mut self.rng)
-                }
-            };
+            let action = self.players[seat.index()]
+                .act(game, seat.index(), &mut self.rng)
+                .map_err(|_: Leave| Stop::InputClosed)?;
             let outcome = game
                 .apply(action)
                 .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));

@@ -9,13 +9,13 @@ use std::cmp::Reverse;
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
 
-use crate::{Action, Leave, Phase, Player, Round, View};
+use crate::{Action, Game, Leave, Phase, Player, Round, View};
 
 /// The CS 246 handout's computer player. It keeps no memory between decisions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Cs246;
 
-impl Player for Cs246 {
+impl Player<Game> for Cs246 {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         Ok(decide(view))
     }

@@ -9,18 +9,4 @@ pub use cs246::{decide as cs246_decision, Cs246};
 pub use simple::{decide as simple_decision, Simple};
 pub use strong::Strong;
 
-pub use table::Leave;
-
-use crate::{Action, View};
-
-/// Anything that can hold a seat at a Euchre table.
-pub trait Player {
-    /// Chooses one of `view.legal_actions()`; called only on the seat's turn.
-    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave>;
-}
-
-impl<P: Player + ?Sized> Player for Box<P> {
-    fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
-        (**self).act(view)
-    }
-}
+pub use table::{Leave, Player};

@@ -3,13 +3,13 @@
 use cards::euchre_order::TrumpOrder;
 use cards::{CardSet, Rank, Suit};
 
-use crate::{Action, Leave, Phase, Player, Round, View};
+use crate::{Action, Game, Leave, Phase, Player, Round, View};
 
 /// EECS 280's Simple player. It keeps no memory between decisions.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simple;
 
-impl Player for Simple {
+impl Player<Game> for Simple {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         Ok(decide(view))
     }

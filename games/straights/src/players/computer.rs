@@ -1,11 +1,11 @@
-use crate::{Action, Leave, Player, View};
+use crate::{Action, Game, Leave, Player, View};
 
 /// The handout's computer player (5.5.3): the first legal play in its hand, else it
 /// discards the first card in its hand.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Computer;
 
-impl Player for Computer {
+impl Player<Game> for Computer {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         Ok(decide(view))
     }

@@ -4,12 +4,12 @@
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
 
-use crate::{Action, Holding, Leave, Phase, Player, Round, View};
+use crate::{Action, Game, Holding, Leave, Phase, Player, Round, View};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simple;
 
-impl Player for Simple {
+impl Player<Game> for Simple {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         Ok(decide(view))
     }
