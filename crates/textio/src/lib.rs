@@ -27,6 +27,15 @@ impl Console {
         }))
     }
 
+    /// The program's standard input and output, both buffered: output reaches the terminal
+    /// when a human is asked something (see [`Console::read_line`]) or the program ends.
+    pub fn stdio() -> Shared {
+        Console::shared(
+            Box::new(io::BufReader::new(io::stdin())),
+            Box::new(io::BufWriter::new(io::stdout())),
+        )
+    }
+
     pub fn line(&mut self, text: std::fmt::Arguments<'_>) -> io::Result<()> {
         self.output.write_fmt(text)?;
         self.output.write_all(b"\n")

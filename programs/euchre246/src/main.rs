@@ -5,7 +5,6 @@ mod human;
 mod saved;
 mod table;
 
-use std::io::{self, BufReader, BufWriter};
 use std::process::ExitCode;
 
 use rules::{Game, Leave, Rules};
@@ -32,10 +31,7 @@ fn main() -> ExitCode {
             }
         },
     };
-    let console = Console::shared(
-        Box::new(BufReader::new(io::stdin())),
-        Box::new(BufWriter::new(io::stdout())),
-    );
+    let console = Console::stdio();
     let mut table = Table::new(console.clone(), args.debug);
     let result = match saved {
         Some((saved, game)) => table.play_saved(saved, game),

@@ -5,7 +5,6 @@ mod human;
 mod saved;
 mod table;
 
-use std::io::{self, BufReader, BufWriter};
 use std::process::ExitCode;
 
 use rules::Leave;
@@ -34,10 +33,7 @@ fn main() -> ExitCode {
             }
         },
     };
-    let console = Console::shared(
-        Box::new(BufReader::new(io::stdin())),
-        Box::new(BufWriter::new(io::stdout())),
-    );
+    let console = Console::stdio();
     let result = match &saved {
         Some(saved) => Table::new(console.clone(), saved.seed, saved.kinds).resume(saved),
         None => {

@@ -6,7 +6,6 @@ mod human;
 mod table;
 
 use std::ffi::OsString;
-use std::io::{self, BufReader, BufWriter};
 use std::process::ExitCode;
 
 use rules::players::Simple;
@@ -28,10 +27,7 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let console = Console::shared(
-        Box::new(BufReader::new(io::stdin())),
-        Box::new(BufWriter::new(io::stdout())),
-    );
+    let console = Console::stdio();
     let deck = cards::deck::teendopanch().into_iter().collect();
     let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
         return ExitCode::from(1);
