@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::Path;
 
 use cards::pack::{Pack, PackFileError};
-use cards::{Card, CardSet};
+use cards::{Card, CardSet, Suit};
 
 use table::Leave;
 
@@ -180,6 +180,29 @@ pub fn say_hand(
     Ok(())
 }
 
+/// The suit a person typed, spelled as the programs print suits (`Spades`).
+pub fn suit_named(word: &str) -> Result<Suit, String> {
+    Suit::ALL
+        .into_iter()
+        .find(|suit| suit.name() == word)
+        .ok_or_else(|| {
+            format!("'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass.")
+        })
+}
+
+/// The card a person picked by its number in the hand [`say_hand`] printed.
+pub fn card_numbered(held: CardSet, word: &str) -> Result<Card, String> {
+    word.parse::<usize>()
+        .ok()
+        .and_then(|i| held.nth(i))
+        .ok_or_else(|| {
+            format!(
+                "'{word}' is not a card number: type 0 to {}.",
+                held.len().saturating_sub(1)
+            )
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,5 +248,24 @@ mod tests {
         assert_eq!(atoi("x5"), 0);
         assert_eq!(atoi(""), 0);
         assert!(atoi("99999999999999999999") > 100);
+    }
+
+    #[test]
+    fn answers_name_suits_and_card_numbers() {
+        assert_eq!(suit_named("Hearts"), Ok(Suit::Hearts));
+        assert!(suit_named("hearts")
+            .unwrap_err()
+            .contains("'hearts' is not an answer"));
+        let held: CardSet = ["9S", "AH"]
+            .iter()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect();
+        assert_eq!(card_numbered(held, "1"), Ok("AH".parse().unwrap()));
+        for bad in ["2", "-1", "x", ""] {
+            assert_eq!(
+                card_numbered(held, bad),
+                Err(format!("'{bad}' is not a card number: type 0 to 1."))
+            );
+        }
     }
 }

@@ -2,10 +2,10 @@
 //! handout lets it skip: every answer is checked, and a bad one gets one error line and
 //! the same prompt again.
 
-use cards::{Card, CardSet, Suit};
+use cards::{CardSet, Suit};
 use euchre::{Action, Game, Leave, Phase, Player, Round, View};
 
-use textio::eecs280::{ask, say_hand};
+use textio::eecs280::{ask, card_numbered, say_hand, suit_named};
 use textio::say;
 use textio::Shared;
 
@@ -45,14 +45,7 @@ impl Human {
                     ))
                 };
             }
-            let suit: Suit = Suit::ALL
-                .into_iter()
-                .find(|s| s.name() == word)
-                .ok_or_else(|| {
-                    format!(
-                        "'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass."
-                    )
-                })?;
+            let suit = suit_named(word)?;
             match round {
                 Round::One if suit == upcard_suit => Ok(Action::OrderUp { alone: false }),
                 Round::One => Err(format!(
@@ -91,13 +84,7 @@ impl Human {
         self.show(held)?;
         let legal = view.legal_plays();
         self.ask("please select a card:", |word| {
-            let card: Card = word
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| held.nth(i))
-                .ok_or_else(|| {
-                    format!("'{word}' is not a choice: type 0 to {}.", held.len() - 1)
-                })?;
+            let card = card_numbered(held, word)?;
             if legal.contains(card) {
                 Ok(Action::Play(card))
             } else {

@@ -2,9 +2,9 @@
 //! cannot do safely — every answer is checked, and a bad one gets one error line and the
 //! same prompt again.
 
-use cards::{Card, CardSet, Suit};
+use cards::CardSet;
 use rules::{Action, Game, Leave, Phase, Player, Round, View};
-use textio::eecs280::{ask, say_hand};
+use textio::eecs280::{ask, card_numbered, say_hand, suit_named};
 use textio::{say, Shared};
 
 pub struct Human {
@@ -41,15 +41,7 @@ impl Human {
                 "The maker must name trump now: type Spades, Hearts, Clubs or Diamonds."
                     .to_string(),
             ),
-            _ => Suit::ALL
-                .into_iter()
-                .find(|s| s.name() == word)
-                .map(Action::Call)
-                .ok_or_else(|| {
-                    format!(
-                        "'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass."
-                    )
-                }),
+            _ => suit_named(word).map(Action::Call),
         })
     }
 
@@ -61,26 +53,12 @@ impl Human {
         self.line("Discard upcard: [-1]")?;
         let legal = view.legal_returns();
         self.ask("please select a card to discard:", |word| {
-            let index: i64 = word.parse().map_err(|_| {
-                format!(
-                    "'{word}' is not a card number: type 0 to {}.",
-                    held.len() - 1
-                )
-            })?;
-            if index == -1 {
+            if word.parse::<i64>() == Ok(-1) {
                 return Err(
                     "You cannot give back the card you just took: choose another.".to_string(),
                 );
             }
-            let card = usize::try_from(index)
-                .ok()
-                .and_then(|i| held.nth(i))
-                .ok_or_else(|| {
-                    format!(
-                        "'{word}' is not a card number: type 0 to {}.",
-                        held.len() - 1
-                    )
-                })?;
+            let card = card_numbered(held, word)?;
             if legal.contains(card) {
                 Ok(Action::Return(card))
             } else {
@@ -97,16 +75,7 @@ impl Human {
         self.show(held)?;
         let legal = view.legal_plays();
         self.ask("please select a card:", |word| {
-            let card: Card = word
-                .parse::<usize>()
-                .ok()
-                .and_then(|i| held.nth(i))
-                .ok_or_else(|| {
-                    format!(
-                        "'{word}' is not a card number: type 0 to {}.",
-                        held.len() - 1
-                    )
-                })?;
+            let card = card_numbered(held, word)?;
             if legal.contains(card) {
                 Ok(Action::Play(card))
             } else {
