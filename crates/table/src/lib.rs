@@ -9,6 +9,7 @@
 mod agent;
 pub mod check;
 mod record;
+pub mod search;
 
 pub use agent::{Agent, Player, RandomAgent, Sampling, Seated, Sitter};
 pub use record::{GameRecord, ReplayError};

@@ -2,6 +2,7 @@
 //! cards it cannot see at random, consistently with everything it has seen, solves each
 //! deal open-handed, and picks the choice with the best average score margin.
 
+use table::search::sampled_totals;
 use table::{Agent, Rng, Seated};
 
 use crate::players::{cs246, simple};
@@ -38,7 +39,7 @@ impl Strong {
     /// The margin for `seat`'s team of a world from here to the end of the hand. The rest
     /// of the bidding and any discard follow the variant's handout player (a model of the
     /// table, itself included, that costs nothing to run); play is solved open-handed.
-    fn margin(&mut self, mut world: Game, seat: Seat) -> f64 {
+    fn margin(solver: &mut Solver, mut world: Game, seat: Seat) -> f64 {
         let team = seat.team();
         while let Some(hand) = world
             .hand()
@@ -55,18 +56,18 @@ impl Strong {
             return 0.0;
         };
         let taken: u8 = makers.seats().iter().map(|&s| hand.tricks_won(s)).sum();
-        let to_come = OpenDeal::from_hand(hand).map_or(0, |deal| self.solver.tricks(&deal, makers));
+        let to_come = OpenDeal::from_hand(hand).map_or(0, |deal| solver.tricks(&deal, makers));
         let maker_tricks = taken + to_come;
         f64::from(HandResult::score(makers, hand.is_alone(), maker_tricks).margin(team))
     }
 
     /// A sampled world in which the opponents, played as the handout player, would have
     /// bid, discarded and played as they did: their choices say much about their hands.
-    /// Gives up after `inference_tries` worlds.
-    fn sample(&self, seated: &Seated<'_, Game>, rng: &mut Rng) -> Game {
+    /// Gives up after `tries` worlds.
+    fn sample(seated: &Seated<'_, Game>, tries: usize, rng: &mut Rng) -> Game {
         let me = Seat::new(seated.seat());
         let mut world = seated.determinize(rng);
-        for _ in 0..self.inference_tries {
+        for _ in 0..tries {
             if explains_history(&world, me) {
                 return world;
             }
@@ -83,15 +84,20 @@ impl Strong {
         rng: &mut Rng,
     ) -> Vec<f64> {
         let seat = Seat::new(seated.seat());
-        let mut totals = vec![0.0; candidates.len()];
-        for _ in 0..self.samples {
-            let world = self.sample(seated, rng);
-            for (total, &action) in totals.iter_mut().zip(candidates) {
-                let mut next = world;
+        let tries = self.inference_tries;
+        let solver = &mut self.solver;
+        let totals = sampled_totals(
+            seated,
+            candidates,
+            self.samples,
+            rng,
+            |seated, rng| Strong::sample(seated, tries, rng),
+            |world, action, _| {
+                let mut next = *world;
                 next.apply(action).expect("candidates are legal");
-                *total += self.margin(next, seat);
-            }
-        }
+                Strong::margin(solver, next, seat)
+            },
+        );
         totals.iter().map(|t| t / self.samples as f64).collect()
     }
 

@@ -4,6 +4,7 @@
 //! the fewest points on average.
 
 use rand::Rng as _;
+use table::search::sampled_totals;
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
@@ -95,20 +96,26 @@ impl Agent<Game> for Strong {
             return legal[0];
         }
         let seat = Seat::new(seated.seat());
-        let weight = OTHERS_WEIGHT;
-        let mut totals = vec![0.0; legal.len()];
-        for _ in 0..self.samples {
-            let world = seated.determinize(rng);
-            let round = *world.round().expect("a round is in progress");
-            for (total, &action) in totals.iter_mut().zip(&legal) {
-                let mut next = round;
+        let totals = sampled_totals(
+            &seated,
+            &legal,
+            self.samples,
+            rng,
+            |seated, rng| {
+                *seated
+                    .determinize(rng)
+                    .round()
+                    .expect("a round is in progress")
+            },
+            |round, action, rng| {
+                let mut next = *round;
                 let points = match next.apply(action).expect("legal actions apply") {
                     Outcome::RoundOver(points) => points,
                     Outcome::Continue => rollout(next, seat, rng),
                 };
-                *total += cost(points, seat, weight);
-            }
-        }
+                cost(points, seat, OTHERS_WEIGHT)
+            },
+        );
         let best = totals
             .iter()
             .enumerate()

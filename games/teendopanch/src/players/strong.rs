@@ -3,6 +3,7 @@
 //! consistently with what it has seen, plays the hand out with every seat modelled as
 //! the Simple player, and keeps the choice with the best average points.
 
+use table::search::sampled_totals;
 use table::{Agent, Rng, Seated};
 
 use crate::players::simple;
@@ -58,11 +59,14 @@ impl Agent<Game> for Strong {
             return legal[0];
         }
         let me = Seat::new(seated.seat());
-        let mut totals = vec![0.0; legal.len()];
-        for _ in 0..self.samples {
-            let world = seated.determinize(rng);
-            for (total, &action) in totals.iter_mut().zip(&legal) {
-                let mut next = world;
+        let totals = sampled_totals(
+            &seated,
+            &legal,
+            self.samples,
+            rng,
+            |seated, rng| seated.determinize(rng),
+            |world, action, _| {
+                let mut next = *world;
                 let points = match next.apply(action).expect("legal actions apply") {
                     Outcome::Trick {
                         result: Some(result),
@@ -71,10 +75,9 @@ impl Agent<Game> for Strong {
                     _ => Strong::rollout(next),
                 };
                 let others: u32 = points.iter().sum::<u32>() - points[me.index()];
-                *total +=
-                    f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0;
-            }
-        }
+                f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0
+            },
+        );
         let best = totals
             .iter()
             .enumerate()
