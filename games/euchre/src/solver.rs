@@ -310,6 +310,19 @@ impl Solver {
         self.value(deal, team, 0, left + 1)
     }
 
+    /// Whether `team` takes at least `tricks` from here on with best play. A null-window
+    /// search: much cheaper than [`Solver::tricks`], and all that scoring asks (three
+    /// tricks make the contract, five are a march).
+    pub fn at_least(&mut self, deal: &OpenDeal, team: Team, tricks: u8) -> bool {
+        if tricks == 0 {
+            return true;
+        }
+        if tricks > deal.tricks_left() {
+            return false;
+        }
+        self.value(deal, team, tricks - 1, tricks) >= tricks
+    }
+
     /// Each legal card of the player to move, with the tricks its team then takes from
     /// here on (the current trick included).
     pub fn card_values(&mut self, deal: &OpenDeal) -> Vec<(Card, u8)> {

@@ -56,8 +56,20 @@ impl Strong {
             return 0.0;
         };
         let taken: u8 = makers.seats().iter().map(|&s| hand.tricks_won(s)).sum();
-        let to_come = OpenDeal::from_hand(hand).map_or(0, |deal| solver.tricks(&deal, makers));
-        let maker_tricks = taken + to_come;
+        // The score asks only whether the makers reach three tricks, and five: two
+        // null-window searches, cheaper than counting their tricks exactly.
+        let deal = OpenDeal::from_hand(hand);
+        let mut reach = |tricks: u8| {
+            taken >= tricks
+                || deal.is_some_and(|deal| solver.at_least(&deal, makers, tricks - taken))
+        };
+        let maker_tricks = if !reach(3) {
+            taken
+        } else if reach(5) {
+            5
+        } else {
+            3
+        };
         f64::from(HandResult::score(makers, hand.is_alone(), maker_tricks).margin(team))
     }
 
