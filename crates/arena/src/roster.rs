@@ -85,16 +85,20 @@ impl Lineup {
     }
 }
 
-/// The agent a name stands for: `H` is the game's handout bot, `S` its strong player.
-fn agent<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + Sampling + 'static>(
-    name: &str,
-) -> Box<dyn Agent<G>> {
-    match name.split_once(':') {
-        Some(("strong", samples)) => Box::new(S::with_samples(samples.parse().unwrap_or(1))),
-        _ if name == "strong" => Box::new(S::default()),
-        _ if name == "random" => Box::new(RandomAgent::default()),
-        _ => Box::new(H::default()),
-    }
+/// The agents a line-up's names stand for: `H` is the game's handout bot, `S` its strong
+/// player.
+fn agents<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + Default + Sampling + 'static>(
+    names: &[String],
+) -> Vec<Box<dyn Agent<G>>> {
+    let agent = |name: &String| -> Box<dyn Agent<G>> {
+        match name.split_once(':') {
+            Some(("strong", samples)) => Box::new(S::with_samples(samples.parse().unwrap_or(1))),
+            _ if name == "strong" => Box::new(S::default()),
+            _ if name == "random" => Box::new(RandomAgent::default()),
+            _ => Box::new(H::default()),
+        }
+    };
+    names.iter().map(agent).collect()
 }
 
 /// Whether `name` is a player of `game`: one of its names, or `strong:N` (N samples).
@@ -106,7 +110,7 @@ fn known(game: GameKind, name: &str) -> bool {
 }
 
 pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Report, String> {
-    let names = config.lineup.clone();
+    let names = &config.lineup;
     match (config.game, config.rules.as_str()) {
         (GameKind::Euchre, "eecs280") => {
             let rules = euchre::Rules {
@@ -116,12 +120,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
             run_game(
                 config,
                 || euchre::Game::new(rules),
-                || {
-                    names
-                        .iter()
-                        .map(|n| agent::<_, euchre::players::Simple, euchre::players::Strong>(n))
-                        .collect()
-                },
+                || agents::<_, euchre::players::Simple, euchre::players::Strong>(names),
                 record,
             )
         }
@@ -133,26 +132,14 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
             run_game(
                 config,
                 || euchre::Game::new(rules),
-                || {
-                    names
-                        .iter()
-                        .map(|n| agent::<_, euchre::players::Cs246, euchre::players::Strong>(n))
-                        .collect()
-                },
+                || agents::<_, euchre::players::Cs246, euchre::players::Strong>(names),
                 record,
             )
         }
         (GameKind::Straights, "cs246") => run_game(
             config,
             straights::Game::new,
-            || {
-                names
-                    .iter()
-                    .map(|n| {
-                        agent::<_, straights::players::Computer, straights::players::Strong>(n)
-                    })
-                    .collect()
-            },
+            || agents::<_, straights::players::Computer, straights::players::Strong>(names),
             record,
         ),
         (GameKind::TeenDoPanch, variant @ ("handout" | "reference")) => {
@@ -164,16 +151,7 @@ pub(crate) fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Rep
             run_game(
                 config,
                 || teendopanch::Game::new(rules),
-                || {
-                    names
-                        .iter()
-                        .map(|n| {
-                            agent::<_, teendopanch::players::Simple, teendopanch::players::Strong>(
-                                n,
-                            )
-                        })
-                        .collect()
-                },
+                || agents::<_, teendopanch::players::Simple, teendopanch::players::Strong>(names),
                 record,
             )
         }
