@@ -9,7 +9,7 @@ use std::path::Path;
 use cards::pack::{Pack, PackFileError};
 use cards::{Card, CardSet, Suit};
 
-use table::Leave;
+use table::{Game, Leave, Sitter};
 
 use crate::{say, Shared};
 
@@ -178,6 +178,35 @@ pub fn say_hand(
         ))?;
     }
     Ok(())
+}
+
+/// The players of an EECS 280 program, in seat order, as its command line named them.
+pub struct Seats<G: Game> {
+    names: Vec<String>,
+    sitters: Vec<Sitter<G>>,
+    /// For agents that sample (the strong players); fixed, so runs repeat exactly.
+    rng: table::Rng,
+}
+
+impl<G: Game> Seats<G> {
+    /// `sit` seats each command-line player: the game's Simple, Human or Strong.
+    pub fn new(seats: Vec<(String, Kind)>, mut sit: impl FnMut(&str, Kind) -> Sitter<G>) -> Self {
+        let sitters = seats.iter().map(|(name, kind)| sit(name, *kind)).collect();
+        Seats {
+            names: seats.into_iter().map(|(name, _)| name).collect(),
+            sitters,
+            rng: rand::SeedableRng::seed_from_u64(0),
+        }
+    }
+
+    pub fn name(&self, seat: usize) -> &str {
+        &self.names[seat]
+    }
+
+    /// The choice of the player in `seat`, whose turn it is.
+    pub fn act(&mut self, game: &G, seat: usize) -> Result<G::Action, Leave> {
+        self.sitters[seat].act(game, seat, &mut self.rng)
+    }
 }
 
 /// The suit a person typed, spelled as the programs print suits (`Spades`).

@@ -3,6 +3,7 @@
 use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Rules, Seat, Team};
 
 use cards::pack::Pack;
+use textio::eecs280::Seats;
 use textio::say;
 use textio::Shared;
 
@@ -21,27 +22,18 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-pub type Sitter = table::Sitter<Game>;
-
 pub struct Table {
-    names: Vec<String>,
-    players: Vec<Sitter>,
-    rng: table::Rng,
+    seats: Seats<Game>,
     console: Shared,
 }
 
 impl Table {
-    pub fn new(names: Vec<String>, players: Vec<Sitter>, console: Shared) -> Table {
-        Table {
-            names,
-            players,
-            rng: rand::SeedableRng::seed_from_u64(0),
-            console,
-        }
+    pub fn new(seats: Seats<Game>, console: Shared) -> Table {
+        Table { seats, console }
     }
 
     fn name(&self, seat: Seat) -> &str {
-        &self.names[seat.index()]
+        self.seats.name(seat.index())
     }
 
     /// "Alice and Cathy": the lower-numbered partner first.
@@ -73,9 +65,7 @@ impl Table {
                 .turn()
                 .expect("a hand in progress has a player to move");
             let phase = game.hand().unwrap().phase();
-            let action = self.players[seat.index()]
-                .act(game, seat.index(), &mut self.rng)
-                .map_err(Stop::Left)?;
+            let action = self.seats.act(game, seat.index()).map_err(Stop::Left)?;
             let outcome = game
                 .apply(action)
                 .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));

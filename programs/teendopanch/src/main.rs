@@ -8,9 +8,10 @@ mod table;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
+use ::table::Sitter;
 use rules::players::Simple;
 use table::{Stop, Table};
-use textio::eecs280::{echo_and_read_pack, parse_command_line, Kind};
+use textio::eecs280::{echo_and_read_pack, parse_command_line, Kind, Seats};
 use textio::Console;
 
 fn main() -> ExitCode {
@@ -32,22 +33,15 @@ fn main() -> ExitCode {
     let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
         return ExitCode::from(1);
     };
-    let players = args
-        .seats
-        .iter()
-        .cloned()
-        .map(|(name, kind)| -> table::Sitter {
-            match kind {
-                Kind::Simple => table::Sitter::Player(Box::new(Simple)),
-                Kind::Human => {
-                    table::Sitter::Player(Box::new(human::Human::new(name, console.clone())))
-                }
-                Kind::Strong => table::Sitter::Agent(Box::new(rules::players::Strong::default())),
-            }
-        });
-    let players = players.collect();
-    let names = args.seats.into_iter().map(|(name, _)| name).collect();
-    let result = Table::new(names, players, console.clone()).play(rules, &mut pack);
+    let seats = Seats::new(args.seats, |name, kind| match kind {
+        Kind::Simple => Sitter::Player(Box::new(Simple)),
+        Kind::Human => Sitter::Player(Box::new(human::Human::new(
+            name.to_string(),
+            console.clone(),
+        ))),
+        Kind::Strong => Sitter::Agent(Box::new(rules::players::Strong::default())),
+    });
+    let result = Table::new(seats, console.clone()).play(rules, &mut pack);
     let _ = console.borrow_mut().flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,

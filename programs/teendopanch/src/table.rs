@@ -2,6 +2,7 @@
 
 use cards::pack::Pack;
 use rules::{Action, Game, HandResult, Leave, Outcome, Phase, Round, Rules, Seat};
+use textio::eecs280::Seats;
 use textio::{say, Shared};
 
 #[derive(Debug)]
@@ -17,27 +18,18 @@ impl From<std::io::Error> for Stop {
     }
 }
 
-pub type Sitter = table::Sitter<Game>;
-
 pub struct Table {
-    names: Vec<String>,
-    players: Vec<Sitter>,
-    rng: table::Rng,
+    seats: Seats<Game>,
     console: Shared,
 }
 
 impl Table {
-    pub fn new(names: Vec<String>, players: Vec<Sitter>, console: Shared) -> Table {
-        Table {
-            names,
-            players,
-            rng: rand::SeedableRng::seed_from_u64(0),
-            console,
-        }
+    pub fn new(seats: Seats<Game>, console: Shared) -> Table {
+        Table { seats, console }
     }
 
     fn name(&self, seat: Seat) -> &str {
-        &self.names[seat.index()]
+        self.seats.name(seat.index())
     }
 
     pub fn play(&mut self, rules: Rules, pack: &mut Pack) -> Result<(), Stop> {
@@ -73,8 +65,9 @@ impl Table {
                 .turn()
                 .expect("a hand in progress has a player to move");
             let hand = *game.hand().unwrap();
-            let action = self.players[seat.index()]
-                .act(game, seat.index(), &mut self.rng)
+            let action = self
+                .seats
+                .act(game, seat.index())
                 .map_err(|_: Leave| Stop::InputClosed)?;
             let outcome = game
                 .apply(action)
