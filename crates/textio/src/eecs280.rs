@@ -103,25 +103,6 @@ pub fn echo_and_read_pack(
     }
 }
 
-/// The Human player's prompt loop: prints `Human player NAME, PROMPT` and reads words
-/// until `parse` accepts one, printing each refusal's reason before asking again.
-pub fn ask<T>(
-    console: &Shared,
-    name: &str,
-    prompt: &str,
-    mut parse: impl FnMut(&str) -> Result<T, String>,
-) -> Result<T, Leave> {
-    loop {
-        say!(console, "Human player {name}, {prompt}").map_err(|_| Leave::InputClosed)?;
-        let word = console.borrow_mut().word();
-        let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
-        match parse(&word) {
-            Ok(answer) => return Ok(answer),
-            Err(reason) => say!(console, "{reason}").map_err(|_| Leave::InputClosed)?,
-        }
-    }
-}
-
 /// C's `atoi`: optional white space and sign, then digits up to the first non-digit;
 /// no digits gives 0. Values too large for an `int` are clamped (C leaves them undefined).
 pub fn atoi(text: &str) -> i64 {
@@ -164,20 +145,75 @@ pub fn read_pack(path: &Path, deck: CardSet, shuffle: bool) -> Result<Pack, Pack
     Ok(Pack::new(cards, shuffle))
 }
 
-/// `Human player NAME's hand: [i] Nine of Spades`, one line a card, as both EECS 280
-/// programs print a human's hand before each decision.
-pub fn say_hand(
-    console: &Shared,
-    name: &str,
-    cards: impl IntoIterator<Item = Card>,
-) -> std::io::Result<()> {
-    for (i, card) in cards.into_iter().enumerate() {
-        console.borrow_mut().line(format_args!(
-            "Human player {name}'s hand: [{i}] {}",
-            card.long()
-        ))?;
+/// A person at an EECS 280 table: the Human player's side of the text protocol that both
+/// programs share. Output errors and the end of input both mean the person has left.
+pub struct Person {
+    name: String,
+    console: Shared,
+}
+
+impl Person {
+    pub fn new(name: String, console: Shared) -> Person {
+        Person { name, console }
     }
-    Ok(())
+
+    pub fn line(&self, text: &str) -> Result<(), Leave> {
+        say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
+    }
+
+    /// `Human player NAME's hand: [i] Nine of Spades`, one line a card, as both programs
+    /// print a human's hand before each decision.
+    pub fn show(&self, cards: CardSet) -> Result<(), Leave> {
+        for (i, card) in cards.iter().enumerate() {
+            self.line(&format!(
+                "Human player {}'s hand: [{i}] {}",
+                self.name,
+                card.long()
+            ))?;
+        }
+        Ok(())
+    }
+
+    /// The prompt loop: prints `Human player NAME, PROMPT` and reads words until `parse`
+    /// accepts one, printing each refusal's reason before asking again.
+    pub fn ask<T>(
+        &self,
+        prompt: &str,
+        mut parse: impl FnMut(&str) -> Result<T, String>,
+    ) -> Result<T, Leave> {
+        loop {
+            self.line(&format!("Human player {}, {prompt}", self.name))?;
+            let word = self.console.borrow_mut().word();
+            let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
+            match parse(&word) {
+                Ok(answer) => return Ok(answer),
+                Err(reason) => self.line(&reason)?,
+            }
+        }
+    }
+
+    /// The card to play from `held` (shown first), one of `legal`; a card that does not
+    /// follow `led` is refused with the suit to play.
+    pub fn choose_play(
+        &self,
+        held: CardSet,
+        legal: CardSet,
+        led: Option<Suit>,
+    ) -> Result<Card, Leave> {
+        self.show(held)?;
+        self.ask("please select a card:", |word| {
+            let card = card_numbered(held, word)?;
+            if legal.contains(card) {
+                Ok(card)
+            } else {
+                Err(format!(
+                    "{} does not follow suit: you must play {} while you hold one.",
+                    card.long(),
+                    led.map_or("the led suit", Suit::name)
+                ))
+            }
+        })
+    }
 }
 
 /// The players of an EECS 280 program, in seat order, as its command line named them.

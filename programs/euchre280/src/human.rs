@@ -2,39 +2,22 @@
 //! handout lets it skip: every answer is checked, and a bad one gets one error line and
 //! the same prompt again.
 
-use cards::{CardSet, Suit};
 use euchre::{Action, Game, Leave, Phase, Player, Round, View};
 
-use textio::eecs280::{ask, card_numbered, say_hand, suit_named};
-use textio::say;
+use textio::eecs280::{suit_named, Person};
 use textio::Shared;
 
-pub struct Human {
-    name: String,
-    console: Shared,
-}
+pub struct Human(Person);
 
 impl Human {
     pub fn new(name: String, console: Shared) -> Human {
-        Human { name, console }
-    }
-
-    fn show(&self, cards: CardSet) -> Result<(), Leave> {
-        say_hand(&self.console, &self.name, cards).map_err(|_| Leave::InputClosed)
-    }
-
-    fn ask<T>(
-        &self,
-        prompt: &str,
-        parse: impl FnMut(&str) -> Result<T, String>,
-    ) -> Result<T, Leave> {
-        ask(&self.console, &self.name, prompt, parse)
+        Human(Person::new(name, console))
     }
 
     fn make_trump(&self, view: &View<'_>, round: Round) -> Result<Action, Leave> {
-        self.show(view.cards())?;
+        self.0.show(view.cards())?;
         let upcard_suit = view.upcard().suit();
-        self.ask("please enter a suit, or \"pass\":", |word| {
+        self.0.ask("please enter a suit, or \"pass\":", |word| {
             let legal = view.legal_actions();
             if word == "pass" {
                 return if legal.contains(Action::Pass) {
@@ -62,9 +45,9 @@ impl Human {
     fn discard(&self, view: &View<'_>) -> Result<Action, Leave> {
         let upcard = view.upcard();
         let held = view.cards().difference([upcard].into_iter().collect());
-        self.show(held)?;
-        say!(self.console, "Discard upcard: [-1]").map_err(|_| Leave::InputClosed)?;
-        self.ask("please select a card to discard:", |word| {
+        self.0.show(held)?;
+        self.0.line("Discard upcard: [-1]")?;
+        self.0.ask("please select a card to discard:", |word| {
             let card = match word.parse::<i64>() {
                 Ok(-1) => Some(upcard),
                 Ok(i) if i >= 0 => held.nth(i as usize),
@@ -80,25 +63,13 @@ impl Human {
     }
 
     fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
-        let held = view.cards();
-        self.show(held)?;
-        let legal = view.legal_plays();
-        self.ask("please select a card:", |word| {
-            let card = card_numbered(held, word)?;
-            if legal.contains(card) {
-                Ok(Action::Play(card))
-            } else {
-                let led = view
-                    .trick()
-                    .led()
-                    .map(|c| view.trump_order().unwrap().suit_of(c));
-                Err(format!(
-                    "{} does not follow suit: you must play {} while you hold one.",
-                    card.long(),
-                    led.map(Suit::name).unwrap_or("a card of the led suit")
-                ))
-            }
-        })
+        let led = view
+            .trick()
+            .led()
+            .map(|c| view.trump_order().unwrap().suit_of(c));
+        self.0
+            .choose_play(view.cards(), view.legal_plays(), led)
+            .map(Action::Play)
     }
 }
 

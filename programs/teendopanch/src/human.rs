@@ -2,57 +2,38 @@
 //! cannot do safely — every answer is checked, and a bad one gets one error line and the
 //! same prompt again.
 
-use cards::CardSet;
 use rules::{Action, Game, Leave, Phase, Player, Round, View};
-use textio::eecs280::{ask, card_numbered, say_hand, suit_named};
-use textio::{say, Shared};
+use textio::eecs280::{card_numbered, suit_named, Person};
+use textio::Shared;
 
-pub struct Human {
-    name: String,
-    console: Shared,
-}
+pub struct Human(Person);
 
 impl Human {
     pub fn new(name: String, console: Shared) -> Human {
-        Human { name, console }
-    }
-
-    fn line(&self, text: &str) -> Result<(), Leave> {
-        say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
-    }
-
-    fn ask<T>(
-        &self,
-        prompt: &str,
-        parse: impl FnMut(&str) -> Result<T, String>,
-    ) -> Result<T, Leave> {
-        ask(&self.console, &self.name, prompt, parse)
-    }
-
-    fn show(&self, cards: CardSet) -> Result<(), Leave> {
-        say_hand(&self.console, &self.name, cards).map_err(|_| Leave::InputClosed)
+        Human(Person::new(name, console))
     }
 
     fn make_trump(&self, view: &View<'_>, round: Round) -> Result<Action, Leave> {
-        self.show(view.cards())?;
-        self.ask("please enter a suit, or \"pass\":", |word| match word {
-            "pass" if round == Round::One => Ok(Action::Pass),
-            "pass" => Err(
-                "The maker must name trump now: type Spades, Hearts, Clubs or Diamonds."
-                    .to_string(),
-            ),
-            _ => suit_named(word).map(Action::Call),
-        })
+        self.0.show(view.cards())?;
+        self.0
+            .ask("please enter a suit, or \"pass\":", |word| match word {
+                "pass" if round == Round::One => Ok(Action::Pass),
+                "pass" => Err(
+                    "The maker must name trump now: type Spades, Hearts, Clubs or Diamonds."
+                        .to_string(),
+                ),
+                _ => suit_named(word).map(Action::Call),
+            })
     }
 
     /// Giving back a card after a pull: the hand is shown without the card taken, which
     /// the reference offers as "upcard" -1; giving it back is not allowed.
     fn give_back(&self, view: &View<'_>) -> Result<Action, Leave> {
         let held = view.cards();
-        self.show(held)?;
-        self.line("Discard upcard: [-1]")?;
+        self.0.show(held)?;
+        self.0.line("Discard upcard: [-1]")?;
         let legal = view.legal_returns();
-        self.ask("please select a card to discard:", |word| {
+        self.0.ask("please select a card to discard:", |word| {
             if word.parse::<i64>() == Ok(-1) {
                 return Err(
                     "You cannot give back the card you just took: choose another.".to_string(),
@@ -71,24 +52,10 @@ impl Human {
     }
 
     fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
-        let held = view.cards();
-        self.show(held)?;
-        let legal = view.legal_plays();
-        self.ask("please select a card:", |word| {
-            let card = card_numbered(held, word)?;
-            if legal.contains(card) {
-                Ok(Action::Play(card))
-            } else {
-                let led = view
-                    .trick()
-                    .led()
-                    .map_or("the led suit", |c| c.suit().name());
-                Err(format!(
-                    "{} does not follow suit: you must play {led} while you hold one.",
-                    card.long()
-                ))
-            }
-        })
+        let led = view.trick().led().map(|c| c.suit());
+        self.0
+            .choose_play(view.cards(), view.legal_plays(), led)
+            .map(Action::Play)
     }
 }
 
