@@ -1,0 +1,332 @@
+//! The position the search works on: every card still in play renumbered by standing
+//! within its effective suit, so that the cards gone no longer count.
+//!
+//! Each effective suit has a byte of a `u32`: bit `i` of a suit's byte is its `i`-th
+//! lowest card still in play, trump in the top byte. No suit holds more than seven cards,
+//! so bit 7 of every byte stays clear. Numbering only what is in play makes three things
+//! cheap: two cards of one hand at neighbouring bits are equivalent (nothing anyone else
+//! holds, nor any card on the table, lies between them); positions that differ only in
+//! the cards already gone are the same bits, so they share a table entry; and a card's
+//! standing in a trick is its bit number plus a bonus for following or trumping.
+
+use super::{ranking, OpenDeal};
+
+/// The byte of trump.
+const TRUMP: u8 = 3;
+const TRUMP_BYTE: u32 = 0xFF00_0000;
+
+/// No seat sits out.
+const NOBODY: u8 = 4;
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Packed {
+    pub(super) hands: [u32; 4],
+    /// Cards played to the trick in progress (they still count as in play).
+    table: u32,
+    pub(super) turn: u8,
+    out: u8,
+    pub(super) played: u8,
+    pub(super) per_trick: u8,
+    /// The led suit's byte, once a card is led.
+    led: u8,
+    winner: u8,
+    /// The winning card's standing: its bit number, plus 32 if of the led suit, 64 if trump.
+    win_key: u8,
+    /// Tricks still to finish, the one in progress included.
+    pub(super) left: u8,
+}
+
+/// A card's standing in a trick whose led suit has byte `led`.
+fn standing(bit: u8, led: u8) -> u8 {
+    let suit = bit >> 3;
+    if suit == TRUMP {
+        bit + 64
+    } else if suit == led {
+        bit + 32
+    } else {
+        bit
+    }
+}
+
+impl Packed {
+    pub(super) fn new(deal: &OpenDeal) -> Packed {
+        let trump = deal.order.trump().index();
+        let ranking = ranking(deal.order.trump());
+        let in_play = deal
+            .hands
+            .iter()
+            .fold(deal.on_table.bits(), |cards, hand| cards | hand.bits());
+        let byte_of = |suit: usize| {
+            if suit == trump {
+                TRUMP
+            } else {
+                (suit ^ trump) as u8 - 1
+            }
+        };
+        let led = deal.led.map_or(0, |suit| byte_of(suit.index()));
+        let mut packed = Packed {
+            hands: [0; 4],
+            table: 0,
+            turn: deal.turn.index() as u8,
+            out: deal.out.map_or(NOBODY, |seat| seat.index() as u8),
+            played: deal.played,
+            per_trick: deal.per_trick(),
+            led,
+            winner: deal.winning.0.index() as u8,
+            win_key: 0,
+            left: deal.tricks_left(),
+        };
+        for suit in 0..4 {
+            let byte = byte_of(suit);
+            let mut next = 8 * byte;
+            for &index in &ranking.cards[suit][..ranking.len[suit] as usize] {
+                if in_play >> index & 1 == 0 {
+                    continue;
+                }
+                for (packed_hand, hand) in packed.hands.iter_mut().zip(deal.hands) {
+                    *packed_hand |= ((hand.bits() >> index & 1) as u32) << next;
+                }
+                if deal.on_table.bits() >> index & 1 != 0 {
+                    packed.table |= 1 << next;
+                    let card = cards::Card::from_index(index as usize).expect("a card index");
+                    if deal
+                        .led
+                        .is_some_and(|led| ranking.led_key(card, led) == deal.winning.1)
+                    {
+                        packed.win_key = standing(next, led);
+                    }
+                }
+                next += 1;
+            }
+        }
+        packed
+    }
+
+    pub(super) fn team_of(seat: u8) -> u8 {
+        seat & 1
+    }
+
+    fn next_seat(&self, seat: u8) -> u8 {
+        let next = (seat + 1) & 3;
+        if next == self.out {
+            (next + 1) & 3
+        } else {
+            next
+        }
+    }
+
+    /// The cards the player to move may play.
+    fn legal(&self, hand: u32) -> u32 {
+        if self.played == 0 {
+            return hand;
+        }
+        let follow = hand & (0xFF << (8 * self.led));
+        if follow == 0 {
+            hand
+        } else {
+            follow
+        }
+    }
+
+    /// Plays the card at `bit`; returns the trick's winner when it completes the trick.
+    pub(super) fn play(&mut self, bit: u8) -> Option<u8> {
+        self.hands[self.turn as usize] &= !(1 << bit);
+        self.table |= 1 << bit;
+        if self.played == 0 {
+            self.led = bit >> 3;
+        }
+        let key = standing(bit, self.led);
+        if self.played == 0 || key > self.win_key {
+            self.winner = self.turn;
+            self.win_key = key;
+        }
+        self.played += 1;
+        if self.played < self.per_trick {
+            self.turn = self.next_seat(self.turn);
+            return None;
+        }
+        // The last trick's winner is found without renumbering.
+        if self.left > 2 {
+            self.close_gaps();
+        }
+        self.table = 0;
+        self.played = 0;
+        self.turn = self.winner;
+        self.left -= 1;
+        Some(self.winner)
+    }
+
+    /// Takes the finished trick's cards out of the numbering: the cards above each in its
+    /// suit move down one (highest first, so the lower bits still mean what they did).
+    fn close_gaps(&mut self) {
+        let mut gone = self.table;
+        while gone != 0 {
+            let bit = 31 - gone.leading_zeros();
+            gone &= !(1 << bit);
+            let top = bit | 7;
+            let above = ((2u64 << top) - (2u64 << bit)) as u32;
+            for hand in &mut self.hands {
+                *hand = (*hand & !above) | ((*hand & above) >> 1);
+            }
+        }
+    }
+
+    /// The winner of the last trick: everyone still to play holds one card.
+    pub(super) fn last_trick_winner(&self) -> u8 {
+        let (mut seat, mut winner, mut win_key, mut led) =
+            (self.turn, self.winner, self.win_key, self.led);
+        for played in self.played..self.per_trick {
+            let bit = self.hands[seat as usize].trailing_zeros() as u8;
+            if played == 0 {
+                led = bit >> 3;
+            }
+            let key = standing(bit, led);
+            if played == 0 || key > win_key {
+                winner = seat;
+                win_key = key;
+            }
+            seat = self.next_seat(seat);
+        }
+        winner
+    }
+
+    /// The tricks `team` takes of the last two when one card of the first is left to
+    /// play: the last player picks the better of its cards.
+    pub(super) fn last_two(&self, team: u8) -> u8 {
+        let hand = self.hands[self.turn as usize];
+        let mut choices = self.legal(hand) & !(hand >> 1);
+        let maximizing = Packed::team_of(self.turn) == team;
+        let mut best = if maximizing { 0 } else { 2 };
+        while choices != 0 {
+            let bit = choices.trailing_zeros() as u8;
+            choices &= choices - 1;
+            let mut next = *self;
+            let first = next.play(bit).expect("the first trick's last card");
+            let value = u8::from(Packed::team_of(first) == team)
+                + u8::from(Packed::team_of(next.last_trick_winner()) == team);
+            best = if maximizing {
+                best.max(value)
+            } else {
+                best.min(value)
+            };
+        }
+        best
+    }
+
+    /// The tricks one team is sure of at a trick's start: the run of the highest trumps
+    /// still out held by one player (each wins whatever trick it is played to; partners'
+    /// top trumps could fall together, so only one player's run counts).
+    pub(super) fn sure_tricks(&self) -> Option<(u8, u8)> {
+        let trumps = self.hands.map(|hand| (hand >> 24) as u8);
+        let all = trumps.iter().fold(0, |all, t| all | t);
+        if all == 0 {
+            return None;
+        }
+        let top = 7 - all.leading_zeros() as u8;
+        let owner = trumps.iter().position(|t| t >> top & 1 != 0)? as u8;
+        let missing = all & !trumps[owner as usize];
+        let run = if missing == 0 {
+            top + 1
+        } else {
+            top - (7 - missing.leading_zeros() as u8)
+        };
+        Some((Packed::team_of(owner), run))
+    }
+
+    /// The table key of a position at a trick's start, for `team`: the hands say
+    /// everything else (the seat sitting out is the one with no cards). Bit 7 of each
+    /// byte is free, so the leader and team go in bits 31 and 63.
+    pub(super) fn key(&self, team: u8) -> [u64; 2] {
+        let [a, b, c, d] = self.hands.map(u64::from);
+        let leader = u64::from(self.turn);
+        [
+            a | (leader & 1) << 31 | b << 32 | (leader >> 1) << 63,
+            c | u64::from(team) << 31 | d << 32,
+        ]
+    }
+
+    /// One card from each run of equivalent cards the player to move may play, the
+    /// likeliest best first: a leader tries its highest cards; a follower its cheapest
+    /// winning card, then its lowest (its lowest first under a partner's winning card).
+    pub(super) fn ordered(&self) -> ([u8; 8], usize) {
+        let hand = self.hands[self.turn as usize];
+        let legal = self.legal(hand);
+        // A card whose neighbour above is in the same hand is equivalent to it.
+        let mut moves = [0u8; 8];
+        let mut count = 0;
+        let choices = legal & !(hand >> 1);
+        if self.played == 0 {
+            // Trumps from the highest, then plain cards from the nearest to the top of
+            // their suit.
+            let mut rest = choices & TRUMP_BYTE;
+            while rest != 0 {
+                let bit = 31 - rest.leading_zeros();
+                rest &= !(1 << bit);
+                moves[count] = bit as u8;
+                count += 1;
+            }
+            let in_play = self.hands.iter().fold(0, |all, hand| all | hand);
+            let mut keyed = [(0u8, 0u8); 8];
+            let mut plain = 0;
+            let mut rest = choices & !TRUMP_BYTE;
+            while rest != 0 {
+                let bit = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                let suit = (in_play >> (bit & !7)) as u8;
+                let below_top = 7 - (bit & 7);
+                let _ = suit;
+                let mut at = plain;
+                while at > 0 && keyed[at - 1].0 > below_top {
+                    keyed[at] = keyed[at - 1];
+                    at -= 1;
+                }
+                keyed[at] = (below_top, bit);
+                plain += 1;
+            }
+            for &(_, bit) in &keyed[..plain] {
+                moves[count] = bit;
+                count += 1;
+            }
+            return (moves, count);
+        }
+        let beats = if Packed::team_of(self.winner) == Packed::team_of(self.turn) {
+            0
+        } else {
+            self.beating()
+        };
+        let mut rest = choices & beats;
+        while rest != 0 {
+            moves[count] = rest.trailing_zeros() as u8;
+            count += 1;
+            rest &= rest - 1;
+        }
+        // The rest from the lowest in its suit, trumps last.
+        let start = count;
+        let mut rest = choices & !beats;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as u8;
+            rest &= rest - 1;
+            let key = |bit: u8| (bit & 7) | if bit >> 3 == TRUMP { 64 } else { 0 };
+            let mut at = count;
+            while at > start && key(moves[at - 1]) > key(bit) {
+                moves[at] = moves[at - 1];
+                at -= 1;
+            }
+            moves[at] = bit;
+            count += 1;
+        }
+        (moves, count)
+    }
+
+    /// The cards that would beat the winning card so far.
+    fn beating(&self) -> u32 {
+        if self.win_key >= 64 {
+            let bit = self.win_key - 64;
+            TRUMP_BYTE & !((2u32 << bit) - 1)
+        } else {
+            let bit = self.win_key - 32;
+            let suit = 0xFFu32 << (8 * (bit >> 3));
+            (suit & !((2u32 << bit) - 1)) | TRUMP_BYTE
+        }
+    }
+}
