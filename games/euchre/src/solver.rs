@@ -278,6 +278,9 @@ impl Solver {
         if left == 1 {
             return u8::from(Packed::team_of(position.last_trick_winner()) == team);
         }
+        if left == 2 && position.played > 0 {
+            return position.last_two(team, alpha, beta);
+        }
         let probe = (position.played == 0).then(|| {
             let key = position.key(team);
             (Solver::slot(key), key)
@@ -306,7 +309,12 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
         let maximizing = Packed::team_of(position.turn) == team;
         let mut best = if maximizing { 0 } else { left };
-        let (moves, count) = position.ordered();
+        let (moves, count) = if left == 2 {
+            best = position.last_two(team, alpha, beta);
+            ([0; 8], 0)
+        } else {
+            position.ordered()
+        };
         for &bit in &moves[..count] {
             let mut next = *position;
             let won = next
@@ -316,9 +324,6 @@ impl Solver {
                 won
             } else if next.left == 1 && next.played == 0 {
                 won + u8::from(Packed::team_of(next.last_trick_winner()) == team)
-            } else if next.left == 2 && next.played + 1 == next.per_trick {
-                self.nodes += 1;
-                next.last_two(team)
             } else {
                 won + self.value(&next, alpha.saturating_sub(won), beta - won)
             };

@@ -190,9 +190,10 @@ impl Packed {
         winner
     }
 
-    /// The tricks `team` takes of the last two when one card of the first is left to
-    /// play: the last player picks the better of its cards.
-    pub(super) fn last_two(&self, team: u8) -> u8 {
+    /// The tricks `team` takes of the last two, from anywhere in the first of them,
+    /// searched within the window (`alpha`, `beta`) (fail-soft) without a table: at most
+    /// two cards a hand.
+    pub(super) fn last_two(&self, team: u8, alpha: u8, beta: u8) -> u8 {
         let hand = self.hands[self.turn as usize];
         let mut choices = self.legal(hand) & !(hand >> 1);
         let maximizing = Packed::team_of(self.turn) == team;
@@ -201,14 +202,24 @@ impl Packed {
             let bit = choices.trailing_zeros() as u8;
             choices &= choices - 1;
             let mut next = *self;
-            let first = next.play(bit).expect("the first trick's last card");
-            let value = u8::from(Packed::team_of(first) == team)
-                + u8::from(Packed::team_of(next.last_trick_winner()) == team);
-            best = if maximizing {
-                best.max(value)
-            } else {
-                best.min(value)
+            let value = match next.play(bit) {
+                Some(first) => {
+                    u8::from(Packed::team_of(first) == team)
+                        + u8::from(Packed::team_of(next.last_trick_winner()) == team)
+                }
+                None => next.last_two(team, alpha, beta),
             };
+            if maximizing {
+                best = best.max(value);
+                if best >= beta {
+                    break;
+                }
+            } else {
+                best = best.min(value);
+                if best <= alpha {
+                    break;
+                }
+            }
         }
         best
     }
