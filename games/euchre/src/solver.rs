@@ -6,7 +6,7 @@
 //! (positions that differ only in cards already gone share an entry), bounds from the top
 //! trumps, cards ordered so that cut-offs come early, equivalent cards merged (two cards
 //! of one hand that no card still in play separates play alike, so only one is
-//! searched), and the last two tricks' final plays worked out without recursing.
+//! searched), and the last two tricks searched without the table.
 
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Suit};
