@@ -1,6 +1,7 @@
 //! A strong Euchre player: perfect-information Monte Carlo. For each choice it deals the
-//! cards it cannot see at random, consistently with everything it has seen, solves each
-//! deal open-handed, and picks the choice with the best average score margin.
+//! cards it cannot see at random, consistently with everything it has seen, plays each
+//! deal out (the opponents as the handout player for the next two tricks, then every
+//! hand open), and picks the choice with the best average score margin.
 
 use table::search::sampled_totals;
 use table::{Agent, Rng, Seated};
@@ -9,7 +10,7 @@ use crate::players::{cs246, simple};
 use crate::solver::{OpenDeal, Solver};
 use crate::{Action, Game, HandResult, Phase, Seat};
 
-/// Perfect-information Monte Carlo with the open-hand solver.
+/// Perfect-information Monte Carlo with an opponent model and the open-hand solver.
 pub struct Strong {
     /// Deals sampled per decision: the strength knob.
     samples: usize,
@@ -17,12 +18,15 @@ pub struct Strong {
     bid_threshold: f64,
     /// Sampled worlds tried per sample for one that explains the opponents' choices.
     inference_tries: usize,
+    /// Tricks played out with the opponents as the handout player before the solver
+    /// takes over (see [`Strong::trick_margin`]).
+    modelled_tricks: u8,
     solver: Solver,
 }
 
 impl Default for Strong {
     fn default() -> Strong {
-        Strong::new(24)
+        Strong::new(96)
     }
 }
 
@@ -31,6 +35,7 @@ impl Strong {
         Strong {
             samples: samples.max(1),
             bid_threshold: 0.3,
+            modelled_tricks: 2,
             inference_tries: 200,
             solver: Solver::new(),
         }
@@ -38,9 +43,8 @@ impl Strong {
 
     /// The margin for `seat`'s team of a world from here to the end of the hand. The rest
     /// of the bidding and any discard follow the variant's handout player (a model of the
-    /// table, itself included, that costs nothing to run); play is solved open-handed.
-    fn margin(solver: &mut Solver, mut world: Game, seat: Seat) -> f64 {
-        let team = seat.team();
+    /// table, itself included, that costs nothing to run); then [`Strong::trick_margin`].
+    fn margin(solver: &mut Solver, mut world: Game, seat: Seat, modelled_tricks: u8) -> f64 {
         while let Some(hand) = world
             .hand()
             .filter(|h| matches!(h.phase(), Phase::Making(_) | Phase::Discard))
@@ -51,7 +55,45 @@ impl Strong {
                 .apply(action)
                 .expect("the handout players act legally");
         }
+        Strong::trick_margin(solver, world, seat, modelled_tricks)
+    }
+
+    /// The margin once the bidding is over: the next `tricks` tricks (the one in progress
+    /// counting) played with the opponents as the handout player — the same model the
+    /// player's inference trusts — and this team choosing its best cards; the rest
+    /// solved open-handed, every seat playing its best. Where the opponents are the
+    /// handout players this finds what their fixed play gives away, which a minimax
+    /// over their every card hides.
+    fn trick_margin(solver: &mut Solver, world: Game, seat: Seat, tricks: u8) -> f64 {
         let hand = world.hand().expect("a hand is dealt");
+        if hand.phase() == Phase::Tricks && tricks > 0 {
+            let turn = hand.turn();
+            let after = |next: &Game| {
+                let done = next.hand().is_none_or(|h| h.trick().is_empty());
+                tricks - u8::from(done)
+            };
+            if turn.team() != seat.team() {
+                let action = model(&world.view(turn).expect("a hand is dealt"), hand.rules());
+                let mut next = world;
+                next.apply(action).expect("the handout players act legally");
+                return Strong::trick_margin(solver, next, seat, after(&next));
+            }
+            return hand
+                .legal_plays()
+                .iter()
+                .map(|card| {
+                    let mut next = world;
+                    next.apply(Action::Play(card)).expect("a legal play");
+                    Strong::trick_margin(solver, next, seat, after(&next))
+                })
+                .fold(f64::MIN, f64::max);
+        }
+        Strong::solved_margin(solver, hand, seat)
+    }
+
+    /// The margin with the rest of the hand solved open-handed.
+    fn solved_margin(solver: &mut Solver, hand: &crate::Hand, seat: Seat) -> f64 {
+        let team = seat.team();
         let Some(makers) = hand.maker().map(Seat::team) else {
             return 0.0;
         };
@@ -96,7 +138,7 @@ impl Strong {
         rng: &mut Rng,
     ) -> Vec<f64> {
         let seat = Seat::new(seated.seat());
-        let tries = self.inference_tries;
+        let (tries, modelled_tricks) = (self.inference_tries, self.modelled_tricks);
         let solver = &mut self.solver;
         let totals = sampled_totals(
             seated,
@@ -107,7 +149,7 @@ impl Strong {
             |world, action, _| {
                 let mut next = *world;
                 next.apply(action).expect("candidates are legal");
-                Strong::margin(solver, next, seat)
+                Strong::margin(solver, next, seat, modelled_tricks)
             },
         );
         totals.iter().map(|t| t / self.samples as f64).collect()
