@@ -192,8 +192,9 @@ fn model(view: &crate::View<'_>, rules: &crate::Rules) -> Action {
 }
 
 /// Whether, in the sampled `world`, every opponent's bids and plays so far are what the
-/// handout player would have chosen with the cards that opponent was dealt there (the
-/// partner's choices are not checked: it may be anyone).
+/// handout player would have chosen with the cards that opponent was dealt there, and the
+/// partner passed only where the handout player would have (the partner's other choices
+/// are not checked: it may be anyone).
 fn explains_history(world: &Game, me: Seat) -> bool {
     let Some(hand) = world.hand() else {
         return true;
@@ -248,6 +249,14 @@ fn explains_history(world: &Game, me: Seat) -> bool {
                 alone: hand.is_alone(),
             }
         };
+        // A partner who passed is taken to hold no hand the handout player would bid on
+        // (its bids are not modelled: it may bid on less).
+        if seat == me.partner()
+            && observed == Action::Pass
+            && model(&replay.view(seat), &rules) != Action::Pass
+        {
+            return false;
+        }
         if opponent(seat) {
             let predicted = model(&replay.view(seat), &rules);
             let forced_alone = rules.partner_order_up_is_alone && seat.partner() == dealer;

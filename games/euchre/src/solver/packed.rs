@@ -267,8 +267,7 @@ impl Packed {
         let mut count = 0;
         let choices = legal & !(hand >> 1);
         if self.played == 0 {
-            // Trumps from the highest, then plain cards from the nearest to the top of
-            // their suit.
+            // Trumps from the highest, then plain cards from the highest in its suit.
             let mut rest = choices & TRUMP_BYTE;
             while rest != 0 {
                 let bit = 31 - rest.leading_zeros();
@@ -276,27 +275,17 @@ impl Packed {
                 moves[count] = bit as u8;
                 count += 1;
             }
-            let in_play = self.hands.iter().fold(0, |all, hand| all | hand);
-            let mut keyed = [(0u8, 0u8); 8];
-            let mut plain = 0;
-            let mut rest = choices & !TRUMP_BYTE;
-            while rest != 0 {
-                let bit = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                let suit = (in_play >> (bit & !7)) as u8;
-                let below_top = 7 - (bit & 7);
-                let _ = suit;
-                let mut at = plain;
-                while at > 0 && keyed[at - 1].0 > below_top {
-                    keyed[at] = keyed[at - 1];
-                    at -= 1;
+            let plain = choices & !TRUMP_BYTE;
+            let mut ranks = (plain | plain >> 8 | plain >> 16) & 0x7F;
+            while ranks != 0 {
+                let rank = 31 - ranks.leading_zeros();
+                ranks &= !(1 << rank);
+                let mut level = plain & (0x0001_0101 << rank);
+                while level != 0 {
+                    moves[count] = level.trailing_zeros() as u8;
+                    count += 1;
+                    level &= level - 1;
                 }
-                keyed[at] = (below_top, bit);
-                plain += 1;
-            }
-            for &(_, bit) in &keyed[..plain] {
-                moves[count] = bit;
-                count += 1;
             }
             return (moves, count);
         }
