@@ -317,9 +317,16 @@ impl Solver {
         };
         for &bit in &moves[..count] {
             let mut next = *position;
-            let won = next
+            let mut won = next
                 .play(bit)
                 .map_or(0, |winner| u8::from(Packed::team_of(winner) == team));
+            // Forced plays to the rest of the trick need no node of their own.
+            while next.played != 0 && next.left > 2 {
+                let Some(forced) = next.forced() else { break };
+                if let Some(winner) = next.play(forced) {
+                    won = u8::from(Packed::team_of(winner) == team);
+                }
+            }
             let value = if won >= beta {
                 won
             } else if next.left == 1 && next.played == 0 {

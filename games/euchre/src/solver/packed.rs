@@ -15,6 +15,17 @@ use super::{ranking, OpenDeal};
 const TRUMP: u8 = 3;
 const TRUMP_BYTE: u32 = 0xFF00_0000;
 
+/// For each bit, the bits above it in its suit's byte.
+const ABOVE: [u32; 32] = {
+    let mut above = [0; 32];
+    let mut bit = 0;
+    while bit < 32 {
+        above[bit] = ((2u64 << (bit | 7)) - (2u64 << bit)) as u32;
+        bit += 1;
+    }
+    above
+};
+
 /// No seat sits out.
 const NOBODY: u8 = 4;
 
@@ -163,8 +174,7 @@ impl Packed {
         while gone != 0 {
             let bit = 31 - gone.leading_zeros();
             gone &= !(1 << bit);
-            let top = bit | 7;
-            let above = ((2u64 << top) - (2u64 << bit)) as u32;
+            let above = ABOVE[bit as usize];
             for hand in &mut self.hands {
                 *hand = (*hand & !above) | ((*hand & above) >> 1);
             }
@@ -318,13 +328,19 @@ impl Packed {
         (moves, count)
     }
 
+    /// The only card worth playing, when there is one.
+    pub(super) fn forced(&self) -> Option<u8> {
+        let hand = self.hands[self.turn as usize];
+        let choices = self.legal(hand) & !(hand >> 1);
+        (choices != 0 && choices & (choices - 1) == 0).then(|| choices.trailing_zeros() as u8)
+    }
+
     /// The cards that would beat the winning card so far.
     fn beating(&self) -> u32 {
+        let bit = self.win_key & 31;
         if self.win_key >= 64 {
-            let bit = self.win_key - 64;
             TRUMP_BYTE & !((2u32 << bit) - 1)
         } else {
-            let bit = self.win_key - 32;
             let suit = 0xFFu32 << (8 * (bit >> 3));
             (suit & !((2u32 << bit) - 1)) | TRUMP_BYTE
         }
