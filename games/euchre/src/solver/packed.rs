@@ -208,16 +208,30 @@ impl Packed {
         let mut choices = self.legal(hand) & !(hand >> 1);
         let maximizing = Packed::team_of(self.turn) == team;
         let mut best = if maximizing { 0 } else { 2 };
+        let last = self.played + 1 == self.per_trick;
         while choices != 0 {
             let bit = choices.trailing_zeros() as u8;
             choices &= choices - 1;
+            // The play, without the bookkeeping a trick's end needs elsewhere.
             let mut next = *self;
-            let value = match next.play(bit) {
-                Some(first) => {
-                    u8::from(Packed::team_of(first) == team)
-                        + u8::from(Packed::team_of(next.last_trick_winner()) == team)
-                }
-                None => next.last_two(team, alpha, beta),
+            next.hands[self.turn as usize] &= !(1 << bit);
+            if self.played == 0 {
+                next.led = bit >> 3;
+            }
+            let key = standing(bit, next.led);
+            if self.played == 0 || key > self.win_key {
+                next.winner = self.turn;
+                next.win_key = key;
+            }
+            let value = if last {
+                next.turn = next.winner;
+                next.played = 0;
+                u8::from(Packed::team_of(next.winner) == team)
+                    + u8::from(Packed::team_of(next.last_trick_winner()) == team)
+            } else {
+                next.played += 1;
+                next.turn = self.next_seat(self.turn);
+                next.last_two(team, alpha, beta)
             };
             if maximizing {
                 best = best.max(value);
