@@ -325,19 +325,24 @@ impl Packed {
             rest &= rest - 1;
         }
         // The rest from the lowest in its suit, trumps last.
-        let start = count;
-        let mut rest = choices & !beats;
-        while rest != 0 {
-            let bit = rest.trailing_zeros() as u8;
-            rest &= rest - 1;
-            let key = |bit: u8| (bit & 7) | if bit >> 3 == TRUMP { 64 } else { 0 };
-            let mut at = count;
-            while at > start && key(moves[at - 1]) > key(bit) {
-                moves[at] = moves[at - 1];
-                at -= 1;
+        let rest = choices & !beats;
+        let plain = rest & !TRUMP_BYTE;
+        let mut ranks = (plain | plain >> 8 | plain >> 16) & 0x7F;
+        while ranks != 0 {
+            let rank = ranks.trailing_zeros();
+            ranks &= ranks - 1;
+            let mut level = plain & (0x0001_0101 << rank);
+            while level != 0 {
+                moves[count] = level.trailing_zeros() as u8;
+                count += 1;
+                level &= level - 1;
             }
-            moves[at] = bit;
+        }
+        let mut trumps = rest & TRUMP_BYTE;
+        while trumps != 0 {
+            moves[count] = trumps.trailing_zeros() as u8;
             count += 1;
+            trumps &= trumps - 1;
         }
         (moves, count)
     }
