@@ -183,6 +183,17 @@ impl Packed {
 
     /// The winner of the last trick: everyone still to play holds one card.
     pub(super) fn last_trick_winner(&self) -> u8 {
+        if self.played == 0 {
+            // The highest trump takes it, or else the highest card of the suit led.
+            let [a, b, c, d] = self.hands;
+            let all = a | b | c | d;
+            let led = 0xFF << (self.hands[self.turn as usize].trailing_zeros() & !7);
+            let trumps = all & TRUMP_BYTE;
+            let pool = if trumps != 0 { trumps } else { all & led };
+            let top = 31 - pool.leading_zeros();
+            let holds = |hand: u32| (hand >> top & 1) as u8;
+            return holds(b) | holds(c) * 2 | holds(d) * 3;
+        }
         let (mut seat, mut winner, mut win_key, mut led) =
             (self.turn, self.winner, self.win_key, self.led);
         for played in self.played..self.per_trick {
