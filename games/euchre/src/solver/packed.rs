@@ -292,8 +292,9 @@ impl Packed {
     }
 
     /// One card from each run of equivalent cards the player to move may play, the
-    /// likeliest best first: a leader tries its highest cards; a follower its cheapest
-    /// winning card, then its lowest (its lowest first under a partner's winning card).
+    /// likeliest best first: a leader tries the top trump, then high plain cards, then
+    /// other trumps; a follower its cheapest winning card, then its lowest (its lowest
+    /// first under a partner's winning card).
     pub(super) fn ordered(&self) -> ([u8; 8], usize) {
         let hand = self.hands[self.turn as usize];
         let legal = self.legal(hand);
@@ -302,9 +303,11 @@ impl Packed {
         let mut count = 0;
         let choices = legal & !(hand >> 1);
         if self.played == 0 {
-            // Trumps from the highest, then plain cards from the highest in its suit.
+            // The highest trump in play if held, then plain cards from the highest in its
+            // suit, then the other trumps from the highest.
             let mut rest = choices & TRUMP_BYTE;
-            while rest != 0 {
+            let trumps = self.hands.iter().fold(0, |all, hand| all | hand) & TRUMP_BYTE;
+            if rest != 0 && rest.leading_zeros() == trumps.leading_zeros() {
                 let bit = 31 - rest.leading_zeros();
                 rest &= !(1 << bit);
                 moves[count] = bit as u8;
@@ -321,6 +324,12 @@ impl Packed {
                     count += 1;
                     level &= level - 1;
                 }
+            }
+            while rest != 0 {
+                let bit = 31 - rest.leading_zeros();
+                rest &= !(1 << bit);
+                moves[count] = bit as u8;
+                count += 1;
             }
             return (moves, count);
         }
