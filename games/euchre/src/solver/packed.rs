@@ -192,7 +192,7 @@ impl Packed {
             let pool = if trumps != 0 { trumps } else { all & led };
             let top = 31 - pool.leading_zeros();
             let holds = |hand: u32| (hand >> top & 1) as u8;
-            return holds(b) | holds(c) * 2 | holds(d) * 3;
+            return holds(b) + 2 * holds(c) + 3 * holds(d);
         }
         let (mut seat, mut winner, mut win_key, mut led) =
             (self.turn, self.winner, self.win_key, self.led);
