@@ -139,10 +139,11 @@ impl Packed {
         }
     }
 
-    /// Plays the card at `bit`; returns the trick's winner when it completes the trick.
-    pub(super) fn play(&mut self, bit: u8) -> Option<u8> {
+    /// Takes the card at `bit` from the hand of the player to move into the trick's led
+    /// suit and winner: all a play does but the bookkeeping around it.
+    #[inline(always)]
+    fn lay(&mut self, bit: u8) {
         self.hands[self.turn as usize] &= !(1 << bit);
-        self.table |= 1 << bit;
         if self.played == 0 {
             self.led = bit >> 3;
         }
@@ -151,6 +152,12 @@ impl Packed {
             self.winner = self.turn;
             self.win_key = key;
         }
+    }
+
+    /// Plays the card at `bit`; returns the trick's winner when it completes the trick.
+    pub(super) fn play(&mut self, bit: u8) -> Option<u8> {
+        self.lay(bit);
+        self.table |= 1 << bit;
         self.played += 1;
         if self.played < self.per_trick {
             self.turn = self.next_seat(self.turn);
@@ -225,15 +232,7 @@ impl Packed {
             choices &= choices - 1;
             // The play, without the bookkeeping a trick's end needs elsewhere.
             let mut next = *self;
-            next.hands[self.turn as usize] &= !(1 << bit);
-            if self.played == 0 {
-                next.led = bit >> 3;
-            }
-            let key = standing(bit, next.led);
-            if self.played == 0 || key > self.win_key {
-                next.winner = self.turn;
-                next.win_key = key;
-            }
+            next.lay(bit);
             let value = if last {
                 next.turn = next.winner;
                 next.played = 0;
