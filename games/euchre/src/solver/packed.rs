@@ -126,17 +126,17 @@ impl Packed {
         }
     }
 
-    /// The cards the player to move may play.
-    fn legal(&self, hand: u32) -> u32 {
-        if self.played == 0 {
-            return hand;
-        }
+    /// The cards worth trying for the player to move: its legal cards, one from each run
+    /// of equivalent ones (a card whose neighbour above is in the same hand plays alike).
+    fn choices(&self) -> u32 {
+        let hand = self.hands[self.turn as usize];
         let follow = hand & (0xFF << (8 * self.led));
-        if follow == 0 {
+        let legal = if self.played == 0 || follow == 0 {
             hand
         } else {
             follow
-        }
+        };
+        legal & !(hand >> 1)
     }
 
     /// Takes the card at `bit` from the hand of the player to move into the trick's led
@@ -222,8 +222,7 @@ impl Packed {
     /// searched within the window (`alpha`, `beta`) (fail-soft) without a table: at most
     /// two cards a hand.
     pub(super) fn last_two(&self, team: u8, alpha: u8, beta: u8) -> u8 {
-        let hand = self.hands[self.turn as usize];
-        let mut choices = self.legal(hand) & !(hand >> 1);
+        let mut choices = self.choices();
         let maximizing = Packed::team_of(self.turn) == team;
         let mut best = if maximizing { 0 } else { 2 };
         let last = self.played + 1 == self.per_trick;
@@ -295,81 +294,36 @@ impl Packed {
     /// other trumps; a follower its cheapest winning card, then its lowest (its lowest
     /// first under a partner's winning card).
     pub(super) fn ordered(&self) -> ([u8; 8], usize) {
-        let hand = self.hands[self.turn as usize];
-        let legal = self.legal(hand);
-        // A card whose neighbour above is in the same hand is equivalent to it.
-        let mut moves = [0u8; 8];
-        let mut count = 0;
-        let choices = legal & !(hand >> 1);
+        let choices = self.choices();
+        let mut moves = Moves::default();
         if self.played == 0 {
-            // The highest trump in play if held, then plain cards from the highest in its
-            // suit, then the other trumps from the highest.
-            let mut rest = choices & TRUMP_BYTE;
             let trumps = self.hands.iter().fold(0, |all, hand| all | hand) & TRUMP_BYTE;
-            if rest != 0 && rest.leading_zeros() == trumps.leading_zeros() {
-                let bit = 31 - rest.leading_zeros();
-                rest &= !(1 << bit);
-                moves[count] = bit as u8;
-                count += 1;
-            }
-            let plain = choices & !TRUMP_BYTE;
-            let mut ranks = (plain | plain >> 8 | plain >> 16) & 0x7F;
-            while ranks != 0 {
-                let rank = 31 - ranks.leading_zeros();
-                ranks &= !(1 << rank);
-                let mut level = plain & (0x0001_0101 << rank);
-                while level != 0 {
-                    moves[count] = level.trailing_zeros() as u8;
-                    count += 1;
-                    level &= level - 1;
-                }
-            }
-            while rest != 0 {
-                let bit = 31 - rest.leading_zeros();
-                rest &= !(1 << bit);
-                moves[count] = bit as u8;
-                count += 1;
-            }
-            return (moves, count);
-        }
-        let beats = if Packed::team_of(self.winner) == Packed::team_of(self.turn) {
-            0
+            let held = choices & TRUMP_BYTE;
+            let top = if held != 0 && held.leading_zeros() == trumps.leading_zeros() {
+                1 << (31 - held.leading_zeros())
+            } else {
+                0
+            };
+            moves.downward(top);
+            moves.by_rank(choices & !TRUMP_BYTE, true);
+            moves.downward(held & !top);
         } else {
-            self.beating()
-        };
-        let mut rest = choices & beats;
-        while rest != 0 {
-            moves[count] = rest.trailing_zeros() as u8;
-            count += 1;
-            rest &= rest - 1;
+            let beats = if Packed::team_of(self.winner) == Packed::team_of(self.turn) {
+                0
+            } else {
+                self.beating()
+            };
+            moves.upward(choices & beats);
+            let rest = choices & !beats;
+            moves.by_rank(rest & !TRUMP_BYTE, false);
+            moves.upward(rest & TRUMP_BYTE);
         }
-        // The rest from the lowest in its suit, trumps last.
-        let rest = choices & !beats;
-        let plain = rest & !TRUMP_BYTE;
-        let mut ranks = (plain | plain >> 8 | plain >> 16) & 0x7F;
-        while ranks != 0 {
-            let rank = ranks.trailing_zeros();
-            ranks &= ranks - 1;
-            let mut level = plain & (0x0001_0101 << rank);
-            while level != 0 {
-                moves[count] = level.trailing_zeros() as u8;
-                count += 1;
-                level &= level - 1;
-            }
-        }
-        let mut trumps = rest & TRUMP_BYTE;
-        while trumps != 0 {
-            moves[count] = trumps.trailing_zeros() as u8;
-            count += 1;
-            trumps &= trumps - 1;
-        }
-        (moves, count)
+        (moves.bits, moves.count)
     }
 
     /// The only card worth playing, when there is one.
     pub(super) fn forced(&self) -> Option<u8> {
-        let hand = self.hands[self.turn as usize];
-        let choices = self.legal(hand) & !(hand >> 1);
+        let choices = self.choices();
         (choices != 0 && choices & (choices - 1) == 0).then(|| choices.trailing_zeros() as u8)
     }
 
@@ -381,6 +335,52 @@ impl Packed {
         } else {
             let suit = 0xFFu32 << (8 * (bit >> 3));
             (suit & !((2u32 << bit) - 1)) | TRUMP_BYTE
+        }
+    }
+}
+
+/// Moves in the order they are to be tried.
+#[derive(Default)]
+struct Moves {
+    bits: [u8; 8],
+    count: usize,
+}
+
+impl Moves {
+    fn push(&mut self, bit: u32) {
+        self.bits[self.count] = bit as u8;
+        self.count += 1;
+    }
+
+    /// `cards` from the lowest bit up.
+    fn upward(&mut self, mut cards: u32) {
+        while cards != 0 {
+            self.push(cards.trailing_zeros());
+            cards &= cards - 1;
+        }
+    }
+
+    /// `cards` from the highest bit down.
+    fn downward(&mut self, mut cards: u32) {
+        while cards != 0 {
+            let bit = 31 - cards.leading_zeros();
+            self.push(bit);
+            cards &= !(1 << bit);
+        }
+    }
+
+    /// Plain `cards` by their rank within their suit, the highest ranks first if `high`,
+    /// cards of equal rank by suit byte.
+    fn by_rank(&mut self, plain: u32, high: bool) {
+        let mut ranks = (plain | plain >> 8 | plain >> 16) & 0x7F;
+        while ranks != 0 {
+            let rank = if high {
+                31 - ranks.leading_zeros()
+            } else {
+                ranks.trailing_zeros()
+            };
+            ranks &= !(1 << rank);
+            self.upward(plain & (0x0001_0101 << rank));
         }
     }
 }
