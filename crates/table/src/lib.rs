@@ -53,9 +53,33 @@ impl Turn {
     }
 }
 
-/// An action the rules refused; the state did not change.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove(pub String);
+/// Why an action from a seat was refused; the game did not change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Refused<R> {
+    /// It is not this seat's turn: `turn` says whose it is (or that cards must be dealt,
+    /// or that the game is over).
+    NotYourTurn {
+        /// Who acts instead.
+        turn: Turn,
+    },
+    /// It is the seat's turn, and the rules refuse the action for this reason.
+    Illegal(R),
+}
+
+impl<R: std::fmt::Display> std::fmt::Display for Refused<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refused::NotYourTurn { turn: Turn::Over } => f.write_str("the game is over"),
+            Refused::NotYourTurn { turn: Turn::Chance } => f.write_str("the cards are being dealt"),
+            Refused::NotYourTurn {
+                turn: Turn::Seat(seat),
+            } => write!(f, "it is seat {seat}'s turn"),
+            Refused::Illegal(reason) => reason.fmt(f),
+        }
+    }
+}
+
+impl<R: std::error::Error> std::error::Error for Refused<R> {}
 
 /// The RNG of chance and of agents: small, fast, and reproducible from a seed.
 pub type Rng = SmallRng;
@@ -63,6 +87,8 @@ pub type Rng = SmallRng;
 /// One game, as the arena, records and search players see it.
 pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     type Action: Copy + Eq + Debug + Send + Sync + Serialize + DeserializeOwned;
+    /// Why the rules refuse an action (`MustFollow(suit)`, …), for any front end to report.
+    type Refusal: std::error::Error + Copy + Eq + Send + Sync + 'static;
     /// What one seat may see.
     type View<'a>
     where
@@ -76,7 +102,20 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn turn(&self) -> Turn;
     /// The legal actions of the seat to move, into `actions` (cleared first).
     fn legal_actions(&self, actions: &mut Vec<Self::Action>);
-    fn apply(&mut self, action: Self::Action) -> Result<(), IllegalMove>;
+    /// Applies the action of the seat to move; a refused action changes nothing.
+    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Refusal>;
+    /// Applies `seat`'s action if it is that seat's turn: what a server does with a
+    /// person's move. Either refusal leaves the game unchanged.
+    fn apply_as(
+        &mut self,
+        seat: usize,
+        action: Self::Action,
+    ) -> Result<(), Refused<Self::Refusal>> {
+        match self.turn() {
+            Turn::Seat(s) if s == seat => self.apply(action).map_err(Refused::Illegal),
+            turn => Err(Refused::NotYourTurn { turn }),
+        }
+    }
     /// Shuffles and deals the next hand (only when the turn is [`Turn::Chance`]).
     fn deal(&mut self, rng: &mut Rng);
     /// What `seat` may see: its own cards and the table, never another hand.
@@ -113,7 +152,7 @@ pub fn play_out<G: Game>(
             Turn::Seat(seat) => {
                 let action = agents[seat].act(Seated::new(game, seat), rng);
                 game.apply(action)
-                    .unwrap_or_else(|e| panic!("seat {seat} chose an illegal action: {e:?}"));
+                    .unwrap_or_else(|e| panic!("seat {seat} chose an illegal action: {e}"));
                 if let Some(history) = history.as_deref_mut() {
                     history.push(action);
                 }

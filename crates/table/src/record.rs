@@ -1,3 +1,5 @@
+use std::fmt;
+
 use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
@@ -18,38 +20,71 @@ pub struct GameRecord<A> {
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError(pub String);
+pub enum ReplayError<R> {
+    /// The record is of another game or rules variant than the game it was replayed on.
+    WrongGame {
+        /// The record's `game variant`.
+        recorded: String,
+        /// The given game's `game variant`.
+        given: String,
+    },
+    /// The rules refused the action at this index of the record.
+    Refused {
+        /// The action's place in the record's `actions`, from 0.
+        index: usize,
+        /// Why the rules refused it.
+        refusal: R,
+    },
+    /// The game ended before the record's actions did; the first extra is at `index`.
+    ActionsAfterEnd {
+        /// The first extra action's place in the record's `actions`.
+        index: usize,
+    },
+}
 
-impl<A: Copy + std::fmt::Debug> GameRecord<A> {
+impl<R: fmt::Display> fmt::Display for ReplayError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::WrongGame { recorded, given } => {
+                write!(f, "a {recorded} record cannot be replayed on {given}")
+            }
+            ReplayError::Refused { index, refusal } => {
+                write!(f, "action {index} of the record is refused: {refusal}")
+            }
+            ReplayError::ActionsAfterEnd { index } => {
+                write!(f, "the game is over before action {index} of the record")
+            }
+        }
+    }
+}
+
+impl<R: fmt::Debug + fmt::Display> std::error::Error for ReplayError<R> {}
+
+impl<A: Copy + fmt::Debug> GameRecord<A> {
     /// Replays onto `game` (a fresh game of the recorded variant).
-    pub fn replay<G: Game<Action = A>>(&self, mut game: G) -> Result<G, ReplayError> {
+    pub fn replay<G: Game<Action = A>>(&self, mut game: G) -> Result<G, ReplayError<G::Refusal>> {
         if game.name() != self.game || game.variant() != self.variant {
-            return Err(ReplayError(format!(
-                "a {} {} record replayed on {} {}",
-                self.game,
-                self.variant,
-                game.name(),
-                game.variant()
-            )));
+            return Err(ReplayError::WrongGame {
+                recorded: format!("{} {}", self.game, self.variant),
+                given: format!("{} {}", game.name(), game.variant()),
+            });
         }
         let mut chance = Rng::seed_from_u64(self.seed);
-        let mut actions = self.actions.iter();
+        let mut actions = self.actions.iter().enumerate();
         loop {
             match game.turn() {
                 Turn::Chance => game.deal(&mut chance),
                 Turn::Over => break,
                 Turn::Seat(_) => match actions.next() {
-                    Some(&action) => game
+                    Some((index, &action)) => game
                         .apply(action)
-                        .map_err(|e| ReplayError(format!("{action:?}: {}", e.0)))?,
+                        .map_err(|refusal| ReplayError::Refused { index, refusal })?,
                     None => break,
                 },
             }
         }
         match actions.next() {
-            Some(extra) => Err(ReplayError(format!(
-                "actions left after the game ended: {extra:?}"
-            ))),
+            Some((index, _)) => Err(ReplayError::ActionsAfterEnd { index }),
             None => Ok(game),
         }
     }

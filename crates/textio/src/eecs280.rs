@@ -192,26 +192,19 @@ impl Person {
         }
     }
 
-    /// The card to play from `held` (shown first), one of `legal`; a card that does not
-    /// follow `led` is refused with the suit to play.
-    pub fn choose_play(
+    /// The card to play from `held` (shown first); a card the rules refuse (`check`) is
+    /// refused with their reason.
+    pub fn choose_play<R: fmt::Display>(
         &self,
         held: CardSet,
-        legal: CardSet,
-        led: Option<Suit>,
+        check: impl Fn(Card) -> Result<(), R>,
     ) -> Result<Card, Leave> {
         self.show(held)?;
         self.ask("please select a card:", |word| {
             let card = card_numbered(held, word)?;
-            if legal.contains(card) {
-                Ok(card)
-            } else {
-                Err(format!(
-                    "{} does not follow suit: you must play {} while you hold one.",
-                    card.long(),
-                    led.map_or("the led suit", Suit::name)
-                ))
-            }
+            check(card)
+                .map(|()| card)
+                .map_err(|reason| format!("{}: {}", card.long(), crate::sentence(reason)))
         })
     }
 }

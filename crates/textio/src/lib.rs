@@ -79,6 +79,20 @@ impl Console {
     }
 }
 
+/// A rules refusal as a sentence for a person: capitalised, with a full stop.
+///
+/// ```
+/// assert_eq!(textio::sentence("hearts was turned down"), "Hearts was turned down.");
+/// ```
+pub fn sentence(reason: impl std::fmt::Display) -> String {
+    let text = reason.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}
+
 /// Writes one line to a shared console.
 #[macro_export]
 macro_rules! say {

@@ -134,7 +134,7 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         let hand = match (&mut self.hand, self.winner) {
             (Some(hand), None) => hand,
-            _ => return Err(IllegalAction(action)),
+            _ => return Err(IllegalAction::NoHand),
         };
         let outcome = hand.apply(action)?;
         match outcome {

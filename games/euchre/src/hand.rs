@@ -97,13 +97,64 @@ pub enum Outcome {
     },
 }
 
-/// The action is not legal now; nothing changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalAction(pub Action);
+/// Why the rules refused an action; the hand did not change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalAction {
+    /// No hand is being played: none dealt yet, the last one is over, or the game is won.
+    NoHand,
+    /// The action belongs to another part of the hand (a card played while trump is
+    /// being made, a pass during the tricks, …).
+    NotNow(Phase),
+    /// Round one: only the upcard's suit (this one) can be made trump, by ordering it up.
+    UpcardSuitOnly(Suit),
+    /// Round two: this suit, the upcard's, was turned down in round one.
+    TurnedDown(Suit),
+    /// Screw the dealer: in round two the dealer may not pass.
+    DealerMustCall,
+    /// These rules have no going alone.
+    NoGoingAlone,
+    /// The card is not in the player's hand.
+    NotHeld(Card),
+    /// The player holds a card of the led suit (as trump counts suits) and must play one.
+    MustFollow(Suit),
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Making(Round::One) => "round one of making trump",
+            Phase::Making(Round::Two) => "round two of making trump",
+            Phase::Discard => "the dealer's discard",
+            Phase::Tricks => "the tricks",
+            Phase::Over => "the end of the hand",
+        })
+    }
+}
 
 impl fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal action {:?}", self.0)
+        match self {
+            IllegalAction::NoHand => f.write_str("no hand is being played"),
+            IllegalAction::NotNow(phase) => write!(f, "that is not possible during {phase}"),
+            IllegalAction::UpcardSuitOnly(suit) => write!(
+                f,
+                "in round one only {suit}, the upcard's suit, can be made trump"
+            ),
+            IllegalAction::TurnedDown(suit) => {
+                write!(f, "{suit} was turned down in round one")
+            }
+            IllegalAction::DealerMustCall => {
+                f.write_str("the dealer may not pass in round two and must name a suit")
+            }
+            IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
+            IllegalAction::NotHeld(card) => write!(f, "{} is not in the hand", card.long()),
+            IllegalAction::MustFollow(suit) => {
+                write!(
+                    f,
+                    "{suit} was led and the hand holds one, so it must follow suit"
+                )
+            }
+        }
     }
 }
 
@@ -421,39 +472,88 @@ impl Hand {
         self.rules.all_pass == AllPass::ScrewTheDealer && self.turn == self.dealer
     }
 
+    /// Whether `action` is legal for the player to move, and if not, why.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        let phase = self.phase;
+        let not_now = Err(IllegalAction::NotNow(phase));
+        let alone_allowed = |alone: bool| {
+            if alone && !self.rules.going_alone {
+                Err(IllegalAction::NoGoingAlone)
+            } else {
+                Ok(())
+            }
+        };
+        match action {
+            _ if phase == Phase::Over => Err(IllegalAction::NoHand),
+            Action::Play(card) if phase == Phase::Tricks => self.check_play(card),
+            Action::Discard(card) if phase == Phase::Discard => {
+                if self.hands[self.dealer.index()].contains(card) {
+                    Ok(())
+                } else {
+                    Err(IllegalAction::NotHeld(card))
+                }
+            }
+            Action::Pass if phase == Phase::Making(Round::One) => Ok(()),
+            Action::Pass if phase == Phase::Making(Round::Two) => {
+                if self.dealer_is_stuck() {
+                    Err(IllegalAction::DealerMustCall)
+                } else {
+                    Ok(())
+                }
+            }
+            Action::OrderUp { alone } if phase == Phase::Making(Round::One) => alone_allowed(alone),
+            Action::Call { suit, .. } if phase == Phase::Making(Round::One) => {
+                if suit == self.upcard.suit() {
+                    not_now
+                } else {
+                    Err(IllegalAction::UpcardSuitOnly(self.upcard.suit()))
+                }
+            }
+            Action::Call { suit, alone } if phase == Phase::Making(Round::Two) => {
+                if suit == self.upcard.suit() {
+                    Err(IllegalAction::TurnedDown(suit))
+                } else {
+                    alone_allowed(alone)
+                }
+            }
+            _ => not_now,
+        }
+    }
+
+    /// Whether the player to move may play `card` to the trick.
+    fn check_play(&self, card: Card) -> Result<(), IllegalAction> {
+        let hand = self.hands[self.turn.index()];
+        if !hand.contains(card) {
+            return Err(IllegalAction::NotHeld(card));
+        }
+        if self.legal_plays().contains(card) {
+            return Ok(());
+        }
+        let order = self.trump_order().expect("tricks are played with trump");
+        let led = self
+            .trick
+            .led()
+            .expect("only a follower can fail to follow");
+        Err(IllegalAction::MustFollow(order.suit_of(led)))
+    }
+
     /// Whether `action` is legal for the player to move.
     pub fn is_legal(&self, action: Action) -> bool {
-        match action {
-            Action::Play(card) => self.phase == Phase::Tricks && self.legal_plays().contains(card),
-            Action::Discard(card) => {
-                self.phase == Phase::Discard && self.hands[self.dealer.index()].contains(card)
-            }
-            Action::Pass => match self.phase {
-                Phase::Making(Round::One) => true,
-                Phase::Making(Round::Two) => !self.dealer_is_stuck(),
-                _ => false,
-            },
-            Action::OrderUp { alone } => {
-                self.phase == Phase::Making(Round::One) && (!alone || self.rules.going_alone)
-            }
-            Action::Call { suit, alone } => {
-                self.phase == Phase::Making(Round::Two)
-                    && suit != self.upcard.suit()
-                    && (!alone || self.rules.going_alone)
-            }
-        }
+        self.check(action).is_ok()
     }
 
     /// Applies the action of the player to move, or leaves the hand unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
-        if !self.is_legal(action) {
-            return match (action, self.rules.renege_penalty) {
-                (Action::Play(card), Some(points)) if self.is_renege(card) => Ok(Outcome::Renege {
+        match (self.check(action), action, self.rules.renege_penalty) {
+            (Ok(()), _, _) => {}
+            // Rules with a renege penalty take the play back and score it instead.
+            (Err(IllegalAction::MustFollow(_)), Action::Play(_), Some(points)) => {
+                return Ok(Outcome::Renege {
                     team: self.turn.team().other(),
                     points,
-                }),
-                _ => Err(IllegalAction(action)),
-            };
+                })
+            }
+            (Err(reason), _, _) => return Err(reason),
         }
         Ok(match action {
             Action::Pass => self.pass(),
@@ -485,13 +585,6 @@ impl Hand {
             }
             Action::Play(card) => self.play(card),
         })
-    }
-
-    /// A held card that does not follow the led suit while the player could follow.
-    fn is_renege(&self, card: Card) -> bool {
-        self.phase == Phase::Tricks
-            && self.hands[self.turn.index()].contains(card)
-            && !self.legal_plays().contains(card)
     }
 
     fn pass(&mut self) -> Outcome {
@@ -624,13 +717,14 @@ mod tests {
             3,
             "three suits other than the upcard's: {legal:?}"
         );
-        assert_eq!(hand.apply(Action::Pass), Err(IllegalAction(Action::Pass)));
+        assert_eq!(hand.apply(Action::Pass), Err(IllegalAction::DealerMustCall));
         let diamonds = Action::Call {
             suit: Suit::Diamonds,
             alone: false,
         };
-        assert!(
-            hand.apply(diamonds).is_err(),
+        assert_eq!(
+            hand.apply(diamonds),
+            Err(IllegalAction::TurnedDown(Suit::Diamonds)),
             "the upcard's suit was turned down"
         );
     }

@@ -5,13 +5,14 @@ use cards::euchre_order::TrumpOrder;
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
 use rand::seq::{IndexedRandom, SliceRandom};
-use table::{Agent, IllegalMove, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::{Cs246, Simple};
 use crate::{AllPass, Game, Phase, Seat, View};
 
 impl table::Game for Game {
     type Action = crate::Action;
+    type Refusal = crate::IllegalAction;
     type View<'a> = View<'a>;
 
     fn name(&self) -> &'static str {
@@ -42,10 +43,8 @@ impl table::Game for Game {
         }
     }
 
-    fn apply(&mut self, action: crate::Action) -> Result<(), IllegalMove> {
-        Game::apply(self, action)
-            .map(|_| ())
-            .map_err(|e| IllegalMove(e.to_string()))
+    fn apply(&mut self, action: crate::Action) -> Result<(), crate::IllegalAction> {
+        Game::apply(self, action).map(|_| ())
     }
 
     fn deal(&mut self, rng: &mut Rng) {

@@ -23,4 +23,5 @@ pub use players::{Leave, Player};
 pub use position::{Making, Position, PositionError};
 pub use rules::{AllPass, DealStyle, Rules};
 pub use seat::{Seat, Team};
+pub use table::Refused;
 pub use view::View;

@@ -1,7 +1,9 @@
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Suit};
 
-use crate::{Actions, Hand, Phase, Rules, Seat, Trick};
+use table::{Refused, Turn};
+
+use crate::{Action, Actions, Hand, IllegalAction, Phase, Rules, Seat, Trick};
 
 /// What one seat may see: its own cards, the table, and nothing of other hands.
 #[derive(Clone, Copy, Debug)]
@@ -94,6 +96,21 @@ impl<'a> View<'a> {
         } else {
             Actions::default()
         }
+    }
+
+    /// What the rules say of `action` from this seat: the reason a front end gives a
+    /// person whose answer was refused. Off the seat's turn it says whose turn it is and
+    /// nothing of the hand to move.
+    pub fn check(&self, action: Action) -> Result<(), Refused<IllegalAction>> {
+        let turn = self.hand.turn();
+        if self.seat != turn || self.phase() == Phase::Over {
+            let turn = match self.phase() {
+                Phase::Over => Turn::Over,
+                _ => Turn::Seat(turn.index()),
+            };
+            return Err(Refused::NotYourTurn { turn });
+        }
+        self.hand.check(action).map_err(Refused::Illegal)
     }
 
     /// The cards the seat may play now, if it is its turn in a trick.

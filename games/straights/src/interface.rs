@@ -3,13 +3,14 @@
 
 use cards::{Card, CardSet};
 use rand::seq::SliceRandom;
-use table::{Agent, IllegalMove, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Computer;
 use crate::{Action, Game, Seat, View};
 
 impl table::Game for Game {
     type Action = Action;
+    type Refusal = crate::IllegalAction;
     type View<'a> = View<'a>;
 
     fn name(&self) -> &'static str {
@@ -37,10 +38,8 @@ impl table::Game for Game {
         }
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), IllegalMove> {
-        Game::apply(self, action)
-            .map(|_| ())
-            .map_err(|e| IllegalMove(e.to_string()))
+    fn apply(&mut self, action: Action) -> Result<(), crate::IllegalAction> {
+        Game::apply(self, action).map(|_| ())
     }
 
     fn deal(&mut self, rng: &mut Rng) {

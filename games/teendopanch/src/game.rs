@@ -96,7 +96,7 @@ impl Game {
     }
 
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
-        let hand = self.hand.as_mut().ok_or(IllegalAction(action))?;
+        let hand = self.hand.as_mut().ok_or(IllegalAction::NoHand)?;
         let outcome = hand.apply(action)?;
         if let Outcome::Trick {
             result: Some(result),

@@ -2,6 +2,7 @@ use std::fmt;
 
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Suit};
+use table::{Refused, Turn};
 
 use crate::{Holding, QuotaRule, Rules, Seat, VictimOrder};
 
@@ -62,12 +63,63 @@ pub enum Outcome {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalAction(pub Action);
+/// Why the rules refused an action; the hand did not change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalAction {
+    /// No hand is being played: none dealt yet, or the last one is over.
+    NoHand,
+    /// The action belongs to another part of the hand (a card played while trump is
+    /// being named, a pass during the tricks, …).
+    NotNow(Phase),
+    /// Round two: the maker must name trump and may not pass.
+    MakerMustCall,
+    /// The card is not in the player's hand.
+    NotHeld(Card),
+    /// The card the puller just took cannot go straight back.
+    TakenBack(Card),
+    /// Under the handout's rule a returned card comes from a suit the puller holds three
+    /// or more of; this one does not.
+    ShortSuit(Card),
+    /// The player holds a card of the led suit and must play one.
+    MustFollow(Suit),
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Making(Round::One) => "round one of naming trump",
+            Phase::Making(Round::Two) => "round two of naming trump",
+            Phase::Pulling => "a pull",
+            Phase::Tricks => "the tricks",
+            Phase::Over => "the end of the hand",
+        })
+    }
+}
 
 impl fmt::Display for IllegalAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal action {:?}", self.0)
+        match self {
+            IllegalAction::NoHand => f.write_str("no hand is being played"),
+            IllegalAction::NotNow(phase) => write!(f, "that is not possible during {phase}"),
+            IllegalAction::MakerMustCall => {
+                f.write_str("the maker must name trump in round two and may not pass")
+            }
+            IllegalAction::NotHeld(card) => write!(f, "{} is not in the hand", card.long()),
+            IllegalAction::TakenBack(card) => {
+                write!(f, "{} was just taken and cannot be given back", card.long())
+            }
+            IllegalAction::ShortSuit(card) => write!(
+                f,
+                "{} is not from a suit held three or more times",
+                card.long()
+            ),
+            IllegalAction::MustFollow(suit) => {
+                write!(
+                    f,
+                    "{suit} was led and the hand holds one, so it must follow suit"
+                )
+            }
+        }
     }
 }
 
@@ -261,21 +313,48 @@ impl Hand {
         }
     }
 
-    pub fn is_legal(&self, action: Action) -> bool {
+    /// Whether `action` is legal for the player to move, and if not, why.
+    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
+        let held = self.hands[self.turn.index()].set();
+        let holds = |card: Card| {
+            if held.contains(card) {
+                Ok(())
+            } else {
+                Err(IllegalAction::NotHeld(card))
+            }
+        };
         match (self.phase, action) {
-            (Phase::Making(Round::One), Action::Pass | Action::Call(_)) => true,
-            (Phase::Making(Round::Two), Action::Call(_)) => true,
-            (Phase::Pulling, Action::Return(card)) => self.legal_returns().contains(card),
-            (Phase::Tricks, Action::Play(card)) => self.legal_plays().contains(card),
-            _ => false,
+            (Phase::Over, _) => Err(IllegalAction::NoHand),
+            (Phase::Making(Round::One), Action::Pass | Action::Call(_)) => Ok(()),
+            (Phase::Making(Round::Two), Action::Call(_)) => Ok(()),
+            (Phase::Making(Round::Two), Action::Pass) => Err(IllegalAction::MakerMustCall),
+            (Phase::Pulling, Action::Return(card)) => match self.pull {
+                Some(pull) if pull.taken == card => Err(IllegalAction::TakenBack(card)),
+                _ if !self.legal_returns().contains(card) => {
+                    holds(card).and(Err(IllegalAction::ShortSuit(card)))
+                }
+                _ => Ok(()),
+            },
+            (Phase::Tricks, Action::Play(card)) => {
+                holds(card)?;
+                match self.trick.led() {
+                    Some(led) if !self.legal_plays().contains(card) => {
+                        Err(IllegalAction::MustFollow(led.suit()))
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (phase, _) => Err(IllegalAction::NotNow(phase)),
         }
+    }
+
+    pub fn is_legal(&self, action: Action) -> bool {
+        self.check(action).is_ok()
     }
 
     /// Applies the action of the player to move, or leaves the hand unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
-        if !self.is_legal(action) {
-            return Err(IllegalAction(action));
-        }
+        self.check(action)?;
         match action {
             Action::Pass => {
                 self.deal_round();
@@ -487,6 +566,20 @@ impl<'a> View<'a> {
         } else {
             Vec::new()
         }
+    }
+
+    /// What the rules say of `action` from this seat: the reason a front end gives a
+    /// person whose answer was refused. Off the seat's turn it says whose turn it is and
+    /// nothing of the hand to move.
+    pub fn check(&self, action: Action) -> Result<(), Refused<IllegalAction>> {
+        if !self.is_turn() {
+            let turn = match self.hand.phase {
+                Phase::Over => Turn::Over,
+                _ => Turn::Seat(self.hand.turn.index()),
+            };
+            return Err(Refused::NotYourTurn { turn });
+        }
+        self.hand.check(action).map_err(Refused::Illegal)
     }
 
     pub fn legal_plays(&self) -> CardSet {

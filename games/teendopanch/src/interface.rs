@@ -4,13 +4,14 @@
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
 use rand::seq::SliceRandom;
-use table::{Agent, IllegalMove, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
 use crate::{Action, Game, Phase, QuotaRule, Seat, View};
 
 impl table::Game for Game {
     type Action = Action;
+    type Refusal = crate::IllegalAction;
     type View<'a> = View<'a>;
 
     fn name(&self) -> &'static str {
@@ -41,10 +42,8 @@ impl table::Game for Game {
         }
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), IllegalMove> {
-        Game::apply(self, action)
-            .map(|_| ())
-            .map_err(|e| IllegalMove(e.to_string()))
+    fn apply(&mut self, action: Action) -> Result<(), crate::IllegalAction> {
+        Game::apply(self, action).map(|_| ())
     }
 
     fn deal(&mut self, rng: &mut Rng) {

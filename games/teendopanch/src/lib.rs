@@ -24,3 +24,4 @@ pub use holding::Holding;
 pub use players::{Leave, Player};
 pub use rules::{QuotaRule, Rules, SimpleQuirks, VictimOrder};
 pub use seat::Seat;
+pub use table::Refused;

@@ -190,25 +190,6 @@ impl<R: BufRead, W: Write> Person<R, W> {
             Phase::Tricks | Phase::Over => card().map(Action::Play),
         }
     }
-
-    fn refusal(view: &View<'_>, action: Action) -> String {
-        match action {
-            Action::Pass => "The dealer may not pass in round two: name a suit.".to_string(),
-            Action::Call { suit, .. } => {
-                format!("{} was turned down; name another suit.", symbol(suit))
-            }
-            Action::Play(card) => {
-                let order = view.trump_order().expect("trump is made");
-                let led = order.suit_of(view.trick().led().expect("a card was led"));
-                format!(
-                    "{} does not follow suit: you hold {}, so you must play one.",
-                    show(card),
-                    symbol(led)
-                )
-            }
-            _ => "That is not possible now.".to_string(),
-        }
-    }
 }
 
 impl<R: BufRead, W: Write> Player<Game> for Person<R, W> {
@@ -222,8 +203,10 @@ impl<R: BufRead, W: Write> Player<Game> for Person<R, W> {
                 continue;
             }
             match Self::parse(view, &answer) {
-                Ok(action) if view.legal_actions().contains(action) => return Ok(action),
-                Ok(action) => self.complain(&Self::refusal(view, action))?,
+                Ok(action) => match view.check(action) {
+                    Ok(()) => return Ok(action),
+                    Err(reason) => self.complain(&textio::sentence(reason))?,
+                },
                 Err(reason) => self.complain(&reason)?,
             }
         }

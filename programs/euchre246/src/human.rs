@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use cards::{Card, Suit};
-use rules::{Action, Game, Leave, Phase, Player, Round, View};
+use rules::{Action, Game, IllegalAction, Leave, Phase, Player, Refused, Round, View};
 use textio::{say, Shared};
 
 /// The saved-game text of the last point a game can resume from, kept up to date by the
@@ -97,20 +97,15 @@ impl Human {
                 _ => None,
             }
         };
-        match (word, suit) {
-            ("p", _) => Ok(Some(Action::Pass)),
-            ("o" | "oa", _) => self
-                .error(
-                    "cannot order up if top card turned down. Please enter a valid command."
-                        .to_string(),
-                )
-                .map(|_| None),
-            (_, Some(suit)) if suit == view.upcard().suit() => self
-                .error(format!(
-                    "invalid suit '{word}' since previously turned down. Please enter a valid suit."
-                ))
-                .map(|_| None),
-            (_, Some(suit)) => {
+        let answer = match (word, suit) {
+            ("p", _) => Action::Pass,
+            ("o", _) => Action::OrderUp { alone: false },
+            ("oa", _) => Action::OrderUp { alone: true },
+            (_, Some(suit)) => Action::Call { suit, alone: false },
+            _ => return self.unrecognized(word).map(|_| None),
+        };
+        match (view.check(answer), answer) {
+            (Ok(()), Action::Call { suit, .. }) => {
                 let how = self.word_after_suit()?;
                 match how.as_str() {
                     "n" => Ok(Some(Action::Call { suit, alone: false })),
@@ -118,7 +113,18 @@ impl Human {
                     _ => self.unrecognized(&how).map(|_| None),
                 }
             }
-            _ => self.unrecognized(word).map(|_| None),
+            (Ok(()), _) => Ok(Some(answer)),
+            (Err(Refused::Illegal(IllegalAction::TurnedDown(_))), _) => self
+                .error(format!(
+                    "invalid suit '{word}' since previously turned down. Please enter a valid suit."
+                ))
+                .map(|_| None),
+            (Err(_), _) => self
+                .error(
+                    "cannot order up if top card turned down. Please enter a valid command."
+                        .to_string(),
+                )
+                .map(|_| None),
         }
     }
 
@@ -136,23 +142,25 @@ impl Human {
         let Ok(card) = Card::parse_short(word) else {
             return self.unrecognized(word).map(|_| None);
         };
-        if !view.cards().contains(card) {
-            return self
+        let action = match view.phase() {
+            Phase::Discard => Action::Discard(card),
+            _ => Action::Play(card),
+        };
+        match view.check(action) {
+            Err(Refused::Illegal(IllegalAction::NotHeld(_))) => self
                 .error(format!(
                     "card '{word}' not in hand. Please enter a valid card."
                 ))
-                .map(|_| None);
+                .map(|_| None),
+            Err(Refused::Illegal(IllegalAction::MustFollow(_))) => {
+                // The table applies it: the rules award the renege penalty and ask again.
+                self.error(format!(
+                    "renegeing with card '{word}'. Please enter a valid card."
+                ))?;
+                Ok(Some(action))
+            }
+            _ => Ok(Some(action)),
         }
-        if view.phase() == Phase::Discard {
-            return Ok(Some(Action::Discard(card)));
-        }
-        if !view.legal_plays().contains(card) {
-            // The table applies it: the rules award the renege penalty and ask again.
-            self.error(format!(
-                "renegeing with card '{word}'. Please enter a valid card."
-            ))?;
-        }
-        Ok(Some(Action::Play(card)))
     }
 }
 

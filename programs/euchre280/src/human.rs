@@ -5,7 +5,7 @@
 use euchre::{Action, Game, Leave, Phase, Player, Round, View};
 
 use textio::eecs280::{suit_named, Person};
-use textio::Shared;
+use textio::{sentence, Shared};
 
 pub struct Human(Person);
 
@@ -18,27 +18,17 @@ impl Human {
         self.0.show(view.cards())?;
         let upcard_suit = view.upcard().suit();
         self.0.ask("please enter a suit, or \"pass\":", |word| {
-            let legal = view.legal_actions();
-            if word == "pass" {
-                return if legal.contains(Action::Pass) {
-                    Ok(Action::Pass)
-                } else {
-                    Err(format!(
-                        "The dealer may not pass now: name a suit other than {upcard_suit}."
-                    ))
-                };
-            }
-            let suit = suit_named(word)?;
-            match round {
-                Round::One if suit == upcard_suit => Ok(Action::OrderUp { alone: false }),
-                Round::One => Err(format!(
-                    "Only {upcard_suit}, the upcard's suit, can be ordered up now."
-                )),
-                Round::Two if suit != upcard_suit => Ok(Action::Call { suit, alone: false }),
-                Round::Two => Err(format!(
-                    "{upcard_suit} was turned down; name another suit or pass."
-                )),
-            }
+            let action = match (word, round) {
+                ("pass", _) => Action::Pass,
+                (_, Round::One) if suit_named(word)? == upcard_suit => {
+                    Action::OrderUp { alone: false }
+                }
+                _ => Action::Call {
+                    suit: suit_named(word)?,
+                    alone: false,
+                },
+            };
+            view.check(action).map(|()| action).map_err(sentence)
         })
     }
 
@@ -63,12 +53,8 @@ impl Human {
     }
 
     fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
-        let led = view
-            .trick()
-            .led()
-            .map(|c| view.trump_order().unwrap().suit_of(c));
         self.0
-            .choose_play(view.cards(), view.legal_plays(), led)
+            .choose_play(view.cards(), |card| view.check(Action::Play(card)))
             .map(Action::Play)
     }
 }

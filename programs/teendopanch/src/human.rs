@@ -2,9 +2,9 @@
 //! cannot do safely — every answer is checked, and a bad one gets one error line and the
 //! same prompt again.
 
-use rules::{Action, Game, Leave, Phase, Player, Round, View};
+use rules::{Action, Game, Leave, Phase, Player, View};
 use textio::eecs280::{card_numbered, suit_named, Person};
-use textio::Shared;
+use textio::{sentence, Shared};
 
 pub struct Human(Person);
 
@@ -13,48 +13,37 @@ impl Human {
         Human(Person::new(name, console))
     }
 
-    fn make_trump(&self, view: &View<'_>, round: Round) -> Result<Action, Leave> {
+    fn make_trump(&self, view: &View<'_>) -> Result<Action, Leave> {
         self.0.show(view.cards())?;
-        self.0
-            .ask("please enter a suit, or \"pass\":", |word| match word {
-                "pass" if round == Round::One => Ok(Action::Pass),
-                "pass" => Err(
-                    "The maker must name trump now: type Spades, Hearts, Clubs or Diamonds."
-                        .to_string(),
-                ),
-                _ => suit_named(word).map(Action::Call),
-            })
+        self.0.ask("please enter a suit, or \"pass\":", |word| {
+            let action = match word {
+                "pass" => Action::Pass,
+                _ => Action::Call(suit_named(word)?),
+            };
+            view.check(action).map(|()| action).map_err(sentence)
+        })
     }
 
     /// Giving back a card after a pull: the hand is shown without the card taken, which
-    /// the reference offers as "upcard" -1; giving it back is not allowed.
+    /// the reference offers as "upcard" -1.
     fn give_back(&self, view: &View<'_>) -> Result<Action, Leave> {
         let held = view.cards();
         self.0.show(held)?;
         self.0.line("Discard upcard: [-1]")?;
-        let legal = view.legal_returns();
+        let taken = view.pull().map(|pull| pull.taken);
         self.0.ask("please select a card to discard:", |word| {
-            if word.parse::<i64>() == Ok(-1) {
-                return Err(
-                    "You cannot give back the card you just took: choose another.".to_string(),
-                );
-            }
-            let card = card_numbered(held, word)?;
-            if legal.contains(card) {
-                Ok(Action::Return(card))
-            } else {
-                Err(format!(
-                    "{} is not from a suit you hold three of: give back such a card.",
-                    card.long()
-                ))
-            }
+            let card = match (word.parse::<i64>(), taken) {
+                (Ok(-1), Some(taken)) => taken,
+                _ => card_numbered(held, word)?,
+            };
+            let action = Action::Return(card);
+            view.check(action).map(|()| action).map_err(sentence)
         })
     }
 
     fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
-        let led = view.trick().led().map(|c| c.suit());
         self.0
-            .choose_play(view.cards(), view.legal_plays(), led)
+            .choose_play(view.cards(), |card| view.check(Action::Play(card)))
             .map(Action::Play)
     }
 }
@@ -62,7 +51,7 @@ impl Human {
 impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         match view.phase() {
-            Phase::Making(round) => self.make_trump(view, round),
+            Phase::Making(_) => self.make_trump(view),
             Phase::Pulling => self.give_back(view),
             Phase::Tricks | Phase::Over => self.play(view),
         }
