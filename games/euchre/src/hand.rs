@@ -176,8 +176,13 @@ pub struct Hand {
     trick: Trick,
     tricks_won: [u8; 4],
     played: CardSet,
-    /// Every card played to a trick, in order, with who played it.
+    /// The cards of the tricks each seat took.
+    won: [CardSet; 4],
+    /// The cards played to tricks, in order, with who played them, as far as known (a
+    /// hand resumed from a saved game knows only what was played since).
     history: [Option<(Seat, Card)>; 20],
+    /// How many entries of `history` are filled.
+    plays: u8,
 }
 
 /// Cards per batch for seats dealer+1, +2, +3, +0, in two passes round the table.
@@ -222,39 +227,52 @@ impl Hand {
             trick: Trick::new(dealer.left()),
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
+            won: [CardSet::EMPTY; 4],
             history: [None; 20],
+            plays: 0,
         }
     }
 
     /// A hand from its parts, for [`Hand::from_position`], which checks them.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn assemble(
         rules: Rules,
-        dealer: Seat,
-        turn: Seat,
+        position: &crate::Position,
         phase: Phase,
-        hands: [CardSet; 4],
-        upcard: Card,
-        (trump, maker, alone): (Option<Suit>, Option<Seat>, bool),
-        trick: Trick,
         tricks_won: [u8; 4],
-        played: CardSet,
     ) -> Hand {
+        let making = position.making;
+        let per_trick = if making.is_some_and(|m| m.alone) {
+            3
+        } else {
+            4
+        };
+        let trick = Hand::trick_of(position, phase, per_trick);
+        let won = position.won;
+        let mut history = [None; 20];
+        for (slot, &play) in history.iter_mut().zip(&position.plays) {
+            *slot = Some(play);
+        }
         Hand {
             rules,
-            dealer,
-            turn,
+            dealer: position.dealer,
+            turn: position.turn,
             phase,
-            hands,
-            upcard,
-            trump,
-            maker,
-            alone,
-            discard: None,
+            hands: position.hands,
+            upcard: position.upcard,
+            trump: making.map(|m| m.trump),
+            maker: making.map(|m| m.maker),
+            alone: making.is_some_and(|m| m.alone),
+            discard: position.discard,
             trick,
             tricks_won,
-            played,
-            history: [None; 20],
+            played: won
+                .iter()
+                .fold(trick.plays().map(|(_, c)| c).collect(), |all, &w| {
+                    all.union(w)
+                }),
+            won,
+            history,
+            plays: position.plays.len().min(20) as u8,
         }
     }
 
@@ -314,9 +332,18 @@ impl Hand {
         self.played
     }
 
-    /// Every card played to a trick so far, in order, with who played it.
+    /// The cards of the tricks `seat` has taken this hand.
+    pub fn won(&self, seat: Seat) -> CardSet {
+        self.won[seat.index()]
+    }
+
+    /// Every card played to a trick so far, in order, with who played it (for a hand
+    /// resumed from a saved game, those played since).
     pub fn history(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.history.iter().map_while(|slot| *slot)
+        self.history[..usize::from(self.plays)]
+            .iter()
+            .flatten()
+            .copied()
     }
 
     /// The cards `seat` has played to tricks this hand.
@@ -389,7 +416,7 @@ impl Hand {
     }
 
     /// The seat after `seat` in playing order, skipping a lone maker's partner.
-    fn next_player(&self, seat: Seat) -> Seat {
+    pub(crate) fn next_player(&self, seat: Seat) -> Seat {
         let next = seat.left();
         if Some(next) == self.sitting_out() {
             next.left()
@@ -624,9 +651,8 @@ impl Hand {
     fn play(&mut self, card: Card) -> Outcome {
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
-        // Five tricks of four: the played cards count the history's length.
-        let at = self.played.len() - 1;
-        self.history[at] = Some((self.turn, card));
+        self.history[usize::from(self.plays)] = Some((self.turn, card));
+        self.plays += 1;
         self.trick.push(self.turn, card);
         if self.trick.len() < usize::from(self.players_per_trick()) {
             self.turn = self.next_player(self.turn);
@@ -634,6 +660,8 @@ impl Hand {
         }
         let winner = self.trick_winner();
         self.tricks_won[winner.index()] += 1;
+        let taken: CardSet = self.trick.plays().map(|(_, c)| c).collect();
+        self.won[winner.index()] = self.won[winner.index()].union(taken);
         let tricks_done: u8 = self.tricks_won.iter().sum();
         if tricks_done == 5 {
             self.phase = Phase::Over;

@@ -7,7 +7,7 @@
 use std::fmt::{self, Write as _};
 
 use cards::{Card, CardSet, Rank, Suit};
-use rules::{Making, Position, Seat};
+use rules::{Making, Position, Round, Seat};
 
 use crate::args::parse_seed;
 
@@ -20,7 +20,6 @@ pub struct SavedGame {
     pub deck: Vec<Card>,
     /// Each seat's cards in the order they are shown.
     pub hands: [Vec<Card>; 4],
-    pub won: [Vec<Card>; 4],
 }
 
 /// What is wrong with a saved game, and on which line.
@@ -172,10 +171,13 @@ pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
         scores,
         dealer,
         turn,
+        round: Round::One,
         making,
         upcard: deck[20],
         hands: [0, 1, 2, 3].map(|s| set(&hands[s])),
         won: [0, 1, 2, 3].map(|s| set(&won[s])),
+        discard: None,
+        plays: Vec::new(),
     };
     for seat in 0..4 {
         for (pile, what) in [(&hands[seat], "hand"), (&won[seat], "tricks")] {
@@ -193,7 +195,6 @@ pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
         shuffles,
         deck,
         hands,
-        won,
     })
 }
 
@@ -225,7 +226,8 @@ pub fn write(saved: &SavedGame) -> String {
     }
     let _ = writeln!(out, "{}\n{}", saved.seed, cards_line(&saved.deck));
     for seat in 0..4 {
-        for pile in [&saved.hands[seat], &saved.won[seat]] {
+        let won: Vec<Card> = p.won[seat].iter().collect();
+        for pile in [&saved.hands[seat], &won] {
             let count = pile.len().to_string();
             let line = if pile.is_empty() {
                 count

@@ -1,11 +1,10 @@
 //! The game as section 2.4 displays it, driven through the rules core.
 
 use cards::shuffle::Mt19937Shuffle;
-use cards::{Card, CardSet};
+use cards::Card;
 use rules::players::Cs246;
 use rules::{
-    Action, Game, HandResult, Leave, Making, Outcome, Phase, Player, Position, Round, Rules, Seat,
-    Team,
+    Action, Game, HandResult, Leave, Outcome, Phase, Player, Position, Round, Rules, Seat, Team,
 };
 use textio::{say, Shared};
 
@@ -82,8 +81,6 @@ pub struct Table {
     deck: Deck,
     /// Each seat's cards in the order dealt (the picked-up card last): the display order.
     arranged: [Vec<Card>; 4],
-    /// The cards of the tricks each seat took this hand.
-    won: [Vec<Card>; 4],
 }
 
 impl Table {
@@ -98,7 +95,6 @@ impl Table {
             snapshot,
             deck: Deck::new(cards::deck::cs246_euchre(), 0, 0),
             arranged: Default::default(),
-            won: Default::default(),
         }
     }
 
@@ -113,7 +109,6 @@ impl Table {
     pub fn play_saved(&mut self, saved: SavedGame, game: Game) -> Result<(), Stop> {
         self.deck = Deck::new(saved.deck, saved.seed, saved.shuffles);
         self.arranged = saved.hands;
-        self.won = saved.won;
         self.announce_seed()?;
         self.say_scores(&game)?;
         for seat in Seat::ALL {
@@ -251,7 +246,6 @@ impl Table {
             seat = seat.left();
             self.arranged[seat.index()] = chunk.to_vec();
         }
-        self.won = Default::default();
         self.announce_kitty(game)?;
         say!(
             self.console,
@@ -263,36 +257,26 @@ impl Table {
 
     /// The saved-game text of the last point this hand can resume from: the start of
     /// making trump, or of the current trick.
-    fn resumable(&self, game: &Game, resume: &Resume) -> String {
-        let hand = game.hand().unwrap();
-        let (turn, making, hands) = match resume {
-            Resume::Making { first, hands } => (*first, None, hands.clone()),
-            Resume::Trick { leader, hands, .. } => {
-                let making = Making {
-                    trump: hand.trump().unwrap(),
-                    maker: hand.maker().unwrap(),
-                    alone: hand.is_alone(),
-                };
-                (*leader, Some(making), hands.clone())
-            }
-        };
-        let set = |cards: &Vec<Card>| cards.iter().copied().collect::<CardSet>();
+    fn resumable(&self, resume: &Resume) -> String {
         saved::write(&SavedGame {
-            position: Position {
-                scores: game.scores(),
-                dealer: hand.dealer(),
-                turn,
-                making,
-                upcard: hand.upcard(),
-                hands: [0, 1, 2, 3].map(|s| set(&hands[s])),
-                won: [0, 1, 2, 3].map(|s| set(&self.won[s])),
-            },
+            position: resume.position.clone(),
             seed: self.deck.seed,
             shuffles: self.deck.shuffles,
             deck: self.deck.cards.clone(),
-            hands,
-            won: self.won.clone(),
+            hands: resume.hands.clone(),
         })
+    }
+
+    /// The point to resume from if the game is saved before the next one.
+    fn resume_here(&self, game: &Game) -> Resume {
+        let mut position = game.to_position().expect("a hand is in progress");
+        position.plays.clear();
+        position.discard = None;
+        Resume {
+            played: game.hand().unwrap().played().len(),
+            position,
+            hands: self.arranged_holdings(game),
+        }
     }
 
     fn arranged_holdings(&self, game: &Game) -> [Vec<Card>; 4] {
@@ -323,27 +307,22 @@ impl Table {
     }
 
     fn play_hand(&mut self, game: &mut Game) -> Result<(), Stop> {
-        let mut resume = Resume::Making {
-            first: game.hand().unwrap().turn(),
-            hands: self.arranged_holdings(game),
-        };
+        let mut resume = self.resume_here(game);
         let mut again = false;
         loop {
             let hand = *game.hand().unwrap();
             let seat = hand.turn();
             let phase = hand.phase();
             let leading = phase == Phase::Tricks && hand.trick().is_empty();
-            if leading && resume.played() != Some(hand.played().len()) {
-                resume = Resume::Trick {
-                    leader: seat,
-                    hands: self.arranged_holdings(game),
-                    played: hand.played().len(),
-                };
+            if leading && resume.position.making.is_none()
+                || leading && resume.played != hand.played().len()
+            {
+                resume = self.resume_here(game);
             }
             if !again {
                 self.before_turn(game, seat)?;
             }
-            *self.snapshot.borrow_mut() = self.resumable(game, &resume);
+            *self.snapshot.borrow_mut() = self.resumable(&resume);
             let action = self.ask(game, seat)?;
             let outcome = game
                 .apply(action)
@@ -433,7 +412,6 @@ impl Table {
                 self.say_winner(game)
             }
             Outcome::Trick { winner, result } => {
-                self.collect_trick(game, winner);
                 say!(self.console, "Player {winner} takes the trick.")?;
                 match result {
                     Some(result) => self.score_hand(game, &result),
@@ -441,13 +419,6 @@ impl Table {
                 }
             }
         }
-    }
-
-    fn collect_trick(&mut self, game: &Game, winner: Seat) {
-        let hand = game.hand().unwrap();
-        let before: CardSet = self.won.iter().flatten().copied().collect();
-        let new: Vec<Card> = hand.played().difference(before).iter().collect();
-        self.won[winner.index()].extend(new);
     }
 
     fn score_hand(&self, game: &Game, result: &HandResult) -> Result<bool, Stop> {
@@ -476,23 +447,11 @@ impl Table {
 
 /// Where the current hand can be resumed from: the start of making trump, or of the
 /// trick that began after `played` cards.
-enum Resume {
-    Making {
-        first: Seat,
-        hands: [Vec<Card>; 4],
-    },
-    Trick {
-        leader: Seat,
-        hands: [Vec<Card>; 4],
-        played: usize,
-    },
-}
-
-impl Resume {
-    fn played(&self) -> Option<usize> {
-        match self {
-            Resume::Making { .. } => None,
-            Resume::Trick { played, .. } => Some(*played),
-        }
-    }
+struct Resume {
+    /// The hand as the rules core describes it, less the plays a saved game cannot hold.
+    position: Position,
+    /// Each seat's cards in display order.
+    hands: [Vec<Card>; 4],
+    /// Cards played to tricks when it was taken.
+    played: usize,
 }

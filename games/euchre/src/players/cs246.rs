@@ -326,9 +326,12 @@ mod tests {
                 maker: Seat::new(maker),
                 alone,
             }),
+            round: crate::Round::One,
             upcard: card(upcard),
             hands,
             won: [CardSet::EMPTY; 4],
+            discard: None,
+            plays: Vec::new(),
         };
         Game::from_position(Rules::cs246(), &position).unwrap()
     }
