@@ -314,9 +314,9 @@ impl Table {
             let seat = hand.turn();
             let phase = hand.phase();
             let leading = phase == Phase::Tricks && hand.trick().is_empty();
-            if leading && resume.position.making.is_none()
-                || leading && resume.played != hand.played().len()
-            {
+            let new_trick =
+                resume.position.making.is_none() || resume.played != hand.played().len();
+            if leading && new_trick {
                 resume = self.resume_here(game);
             }
             if !again {
