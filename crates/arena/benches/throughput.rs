@@ -154,14 +154,13 @@ fn arena_runs(c: &mut Criterion) {
             BenchmarkId::new("threads", threads),
             &threads,
             |b, &threads| {
+                let euchre = catalogue::GameKind::Euchre;
                 let config = arena::Config {
-                    game: arena::GameKind::Euchre,
-                    rules: "eecs280".to_string(),
+                    variant: catalogue::Variant::named(euchre, Some("eecs280")).unwrap(),
                     points: 10,
                     count: arena::Count::Games(games),
-                    lineup: ["simple", "random", "simple", "random"]
-                        .map(String::from)
-                        .to_vec(),
+                    lineup: catalogue::Lineup::parse(euchre, "simple,random,simple,random")
+                        .unwrap(),
                     seed: 1,
                     threads: Some(threads),
                     progress: false,

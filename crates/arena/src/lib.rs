@@ -5,15 +5,14 @@
 //! each game depends only on its index; games run in fixed-size batches and are summed
 //! in index order.
 
-mod roster;
 mod stats;
 
-pub use roster::{GameKind, Lineup};
 pub use stats::{Report, SeatReport, TeamReport};
 
 use std::io::Write;
 use std::time::Instant;
 
+use catalogue::{Lineup, Roster, Variant, WithGame};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use table::{play_out, Agent, Game, GameRecord, Rng, Turn};
@@ -31,15 +30,41 @@ pub enum Count {
 /// One arena run.
 #[derive(Clone, Debug)]
 pub struct Config {
-    pub game: GameKind,
-    pub rules: String,
+    /// The game and its rules.
+    pub variant: Variant,
+    /// Points to win a game (Euchre and Teen Do Panch).
     pub points: u32,
+    /// How many games or hands.
     pub count: Count,
-    pub lineup: Vec<String>,
+    /// The computer player in each seat.
+    pub lineup: Lineup,
+    /// Game `i` deals from a seed made of this and `i`.
     pub seed: u64,
+    /// Worker threads; `None` for one per core.
     pub threads: Option<usize>,
+    /// Whether to draw a progress bar (on a terminal only).
     pub progress: bool,
 }
+
+/// Why an arena run failed.
+#[derive(Debug)]
+pub enum Error {
+    /// The worker threads could not be started.
+    Threads(String),
+    /// Writing a game record failed.
+    Record(std::io::Error),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Threads(why) => write!(f, "cannot start the worker threads: {why}"),
+            Error::Record(why) => write!(f, "cannot write the game records: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
 
 /// What one game produced.
 struct Played<A> {
@@ -113,12 +138,12 @@ pub fn run_game<G: Game>(
     new: impl Fn() -> G + Sync,
     agents: impl Fn() -> Vec<Box<dyn Agent<G>>> + Sync,
     mut record: Option<&mut dyn Write>,
-) -> Result<Report, String> {
+) -> Result<Report, Error> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads.unwrap_or(0))
         .build()
-        .map_err(|e| e.to_string())?;
-    let seats = new().seats();
+        .map_err(|e| Error::Threads(e.to_string()))?;
+    let teams = new().teams();
     let recording = record.is_some();
     let (target, per_game_limit) = match config.count {
         Count::Games(n) => (n, u64::MAX),
@@ -126,7 +151,7 @@ pub fn run_game<G: Game>(
     };
     let bar = progress_bar(config.progress, target);
     let started = Instant::now();
-    let mut report = Report::new(config, seats);
+    let mut report = Report::new(config, &teams);
     let mut next = 0u64;
     'batches: loop {
         let end = match config.count {
@@ -172,14 +197,14 @@ pub fn run_game<G: Game>(
             report.add_game(&hands, winners.as_deref());
             if let Some(out) = record.as_deref_mut() {
                 let entry = GameRecord {
-                    game: config.game.name().to_string(),
-                    variant: config.rules.clone(),
+                    game: config.variant.game().name().to_string(),
+                    variant: config.variant.rules().to_string(),
                     seed: game_seed(config.seed, index),
-                    seats: config.lineup.clone(),
+                    seats: config.lineup.names(),
                     actions: game.actions,
                 };
-                serde_json::to_writer(&mut *out, &entry).map_err(|e| e.to_string())?;
-                writeln!(out).map_err(|e| e.to_string())?;
+                serde_json::to_writer(&mut *out, &entry).map_err(|e| Error::Record(e.into()))?;
+                writeln!(out).map_err(Error::Record)?;
             }
             bar.set_position(match config.count {
                 Count::Games(_) => report.games,
@@ -211,6 +236,27 @@ fn progress_bar(show: bool, length: u64) -> indicatif::ProgressBar {
 }
 
 /// Runs the arena for the configured game.
-pub fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Report, String> {
-    roster::run(config, record)
+pub fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Report, Error> {
+    config
+        .variant
+        .with_game(config.points, Run { config, record })
+}
+
+/// The arena as the catalogue's visitor: it learns the concrete game type there.
+struct Run<'a, 'w> {
+    config: &'a Config,
+    record: Option<&'w mut dyn Write>,
+}
+
+impl WithGame for Run<'_, '_> {
+    type Output = Result<Report, Error>;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let lineup = self.config.lineup.seats();
+        let agents = {
+            let new = new.clone();
+            move || new().agents(lineup)
+        };
+        run_game(self.config, new, agents, self.record)
+    }
 }

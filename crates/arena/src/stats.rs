@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::{Config, GameKind};
+use crate::Config;
 
 #[derive(Clone, Debug, Serialize)]
 pub struct SeatReport {
@@ -68,32 +68,40 @@ pub fn wilson(wins: u64, games: u64) -> [f64; 2] {
 }
 
 impl Report {
-    pub(crate) fn new(config: &Config, seats: usize) -> Report {
+    /// An empty report for `config`'s game, whose partnerships are `teams`.
+    pub(crate) fn new(config: &Config, teams: &[Vec<usize>]) -> Report {
+        let names = config.lineup.names();
+        let seats = names.len();
+        let partnerships = teams.iter().any(|team| team.len() > 1);
         Report {
-            game: config.game.name().to_string(),
-            rules: config.rules.clone(),
+            game: config.variant.game().name().to_string(),
+            rules: config.variant.rules().to_string(),
             seed: config.seed,
             games: 0,
             hands: 0,
             seconds: 0.0,
             games_per_second: 0.0,
             hands_per_second: 0.0,
-            seats: (0..seats)
-                .map(|seat| SeatReport {
+            seats: names
+                .iter()
+                .enumerate()
+                .map(|(seat, player)| SeatReport {
                     seat,
-                    player: config.lineup[seat].clone(),
+                    player: player.clone(),
                     wins: 0,
                     win_rate: 0.0,
                     win_rate_ci95: [0.0, 1.0],
                     points_per_hand: 0.0,
                 })
                 .collect(),
-            teams: (config.game == GameKind::Euchre).then(|| {
-                (0..2)
-                    .map(|team| TeamReport {
+            teams: partnerships.then(|| {
+                teams
+                    .iter()
+                    .enumerate()
+                    .map(|(team, seats)| TeamReport {
                         team,
-                        seats: vec![team, team + 2],
-                        players: vec![config.lineup[team].clone(), config.lineup[team + 2].clone()],
+                        seats: seats.clone(),
+                        players: seats.iter().map(|&s| names[s].clone()).collect(),
                         wins: 0,
                         win_rate: 0.0,
                         win_rate_ci95: [0.0, 1.0],
@@ -103,7 +111,7 @@ impl Report {
             }),
             points: vec![0.0; seats],
             wins: vec![0; seats],
-            team_wins: vec![0; 2],
+            team_wins: vec![0; teams.len()],
         }
     }
 
@@ -120,9 +128,11 @@ impl Report {
             for (wins, &won) in self.wins.iter_mut().zip(winners) {
                 *wins += u64::from(won);
             }
-            if self.teams.is_some() {
-                self.team_wins[0] += u64::from(winners[0]);
-                self.team_wins[1] += u64::from(winners[1]);
+            if let Some(teams) = &self.teams {
+                for (wins, team) in self.team_wins.iter_mut().zip(teams) {
+                    // Partners win together: the first seat speaks for the team.
+                    *wins += u64::from(winners[team.seats[0]]);
+                }
             }
         }
         self.refresh();
@@ -144,7 +154,7 @@ impl Report {
                 team.win_rate = wins as f64 / games;
                 team.win_rate_ci95 = wilson(wins, self.games);
                 // Team points are credited to both partners: one seat's total is the team's.
-                team.points_per_hand = self.points[team.team] / hands;
+                team.points_per_hand = self.points[team.seats[0]] / hands;
             }
         }
     }

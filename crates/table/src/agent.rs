@@ -94,8 +94,3 @@ impl<G: Game> Agent<G> for RandomAgent<G::Action> {
         self.actions[rng.random_range(0..self.actions.len())]
     }
 }
-
-/// A search player whose strength is the number of deals it samples per decision.
-pub trait Sampling {
-    fn with_samples(samples: usize) -> Self;
-}

@@ -11,7 +11,7 @@ pub mod check;
 mod record;
 pub mod search;
 
-pub use agent::{Agent, Player, RandomAgent, Sampling, Seated, Sitter};
+pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 pub use record::{GameRecord, ReplayError};
 
 use std::fmt::Debug;
@@ -98,7 +98,14 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn name(&self) -> &'static str;
     /// The rules variant, as the arena's `--rules` names it.
     fn variant(&self) -> &'static str;
+    /// How many seats the game has.
     fn seats(&self) -> usize;
+    /// The partnerships, each a list of seats that share a score and win together; by
+    /// default every seat plays for itself.
+    fn teams(&self) -> Vec<Vec<usize>> {
+        (0..self.seats()).map(|seat| vec![seat]).collect()
+    }
+    /// Who acts next.
     fn turn(&self) -> Turn;
     /// The legal actions of the seat to move, into `actions` (cleared first).
     fn legal_actions(&self, actions: &mut Vec<Self::Action>);

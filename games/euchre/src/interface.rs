@@ -8,7 +8,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::{Cs246, Simple};
-use crate::{AllPass, Game, Phase, Seat, View};
+use crate::{Game, Phase, Seat, View};
 
 impl table::Game for Game {
     type Action = crate::Action;
@@ -20,14 +20,19 @@ impl table::Game for Game {
     }
 
     fn variant(&self) -> &'static str {
-        match self.rules().all_pass {
-            AllPass::ScrewTheDealer => "eecs280",
-            AllPass::Nullify => "cs246",
-        }
+        self.rules().name()
     }
 
     fn seats(&self) -> usize {
         4
+    }
+
+    /// Seats 0 and 2 against 1 and 3.
+    fn teams(&self) -> Vec<Vec<usize>> {
+        crate::Team::BOTH
+            .iter()
+            .map(|team| team.seats().iter().map(|s| s.index()).collect())
+            .collect()
     }
 
     fn turn(&self) -> Turn {

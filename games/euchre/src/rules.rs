@@ -57,4 +57,35 @@ impl Rules {
             partner_order_up_is_alone: true,
         }
     }
+
+    /// The variants' names, the default first, as `named` reads them.
+    pub const NAMES: [&'static str; 2] = ["eecs280", "cs246"];
+
+    /// The variant's name: `eecs280` or `cs246` (a `Rules` of neither reads as the one
+    /// whose all-pass rule it shares).
+    pub const fn name(&self) -> &'static str {
+        match self.all_pass {
+            AllPass::ScrewTheDealer => "eecs280",
+            AllPass::Nullify => "cs246",
+        }
+    }
+
+    /// The variant called `name`, played to `points_to_win`.
+    ///
+    /// ```
+    /// use euchre::Rules;
+    /// assert_eq!(Rules::named("cs246", 10), Some(Rules::cs246()));
+    /// assert_eq!(Rules::named("eecs280", 5).map(|r| r.name()), Some("eecs280"));
+    /// assert_eq!(Rules::named("bridge", 10), None);
+    /// ```
+    pub fn named(name: &str, points_to_win: u32) -> Option<Rules> {
+        match name {
+            "eecs280" => Some(Rules::eecs280(points_to_win)),
+            "cs246" => Some(Rules {
+                points_to_win,
+                ..Rules::cs246()
+            }),
+            _ => None,
+        }
+    }
 }

@@ -7,7 +7,7 @@ use rand::seq::SliceRandom;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
-use crate::{Action, Game, Phase, QuotaRule, Seat, View};
+use crate::{Action, Game, Phase, Seat, View};
 
 impl table::Game for Game {
     type Action = Action;
@@ -19,10 +19,7 @@ impl table::Game for Game {
     }
 
     fn variant(&self) -> &'static str {
-        match self.rules().quotas {
-            QuotaRule::ByRole => "handout",
-            QuotaRule::ReferenceRotation => "reference",
-        }
+        self.rules().name()
     }
 
     fn seats(&self) -> usize {

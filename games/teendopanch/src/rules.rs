@@ -76,4 +76,30 @@ impl Rules {
             },
         }
     }
+
+    /// The variants' names, the default first, as `named` reads them.
+    pub const NAMES: [&'static str; 2] = ["handout", "reference"];
+
+    /// The variant's name: `handout` or `reference` (by its quota rule).
+    pub const fn name(&self) -> &'static str {
+        match self.quotas {
+            QuotaRule::ByRole => "handout",
+            QuotaRule::ReferenceRotation => "reference",
+        }
+    }
+
+    /// The variant called `name`, played to `points_to_win`.
+    ///
+    /// ```
+    /// use teendopanch::Rules;
+    /// assert_eq!(Rules::named("reference", 7), Some(Rules::reference(7)));
+    /// assert_eq!(Rules::named("Handout", 7), None);
+    /// ```
+    pub fn named(name: &str, points_to_win: u32) -> Option<Rules> {
+        match name {
+            "handout" => Some(Rules::handout(points_to_win)),
+            "reference" => Some(Rules::reference(points_to_win)),
+            _ => None,
+        }
+    }
 }

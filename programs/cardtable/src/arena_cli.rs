@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::path::PathBuf;
 
-use arena::{Config, Count, GameKind, Lineup};
+use arena::{Config, Count};
+use catalogue::{GameKind, Lineup, Variant};
 
 #[derive(clap::Args, Clone, Debug)]
 #[command(group(clap::ArgGroup::new("count").required(true).args(["games", "hands"])))]
@@ -41,35 +42,22 @@ pub struct ArenaArgs {
 }
 
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
-    let game = GameKind::parse(&args.game).ok_or_else(|| {
-        format!(
-            "unknown game '{}': one of euchre, straights, teendopanch",
-            args.game
-        )
-    })?;
-    let rules = args
-        .rules
-        .clone()
-        .unwrap_or_else(|| game.variants()[0].to_string());
-    if !game.variants().contains(&rules.as_str()) {
-        return Err(format!(
-            "{} has no rules '{rules}': one of {}",
-            game.name(),
-            game.variants().join(", ")
-        ));
-    }
-    let lineup = Lineup::parse(game, &args.lineup)?;
+    let game: GameKind = args
+        .game
+        .parse()
+        .map_err(|e: catalogue::Error| e.to_string())?;
+    let variant = Variant::named(game, args.rules.as_deref()).map_err(|e| e.to_string())?;
+    let lineup = Lineup::parse(game, &args.lineup).map_err(|e| e.to_string())?;
     let count = match (args.games, args.hands) {
         (Some(n), _) => Count::Games(n),
         (_, Some(n)) => Count::Hands(n),
         _ => unreachable!("clap requires --games or --hands"),
     };
     let config = Config {
-        game,
-        rules,
+        variant,
         points: args.points,
         count,
-        lineup: lineup.0,
+        lineup,
         seed: args.seed,
         threads: args.threads,
         progress: !args.json,
@@ -81,7 +69,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         )),
         None => None,
     };
-    let mut report = arena::run(&config, file.as_mut().map(|f| f as &mut dyn Write))?;
+    let mut report = arena::run(&config, file.as_mut().map(|f| f as &mut dyn Write))
+        .map_err(|e| e.to_string())?;
     if let Some(file) = &mut file {
         file.flush().map_err(|e| e.to_string())?;
     }

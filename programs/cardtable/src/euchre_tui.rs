@@ -7,32 +7,28 @@ use std::rc::Rc;
 
 use cards::shuffle::Mt19937Shuffle;
 use cards::{Card, Rank, Suit};
-use euchre::players::{Simple, Strong};
+use catalogue::{GameKind, PlayerSpec, Roster};
 use euchre::{Action, Game, Leave, Outcome, Phase, Player, Round, Rules, Seat, Team, View};
 use rand::SeedableRng;
 use table::{Agent, Seated};
 
-/// Who plays the three computer seats.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Opponents {
-    /// The EECS 280 handout's Simple player.
-    Simple,
-    /// Perfect-information Monte Carlo with the open-hand solver.
-    #[default]
-    Strong,
-}
-
-#[derive(clap::Args, Clone, Debug, Default)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct Options {
-    /// The computer players (partner and opponents).
-    #[arg(long, value_enum, default_value_t = Opponents::Strong)]
-    pub opponents: Opponents,
+    /// The computer players (partner and opponents): strong (or strong:N, N deals
+    /// sampled per decision), handout (the EECS 280 Simple player; also `simple`) or random.
+    #[arg(long, default_value = "strong", value_parser = opponent)]
+    pub opponents: PlayerSpec,
     /// Seed for the shuffle; the same seed deals the same game (default: from the clock).
     #[arg(long)]
     pub seed: Option<u32>,
     /// Points a team needs to win.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
     pub points: u32,
+}
+
+/// A computer player of Euchre by name, as the catalogue reads it.
+fn opponent(name: &str) -> Result<PlayerSpec, catalogue::Error> {
+    PlayerSpec::parse(GameKind::Euchre, name)
 }
 
 /// Why a game ended before a team won.
@@ -227,12 +223,8 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
 ) -> Result<(), End> {
     let terminal = Rc::new(RefCell::new(Terminal { input, output }));
     let seed = options.seed.unwrap_or_else(clock_seed);
-    let computer = || -> Sitter<R, W> {
-        match options.opponents {
-            Opponents::Simple => Sitter::Computer(Box::new(Simple)),
-            Opponents::Strong => Sitter::Computer(Box::new(Strong::default())),
-        }
-    };
+    let mut game = Game::new(Rules::eecs280(options.points));
+    let computer = || Sitter::<R, W>::Computer(game.agent(options.opponents));
     let mut players = [
         Sitter::Person(Person {
             terminal: terminal.clone(),
@@ -254,7 +246,6 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
 
     let mut shuffle = Mt19937Shuffle::new(seed);
     let mut deck = cards::deck::eecs280_euchre();
-    let mut game = Game::new(Rules::eecs280(options.points));
     while !game.is_over() {
         shuffle.shuffle(&mut deck);
         game.deal(&deck);

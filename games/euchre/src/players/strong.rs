@@ -297,9 +297,3 @@ fn explains_history(world: &Game, me: Seat) -> bool {
     }
     true
 }
-
-impl table::Sampling for Strong {
-    fn with_samples(samples: usize) -> Strong {
-        Strong::new(samples)
-    }
-}

@@ -125,9 +125,3 @@ impl Agent<Game> for Strong {
         legal[best]
     }
 }
-
-impl table::Sampling for Strong {
-    fn with_samples(samples: usize) -> Strong {
-        Strong::new(samples)
-    }
-}

@@ -1,0 +1,66 @@
+use std::fmt;
+
+use crate::{GameKind, MAX_SAMPLES};
+
+/// A name the catalogue does not know, or a line-up that does not fit its game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// No game has this name.
+    UnknownGame(String),
+    /// The game has no rules variant of this name.
+    UnknownVariant {
+        /// The game asked for.
+        game: GameKind,
+        /// The name given.
+        name: String,
+    },
+    /// The game has no player of this name.
+    UnknownPlayer {
+        /// The game asked for.
+        game: GameKind,
+        /// The name given.
+        name: String,
+    },
+    /// `strong:N` with an N that is not a whole number from 1 to [`MAX_SAMPLES`].
+    Samples(String),
+    /// The line-up names the wrong number of players for the game.
+    SeatCount {
+        /// The game asked for.
+        game: GameKind,
+        /// How many players the line-up named.
+        given: usize,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::UnknownGame(name) => write!(
+                f,
+                "unknown game '{name}': one of {}",
+                GameKind::ALL.map(GameKind::name).join(", ")
+            ),
+            Error::UnknownVariant { game, name } => write!(
+                f,
+                "{game} has no rules '{name}': one of {}",
+                game.variants().join(", ")
+            ),
+            Error::UnknownPlayer { game, name } => write!(
+                f,
+                "unknown player '{name}' for {game}: one of {}, or strong:N (N from 1 to {MAX_SAMPLES})",
+                game.players().join(", ")
+            ),
+            Error::Samples(text) => write!(
+                f,
+                "'{text}': strong:N takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
+            ),
+            Error::SeatCount { game, given } => write!(
+                f,
+                "{game} needs {} players in the line-up, got {given}",
+                game.seats()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

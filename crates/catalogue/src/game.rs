@@ -1,0 +1,171 @@
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, Roster, WithGame};
+
+/// The games cardtable plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameKind {
+    /// Euchre, four players in two partnerships.
+    Euchre,
+    /// Straights (sevens), four players.
+    Straights,
+    /// Teen Do Panch (3-2-5), three players.
+    #[serde(rename = "teendopanch")]
+    TeenDoPanch,
+}
+
+impl GameKind {
+    /// Every game, in the order menus list them.
+    pub const ALL: [GameKind; 3] = [GameKind::Euchre, GameKind::Straights, GameKind::TeenDoPanch];
+
+    /// The name commands and records use: `euchre`, `straights`, `teendopanch`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameKind::Euchre => "euchre",
+            GameKind::Straights => "straights",
+            GameKind::TeenDoPanch => "teendopanch",
+        }
+    }
+
+    /// How many seats the game has.
+    pub const fn seats(self) -> usize {
+        match self {
+            GameKind::TeenDoPanch => 3,
+            GameKind::Euchre | GameKind::Straights => 4,
+        }
+    }
+
+    /// The rules variants' names, the default first.
+    pub fn variants(self) -> Vec<&'static str> {
+        Variant::ALL
+            .into_iter()
+            .filter(|v| v.game() == self)
+            .map(Variant::rules)
+            .collect()
+    }
+
+    /// The computer players' names (`strong:N` besides).
+    pub const fn players(self) -> &'static [&'static str] {
+        match self {
+            GameKind::Straights => &["random", "handout", "strong"],
+            _ => &["random", "handout", "simple", "strong"],
+        }
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for GameKind {
+    type Err = Error;
+
+    fn from_str(name: &str) -> Result<GameKind, Error> {
+        GameKind::ALL
+            .into_iter()
+            .find(|g| g.name() == name)
+            .ok_or_else(|| Error::UnknownGame(name.to_string()))
+    }
+}
+
+/// A game with one of its rules variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Variant {
+    /// EECS 280 Euchre: screw the dealer, no going alone.
+    EuchreEecs280,
+    /// CS 246 Euchre: a hand nobody makes is thrown in; going alone; renege penalty.
+    EuchreCs246,
+    /// CS 246 Straights, the only Straights.
+    Straights,
+    /// Teen Do Panch as its handout states the rules.
+    TeenDoPanchHandout,
+    /// Teen Do Panch as the handout author's reference solution plays it.
+    TeenDoPanchReference,
+}
+
+impl Variant {
+    /// Every variant, each game's default first.
+    pub const ALL: [Variant; 5] = [
+        Variant::EuchreEecs280,
+        Variant::EuchreCs246,
+        Variant::Straights,
+        Variant::TeenDoPanchHandout,
+        Variant::TeenDoPanchReference,
+    ];
+
+    /// The game it is a variant of.
+    pub const fn game(self) -> GameKind {
+        match self {
+            Variant::EuchreEecs280 | Variant::EuchreCs246 => GameKind::Euchre,
+            Variant::Straights => GameKind::Straights,
+            Variant::TeenDoPanchHandout | Variant::TeenDoPanchReference => GameKind::TeenDoPanch,
+        }
+    }
+
+    /// The rules' name, as `--rules` and records spell it.
+    pub const fn rules(self) -> &'static str {
+        match self {
+            Variant::EuchreEecs280 => euchre::Rules::NAMES[0],
+            Variant::EuchreCs246 => euchre::Rules::NAMES[1],
+            Variant::Straights => "cs246",
+            Variant::TeenDoPanchHandout => teendopanch::Rules::NAMES[0],
+            Variant::TeenDoPanchReference => teendopanch::Rules::NAMES[1],
+        }
+    }
+
+    /// `game`'s variant called `rules`, or its default when `rules` is `None`.
+    ///
+    /// ```
+    /// use catalogue::{GameKind, Variant};
+    /// assert_eq!(Variant::named(GameKind::Euchre, None), Ok(Variant::EuchreEecs280));
+    /// assert!(Variant::named(GameKind::Straights, Some("eecs280")).is_err());
+    /// ```
+    pub fn named(game: GameKind, rules: Option<&str>) -> Result<Variant, Error> {
+        let mut variants = Variant::ALL.into_iter().filter(|v| v.game() == game);
+        match rules {
+            None => Ok(variants.next().expect("every game has a variant")),
+            Some(name) => {
+                variants
+                    .find(|v| v.rules() == name)
+                    .ok_or_else(|| Error::UnknownVariant {
+                        game,
+                        name: name.to_string(),
+                    })
+            }
+        }
+    }
+
+    /// Calls `with.run` with a constructor of a new game of this variant to
+    /// `points_to_win` (which Straights, played to 80, ignores).
+    pub fn with_game<W: WithGame>(self, points_to_win: u32, with: W) -> W::Output {
+        fn run<W: WithGame, G: Roster>(with: W, game: G) -> W::Output {
+            with.run(move || game.clone())
+        }
+        let known = "the catalogue's variants are the rules cores' names";
+        match self.game() {
+            GameKind::Euchre => {
+                let rules = euchre::Rules::named(self.rules(), points_to_win).expect(known);
+                run(with, euchre::Game::new(rules))
+            }
+            GameKind::Straights => run(with, straights::Game::new()),
+            GameKind::TeenDoPanch => {
+                let rules = teendopanch::Rules::named(self.rules(), points_to_win).expect(known);
+                run(with, teendopanch::Game::new(rules))
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    /// `euchre (eecs280 rules)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({} rules)", self.game(), self.rules())
+    }
+}

@@ -1,0 +1,38 @@
+//! One place that knows every game, rules variant and player kind, and builds them from
+//! their names: the arena, the terminal table and the server all start here.
+//!
+//! A [`Variant`] names a game and its rules (`euchre` with `eecs280` rules); a
+//! [`PlayerSpec`] names a computer player (`random`, `handout`, `strong:N`) and a
+//! [`Lineup`] one per seat. [`Variant::with_game`] hands a front end a constructor of
+//! the concrete game type, so one generic function serves every game.
+//!
+//! # Examples
+//! ```
+//! use catalogue::{GameKind, Lineup, Variant, WithGame};
+//! use table::Game;
+//!
+//! let variant = Variant::named(GameKind::Euchre, Some("cs246")).unwrap();
+//! let lineup = Lineup::parse(GameKind::Euchre, "handout,random,strong:8,random").unwrap();
+//!
+//! /// Counts the seats of whatever game the variant builds.
+//! struct Seats;
+//! impl WithGame for Seats {
+//!     type Output = usize;
+//!     fn run<G: catalogue::Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
+//!         new().seats()
+//!     }
+//! }
+//! assert_eq!(variant.with_game(10, Seats), lineup.seats().len());
+//! ```
+
+#![warn(missing_docs)]
+
+mod build;
+mod error;
+mod game;
+mod player;
+
+pub use build::{Roster, WithGame};
+pub use error::Error;
+pub use game::{GameKind, Variant};
+pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};

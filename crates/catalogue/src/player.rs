@@ -1,0 +1,135 @@
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::{Error, GameKind};
+
+/// The most deals a strong player may sample per decision: beyond it a decision takes
+/// seconds (Euchre) without measurably better play.
+pub const MAX_SAMPLES: u32 = 10_000;
+
+/// A computer player by kind, checked: it builds the same agent for every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum PlayerSpec {
+    /// Picks uniformly among the legal actions.
+    Random,
+    /// The game's own handout player (EECS 280 Simple, the CS 246 computer player).
+    Handout,
+    /// Determinized Monte Carlo search; `samples` deals per decision, or the game's
+    /// default.
+    Strong {
+        /// Deals sampled per decision (1 to [`MAX_SAMPLES`]); `None` for the default.
+        samples: Option<u32>,
+    },
+}
+
+impl PlayerSpec {
+    /// The player `name` of `game`: `random`, `handout` (`simple` too, for the games
+    /// whose handout calls it that), `strong` or `strong:N`.
+    ///
+    /// ```
+    /// use catalogue::{GameKind, PlayerSpec};
+    /// assert_eq!(
+    ///     PlayerSpec::parse(GameKind::Euchre, "strong:24"),
+    ///     Ok(PlayerSpec::Strong { samples: Some(24) })
+    /// );
+    /// assert!(PlayerSpec::parse(GameKind::Euchre, "strong:0").is_err());
+    /// assert!(PlayerSpec::parse(GameKind::Straights, "simple").is_err());
+    /// ```
+    pub fn parse(game: GameKind, name: &str) -> Result<PlayerSpec, Error> {
+        let unknown = || Error::UnknownPlayer {
+            game,
+            name: name.to_string(),
+        };
+        if let Some(samples) = name.strip_prefix("strong:") {
+            return match samples.parse::<u32>() {
+                Ok(n @ 1..=MAX_SAMPLES) => Ok(PlayerSpec::Strong { samples: Some(n) }),
+                _ => Err(Error::Samples(name.to_string())),
+            };
+        }
+        if !game.players().contains(&name) {
+            return Err(unknown());
+        }
+        Ok(match name {
+            "random" => PlayerSpec::Random,
+            "strong" => PlayerSpec::Strong { samples: None },
+            _ => PlayerSpec::Handout,
+        })
+    }
+
+    /// Checks a spec that did not come through [`PlayerSpec::parse`] (one read from
+    /// JSON): a strong player's samples must be from 1 to [`MAX_SAMPLES`].
+    pub fn validate(self) -> Result<PlayerSpec, Error> {
+        match self {
+            PlayerSpec::Strong { samples: Some(n) } if !(1..=MAX_SAMPLES).contains(&n) => {
+                Err(Error::Samples(format!("strong:{n}")))
+            }
+            spec => Ok(spec),
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    /// The name [`PlayerSpec::parse`] reads back.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Random => f.write_str("random"),
+            PlayerSpec::Handout => f.write_str("handout"),
+            PlayerSpec::Strong { samples: None } => f.write_str("strong"),
+            PlayerSpec::Strong { samples: Some(n) } => write!(f, "strong:{n}"),
+        }
+    }
+}
+
+/// One checked player per seat of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Lineup {
+    seats: Vec<PlayerSpec>,
+}
+
+impl Lineup {
+    /// A comma-separated line-up such as `handout,random,strong:8,random`.
+    pub fn parse(game: GameKind, text: &str) -> Result<Lineup, Error> {
+        let seats = text
+            .split(',')
+            .map(|name| PlayerSpec::parse(game, name.trim()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Lineup::new(game, seats)
+    }
+
+    /// A line-up of `seats`, one per seat of `game`, each validated.
+    pub fn new(game: GameKind, seats: Vec<PlayerSpec>) -> Result<Lineup, Error> {
+        if seats.len() != game.seats() {
+            return Err(Error::SeatCount {
+                game,
+                given: seats.len(),
+            });
+        }
+        let seats = seats
+            .into_iter()
+            .map(PlayerSpec::validate)
+            .collect::<Result<_, _>>()?;
+        Ok(Lineup { seats })
+    }
+
+    /// The players, seat 0 first.
+    pub fn seats(&self) -> &[PlayerSpec] {
+        &self.seats
+    }
+
+    /// Each seat's player by name, as reports and records show them.
+    pub fn names(&self) -> Vec<String> {
+        self.seats.iter().map(PlayerSpec::to_string).collect()
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = Error;
+
+    /// A player of any game (`simple` is read as `handout`).
+    fn from_str(name: &str) -> Result<PlayerSpec, Error> {
+        PlayerSpec::parse(GameKind::Euchre, name)
+    }
+}

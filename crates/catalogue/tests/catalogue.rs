@@ -1,0 +1,117 @@
+//! The catalogue builds every variant and player it names, and refuses every name it
+//! does not know with an error (never a silent default).
+
+use catalogue::{Error, GameKind, Lineup, PlayerSpec, Roster, Variant, WithGame, MAX_SAMPLES};
+use rand::SeedableRng;
+use table::{Rng, Turn};
+
+/// Plays one game of the variant with the line-up to its end; returns (name, variant,
+/// seats, teams).
+struct PlayOne<'a>(&'a Lineup);
+
+impl WithGame for PlayOne<'_> {
+    type Output = (String, String, usize, Vec<Vec<usize>>);
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let mut game = new();
+        let mut agents = game.agents(self.0.seats());
+        let mut chance = Rng::seed_from_u64(1);
+        let mut rng = Rng::seed_from_u64(2);
+        table::play_out(&mut game, &mut agents, &mut chance, &mut rng, None, |_| {
+            false
+        });
+        assert_eq!(game.turn(), Turn::Over);
+        (
+            game.name().to_string(),
+            game.variant().to_string(),
+            game.seats(),
+            game.teams(),
+        )
+    }
+}
+
+#[test]
+fn every_variant_builds_its_game_with_every_kind_of_player() {
+    for variant in Variant::ALL {
+        let game = variant.game();
+        let kinds = ["random", "handout", "strong:2", "random"];
+        let lineup = Lineup::parse(game, &kinds[..game.seats()].join(",")).unwrap();
+        let (name, rules, seats, teams) = variant.with_game(3, PlayOne(&lineup));
+        assert_eq!(
+            (name.as_str(), rules.as_str()),
+            (game.name(), variant.rules())
+        );
+        assert_eq!(seats, game.seats());
+        let expected: Vec<Vec<usize>> = match game {
+            GameKind::Euchre => vec![vec![0, 2], vec![1, 3]],
+            _ => (0..seats).map(|s| vec![s]).collect(),
+        };
+        assert_eq!(teams, expected, "{variant}");
+    }
+}
+
+#[test]
+fn names_round_trip() {
+    for game in GameKind::ALL {
+        assert_eq!(game.name().parse::<GameKind>(), Ok(game));
+        for rules in game.variants() {
+            assert_eq!(Variant::named(game, Some(rules)).unwrap().rules(), rules);
+        }
+    }
+    for spec in ["random", "handout", "strong", "strong:1", "strong:10000"] {
+        let parsed = PlayerSpec::parse(GameKind::Straights, spec).unwrap();
+        assert_eq!(parsed.to_string(), spec);
+        let json = serde_json::to_string(&parsed).unwrap();
+        assert_eq!(serde_json::from_str::<PlayerSpec>(&json).unwrap(), parsed);
+    }
+    assert_eq!(
+        PlayerSpec::parse(GameKind::TeenDoPanch, "simple"),
+        Ok(PlayerSpec::Handout)
+    );
+}
+
+#[test]
+fn unknown_names_and_bad_strengths_are_errors() {
+    let euchre = GameKind::Euchre;
+    assert!(matches!(
+        "bridge".parse::<GameKind>(),
+        Err(Error::UnknownGame(_))
+    ));
+    assert!(matches!(
+        Variant::named(GameKind::Straights, Some("eecs280")),
+        Err(Error::UnknownVariant { .. })
+    ));
+    assert!(matches!(
+        Lineup::parse(GameKind::Straights, "simple,random,random,random"),
+        Err(Error::UnknownPlayer { .. })
+    ));
+    assert!(matches!(
+        Lineup::parse(euchre, "simple,random,simple"),
+        Err(Error::SeatCount { given: 3, .. })
+    ));
+    for bad in [
+        "strong:0",
+        "strong:abc",
+        "strong:",
+        "strong:-1",
+        "strong:10001",
+        "strong:99999999999999",
+    ] {
+        let error = PlayerSpec::parse(euchre, bad).unwrap_err();
+        assert_eq!(error, Error::Samples(bad.to_string()));
+        assert!(error.to_string().contains("strong:N"), "{error}");
+    }
+    let too_strong = PlayerSpec::Strong {
+        samples: Some(MAX_SAMPLES + 1),
+    };
+    assert!(Lineup::new(GameKind::TeenDoPanch, vec![too_strong; 3]).is_err());
+    let json_spec: PlayerSpec = serde_json::from_str(r#"{"kind":"strong","samples":0}"#).unwrap();
+    assert!(json_spec.validate().is_err());
+    let message = Lineup::parse(euchre, "robot,random,random,random")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("unknown player 'robot'") && message.contains("strong:N"),
+        "{message}"
+    );
+}
