@@ -145,6 +145,21 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
+impl std::str::FromStr for CardSet {
+    type Err = crate::ParseCardError;
+
+    /// Cards separated by white space, in either notation's short form (`9S TH jd`).
+    ///
+    /// ```
+    /// let hand: cards::CardSet = "9S TH JD".parse().unwrap();
+    /// assert_eq!(hand.len(), 3);
+    /// assert!("9S 1X".parse::<cards::CardSet>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<CardSet, Self::Err> {
+        text.split_whitespace().map(str::parse::<Card>).collect()
+    }
+}
+
 impl fmt::Debug for CardSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()

@@ -10,6 +10,7 @@ mod agent;
 pub mod check;
 mod record;
 pub mod search;
+mod seat;
 
 pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 pub use record::{GameRecord, ReplayError};

@@ -25,3 +25,37 @@ pub fn sampled_totals<G: Game, W>(
     }
     totals
 }
+
+/// The index of the highest of `values`, the last of equals (as `Iterator::max_by`).
+///
+/// # Panics
+/// If `values` is empty: a decision has at least one legal action.
+///
+/// ```
+/// assert_eq!(table::search::highest(&[1.0, 3.0, 3.0, 2.0]), 2);
+/// ```
+pub fn highest(values: &[f64]) -> usize {
+    values
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i)
+        .expect("at least one value")
+}
+
+/// The index of the lowest of `values`, the first of equals (as `Iterator::min_by`).
+///
+/// # Panics
+/// If `values` is empty: a decision has at least one legal action.
+///
+/// ```
+/// assert_eq!(table::search::lowest(&[2.0, 1.0, 1.0, 3.0]), 1);
+/// ```
+pub fn lowest(values: &[f64]) -> usize {
+    values
+        .iter()
+        .enumerate()
+        .min_by(|a, b| a.1.total_cmp(b.1))
+        .map(|(i, _)| i)
+        .expect("at least one value")
+}

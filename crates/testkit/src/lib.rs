@@ -69,6 +69,25 @@ pub fn compat_dir(sub: &str) -> Option<PathBuf> {
 }
 
 /// Reads a compat file as text, panicking with its path on failure.
+/// `./PROGRAM ARGS… [< FILE]` as an official test's command or first output line states
+/// it: the arguments, and the standard input file (relative to `dir`) if any.
+///
+/// # Panics
+/// If the command does not start with `./PROGRAM` (the data is not what the test expects).
+pub fn parse_command(dir: &Path, program: &str, command: &str) -> (Vec<String>, Option<PathBuf>) {
+    let (command, stdin) = match command.split_once('<') {
+        Some((cmd, file)) => (cmd, Some(dir.join(file.trim()))),
+        None => (command, None),
+    };
+    let mut words = command.split_whitespace();
+    assert_eq!(
+        words.next(),
+        Some(format!("./{program}").as_str()),
+        "{command}"
+    );
+    (words.map(str::to_owned).collect(), stdin)
+}
+
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }

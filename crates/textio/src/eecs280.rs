@@ -9,7 +9,8 @@ use std::path::Path;
 use cards::pack::{Pack, PackFileError};
 use cards::{Card, CardSet, Suit};
 
-use table::{Game, Leave, Sitter};
+use catalogue::{PlayerSpec, Roster};
+use table::{Game, Leave, Player, Sitter};
 
 use crate::{say, Shared};
 
@@ -217,10 +218,22 @@ pub struct Seats<G: Game> {
     rng: table::Rng,
 }
 
-impl<G: Game> Seats<G> {
-    /// `sit` seats each command-line player: the game's Simple, Human or Strong.
-    pub fn new(seats: Vec<(String, Kind)>, mut sit: impl FnMut(&str, Kind) -> Sitter<G>) -> Self {
-        let sitters = seats.iter().map(|(name, kind)| sit(name, *kind)).collect();
+impl<G: Roster> Seats<G> {
+    /// Seats each command-line player in `game`: Simple and Strong as the catalogue
+    /// builds the game's handout and strong players, Human as `human` makes one.
+    pub fn new(
+        seats: Vec<(String, Kind)>,
+        game: &G,
+        mut human: impl FnMut(&str) -> Box<dyn Player<G>>,
+    ) -> Self {
+        let sitters = seats
+            .iter()
+            .map(|(name, kind)| match kind {
+                Kind::Simple => Sitter::Agent(game.agent(PlayerSpec::Handout)),
+                Kind::Strong => Sitter::Agent(game.agent(PlayerSpec::Strong { samples: None })),
+                Kind::Human => Sitter::Player(human(name)),
+            })
+            .collect();
         Seats {
             names: seats.into_iter().map(|(name, _)| name).collect(),
             sitters,

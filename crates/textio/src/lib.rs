@@ -9,6 +9,48 @@ use std::rc::Rc;
 
 pub mod eecs280;
 
+use table::Leave;
+
+/// Why a front end's game stopped before its end.
+#[derive(Debug)]
+pub enum Stop {
+    /// A player left: quit, or the input ended.
+    Left(Leave),
+    /// Writing the output failed.
+    Output(io::Error),
+    /// A saved game's move is refused by the rules (what is wrong, where).
+    BadSave(String),
+}
+
+impl From<io::Error> for Stop {
+    fn from(error: io::Error) -> Stop {
+        Stop::Output(error)
+    }
+}
+
+impl From<Leave> for Stop {
+    fn from(leave: Leave) -> Stop {
+        Stop::Left(leave)
+    }
+}
+
+impl Stop {
+    /// How `program` ends after `result`: success when the game ended or a person quit;
+    /// otherwise the reason on standard error and exit code 2 (the input ended) or 1.
+    pub fn exit(result: Result<(), Stop>, program: &str) -> std::process::ExitCode {
+        let (code, problem) = match result {
+            Ok(()) | Err(Stop::Left(Leave::Quit | Leave::RageQuit)) => return 0.into(),
+            Err(Stop::Left(Leave::InputClosed)) => {
+                (2, "input ended before the game was over".to_string())
+            }
+            Err(Stop::Output(error)) => (1, format!("writing the output failed: {error}")),
+            Err(Stop::BadSave(problem)) => (1, problem),
+        };
+        eprintln!("{program}: {problem}");
+        code.into()
+    }
+}
+
 pub struct Console {
     input: Box<dyn BufRead>,
     output: Box<dyn Write>,

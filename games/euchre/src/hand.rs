@@ -702,9 +702,7 @@ mod tests {
     use super::*;
 
     fn set(text: &str) -> CardSet {
-        text.split(' ')
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
+        text.parse().unwrap()
     }
 
     fn new_pack_hand() -> Hand {

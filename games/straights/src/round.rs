@@ -197,7 +197,7 @@ impl Round {
             }
         }
         self.moves += 1;
-        self.turn = self.turn.next();
+        self.turn = self.turn.left();
         if self.is_over() {
             return Ok(Outcome::RoundOver(Seat::ALL.map(|s| self.points(s))));
         }

@@ -11,6 +11,7 @@ use catalogue::{GameKind, PlayerSpec, Roster};
 use euchre::{Action, Game, Leave, Outcome, Phase, Player, Round, Rules, Seat, Team, View};
 use rand::SeedableRng;
 use table::{Agent, Seated};
+use textio::Stop;
 
 #[derive(clap::Args, Clone, Debug)]
 pub struct Options {
@@ -29,20 +30,6 @@ pub struct Options {
 /// A computer player of Euchre by name, as the catalogue reads it.
 fn opponent(name: &str) -> Result<PlayerSpec, catalogue::Error> {
     PlayerSpec::parse(GameKind::Euchre, name)
-}
-
-/// Why a game ended before a team won.
-#[derive(Debug)]
-pub enum End {
-    Quit,
-    InputClosed,
-    Output(io::Error),
-}
-
-impl From<io::Error> for End {
-    fn from(error: io::Error) -> End {
-        End::Output(error)
-    }
 }
 
 const NAMES: [&str; 4] = ["You", "West", "North", "East"];
@@ -220,7 +207,7 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
     options: &Options,
     input: R,
     output: W,
-) -> Result<(), End> {
+) -> Result<(), Stop> {
     let terminal = Rc::new(RefCell::new(Terminal { input, output }));
     let seed = options.seed.unwrap_or_else(clock_seed);
     let mut game = Game::new(Rules::eecs280(options.points));
@@ -261,11 +248,7 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
             game.scores()[1]
         ))?;
         say(&format!("Upcard: {}", show(hand.upcard())))?;
-        play_hand(&mut game, &mut players, &mut rng, &say).map_err(|e| match e {
-            HandStop::Left(Leave::Quit) => End::Quit,
-            HandStop::Left(_) => End::InputClosed,
-            HandStop::Output(e) => End::Output(e),
-        })?;
+        play_hand(&mut game, &mut players, &mut rng, &say)?;
     }
     let winner = game.winner().unwrap();
     say(&format!(
@@ -278,23 +261,12 @@ pub fn play<R: BufRead + 'static, W: Write + 'static>(
     Ok(())
 }
 
-enum HandStop {
-    Left(Leave),
-    Output(io::Error),
-}
-
-impl From<io::Error> for HandStop {
-    fn from(error: io::Error) -> HandStop {
-        HandStop::Output(error)
-    }
-}
-
 fn play_hand<R: BufRead, W: Write>(
     game: &mut Game,
     players: &mut [Sitter<R, W>; 4],
     rng: &mut table::Rng,
     say: &dyn Fn(&str) -> io::Result<()>,
-) -> Result<(), HandStop> {
+) -> Result<(), Stop> {
     loop {
         let seat = game
             .turn()
@@ -302,7 +274,7 @@ fn play_hand<R: BufRead, W: Write>(
         let action = match &mut players[seat.index()] {
             Sitter::Person(person) => {
                 let view = game.view(seat).expect("a hand is dealt");
-                person.act(&view).map_err(HandStop::Left)?
+                person.act(&view)?
             }
             Sitter::Computer(agent) => agent.act(Seated::new(game, seat.index()), rng),
         };

@@ -47,16 +47,5 @@ fn main() -> ExitCode {
     };
     let input = BufReader::new(io::stdin());
     let output = BufWriter::new(io::stdout());
-    match euchre_tui::play(&options, input, output) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(euchre_tui::End::Quit) => ExitCode::SUCCESS,
-        Err(euchre_tui::End::InputClosed) => {
-            eprintln!("cardtable: input ended; the game was left unfinished");
-            ExitCode::from(2)
-        }
-        Err(euchre_tui::End::Output(error)) => {
-            eprintln!("cardtable: writing the output failed: {error}");
-            ExitCode::from(1)
-        }
-    }
+    textio::Stop::exit(euchre_tui::play(&options, input, output), "cardtable")
 }

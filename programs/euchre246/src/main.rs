@@ -7,9 +7,9 @@ mod table;
 
 use std::process::ExitCode;
 
-use rules::{Game, Leave, Rules};
-use table::{Stop, Table};
-use textio::Console;
+use rules::{Game, Rules};
+use table::Table;
+use textio::{Console, Stop};
 
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
@@ -38,17 +38,7 @@ fn main() -> ExitCode {
         None => table.play_new(args.seed),
     };
     let _ = console.borrow_mut().flush();
-    match result {
-        Ok(()) | Err(Stop::Left(Leave::Quit | Leave::RageQuit)) => ExitCode::SUCCESS,
-        Err(Stop::Left(Leave::InputClosed)) => {
-            eprintln!("euchre: input ended before the game was over");
-            ExitCode::from(2)
-        }
-        Err(Stop::Output(error)) => {
-            eprintln!("euchre: writing the output failed: {error}");
-            ExitCode::from(1)
-        }
-    }
+    Stop::exit(result, "euchre")
 }
 
 fn load(path: &std::path::Path) -> Result<(saved::SavedGame, Game), String> {

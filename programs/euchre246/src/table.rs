@@ -6,24 +6,10 @@ use rules::players::Cs246;
 use rules::{
     Action, Game, HandResult, Leave, Outcome, Phase, Player, Position, Round, Rules, Seat, Team,
 };
-use textio::{say, Shared};
+use textio::{say, Shared, Stop};
 
 use crate::human::{Human, Snapshot};
 use crate::saved::{self, SavedGame};
-
-/// Why the program stops.
-#[derive(Debug)]
-pub enum Stop {
-    /// `q`, or the end of input.
-    Left(Leave),
-    Output(std::io::Error),
-}
-
-impl From<std::io::Error> for Stop {
-    fn from(error: std::io::Error) -> Stop {
-        Stop::Output(error)
-    }
-}
 
 const HUMAN: Seat = Seat::new(0);
 

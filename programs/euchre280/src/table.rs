@@ -1,26 +1,11 @@
 //! The game as the handout prints it (Appendices A and B), driven through the rules core.
 
-use euchre::{Action, Game, HandResult, Leave, Outcome, Phase, Rules, Seat, Team};
+use euchre::{Action, Game, HandResult, Outcome, Phase, Rules, Seat, Team};
 
 use cards::pack::Pack;
 use textio::eecs280::Seats;
 use textio::say;
-use textio::Shared;
-
-/// Why a game stopped before its end.
-#[derive(Debug)]
-pub enum Stop {
-    /// A player left (a human's input ended).
-    Left(Leave),
-    /// Writing the output failed.
-    Output(std::io::Error),
-}
-
-impl From<std::io::Error> for Stop {
-    fn from(error: std::io::Error) -> Stop {
-        Stop::Output(error)
-    }
-}
+use textio::{Shared, Stop};
 
 pub struct Table {
     seats: Seats<Game>,

@@ -15,17 +15,6 @@ struct Case {
     status: i32,
 }
 
-/// `./euchre.exe ARGS… [< FILE]` as a .cmd file or an official output's first line states it.
-fn parse_command(dir: &Path, command: &str) -> (Vec<String>, Option<PathBuf>) {
-    let (command, stdin) = match command.split_once('<') {
-        Some((cmd, file)) => (cmd, Some(dir.join(file.trim()))),
-        None => (command, None),
-    };
-    let mut words = command.split_whitespace();
-    assert_eq!(words.next(), Some("./euchre.exe"), "{command}");
-    (words.map(str::to_owned).collect(), stdin)
-}
-
 fn official_cases(dir: &Path) -> Vec<Case> {
     ["euchre_test00", "euchre_test01", "euchre_test50"]
         .iter()
@@ -36,7 +25,7 @@ fn official_cases(dir: &Path) -> Vec<Case> {
                 .next()
                 .unwrap()
                 .to_owned();
-            let (args, _) = parse_command(dir, &first);
+            let (args, _) = testkit::parse_command(dir, "euchre.exe", &first);
             let stdin = dir.join(format!("{name}.in"));
             Case {
                 name: name.to_string(),
@@ -61,8 +50,11 @@ fn generated_cases(dir: &Path) -> Vec<Case> {
     names
         .into_iter()
         .map(|name| {
-            let (args, stdin) =
-                parse_command(dir, &testkit::read(&dir.join(format!("{name}.cmd"))));
+            let (args, stdin) = testkit::parse_command(
+                dir,
+                "euchre.exe",
+                &testkit::read(&dir.join(format!("{name}.cmd"))),
+            );
             let rc = dir.join(format!("{name}.rc"));
             Case {
                 expected: std::fs::read(dir.join(format!("{name}.out.correct"))).unwrap(),

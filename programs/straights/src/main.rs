@@ -7,9 +7,8 @@ mod table;
 
 use std::process::ExitCode;
 
-use rules::Leave;
-use table::{Stop, Table};
-use textio::Console;
+use table::Table;
+use textio::{Console, Stop};
 
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
@@ -43,25 +42,13 @@ fn main() -> ExitCode {
         }
     };
     let _ = console.borrow_mut().flush();
-    match result {
-        Ok(()) | Err(Stop::Left(Leave::Quit)) => ExitCode::SUCCESS,
-        Err(Stop::Left(_)) => {
-            eprintln!("straights: input ended before the game was over");
-            ExitCode::from(2)
+    let result = result.map_err(|stop| match (stop, &args.file) {
+        (Stop::BadSave(problem), Some(file)) => {
+            Stop::BadSave(format!("{}: {problem}", file.display()))
         }
-        Err(Stop::BadSave(problem)) => {
-            let file = args
-                .file
-                .map(|f| f.display().to_string())
-                .unwrap_or_default();
-            eprintln!("straights: {file}: {problem}");
-            ExitCode::from(1)
-        }
-        Err(Stop::Output(error)) => {
-            eprintln!("straights: writing the output failed: {error}");
-            ExitCode::from(1)
-        }
-    }
+        (stop, _) => stop,
+    });
+    Stop::exit(result, "straights")
 }
 
 /// The seed when none is given: the clock, as the handout's shuffle.cc does

@@ -4,24 +4,10 @@ use cards::shuffle::{std_shuffle, MinStdRand0};
 use cards::Card;
 use rules::players::Computer;
 use rules::{Action, Game, Leave, Outcome, Seat};
-use textio::{say, Shared};
+use textio::{say, Shared, Stop};
 
 use crate::human::{card_list, Human, TableState};
 use crate::saved::{self, Kind, SavedGame};
-
-#[derive(Debug)]
-pub enum Stop {
-    Left(Leave),
-    Output(std::io::Error),
-    /// A saved game's move is not legal.
-    BadSave(String),
-}
-
-impl From<std::io::Error> for Stop {
-    fn from(error: std::io::Error) -> Stop {
-        Stop::Output(error)
-    }
-}
 
 type Sitter = table::Sitter<Game>;
 

@@ -8,11 +8,9 @@ mod table;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use ::table::Sitter;
-use rules::players::Simple;
-use table::{Stop, Table};
-use textio::eecs280::{echo_and_read_pack, parse_command_line, Kind, Seats};
-use textio::Console;
+use table::Table;
+use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
+use textio::{Console, Stop};
 
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
@@ -33,25 +31,10 @@ fn main() -> ExitCode {
     let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
         return ExitCode::from(1);
     };
-    let seats = Seats::new(args.seats, |name, kind| match kind {
-        Kind::Simple => Sitter::Player(Box::new(Simple)),
-        Kind::Human => Sitter::Player(Box::new(human::Human::new(
-            name.to_string(),
-            console.clone(),
-        ))),
-        Kind::Strong => Sitter::Agent(Box::new(rules::players::Strong::default())),
+    let seats = Seats::new(args.seats, &rules::Game::new(rules), |name| {
+        Box::new(human::Human::new(name.to_string(), console.clone()))
     });
     let result = Table::new(seats, console.clone()).play(rules, &mut pack);
     let _ = console.borrow_mut().flush();
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(Stop::InputClosed) => {
-            eprintln!("teendopanch: input ended before the game was over");
-            ExitCode::from(2)
-        }
-        Err(Stop::Output(error)) => {
-            eprintln!("teendopanch: writing the output failed: {error}");
-            ExitCode::from(1)
-        }
-    }
+    Stop::exit(result, "teendopanch")
 }

@@ -1,22 +1,9 @@
 //! The game as the reference solution prints it, driven through the rules core.
 
 use cards::pack::Pack;
-use rules::{Action, Game, HandResult, Leave, Outcome, Phase, Round, Rules, Seat};
+use rules::{Action, Game, HandResult, Outcome, Phase, Round, Rules, Seat};
 use textio::eecs280::Seats;
-use textio::{say, Shared};
-
-#[derive(Debug)]
-pub enum Stop {
-    /// A human's input ended (the only way a player here leaves).
-    InputClosed,
-    Output(std::io::Error),
-}
-
-impl From<std::io::Error> for Stop {
-    fn from(error: std::io::Error) -> Stop {
-        Stop::Output(error)
-    }
-}
+use textio::{say, Shared, Stop};
 
 pub struct Table {
     seats: Seats<Game>,
@@ -65,10 +52,7 @@ impl Table {
                 .turn()
                 .expect("a hand in progress has a player to move");
             let hand = *game.hand().unwrap();
-            let action = self
-                .seats
-                .act(game, seat.index())
-                .map_err(|_: Leave| Stop::InputClosed)?;
+            let action = self.seats.act(game, seat.index()).map_err(Stop::Left)?;
             let outcome = game
                 .apply(action)
                 .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));

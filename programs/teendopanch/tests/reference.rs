@@ -20,16 +20,6 @@ struct Case {
 /// (documented in docs/teendopanch.md).
 const ABORTS: [&str; 2] = ["bad_player_type", "lowercase_simple"];
 
-fn parse_command(dir: &Path, command: &str) -> (Vec<String>, Option<PathBuf>) {
-    let (command, stdin) = match command.split_once('<') {
-        Some((cmd, file)) => (cmd, Some(dir.join(file.trim()))),
-        None => (command, None),
-    };
-    let mut words = command.split_whitespace();
-    assert_eq!(words.next(), Some("./teendopanch.exe"), "{command}");
-    (words.map(str::to_owned).collect(), stdin)
-}
-
 fn oracle_cases(root: &Path) -> Vec<Case> {
     let mut cases = Vec::new();
     for folder in ["errors", "head", "human", "orig"] {
@@ -46,8 +36,11 @@ fn oracle_cases(root: &Path) -> Vec<Case> {
             .collect();
         names.sort();
         for name in names {
-            let (args, stdin) =
-                parse_command(&dir, &testkit::read(&dir.join(format!("{name}.cmd"))));
+            let (args, stdin) = testkit::parse_command(
+                &dir,
+                "teendopanch.exe",
+                &testkit::read(&dir.join(format!("{name}.cmd"))),
+            );
             cases.push(Case {
                 pack: dir.join("pack.in"),
                 stdout: std::fs::read(dir.join(format!("{name}.out"))).unwrap(),

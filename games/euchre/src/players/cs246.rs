@@ -289,9 +289,7 @@ mod tests {
     use crate::{Game, Making, Outcome, Position, Rules, Seat};
 
     fn cards(text: &str) -> CardSet {
-        text.split_whitespace()
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
+        text.parse().unwrap()
     }
 
     fn card(text: &str) -> Card {

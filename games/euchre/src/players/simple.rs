@@ -84,9 +84,7 @@ mod tests {
     use cards::Card;
 
     fn set(text: &str) -> CardSet {
-        text.split(' ')
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect()
+        text.parse().unwrap()
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! deal out (the opponents as the handout player for the next two tricks, then every
 //! hand open), and picks the choice with the best average score margin.
 
-use table::search::sampled_totals;
+use table::search::{highest, sampled_totals};
 use table::{Agent, Rng, Seated};
 
 use crate::players::{cs246, simple};
@@ -168,12 +168,12 @@ impl Strong {
             Action::OrderUp { .. } | Action::Call { .. } => self.bid_threshold,
             _ => 0.0,
         };
-        legal
+        let biased: Vec<f64> = legal
             .iter()
             .zip(&values)
-            .max_by(|a, b| (a.1 - bias(a.0)).total_cmp(&(b.1 - bias(b.0))))
-            .map(|(&a, _)| a)
-            .expect("at least one legal action")
+            .map(|(a, v)| v - bias(a))
+            .collect();
+        legal[highest(&biased)]
     }
 }
 

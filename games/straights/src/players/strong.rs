@@ -4,7 +4,7 @@
 //! the fewest points on average.
 
 use rand::Rng as _;
-use table::search::sampled_totals;
+use table::search::{lowest, sampled_totals};
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
@@ -116,12 +116,6 @@ impl Agent<Game> for Strong {
                 cost(points, seat, OTHERS_WEIGHT)
             },
         );
-        let best = totals
-            .iter()
-            .enumerate()
-            .min_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(i, _)| i)
-            .expect("legal actions");
-        legal[best]
+        legal[lowest(&totals)]
     }
 }

@@ -3,7 +3,7 @@
 //! consistently with what it has seen, plays the hand out with every seat modelled as
 //! the Simple player, and keeps the choice with the best average points.
 
-use table::search::sampled_totals;
+use table::search::{highest, sampled_totals};
 use table::{Agent, Rng, Seated};
 
 use crate::players::simple;
@@ -78,12 +78,6 @@ impl Agent<Game> for Strong {
                 f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0
             },
         );
-        let best = totals
-            .iter()
-            .enumerate()
-            .max_by(|a, b| a.1.total_cmp(b.1))
-            .map(|(i, _)| i)
-            .expect("legal actions");
-        legal[best]
+        legal[highest(&totals)]
     }
 }

@@ -1,0 +1,58 @@
+//! The seat newtype every game defines, written once.
+
+/// Defines a game's seat type: a number from 0 to `$seats - 1`, with `ALL`, `new`
+/// (modulo the seat count), `index`, `left` (the next seat in playing order) and a
+/// `Display` that adds `$shown_from` (0, or 1 where a handout numbers players from 1).
+///
+/// ```
+/// table::seat!(
+///     /// One of three players.
+///     pub struct Seat(3, shown from 1)
+/// );
+/// assert_eq!(Seat::new(2).left(), Seat::new(0));
+/// assert_eq!(Seat::new(4).index(), 1);
+/// assert_eq!(Seat::ALL.len(), 3);
+/// assert_eq!(Seat::new(0).to_string(), "1");
+/// ```
+#[macro_export]
+macro_rules! seat {
+    ($(#[$doc:meta])* pub struct $name:ident($seats:literal, shown from $shown_from:literal)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(u8);
+
+        impl $name {
+            /// Every seat, in playing order from seat 0.
+            pub const ALL: [$name; $seats] = {
+                let mut all = [$name(0); $seats];
+                let mut i = 0;
+                while i < $seats {
+                    all[i] = $name(i as u8);
+                    i += 1;
+                }
+                all
+            };
+
+            /// The seat numbered `n`, counted round the table (modulo the seat count).
+            pub const fn new(n: usize) -> $name {
+                $name((n % $seats) as u8)
+            }
+
+            /// The seat's number, from 0.
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            /// The left neighbour: the next to play.
+            pub const fn left(self) -> $name {
+                $name((self.0 + 1) % $seats)
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{}", self.0 + $shown_from)
+            }
+        }
+    };
+}
