@@ -5,6 +5,8 @@
 //! each game depends only on its index; games run in fixed-size batches and are summed
 //! in index order.
 
+#![warn(missing_docs)]
+
 mod stats;
 
 pub use stats::{Report, SeatReport, TeamReport};

@@ -5,40 +5,64 @@ use serde::Serialize;
 use crate::Config;
 
 #[derive(Clone, Debug, Serialize)]
+/// One seat's results.
 pub struct SeatReport {
+    /// The seat, from 0.
     pub seat: usize,
+    /// The player in it, by name.
     pub player: String,
+    /// Games it won (ties count for every winner).
     pub wins: u64,
+    /// Wins per finished game.
     pub win_rate: f64,
+    /// The Wilson 95% interval of the win rate.
     pub win_rate_ci95: [f64; 2],
+    /// Points gained per hand played.
     pub points_per_hand: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// One partnership's results (Euchre).
 pub struct TeamReport {
+    /// The team, from 0.
     pub team: usize,
+    /// Its seats.
     pub seats: Vec<usize>,
+    /// The players in them, by name.
     pub players: Vec<String>,
+    /// Games it won.
     pub wins: u64,
+    /// Wins per finished game.
     pub win_rate: f64,
+    /// The Wilson 95% interval of the win rate.
     pub win_rate_ci95: [f64; 2],
+    /// The team's points per hand played.
     pub points_per_hand: f64,
 }
 
 /// Everything `--json` prints.
 #[derive(Clone, Debug, Serialize)]
 pub struct Report {
+    /// The game's name.
     pub game: String,
+    /// The rules variant's name.
     pub rules: String,
+    /// The run's seed.
     pub seed: u64,
     /// Games finished (a game cut off by `--hands` does not count).
     pub games: u64,
+    /// Hands played (those of unfinished games included).
     pub hands: u64,
+    /// Wall time of the run.
     pub seconds: f64,
+    /// Finished games per second of wall time.
     pub games_per_second: f64,
+    /// Hands per second of wall time.
     pub hands_per_second: f64,
+    /// Each seat's results.
     pub seats: Vec<SeatReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Each partnership's results, for games with partnerships.
     pub teams: Option<Vec<TeamReport>>,
     #[serde(skip)]
     points: Vec<f64>,

@@ -9,6 +9,7 @@ use crate::{Rank, Suit};
 pub struct Card(u8);
 
 impl Card {
+    /// The card of `rank` and `suit`.
     pub const fn new(rank: Rank, suit: Suit) -> Card {
         Card((rank as u8) * 4 + suit as u8)
     }
@@ -22,14 +23,17 @@ impl Card {
         }
     }
 
+    /// The card's number, `rank * 4 + suit`: its bit in a [`CardSet`](crate::CardSet).
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The card's rank.
     pub const fn rank(self) -> Rank {
         Rank::ALL[(self.0 / 4) as usize]
     }
 
+    /// The card's printed suit (a left bower's effective suit is the trump order's business).
     pub const fn suit(self) -> Suit {
         Suit::from_index((self.0 % 4) as usize)
     }

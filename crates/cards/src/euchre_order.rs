@@ -36,14 +36,17 @@ impl TrumpOrder {
         }
     }
 
+    /// The trump suit.
     pub const fn trump(self) -> Suit {
         self.trump
     }
 
+    /// Whether `card` is the jack of trump (never, without bowers).
     pub fn is_right_bower(self, card: Card) -> bool {
         self.bowers && card == Card::new(Rank::Jack, self.trump)
     }
 
+    /// Whether `card` is the jack of trump's colour mate (never, without bowers).
     pub fn is_left_bower(self, card: Card) -> bool {
         self.bowers && card == Card::new(Rank::Jack, self.trump.same_color())
     }
@@ -57,6 +60,7 @@ impl TrumpOrder {
         }
     }
 
+    /// Whether `card` is a trump, bowers included.
     pub fn is_trump(self, card: Card) -> bool {
         self.suit_of(card) == self.trump
     }
@@ -162,14 +166,17 @@ impl TrumpOrder {
         self.highest_of(cards, None)
     }
 
+    /// The lowest of `cards` in trump order.
     pub fn lowest(self, cards: CardSet) -> Option<Card> {
         self.lowest_of(cards, None)
     }
 
+    /// The highest of `cards` with `led` the suit led.
     pub fn highest_led(self, cards: CardSet, led: Suit) -> Option<Card> {
         self.highest_of(cards, Some(led))
     }
 
+    /// The lowest of `cards` with `led` the suit led.
     pub fn lowest_led(self, cards: CardSet, led: Suit) -> Option<Card> {
         self.lowest_of(cards, Some(led))
     }

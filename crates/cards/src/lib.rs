@@ -4,6 +4,8 @@
 //! (rank first, then suit S < H < C < D). A [`CardSet`] is a 64-bit set whose
 //! iteration order is therefore the order the handouts sort hands in.
 
+#![warn(missing_docs)]
+
 mod card;
 pub mod deck;
 pub mod euchre_order;

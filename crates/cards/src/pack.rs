@@ -10,7 +10,9 @@ use crate::{Card, CardSet};
 /// Why a pack file's text is not a pack.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PackFileError {
+    /// The line of the file, from 1.
     pub line: usize,
+    /// What is wrong there.
     pub problem: String,
 }
 
@@ -69,6 +71,7 @@ pub struct Pack {
 }
 
 impl Pack {
+    /// A pack of `cards` in file order, in-shuffled before each hand if `shuffle`.
     pub fn new(cards: Vec<Card>, shuffle: bool) -> Pack {
         Pack {
             current: cards.clone(),

@@ -3,22 +3,36 @@ use std::fmt;
 /// A rank, Two (lowest) to Ace (highest), as every handout orders them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rank {
+    /// 2
     Two,
+    /// 3
     Three,
+    /// 4
     Four,
+    /// 5
     Five,
+    /// 6
     Six,
+    /// 7
     Seven,
+    /// 8
     Eight,
+    /// 9
     Nine,
+    /// 10 (`T` in short notation)
     Ten,
+    /// J
     Jack,
+    /// Q
     Queen,
+    /// K
     King,
+    /// A, high in every game here
     Ace,
 }
 
 impl Rank {
+    /// Every rank, lowest first.
     pub const ALL: [Rank; 13] = [
         Rank::Two,
         Rank::Three,
@@ -35,10 +49,12 @@ impl Rank {
         Rank::Ace,
     ];
 
+    /// The rank's number, Two = 0 to Ace = 12.
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The rank numbered `index`, if there is one.
     pub const fn from_index(index: usize) -> Option<Rank> {
         if index < 13 {
             Some(Rank::ALL[index])
@@ -77,6 +93,7 @@ impl Rank {
         Rank::ALL.into_iter().find(|r| r.symbol() == upper)
     }
 
+    /// The rank a handout spells out (`Nine`).
     pub fn from_name(name: &str) -> Option<Rank> {
         Rank::ALL.into_iter().find(|r| r.name() == name)
     }

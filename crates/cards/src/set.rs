@@ -7,12 +7,15 @@ use crate::{Card, Suit};
 pub struct CardSet(u64);
 
 impl CardSet {
+    /// No cards.
     pub const EMPTY: CardSet = CardSet(0);
 
+    /// The set whose bit `card.index()` is set for each card.
     pub const fn from_bits(bits: u64) -> CardSet {
         CardSet(bits & ((1 << 52) - 1))
     }
 
+    /// The set as bits, one per card index.
     pub const fn bits(self) -> u64 {
         self.0
     }
@@ -27,14 +30,17 @@ impl CardSet {
         CardSet(((1u64 << 52) - 1) & !((1u64 << (rank as u64 * 4)) - 1))
     }
 
+    /// How many cards.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether there are no cards.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether `card` is in the set.
     pub const fn contains(self, card: Card) -> bool {
         self.0 & (1 << card.index()) != 0
     }
@@ -53,14 +59,17 @@ impl CardSet {
         was
     }
 
+    /// The cards in either set.
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    /// The cards in both sets.
     pub const fn intersection(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The cards in this set and not in `other`.
     pub const fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
@@ -86,6 +95,7 @@ impl CardSet {
             .then(|| (self.0 & ((1u64 << card.index()) - 1)).count_ones() as usize)
     }
 
+    /// The cards, lowest index first (EECS 280's plain order).
     pub fn iter(self) -> Iter {
         Iter(self.0)
     }

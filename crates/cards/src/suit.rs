@@ -6,16 +6,22 @@ use std::str::FromStr;
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
 pub enum Suit {
+    /// ♠
     Spades,
+    /// ♥
     Hearts,
+    /// ♣
     Clubs,
+    /// ♦
     Diamonds,
 }
 
 /// A suit's colour: bowers and "next" depend on it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
+    /// Spades and clubs.
     Black,
+    /// Hearts and diamonds.
     Red,
 }
 
@@ -23,14 +29,17 @@ impl Suit {
     /// All suits in tie-break order.
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
+    /// The suit's number in EECS 280's tie-break order: Spades 0 to Diamonds 3.
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The suit numbered `index` (modulo 4).
     pub const fn from_index(index: usize) -> Suit {
         Suit::ALL[index & 3]
     }
 
+    /// The suit's colour.
     pub const fn color(self) -> Color {
         match self {
             Suit::Spades | Suit::Clubs => Color::Black,
@@ -68,6 +77,7 @@ impl Suit {
         }
     }
 
+    /// The suit of a CS 246 letter (`S`, `H`, `C`, `D`, either case).
     pub fn from_letter(letter: char) -> Option<Suit> {
         Suit::ALL
             .into_iter()

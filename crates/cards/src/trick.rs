@@ -14,6 +14,7 @@ pub struct Trick<S, const N: usize> {
 }
 
 impl<S: Copy, const N: usize> Trick<S, N> {
+    /// An empty trick that `leader` leads.
     pub fn new(leader: S) -> Self {
         Trick {
             leader,
@@ -29,6 +30,7 @@ impl<S: Copy, const N: usize> Trick<S, N> {
         self.len += 1;
     }
 
+    /// The seat that leads (or led) the trick.
     pub fn leader(&self) -> S {
         self.leader
     }
@@ -38,14 +40,17 @@ impl<S: Copy, const N: usize> Trick<S, N> {
         self.plays[..self.len as usize].iter().flatten().copied()
     }
 
+    /// The card led, once one is.
     pub fn led(&self) -> Option<Card> {
         self.plays[0].map(|(_, card)| card)
     }
 
+    /// How many cards were played.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// Whether no card was played yet.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

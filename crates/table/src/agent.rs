@@ -10,18 +10,22 @@ pub struct Seated<'a, G: Game> {
 }
 
 impl<'a, G: Game> Seated<'a, G> {
+    /// `seat` at `game`; it must be the seat to act.
     pub fn new(game: &'a G, seat: usize) -> Seated<'a, G> {
         Seated { game, seat }
     }
 
+    /// The seat acting.
     pub fn seat(&self) -> usize {
         self.seat
     }
 
+    /// What the seat may see.
     pub fn view(&self) -> G::View<'a> {
         self.game.view(self.seat)
     }
 
+    /// The seat's legal actions.
     pub fn legal_actions(&self) -> Vec<G::Action> {
         let mut actions = Vec::new();
         self.game.legal_actions(&mut actions);
@@ -41,6 +45,7 @@ impl<'a, G: Game> Seated<'a, G> {
 
 /// A computer player usable in any seat of its game.
 pub trait Agent<G: Game>: Send {
+    /// Chooses one of the legal actions.
     fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action;
 }
 
@@ -60,7 +65,9 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
 /// Whoever holds a seat in a front end: a [`Player`] that sees its seat's view, or an
 /// [`Agent`] that samples worlds from the whole table (the strong players).
 pub enum Sitter<G: Game> {
+    /// Decides from its seat's view.
     Player(Box<dyn Player<G>>),
+    /// Decides by sampling worlds consistent with its seat's view.
     Agent(Box<dyn Agent<G>>),
 }
 

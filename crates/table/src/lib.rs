@@ -6,6 +6,8 @@
 //! caller deals with [`Game::deal`] from a seeded RNG; otherwise the seat to move picks
 //! one of [`Game::legal_actions`]. Agents see a seat's [`Seated`] view, never the state.
 
+#![warn(missing_docs)]
+
 mod agent;
 pub mod check;
 mod record;
@@ -37,7 +39,9 @@ pub enum Leave {
 pub enum Turn {
     /// Cards must be shuffled and dealt.
     Chance,
+    /// This seat must act.
     Seat(usize),
+    /// The game is over.
     Over,
 }
 
@@ -87,6 +91,7 @@ pub type Rng = SmallRng;
 
 /// One game, as the arena, records and search players see it.
 pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
+    /// One move of a player, as records store it.
     type Action: Copy + Eq + Debug + Send + Sync + Serialize + DeserializeOwned;
     /// Why the rules refuse an action (`MustFollow(suit)`, …), for any front end to report.
     type Refusal: std::error::Error + Copy + Eq + Send + Sync + 'static;

@@ -9,12 +9,15 @@ use crate::{Game, Rng, Turn};
 /// with `seed` and applying `actions` in order reaches the same final state.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameRecord<A> {
+    /// The game's name (`euchre`).
     pub game: String,
+    /// The rules variant's name (`eecs280`).
     pub variant: String,
     /// Seeds the RNG of chance (shuffles).
     pub seed: u64,
     /// The player in each seat, by name.
     pub seats: Vec<String>,
+    /// Every action taken, in order.
     pub actions: Vec<A>,
 }
 

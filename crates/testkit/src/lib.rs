@@ -4,6 +4,8 @@
 //! The data is read where it lies, never copied into the project. A user's own clone
 //! may not have it: tests then say so and skip. Under CI (`CI=true`) its absence fails.
 
+#![warn(missing_docs)]
+
 use std::path::{Path, PathBuf};
 
 /// The workspace root, from this crate's manifest directory.
@@ -88,6 +90,10 @@ pub fn parse_command(dir: &Path, program: &str, command: &str) -> (Vec<String>, 
     (words.map(str::to_owned).collect(), stdin)
 }
 
+/// The text of a file the test needs.
+///
+/// # Panics
+/// If it cannot be read.
 pub fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }

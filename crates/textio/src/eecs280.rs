@@ -17,7 +17,9 @@ use crate::{say, Shared};
 /// Who sits in a seat, as a TYPE argument names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// The handout's Simple player.
     Simple,
+    /// A person typing at the console.
     Human,
     /// cardtable's strong computer player: an opt-in beyond the handouts, which know only
     /// `Simple` and `Human`.
@@ -27,9 +29,13 @@ pub enum Kind {
 /// A parsed EECS 280 command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CommandLine {
+    /// The pack file's name.
     pub pack: OsString,
+    /// Whether to in-shuffle the pack before each hand.
     pub shuffle: bool,
+    /// Points to win, 1 to 100.
     pub points_to_win: u32,
+    /// Each seat's name and kind of player.
     pub seats: Vec<(String, Kind)>,
 }
 
@@ -154,10 +160,12 @@ pub struct Person {
 }
 
 impl Person {
+    /// The person called `name`, answering at `console`.
     pub fn new(name: String, console: Shared) -> Person {
         Person { name, console }
     }
 
+    /// Prints a line; a failed write ends the person's turn as closed input.
     pub fn line(&self, text: &str) -> Result<(), Leave> {
         say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
     }
@@ -241,6 +249,7 @@ impl<G: Roster> Seats<G> {
         }
     }
 
+    /// The name the command line gave `seat`.
     pub fn name(&self, seat: usize) -> &str {
         &self.names[seat]
     }

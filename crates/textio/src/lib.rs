@@ -2,6 +2,8 @@
 //! table prints, humans print prompts and read answers, and everything reaches the
 //! output in order.
 
+#![warn(missing_docs)]
+
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
@@ -51,6 +53,7 @@ impl Stop {
     }
 }
 
+/// A program's input and output, read and written in turn by the table and its people.
 pub struct Console {
     input: Box<dyn BufRead>,
     output: Box<dyn Write>,
@@ -61,6 +64,7 @@ pub struct Console {
 pub type Shared = Rc<RefCell<Console>>;
 
 impl Console {
+    /// A console over `input` and `output`, shared.
     pub fn shared(input: Box<dyn BufRead>, output: Box<dyn Write>) -> Shared {
         Rc::new(RefCell::new(Console {
             input,
@@ -78,6 +82,7 @@ impl Console {
         )
     }
 
+    /// Writes `text` and a newline.
     pub fn line(&mut self, text: std::fmt::Arguments<'_>) -> io::Result<()> {
         self.output.write_fmt(text)?;
         self.output.write_all(b"\n")
@@ -88,6 +93,7 @@ impl Console {
         self.output.write_all(text.as_bytes())
     }
 
+    /// Sends pending output on.
     pub fn flush(&mut self) -> io::Result<()> {
         self.output.flush()
     }

@@ -8,9 +8,19 @@ pub enum Action {
     /// Decline the upcard's suit (round one) or decline to name a suit (round two).
     Pass,
     /// Round one: make the upcard's suit trump; the dealer picks the upcard up.
-    OrderUp { alone: bool },
+    /// Round one: make the upcard's suit trump; the dealer picks the upcard up.
+    OrderUp {
+        /// Whether the bidder plays without its partner.
+        alone: bool,
+    },
     /// Round two: name a suit other than the upcard's.
-    Call { suit: Suit, alone: bool },
+    /// Round two: name a suit other than the upcard's.
+    Call {
+        /// The suit named.
+        suit: Suit,
+        /// Whether the bidder plays without its partner.
+        alone: bool,
+    },
     /// The dealer, having picked up the upcard, puts one card away.
     Discard(Card),
     /// Lead or follow in a trick.
@@ -25,6 +35,7 @@ pub struct Actions {
 }
 
 impl Actions {
+    /// No actions.
     pub const fn new() -> Actions {
         Actions {
             list: [Action::Pass; 8],
@@ -37,22 +48,27 @@ impl Actions {
         self.len += 1;
     }
 
+    /// The actions, in the order the rules list them.
     pub fn as_slice(&self) -> &[Action] {
         &self.list[..self.len as usize]
     }
 
+    /// How many actions.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// Whether there are none (the hand is over).
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Whether `action` is one of them.
     pub fn contains(&self, action: Action) -> bool {
         self.as_slice().contains(&action)
     }
 
+    /// The actions, in order.
     pub fn iter(&self) -> std::iter::Copied<std::slice::Iter<'_, Action>> {
         self.as_slice().iter().copied()
     }

@@ -22,6 +22,7 @@ impl Game {
         Game::with_dealer(rules, Seat::new(0))
     }
 
+    /// A new game in which `first_dealer` deals first.
     pub fn with_dealer(rules: Rules, first_dealer: Seat) -> Game {
         Game {
             rules,
@@ -45,14 +46,17 @@ impl Game {
         }
     }
 
+    /// The rules variant.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// `team`'s points.
     pub fn score(&self, team: Team) -> u32 {
         self.scores[team.index()]
     }
 
+    /// Both teams' points, team 0 (seats 0 and 2) first.
     pub fn scores(&self) -> [u32; 2] {
         self.scores
     }
@@ -62,6 +66,7 @@ impl Game {
         self.winner
     }
 
+    /// Whether a team has the points to win.
     pub fn is_over(&self) -> bool {
         self.winner.is_some()
     }

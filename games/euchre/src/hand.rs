@@ -17,9 +17,11 @@ pub enum Round {
 /// Where a hand stands; [`Hand::turn`] says who acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// Making trump, in round one or two.
     Making(Round),
     /// The dealer holds six cards and must put one away.
     Discard,
+    /// Playing the five tricks.
     Tricks,
     /// Scored, or thrown in because nobody made trump.
     Over,
@@ -31,11 +33,15 @@ pub type Trick = cards::trick::Trick<Seat, 4>;
 /// How a hand ended: the makers, their tricks, and who scored what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HandResult {
+    /// The team that made trump.
     pub makers: Team,
+    /// Whether the maker went alone.
     pub alone: bool,
+    /// Tricks the makers took.
     pub maker_tricks: u8,
     /// The team that took three or more tricks; it scores.
     pub winner: Team,
+    /// What the winner scores.
     pub points: u32,
 }
 
@@ -81,18 +87,23 @@ impl HandResult {
 /// What an accepted action led to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// Nothing to report: the next player acts.
     Continue,
     /// Everyone passed both rounds and the rules throw the hand in.
     Nullified,
     /// A player failed to follow suit though able, under rules that punish it rather than
     /// forbid it: `team` gains `points` and the player must play again.
     Renege {
+        /// The team that gains the points.
         team: Team,
+        /// The penalty.
         points: u32,
     },
     /// A trick was completed; after the fifth, the hand's result.
     Trick {
+        /// Who took it (and leads next).
         winner: Seat,
+        /// The hand's result, after the fifth trick.
         result: Option<HandResult>,
     },
 }
@@ -276,10 +287,12 @@ impl Hand {
         }
     }
 
+    /// The rules variant.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The dealer.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
@@ -289,10 +302,12 @@ impl Hand {
         self.turn
     }
 
+    /// Where the hand stands.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// The card turned up on the kitty.
     pub fn upcard(&self) -> Card {
         self.upcard
     }
@@ -302,14 +317,17 @@ impl Hand {
         self.hands[seat.index()]
     }
 
+    /// The trump suit, once made.
     pub fn trump(&self) -> Option<Suit> {
         self.trump
     }
 
+    /// Who made trump, once someone has.
     pub fn maker(&self) -> Option<Seat> {
         self.maker
     }
 
+    /// Whether the maker goes alone.
     pub fn is_alone(&self) -> bool {
         self.alone
     }
@@ -319,10 +337,12 @@ impl Hand {
         self.discard
     }
 
+    /// The trick being played.
     pub fn trick(&self) -> &Trick {
         &self.trick
     }
 
+    /// Tricks `seat` has taken this hand.
     pub fn tricks_won(&self, seat: Seat) -> u8 {
         self.tricks_won[seat.index()]
     }
@@ -569,7 +589,27 @@ impl Hand {
         self.check(action).is_ok()
     }
 
-    /// Applies the action of the player to move, or leaves the hand unchanged.
+    /// Applies the action of the player to move, or leaves the hand unchanged and says
+    /// why it was refused.
+    ///
+    /// # Examples
+    /// ```
+    /// use euchre::{Action, Hand, IllegalAction, Outcome, Rules, Seat};
+    ///
+    /// // Appendix B's deal: Alice (seat 0) deals, the Jack of Diamonds turned up.
+    /// let deck = cards::deck::eecs280_euchre();
+    /// let mut hand = Hand::deal(Rules::eecs280(10), Seat::new(0), &deck);
+    /// for _ in 0..7 {
+    ///     assert_eq!(hand.apply(Action::Pass), Ok(Outcome::Continue));
+    /// }
+    /// // Screw the dealer: Alice may not pass, nor name the suit turned down.
+    /// assert_eq!(hand.apply(Action::Pass), Err(IllegalAction::DealerMustCall));
+    /// let diamonds = Action::Call { suit: cards::Suit::Diamonds, alone: false };
+    /// assert_eq!(hand.apply(diamonds), Err(IllegalAction::TurnedDown(cards::Suit::Diamonds)));
+    /// let hearts = Action::Call { suit: cards::Suit::Hearts, alone: false };
+    /// assert_eq!(hand.apply(hearts), Ok(Outcome::Continue));
+    /// assert_eq!(hand.maker(), Some(Seat::new(0)));
+    /// ```
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         match (self.check(action), action, self.rules.renege_penalty) {
             (Ok(()), _, _) => {}

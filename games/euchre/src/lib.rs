@@ -5,6 +5,8 @@
 //! [`Rules`] variant. Nothing here prints, prompts or reads files: players see the game
 //! through a [`View`] and answer with actions; front ends translate for people.
 
+#![warn(missing_docs)]
+
 mod action;
 mod game;
 mod hand;

@@ -19,8 +19,11 @@ pub enum AllPass {
 /// One rules variant: every difference between the handouts' Euchre games is a field here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// Points a team needs to win the game.
     pub points_to_win: u32,
+    /// How the cards are dealt.
     pub deal: DealStyle,
+    /// What happens when nobody makes trump.
     pub all_pass: AllPass,
     /// Whoever makes trump may play without a partner; a lone march scores 4.
     pub going_alone: bool,

@@ -21,12 +21,15 @@ impl Seat {
 }
 
 impl Team {
+    /// Both teams, team 0 first.
     pub const BOTH: [Team; 2] = [Team(0), Team(1)];
 
+    /// The team's number, 0 or 1.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The other team.
     pub const fn other(self) -> Team {
         Team(1 - self.0)
     }

@@ -122,10 +122,12 @@ impl OpenDeal {
         Some(deal)
     }
 
+    /// The seat to play.
     pub fn turn(&self) -> Seat {
         self.turn
     }
 
+    /// Every seat's cards.
     pub fn hands(&self) -> [CardSet; 4] {
         self.hands
     }
@@ -220,6 +222,7 @@ impl Default for Solver {
 }
 
 impl Solver {
+    /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
             table: vec![Entry::default(); 1 << TABLE_BITS],

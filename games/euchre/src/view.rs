@@ -18,6 +18,7 @@ impl<'a> View<'a> {
         View { hand, scores, seat }
     }
 
+    /// The seat whose view it is.
     pub fn seat(&self) -> Seat {
         self.seat
     }
@@ -27,54 +28,67 @@ impl<'a> View<'a> {
         self.hand.cards(self.seat)
     }
 
+    /// The rules variant.
     pub fn rules(&self) -> &Rules {
         self.hand.rules()
     }
 
+    /// Both teams' points.
     pub fn scores(&self) -> [u32; 2] {
         self.scores
     }
 
+    /// The dealer.
     pub fn dealer(&self) -> Seat {
         self.hand.dealer()
     }
 
+    /// Whether this seat deals.
     pub fn is_dealer(&self) -> bool {
         self.seat == self.hand.dealer()
     }
 
+    /// The card turned up on the kitty.
     pub fn upcard(&self) -> Card {
         self.hand.upcard()
     }
 
+    /// Where the hand stands.
     pub fn phase(&self) -> Phase {
         self.hand.phase()
     }
 
+    /// Whose move it is.
     pub fn turn(&self) -> Seat {
         self.hand.turn()
     }
 
+    /// The trump suit, once made.
     pub fn trump(&self) -> Option<Suit> {
         self.hand.trump()
     }
 
+    /// The card order, once trump is made.
     pub fn trump_order(&self) -> Option<TrumpOrder> {
         self.hand.trump_order()
     }
 
+    /// Who made trump.
     pub fn maker(&self) -> Option<Seat> {
         self.hand.maker()
     }
 
+    /// Whether the maker goes alone.
     pub fn is_alone(&self) -> bool {
         self.hand.is_alone()
     }
 
+    /// The trick being played.
     pub fn trick(&self) -> &Trick {
         self.hand.trick()
     }
 
+    /// Tricks `seat` has taken this hand.
     pub fn tricks_won(&self, seat: Seat) -> u8 {
         self.hand.tricks_won(seat)
     }

@@ -18,6 +18,7 @@ impl Default for Game {
 }
 
 impl Game {
+    /// A new game: every score 0, no round dealt.
     pub fn new() -> Game {
         Game::with_scores([0; 4])
     }
@@ -32,10 +33,12 @@ impl Game {
         }
     }
 
+    /// Each player's points so far.
     pub fn scores(&self) -> [u32; 4] {
         self.scores
     }
 
+    /// The current (or last) round.
     pub fn round(&self) -> Option<&Round> {
         self.round.as_ref()
     }
@@ -45,6 +48,7 @@ impl Game {
         self.rounds
     }
 
+    /// Whether someone has reached 80 points at the end of a round.
     pub fn is_over(&self) -> bool {
         self.over
     }
@@ -72,6 +76,7 @@ impl Game {
         }
     }
 
+    /// The player to move, if a round is in progress.
     pub fn turn(&self) -> Option<Seat> {
         self.round
             .as_ref()
@@ -79,6 +84,7 @@ impl Game {
             .map(|r| r.turn())
     }
 
+    /// What `seat` may see, once a round is dealt.
     pub fn view(&self, seat: Seat) -> Option<View<'_>> {
         self.round.as_ref().map(|r| r.view(seat))
     }

@@ -47,6 +47,7 @@ impl Layout {
         }
     }
 
+    /// How many cards are on the layout.
     pub fn len(&self) -> usize {
         self.runs
             .iter()
@@ -55,6 +56,7 @@ impl Layout {
             .sum()
     }
 
+    /// Whether no card is on the layout.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -5,6 +5,8 @@
 //! the next rank at either end of its suit's run) or, only when it cannot, discards. A
 //! round scores the ranks each player discarded; the lowest total wins the game.
 
+#![warn(missing_docs)]
+
 mod game;
 mod interface;
 mod layout;

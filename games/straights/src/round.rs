@@ -10,6 +10,7 @@ pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
 /// What a player does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
+    /// Put a card on the layout.
     Play(Card),
     /// Only when no card in hand can be played.
     Discard(Card),
@@ -18,6 +19,7 @@ pub enum Action {
 /// What an accepted action led to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    /// Nothing to report: the next player moves.
     Continue,
     /// Every card is played or discarded: each player's points for the round.
     RoundOver([u32; 4]),
@@ -95,14 +97,17 @@ impl Round {
         }
     }
 
+    /// The player to move.
     pub fn turn(&self) -> Seat {
         self.turn
     }
 
+    /// Whether all 52 cards are played or discarded.
     pub fn is_over(&self) -> bool {
         self.moves == 52
     }
 
+    /// The cards on the table.
     pub fn layout(&self) -> &Layout {
         &self.layout
     }
@@ -116,6 +121,7 @@ impl Round {
             .filter(move |&c| held.contains(c))
     }
 
+    /// The cards `seat` holds.
     pub fn held(&self, seat: Seat) -> CardSet {
         self.held[seat.index()]
     }
@@ -240,10 +246,12 @@ pub struct View<'a> {
 }
 
 impl<'a> View<'a> {
+    /// The seat whose view it is.
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
+    /// The cards on the table.
     pub fn layout(&self) -> &'a Layout {
         &self.round.layout
     }
@@ -253,6 +261,7 @@ impl<'a> View<'a> {
         self.round.hand(self.seat)
     }
 
+    /// The seat's own discards this round.
     pub fn discards(&self) -> impl Iterator<Item = Card> + 'a {
         self.round.discards(self.seat)
     }
@@ -276,6 +285,7 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The seat's legal actions (none off its turn).
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.round.turn == self.seat {
             self.round.legal_actions()

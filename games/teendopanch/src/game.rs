@@ -14,6 +14,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A new game: every score 0, player 0 deals first.
     pub fn new(rules: Rules) -> Game {
         Game {
             rules,
@@ -24,14 +25,17 @@ impl Game {
         }
     }
 
+    /// The rules variant.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// Each player's points so far.
     pub fn scores(&self) -> [u32; 3] {
         self.scores
     }
 
+    /// The current (or last) hand.
     pub fn hand(&self) -> Option<&Hand> {
         self.hand.as_ref()
     }
@@ -46,6 +50,7 @@ impl Game {
         self.scores.iter().any(|&s| s >= self.rules.points_to_win)
     }
 
+    /// Whether the next step is a deal.
     pub fn needs_deal(&self) -> bool {
         !self.is_over()
             && self
@@ -84,6 +89,7 @@ impl Game {
         }
     }
 
+    /// The player to move, if a hand is in progress.
     pub fn turn(&self) -> Option<Seat> {
         self.hand
             .as_ref()
@@ -91,10 +97,12 @@ impl Game {
             .map(|h| h.turn())
     }
 
+    /// What `seat` may see, once a hand is dealt.
     pub fn view(&self, seat: Seat) -> Option<View<'_>> {
         self.hand.as_ref().map(|h| h.view(seat))
     }
 
+    /// Applies the action of the player to move; a finished hand adds its points.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         let hand = self.hand.as_mut().ok_or(IllegalAction::NoHand)?;
         let outcome = hand.apply(action)?;

@@ -16,28 +16,39 @@ pub enum Round {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Where a hand stands; [`Hand::turn`] says who acts.
 pub enum Phase {
+    /// The maker names trump, in round one or two.
     Making(Round),
     /// An over-quota player has taken a card and must give one back.
     Pulling,
+    /// Playing the ten tricks.
     Tricks,
+    /// All ten tricks are played.
     Over,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+/// Everything a player can do in a hand of Teen Do Panch.
 pub enum Action {
+    /// Round one: the maker waits for three more cards.
     Pass,
+    /// The maker names trump.
     Call(Suit),
     /// Give a card back to the player pulled from.
     Return(Card),
+    /// Lead or follow in a trick.
     Play(Card),
 }
 
 /// A pull in progress: `puller` took `taken` from `victim` and owes it a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Pull {
+    /// The player over its quota last hand, who takes a card.
     pub puller: Seat,
+    /// The player under its quota last hand, who loses one.
     pub victim: Seat,
+    /// The card taken.
     pub taken: Card,
 }
 
@@ -47,18 +58,26 @@ pub type Trick = cards::trick::Trick<Seat, 3>;
 /// How a hand went for each player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HandResult {
+    /// Tricks each player took.
     pub tricks: [u8; 3],
+    /// Each player's quota.
     pub quotas: [u8; 3],
+    /// Points each player scored.
     pub points: [u32; 3],
     /// Tricks above (positive) or below (negative) quota: next hand's pulls.
     pub surplus: [i8; 3],
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What an accepted action led to.
 pub enum Outcome {
+    /// Nothing to report: the next player acts.
     Continue,
+    /// A trick was completed.
     Trick {
+        /// Who took it (and leads next).
         winner: Seat,
+        /// The hand's result, after the tenth trick.
         result: Option<HandResult>,
     },
 }
@@ -202,10 +221,12 @@ impl Hand {
         }
     }
 
+    /// The rules variant.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The dealer.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
@@ -215,30 +236,37 @@ impl Hand {
         self.dealer.left()
     }
 
+    /// Where the hand stands.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// Whose move it is.
     pub fn turn(&self) -> Seat {
         self.turn
     }
 
+    /// The trump suit, once named.
     pub fn trump(&self) -> Option<Suit> {
         self.trump
     }
 
+    /// The trick being played.
     pub fn trick(&self) -> &Trick {
         &self.trick
     }
 
+    /// The pull in progress.
     pub fn pull(&self) -> Option<Pull> {
         self.pull
     }
 
+    /// `seat`'s cards in the order they arrived.
     pub fn holding(&self, seat: Seat) -> &Holding {
         &self.hands[seat.index()]
     }
 
+    /// Tricks `seat` has taken this hand.
     pub fn tricks_won(&self, seat: Seat) -> u8 {
         self.tricks_won[seat.index()]
     }
@@ -248,6 +276,7 @@ impl Hand {
         self.dealt as usize
     }
 
+    /// The card order, once trump is named.
     pub fn trump_order(&self) -> Option<TrumpOrder> {
         self.trump.map(TrumpOrder::without_bowers)
     }
@@ -297,6 +326,7 @@ impl Hand {
             .fold(CardSet::EMPTY, CardSet::union)
     }
 
+    /// Every legal action of the player to move.
     pub fn legal_actions(&self) -> Vec<Action> {
         match self.phase {
             Phase::Making(round) => {
@@ -348,6 +378,7 @@ impl Hand {
         }
     }
 
+    /// Whether `action` is legal for the player to move.
     pub fn is_legal(&self, action: Action) -> bool {
         self.check(action).is_ok()
     }
@@ -471,6 +502,7 @@ impl Hand {
         }
     }
 
+    /// What `seat` may see of this hand.
     pub fn view(&self, seat: Seat) -> View<'_> {
         View { hand: self, seat }
     }
@@ -480,6 +512,7 @@ impl Hand {
         self.played
     }
 
+    /// Whether `seat` has shown it holds no card of `suit`.
     pub fn shown_void(&self, seat: Seat, suit: Suit) -> bool {
         self.voids[seat.index()] & (1 << suit.index()) != 0
     }
@@ -518,10 +551,12 @@ pub struct View<'a> {
 }
 
 impl<'a> View<'a> {
+    /// The seat whose view it is.
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
+    /// The rules variant.
     pub fn rules(&self) -> &'a Rules {
         &self.hand.rules
     }
@@ -531,22 +566,27 @@ impl<'a> View<'a> {
         &self.hand.hands[self.seat.index()]
     }
 
+    /// The seat's cards.
     pub fn cards(&self) -> CardSet {
         self.holding().set()
     }
 
+    /// Where the hand stands.
     pub fn phase(&self) -> Phase {
         self.hand.phase
     }
 
+    /// The trump suit, once named.
     pub fn trump(&self) -> Option<Suit> {
         self.hand.trump
     }
 
+    /// The card order, once trump is named.
     pub fn trump_order(&self) -> Option<TrumpOrder> {
         self.hand.trump_order()
     }
 
+    /// The trick being played.
     pub fn trick(&self) -> &'a Trick {
         &self.hand.trick
     }
@@ -556,10 +596,12 @@ impl<'a> View<'a> {
         self.hand.pull.filter(|p| p.puller == self.seat)
     }
 
+    /// Whether the seat is to act.
     pub fn is_turn(&self) -> bool {
         self.hand.turn == self.seat && self.hand.phase != Phase::Over
     }
 
+    /// The seat's legal actions (none off its turn).
     pub fn legal_actions(&self) -> Vec<Action> {
         if self.is_turn() {
             self.hand.legal_actions()
@@ -582,6 +624,7 @@ impl<'a> View<'a> {
         self.hand.check(action).map_err(Refused::Illegal)
     }
 
+    /// The cards the seat may play now, on its turn in a trick.
     pub fn legal_plays(&self) -> CardSet {
         if self.is_turn() && self.hand.phase == Phase::Tricks {
             self.hand.legal_plays()
@@ -590,6 +633,7 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The cards the seat may give back, on its turn in a pull.
     pub fn legal_returns(&self) -> CardSet {
         if self.is_turn() {
             self.hand.legal_returns()

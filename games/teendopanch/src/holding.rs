@@ -9,10 +9,12 @@ pub struct Holding {
 }
 
 impl Holding {
+    /// How many cards.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -22,6 +24,7 @@ impl Holding {
         self.cards[..self.len()].iter().flatten().copied()
     }
 
+    /// The card that arrived `index`-th, if still held.
     pub fn get(&self, index: usize) -> Option<Card> {
         self.cards
             .get(index)
@@ -30,14 +33,17 @@ impl Holding {
             .filter(|_| index < self.len())
     }
 
+    /// The card that arrived last.
     pub fn last(&self) -> Option<Card> {
         self.len.checked_sub(1).and_then(|i| self.get(i as usize))
     }
 
+    /// The cards as a set.
     pub fn set(&self) -> CardSet {
         self.cards().collect()
     }
 
+    /// Whether `card` is held.
     pub fn contains(&self, card: Card) -> bool {
         self.cards().any(|c| c == card)
     }

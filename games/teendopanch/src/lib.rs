@@ -10,6 +10,8 @@
 //! The [`Rules`] value also holds the switches that reproduce the handout author's
 //! reference solution where it departs from the handout.
 
+#![warn(missing_docs)]
+
 mod game;
 mod hand;
 mod holding;

@@ -33,13 +33,17 @@ pub struct SimpleQuirks {
 /// One rules variant of Teen Do Panch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// Points a player needs to win the game.
     pub points_to_win: u32,
+    /// Who gets which quota.
     pub quotas: QuotaRule,
+    /// Whom a pull takes from first.
     pub victims: VictimOrder,
     /// Players must follow the led suit when able (the reference lets a human play any card).
     pub follow_suit: bool,
     /// A returned card must come from a suit of which the puller holds three or more.
     pub return_from_long_suit: bool,
+    /// How the Simple player departs from the handout.
     pub simple: SimpleQuirks,
 }
 

@@ -19,6 +19,7 @@ impl MinStdRand0 {
         }
     }
 
+    /// The next value, as `minstd_rand0::operator()` returns it.
     pub fn next_u32(&mut self) -> u32 {
         self.state = (u64::from(self.state) * 16807 % MODULUS) as u32;
         self.state

@@ -17,6 +17,7 @@ impl Mt19937Shuffle {
         }
     }
 
+    /// Shuffles `cards` in place as the handout's C++ does.
     pub fn shuffle<T>(&mut self, cards: &mut [T]) {
         let mut n = cards.len() as u32;
         while n > 1 {

@@ -31,6 +31,7 @@ impl Default for Strong {
 }
 
 impl Strong {
+    /// A strong player sampling `samples` deals per decision (at least 1).
     pub fn new(samples: usize) -> Strong {
         Strong {
             samples: samples.max(1),

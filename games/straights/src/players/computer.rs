@@ -11,6 +11,7 @@ impl Player<Game> for Computer {
     }
 }
 
+/// The handout computer's choice.
 pub fn decide(view: &View<'_>) -> Action {
     match view.legal_plays().first() {
         Some(&card) => Action::Play(card),

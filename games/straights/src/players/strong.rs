@@ -23,6 +23,7 @@ impl Default for Strong {
 }
 
 impl Strong {
+    /// A strong player sampling `samples` worlds per decision (at least 1).
     pub fn new(samples: usize) -> Strong {
         Strong {
             samples: samples.max(1),

@@ -7,6 +7,7 @@ use cards::{Card, CardSet, Rank, Suit};
 use crate::{Action, Game, Holding, Leave, Phase, Player, Round, View};
 
 #[derive(Clone, Copy, Debug, Default)]
+/// The handout's Simple player. It keeps no memory between decisions.
 pub struct Simple;
 
 impl Player<Game> for Simple {
@@ -15,6 +16,7 @@ impl Player<Game> for Simple {
     }
 }
 
+/// The Simple player's choice.
 pub fn decide(view: &View<'_>) -> Action {
     let holding = view.holding();
     let quirks = view.rules().simple;
