@@ -104,6 +104,39 @@ mod tests {
     }
 
     #[test]
+    fn the_right_bower_beats_the_left_whichever_jack_is_numbered_higher() {
+        // Spades trump: the right bower is JS, the left JC. A card's number puts clubs
+        // above spades, so only the bower order makes JS win; hearts were led.
+        let mut trick: Trick<u8, 4> = Trick::new(0);
+        for (seat, c) in [(0, "9H"), (1, "JC"), (2, "JS"), (3, "AH")] {
+            trick.push(seat, card(c));
+        }
+        let spades = TrumpOrder::euchre(Suit::Spades);
+        assert_eq!(trick.winning(spades), Some((2, card("JS"))));
+        // Played the other way round, the right bower still wins.
+        let mut trick: Trick<u8, 4> = Trick::new(0);
+        for (seat, c) in [(0, "JS"), (1, "JC"), (2, "AS"), (3, "KS")] {
+            trick.push(seat, card(c));
+        }
+        assert_eq!(trick.winning(spades), Some((0, card("JS"))));
+    }
+
+    #[test]
+    fn a_led_left_bower_is_trump_not_its_printed_suit() {
+        // Clubs trump, the left bower JS led: it counts as a club, so the trump KC played
+        // after it does not beat it, and the ace of spades does not follow it. Were JS read
+        // as a spade, AS would beat it on the led suit, or KC would trump it.
+        let mut trick: Trick<u8, 4> = Trick::new(0);
+        for (seat, c) in [(0, "JS"), (1, "AS"), (2, "KC"), (3, "AC")] {
+            trick.push(seat, card(c));
+        }
+        assert_eq!(
+            trick.winning(TrumpOrder::euchre(Suit::Clubs)),
+            Some((0, card("JS")))
+        );
+    }
+
+    #[test]
     fn without_bowers_a_jack_follows_its_own_suit() {
         // Hearts trump, no bowers: the jack of diamonds leads diamonds and the ace beats it.
         let mut trick: Trick<u8, 3> = Trick::new(0);

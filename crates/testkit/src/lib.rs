@@ -49,8 +49,20 @@ fn absent<T>(message: &str) -> Option<T> {
     if under_ci() {
         panic!("{message}; CI requires it");
     }
-    eprintln!("skipping: {message}");
+    skip(message);
     None
+}
+
+/// Says that the running test skips, where a person running `cargo test` sees it: the
+/// test harness hides what a passing test prints with `eprintln!`, so this writes to the
+/// process's standard error directly, beside the harness's own lines.
+pub fn skip(why: &str) {
+    use std::io::Write;
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    let _ = writeln!(std::io::stderr().lock(), "SKIPPED {test}: {why}");
 }
 
 fn under_ci() -> bool {
@@ -70,7 +82,6 @@ pub fn compat_dir(sub: &str) -> Option<PathBuf> {
     ))
 }
 
-/// Reads a compat file as text, panicking with its path on failure.
 /// `./PROGRAM ARGS… [< FILE]` as an official test's command or first output line states
 /// it: the arguments, and the standard input file (relative to `dir`) if any.
 ///

@@ -3,7 +3,7 @@
 
 use cards::{Card, CardSet};
 use proptest::prelude::*;
-use teendopanch::{Action, Game, Outcome, Phase, Rules, Seat};
+use teendopanch::{Action, Game, Outcome, Phase, QuotaRule, Rules, Seat};
 
 fn pack() -> impl Strategy<Value = Vec<Card>> {
     Just(cards::deck::teendopanch()).prop_shuffle()
@@ -56,9 +56,14 @@ fn play(rules: Rules, decks: &[Vec<Card>], choices: &[usize]) -> Result<(), Test
             {
                 prop_assert_eq!(played.len(), 30, "ten tricks of three");
                 prop_assert_eq!(result.tricks.iter().map(|&t| t as u32).sum::<u32>(), 10);
-                let mut quotas = result.quotas;
-                quotas.sort();
-                prop_assert_eq!(quotas, [2, 3, 5]);
+                // Handout: maker (dealer's left) 5, the third player 3, the dealer 2.
+                // Reference: player i gets {2, 5, 3}[(i + dealer) % 3].
+                let dealer = dealer.index();
+                let quotas: [u8; 3] = std::array::from_fn(|i| match rules.quotas {
+                    QuotaRule::ByRole => [2, 5, 3][(i + 3 - dealer) % 3],
+                    QuotaRule::ReferenceRotation => [2, 5, 3][(i + dealer) % 3],
+                });
+                prop_assert_eq!(result.quotas, quotas, "dealer {}", dealer);
                 for (s, total) in totals.iter_mut().enumerate() {
                     let (t, q) = (u32::from(result.tricks[s]), u32::from(result.quotas[s]));
                     let expected = if t < q {

@@ -19,6 +19,50 @@ fn stubborn_person() -> String {
         .collect()
 }
 
+/// The numbers in `text` in order.
+fn numbers(text: &str) -> Vec<u32> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+/// EECS 280 scoring, checked from the printed scores: every hand exactly one team gains 1
+/// or 2 points (screw the dealer leaves no hand unplayed), and the game ends as soon as a
+/// team has `points`, the winner's total first.
+fn check_scores(stdout: &str, points: u32) {
+    let mut scores: Vec<[u32; 2]> = stdout
+        .lines()
+        .filter(|l| l.starts_with("── Hand "))
+        .map(|l| {
+            let n = numbers(l.split("Score:").nth(1).unwrap());
+            [n[0], n[1]]
+        })
+        .collect();
+    let last = stdout.lines().last().unwrap();
+    let end = numbers(last.split("win the game").nth(1).unwrap());
+    let final_scores = if last.starts_with("You and North") {
+        [end[0], end[1]]
+    } else {
+        [end[1], end[0]]
+    };
+    assert!(end[0] >= points && end[1] < points, "{last}");
+    assert_eq!(scores[0], [0, 0], "the first hand starts at 0-0");
+    scores.push(final_scores);
+    for pair in scores.windows(2) {
+        let gains = [pair[1][0] - pair[0][0], pair[1][1] - pair[0][1]];
+        assert!(
+            matches!(gains, [1 | 2, 0] | [0, 1 | 2]),
+            "a hand scores 1 or 2 for one team: {pair:?}"
+        );
+    }
+    assert!(
+        scores[..scores.len() - 1]
+            .iter()
+            .all(|s| s[0] < points && s[1] < points),
+        "no hand is dealt after a team has {points}"
+    );
+}
+
 #[test]
 fn a_person_can_play_a_whole_game() {
     for seed in ["1", "2", "3"] {
@@ -35,6 +79,7 @@ fn a_person_can_play_a_whole_game() {
             last.contains("win the game"),
             "seed {seed} ended with {last:?}"
         );
+        check_scores(&stdout, 5);
         assert!(
             stdout.contains("is not an answer"),
             "bad answers were explained"

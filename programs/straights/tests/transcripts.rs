@@ -151,6 +151,7 @@ fn score_lines_add_up_the_printed_discards() {
         let text = stdout(&output);
         let mut totals = [0u32; 4];
         let mut gained = [0u32; 4];
+        let mut last_gain = [0u32; 4];
         let mut discards: [Vec<String>; 4] = Default::default();
         let pips = |card: &str| " A23456789TJQK".find(&card[..1]).unwrap() as u32;
         for line in text.lines() {
@@ -181,12 +182,20 @@ fn score_lines_add_up_the_printed_discards() {
                 );
                 assert_eq!(line, expected, "seed {seed}");
                 totals[p] += gained[p];
+                last_gain[p] = gained[p];
                 gained[p] = 0;
             }
         }
+        // The game ends after the first round in which someone reaches 80, not before
+        // and not after: every earlier round left all four below 80.
         assert!(
             totals.iter().any(|&t| t >= 80),
             "seed {seed}: the game ran to 80"
+        );
+        let before_last: Vec<u32> = (0..4).map(|p| totals[p] - last_gain[p]).collect();
+        assert!(
+            before_last.iter().all(|&t| t < 80),
+            "seed {seed}: the game went on after someone reached 80: {before_last:?}"
         );
         let low = *totals.iter().min().unwrap();
         let winners: Vec<String> = (0..4)
