@@ -2,9 +2,9 @@
 //!
 //! `last-trick`, `errors` and `alone` were written by hand from the handout (section 2.4
 //! display, 2.5 commands, 2.2.2 computer player) before the program was run on them.
-//! `seed0` and `seed0-debug` record the seed-0 game in which the human rage-quits at the
-//! first prompt; `deck_lines_match_the_cpp_vectors` and `deals_follow_the_deck` check them
-//! (and other seeds) against the C++ shuffle vectors and the handout's dealing rule.
+//! Whole computer games have no recorded transcript: `deck_lines_match_the_cpp_vectors`
+//! and `deals_follow_the_deck` check their deals against the C++ shuffle vectors and the
+//! handout's dealing rule, and `tests/rules_in_play.rs` their tricks and scores.
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
@@ -60,10 +60,11 @@ fn a_human_goes_alone() {
 }
 
 #[test]
-fn seed_zero_all_computer_game() {
-    check("seed0", &[], "seed0.out");
-    check("seed0", &["-d"], "seed0-debug.out");
-    check("seed0", &["-s", "0"], "seed0.out");
+fn the_seed_defaults_to_zero() {
+    let plain = run(&["-d"], "r\n", None);
+    let zero = run(&["-d", "-s", "0"], "r\n", None);
+    assert!(String::from_utf8_lossy(&plain.stdout).starts_with("Seed: 0\n"));
+    assert_eq!(plain.stdout, zero.stdout);
 }
 
 /// `seed N shuffle K: cards` lines of a vector file, for one seed, in order.
