@@ -42,6 +42,15 @@ impl Strong {
         }
     }
 
+    /// The same player trying `tries` sampled worlds for one that explains the opponents'
+    /// bids, discards and plays (0: no inference, every sample taken as dealt).
+    pub fn with_inference_tries(self, tries: usize) -> Strong {
+        Strong {
+            inference_tries: tries,
+            ..self
+        }
+    }
+
     /// The margin for `seat`'s team of a world from here to the end of the hand. The rest
     /// of the bidding and any discard follow the variant's handout player (a model of the
     /// table, itself included, that costs nothing to run); then [`Strong::trick_margin`].

@@ -1,0 +1,78 @@
+//! The strong players are strong: fixed-seed matches against the handouts' players that
+//! a weakened strong player fails. The figures behind each threshold, with the commands
+//! that measure them, are in docs/TESTING.md.
+
+use arena::{Config, Count, Report};
+use catalogue::{GameKind, Lineup, Variant};
+
+fn run(game: GameKind, rules: &str, count: Count, lineup: &str) -> Report {
+    let config = Config {
+        variant: Variant::named(game, Some(rules)).unwrap(),
+        points: 10,
+        count,
+        lineup: Lineup::parse(game, lineup).unwrap(),
+        seed: 1,
+        threads: None,
+        progress: false,
+    };
+    arena::run(&config, None).unwrap()
+}
+
+#[test]
+fn the_strong_euchre_pair_beats_the_cs246_players() {
+    // Seed 1, 300 games, strong:24: the pair wins 78.7%; with its inference of the
+    // opponents' hands switched off, 71.7% (crates/arena/examples/strength.rs).
+    let report = run(
+        GameKind::Euchre,
+        "cs246",
+        Count::Games(300),
+        "strong:24,handout,strong:24,handout",
+    );
+    let team = &report.teams.as_ref().unwrap()[0];
+    assert!(
+        team.win_rate >= 0.75,
+        "the strong pair won {} of {} games",
+        team.wins,
+        report.games
+    );
+}
+
+#[test]
+fn the_strong_straights_player_discards_far_less() {
+    // Seed 1, 100 games: the strong player takes 13.1 points a round against the handout
+    // players' 21.5; a random player 18.3 against 19.0.
+    let report = run(
+        GameKind::Straights,
+        "cs246",
+        Count::Games(100),
+        "strong:8,handout,handout,handout",
+    );
+    let strong = report.seats[0].points_per_hand;
+    let others = report.seats[1..]
+        .iter()
+        .map(|s| s.points_per_hand)
+        .sum::<f64>()
+        / 3.0;
+    assert!(
+        strong <= 0.75 * others,
+        "strong {strong:.2}, handout {others:.2}"
+    );
+}
+
+#[test]
+fn the_strong_teendopanch_player_outscores_the_simple_players() {
+    // Seed 1, 600 hands: 2.36 points a hand against the Simple players' 0.52; a random
+    // player 0.52 against 1.31.
+    let report = run(
+        GameKind::TeenDoPanch,
+        "handout",
+        Count::Hands(600),
+        "strong:8,simple,simple",
+    );
+    let strong = report.seats[0].points_per_hand;
+    let others = (report.seats[1].points_per_hand + report.seats[2].points_per_hand) / 2.0;
+    assert!(
+        strong >= 2.0 * others,
+        "strong {strong:.2}, simple {others:.2}"
+    );
+}
