@@ -164,6 +164,7 @@ fn arena_runs(c: &mut Criterion) {
                     seed: 1,
                     threads: Some(threads),
                     progress: false,
+                    stop: None,
                 };
                 b.iter(|| arena::run(&config, None).unwrap())
             },

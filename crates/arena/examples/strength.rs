@@ -30,6 +30,7 @@ fn main() {
         seed,
         threads: None,
         progress: false,
+        stop: None,
     };
     let rules = euchre::Rules::named(variant.rules(), 10).unwrap();
     let new = move || euchre::Game::new(rules);

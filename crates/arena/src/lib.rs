@@ -12,6 +12,8 @@ mod stats;
 pub use stats::{Report, SeatReport, TeamReport};
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use catalogue::{Lineup, Roster, Variant, WithGame};
@@ -46,12 +48,18 @@ pub struct Config {
     pub threads: Option<usize>,
     /// Whether to draw a progress bar (on a terminal only).
     pub progress: bool,
+    /// Set from outside (Ctrl-C) to stop: games not yet started are skipped and the
+    /// report covers the games that finished.
+    pub stop: Option<Arc<AtomicBool>>,
 }
+
+/// The most worker threads a run may ask for: more only adds start-up time and memory.
+pub const MAX_THREADS: usize = 256;
 
 /// Why an arena run failed.
 #[derive(Debug)]
 pub enum Error {
-    /// The worker threads could not be started.
+    /// The worker threads could not be started, or more than [`MAX_THREADS`] were asked.
     Threads(String),
     /// Writing a game record failed.
     Record(std::io::Error),
@@ -141,10 +149,23 @@ pub fn run_game<G: Game>(
     agents: impl Fn() -> Vec<Box<dyn Agent<G>>> + Sync,
     mut record: Option<&mut dyn Write>,
 ) -> Result<Report, Error> {
+    let started = Instant::now();
+    let threads = config.threads.unwrap_or(0);
+    if threads > MAX_THREADS {
+        return Err(Error::Threads(format!(
+            "{threads} threads asked for; at most {MAX_THREADS}"
+        )));
+    }
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.unwrap_or(0))
+        .num_threads(threads)
         .build()
         .map_err(|e| Error::Threads(e.to_string()))?;
+    let stopped = || {
+        config
+            .stop
+            .as_ref()
+            .is_some_and(|stop| stop.load(Ordering::Relaxed))
+    };
     let teams = new().teams();
     let recording = record.is_some();
     let (target, per_game_limit) = match config.count {
@@ -152,7 +173,6 @@ pub fn run_game<G: Game>(
         Count::Hands(n) => (n, n),
     };
     let bar = progress_bar(config.progress, target);
-    let started = Instant::now();
     let mut report = Report::new(config, &teams);
     let mut next = 0u64;
     'batches: loop {
@@ -163,10 +183,13 @@ pub fn run_game<G: Game>(
         if next >= end {
             break;
         }
-        let played: Vec<Played<G::Action>> = pool.install(|| {
+        let played: Vec<Option<Played<G::Action>>> = pool.install(|| {
             (next..end)
                 .into_par_iter()
                 .map(|i| {
+                    if stopped() {
+                        return None;
+                    }
                     let game = play_one(
                         &new,
                         &agents,
@@ -179,11 +202,14 @@ pub fn run_game<G: Game>(
                         Count::Games(_) => 1,
                         Count::Hands(_) => game.hands.len() as u64,
                     });
-                    game
+                    Some(game)
                 })
                 .collect()
         });
         for (offset, game) in played.into_iter().enumerate() {
+            let Some(game) = game else {
+                continue;
+            };
             let index = next + offset as u64;
             let mut hands = game.hands;
             let mut winners = game.winners;
@@ -217,6 +243,10 @@ pub fn run_game<G: Game>(
             }
         }
         next = end;
+        if stopped() {
+            report.interrupted = true;
+            break;
+        }
     }
     bar.finish_and_clear();
     report.seconds = started.elapsed().as_secs_f64();

@@ -55,6 +55,8 @@ pub struct Report {
     pub hands: u64,
     /// Wall time of the run.
     pub seconds: f64,
+    /// Whether Ctrl-C stopped the run before all its games were played.
+    pub interrupted: bool,
     /// Finished games per second of wall time.
     pub games_per_second: f64,
     /// Hands per second of wall time.
@@ -104,6 +106,7 @@ impl Report {
             games: 0,
             hands: 0,
             seconds: 0.0,
+            interrupted: false,
             games_per_second: 0.0,
             hands_per_second: 0.0,
             seats: names
@@ -193,8 +196,16 @@ impl Report {
     /// A table for people.
     pub fn to_text(&self) -> String {
         let mut out = format!(
-            "{} ({} rules): {} games, {} hands in {:.2} s ({:.0} games/s, {:.0} hands/s), seed {}\n",
-            self.game, self.rules, self.games, self.hands, self.seconds, self.games_per_second, self.hands_per_second, self.seed
+            "{} ({} rules): {} games, {} hands in {:.2} s ({:.0} games/s, {:.0} hands/s), seed {}{}\n",
+            self.game,
+            self.rules,
+            self.games,
+            self.hands,
+            self.seconds,
+            self.games_per_second,
+            self.hands_per_second,
+            self.seed,
+            if self.interrupted { " (interrupted: the games finished so far)" } else { "" }
         );
         out.push_str("seat  player    wins      win rate  95% CI            points/hand\n");
         for s in &self.seats {

@@ -14,6 +14,7 @@ fn config(game: GameKind, rules: &str, count: Count, lineup: &str, threads: usiz
         seed: 7,
         threads: Some(threads),
         progress: false,
+        stop: None,
     }
 }
 

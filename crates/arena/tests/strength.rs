@@ -14,6 +14,7 @@ fn run(game: GameKind, rules: &str, count: Count, lineup: &str) -> Report {
         seed: 1,
         threads: None,
         progress: false,
+        stop: None,
     };
     arena::run(&config, None).unwrap()
 }

@@ -32,6 +32,8 @@ pub enum Leave {
     RageQuit,
     /// Nobody is typing any more (end of input).
     InputClosed,
+    /// Nothing can be shown to the person any more (writing the output failed).
+    OutputClosed,
 }
 
 /// Who acts next.

@@ -167,7 +167,7 @@ impl Person {
 
     /// Prints a line; a failed write ends the person's turn as closed input.
     pub fn line(&self, text: &str) -> Result<(), Leave> {
-        say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
+        say!(self.console, "{text}").map_err(|_| Leave::OutputClosed)
     }
 
     /// `Human player NAME's hand: [i] Nine of Spades`, one line a card, as both programs
@@ -192,8 +192,7 @@ impl Person {
     ) -> Result<T, Leave> {
         loop {
             self.line(&format!("Human player {}, {prompt}", self.name))?;
-            let word = self.console.borrow_mut().word();
-            let word = word.ok().flatten().ok_or(Leave::InputClosed)?;
+            let word = self.console.borrow_mut().word()?;
             match parse(&word) {
                 Ok(answer) => return Ok(answer),
                 Err(reason) => self.line(&reason)?,

@@ -46,6 +46,7 @@ impl Stop {
                 (2, "input ended before the game was over".to_string())
             }
             Err(Stop::Output(error)) => (1, format!("writing the output failed: {error}")),
+            Err(Stop::Left(Leave::OutputClosed)) => (1, "writing the output failed".to_string()),
             Err(Stop::BadSave(problem)) => (1, problem),
         };
         eprintln!("{program}: {problem}");
@@ -98,32 +99,35 @@ impl Console {
         self.output.flush()
     }
 
-    /// The next whole line typed, without its line ending; `None` at the end of input.
-    /// Pending output is flushed first so prompts show.
-    pub fn read_line(&mut self) -> io::Result<Option<String>> {
-        self.output.flush()?;
+    /// The next whole line typed, without its line ending (bytes that are not UTF-8
+    /// read as U+FFFD). Pending output is flushed first so prompts show.
+    pub fn read_line(&mut self) -> Result<String, Leave> {
+        self.output.flush().map_err(|_| Leave::OutputClosed)?;
         let mut line = Vec::new();
-        if self.input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(None);
+        match self.input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => Err(Leave::InputClosed),
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&line);
+                Ok(line.trim_end_matches(['\n', '\r']).to_owned())
+            }
         }
-        let line = String::from_utf8_lossy(&line);
-        Ok(Some(line.trim_end_matches(['\n', '\r']).to_owned()))
     }
 
-    /// The next white-space separated word typed, as C++ `cin >> word` reads it;
-    /// `None` at the end of input. Pending output is flushed first so prompts show.
-    pub fn word(&mut self) -> io::Result<Option<String>> {
-        self.output.flush()?;
+    /// The next white-space separated word typed, as C++ `cin >> word` reads it.
+    /// Pending output is flushed first so prompts show.
+    pub fn word(&mut self) -> Result<String, Leave> {
         while self.tokens.is_empty() {
-            let mut line = Vec::new();
-            if self.input.read_until(b'\n', &mut line)? == 0 {
-                return Ok(None);
-            }
-            let line = String::from_utf8_lossy(&line);
+            let line = self.read_line()?;
             self.tokens
                 .extend(line.split_whitespace().map(str::to_owned));
         }
-        Ok(self.tokens.pop_front())
+        Ok(self.tokens.pop_front().expect("a word was read"))
+    }
+
+    /// The next word if the person typed one more on the line just read (`save FILE`),
+    /// without waiting for another line.
+    pub fn word_on_line(&mut self) -> Option<String> {
+        self.tokens.pop_front()
     }
 }
 

@@ -2,6 +2,8 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 use arena::{Config, Count};
 use catalogue::{GameKind, Lineup, Variant};
@@ -27,20 +29,25 @@ pub struct ArenaArgs {
     /// Seed: the same seed gives the same results whatever the thread count.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: all cores).
-    #[arg(long)]
-    pub threads: Option<usize>,
+    /// Worker threads, 1 to 256 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=arena::MAX_THREADS as i64))]
+    pub threads: Option<u16>,
     /// Points to win a game (Euchre and Teen Do Panch).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub points: u32,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
-    /// Write every game as a JSON line (game, variant, seed, seats, actions).
+    /// Write every game as a JSON line (game, variant, seed, seats, actions); at most
+    /// 1,000,000 games or hands.
     #[arg(long)]
     pub record: Option<PathBuf>,
 }
 
+/// The most games (or hands) `--record` writes: about 1 GB of records.
+const MAX_RECORDED: u64 = 1_000_000;
+
+/// Runs the arena; Ctrl-C stops it and the games finished so far are reported.
 pub fn run(args: &ArenaArgs) -> Result<(), String> {
     let game: GameKind = args
         .game
@@ -53,35 +60,64 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         (_, Some(n)) => Count::Hands(n),
         _ => unreachable!("clap requires --games or --hands"),
     };
+    let (Count::Games(n) | Count::Hands(n)) = count;
+    if args.record.is_some() && n > MAX_RECORDED {
+        return Err(format!(
+            "--record writes at most {MAX_RECORDED} games or hands; {n} were asked"
+        ));
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let on_interrupt = stop.clone();
+    // A second Ctrl-C while the batch in flight finishes ends the program at once.
+    let _ = ctrlc::set_handler(move || {
+        if on_interrupt.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
     let config = Config {
         variant,
         points: args.points,
         count,
         lineup,
         seed: args.seed,
-        threads: args.threads,
-        progress: !args.json,
+        threads: args.threads.map(usize::from),
+        progress: true,
+        stop: Some(stop),
+    };
+    let cannot_write = |path: &std::path::Path, e: &dyn std::fmt::Display| {
+        format!("cannot write {}: {e}", path.display())
     };
     let mut file = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
+            std::fs::File::create(path).map_err(|e| cannot_write(path, &e))?,
         )),
         None => None,
     };
-    let mut report = arena::run(&config, file.as_mut().map(|f| f as &mut dyn Write))
-        .map_err(|e| e.to_string())?;
+    let result = arena::run(&config, file.as_mut().map(|f| f as &mut dyn Write));
+    let record_path = args.record.as_deref().unwrap_or(std::path::Path::new(""));
+    let mut report = result.map_err(|e| match e {
+        arena::Error::Record(e) => cannot_write(record_path, &e),
+        e => e.to_string(),
+    })?;
     if let Some(file) = &mut file {
-        file.flush().map_err(|e| e.to_string())?;
+        file.flush().map_err(|e| cannot_write(record_path, &e))?;
     }
     report.finish();
-    if args.json {
-        println!(
-            "{}",
-            serde_json::to_string(&report).map_err(|e| e.to_string())?
-        );
+    let text = if args.json {
+        serde_json::to_string(&report).map_err(|e| e.to_string())? + "\n"
     } else {
-        print!("{}", report.to_text());
+        report.to_text()
+    };
+    print_out(&text)
+}
+
+/// Writes to standard output. A reader that stopped reading (`| head`) is no error.
+fn print_out(text: &str) -> Result<(), String> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing the output failed: {e}"))
+        }
+        _ => Ok(()),
     }
-    Ok(())
 }

@@ -75,16 +75,19 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
         writeln!(self.output, "{text}")
     }
 
-    /// Prints `prompt` and reads one trimmed line; `None` at end of input.
-    fn ask(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        write!(self.output, "{prompt} > ")?;
-        self.output.flush()?;
-        let mut line = String::new();
-        if self.input.read_line(&mut line)? == 0 {
-            writeln!(self.output)?;
-            return Ok(None);
+    /// Prints `prompt` and reads one trimmed line (bytes that are not UTF-8 read as
+    /// U+FFFD, a bad answer like any other).
+    fn ask(&mut self, prompt: &str) -> Result<String, Leave> {
+        let written = write!(self.output, "{prompt} > ").and_then(|()| self.output.flush());
+        written.map_err(|_| Leave::OutputClosed)?;
+        let mut line = Vec::new();
+        match self.input.read_until(b'\n', &mut line) {
+            Ok(0) | Err(_) => {
+                let _ = writeln!(self.output);
+                Err(Leave::InputClosed)
+            }
+            Ok(_) => Ok(String::from_utf8_lossy(&line).trim().to_lowercase()),
         }
-        Ok(Some(line.trim().to_lowercase()))
     }
 }
 
@@ -100,10 +103,9 @@ a card as its number or as 9s, 10h, jd…; q quits.";
 impl<R: BufRead, W: Write> Person<R, W> {
     fn read(&self, prompt: &str) -> Result<String, Leave> {
         let mut terminal = self.terminal.borrow_mut();
-        match terminal.ask(prompt) {
-            Ok(Some(answer)) if answer == "q" || answer == "quit" => Err(Leave::Quit),
-            Ok(Some(answer)) => Ok(answer),
-            Ok(None) | Err(_) => Err(Leave::InputClosed),
+        match terminal.ask(prompt)? {
+            answer if answer == "q" || answer == "quit" => Err(Leave::Quit),
+            answer => Ok(answer),
         }
     }
 
@@ -111,7 +113,7 @@ impl<R: BufRead, W: Write> Person<R, W> {
         self.terminal
             .borrow_mut()
             .say(text)
-            .map_err(|_| Leave::InputClosed)
+            .map_err(|_| Leave::OutputClosed)
     }
 
     /// What the person sees before deciding (their hand) and the question to answer.

@@ -24,12 +24,12 @@ impl Human {
 
     fn word(&self) -> Result<String, Leave> {
         let mut console = self.console.borrow_mut();
-        console.write("> ").map_err(|_| Leave::InputClosed)?;
-        console.word().ok().flatten().ok_or(Leave::InputClosed)
+        console.write("> ").map_err(|_| Leave::OutputClosed)?;
+        console.word()
     }
 
     fn error(&self, text: String) -> Result<(), Leave> {
-        say!(self.console, "ERROR: {text}").map_err(|_| Leave::InputClosed)
+        say!(self.console, "ERROR: {text}").map_err(|_| Leave::OutputClosed)
     }
 
     fn unrecognized(&self, word: &str) -> Result<(), Leave> {
@@ -40,16 +40,12 @@ impl Human {
 
     /// `save FILE`: writes the snapshot and says where.
     fn save(&self) -> Result<(), Leave> {
-        let file = self
-            .console
-            .borrow_mut()
-            .word()
-            .ok()
-            .flatten()
-            .ok_or(Leave::InputClosed)?;
+        let Some(file) = self.console.borrow_mut().word_on_line() else {
+            return self.error("save needs a file name: save FILE.".to_string());
+        };
         let written = std::fs::write(&file, self.snapshot.borrow().as_bytes());
         match written {
-            Ok(()) => say!(self.console, "Game saved to {file}.").map_err(|_| Leave::InputClosed),
+            Ok(()) => say!(self.console, "Game saved to {file}.").map_err(|_| Leave::OutputClosed),
             Err(e) => self.error(format!(
                 "cannot save to '{file}' ({e}). Please enter a valid command."
             )),
@@ -130,12 +126,7 @@ impl Human {
 
     /// The `n` or `a` after a suit, read without a new prompt.
     fn word_after_suit(&self) -> Result<String, Leave> {
-        self.console
-            .borrow_mut()
-            .word()
-            .ok()
-            .flatten()
-            .ok_or(Leave::InputClosed)
+        self.console.borrow_mut().word()
     }
 
     fn card(&self, view: &View<'_>, word: &str) -> Result<Option<Action>, Leave> {

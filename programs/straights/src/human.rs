@@ -43,14 +43,14 @@ impl Human {
     }
 
     fn say(&self, text: &str) -> Result<(), Leave> {
-        say!(self.console, "{text}").map_err(|_| Leave::InputClosed)
+        say!(self.console, "{text}").map_err(|_| Leave::OutputClosed)
     }
 
     fn prompt(&self) -> Result<(), Leave> {
         self.console
             .borrow_mut()
             .write(">")
-            .map_err(|_| Leave::InputClosed)
+            .map_err(|_| Leave::OutputClosed)
     }
 
     /// The eight lines of 5.5.1, the last being the prompt.
@@ -137,8 +137,7 @@ impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         self.show(view)?;
         loop {
-            let line = self.console.borrow_mut().read_line();
-            let line = line.ok().flatten().ok_or(Leave::InputClosed)?;
+            let line = self.console.borrow_mut().read_line()?;
             match self.interpret(view, &line) {
                 Ok(Some(action)) => return Ok(action),
                 Ok(None) => {}

@@ -56,10 +56,7 @@ impl Table {
         for (seat, kind) in Seat::ALL.iter().zip(&mut kinds) {
             loop {
                 say!(console, "Is Player{seat} a human (h) or a computer (c)?")?;
-                let answer = console
-                    .borrow_mut()
-                    .read_line()?
-                    .ok_or(Stop::Left(Leave::InputClosed))?;
+                let answer = console.borrow_mut().read_line()?;
                 match Kind::from_answer(answer.trim()) {
                     Some(answer) => break *kind = answer,
                     None => say!(console, "Please answer h or c.")?,

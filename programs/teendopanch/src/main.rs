@@ -6,6 +6,7 @@ mod human;
 mod table;
 
 use std::ffi::OsString;
+use std::io::Write;
 use std::process::ExitCode;
 
 use table::Table;
@@ -15,7 +16,8 @@ use textio::{Console, Stop};
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let Some(args) = argv.get(1..).and_then(|a| parse_command_line(a, 3)) else {
-        println!("{}", args::USAGE);
+        // A closed standard output is no reason to panic: the exit status says it all.
+        let _ = writeln!(std::io::stdout(), "{}", args::USAGE);
         return ExitCode::from(1);
     };
     let mode = std::env::var("TEENDOPANCH_RULES").ok();
