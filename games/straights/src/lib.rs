@@ -19,6 +19,7 @@ pub use layout::Layout;
 pub use players::{Leave, Player};
 pub use round::{Action, IllegalAction, Outcome, Round, View};
 pub use seat::Seat;
+pub use table::Refused;
 
 /// A player who reaches this many points at the end of a round ends the game.
 pub const GAME_OVER_POINTS: u32 = 80;

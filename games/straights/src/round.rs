@@ -1,6 +1,7 @@
 use std::fmt;
 
 use cards::{Card, CardSet, Rank, Suit};
+use table::{Refused, Turn};
 
 use crate::{Layout, Seat};
 
@@ -294,9 +295,18 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Whether `action` would be accepted now, and why not.
-    pub fn check(&self, action: Action) -> Result<(), IllegalAction> {
-        self.round.check(action)
+    /// Whether `action` would be accepted now, and why not. Off the seat's turn it says
+    /// whose turn it is and nothing of the hand to move.
+    pub fn check(&self, action: Action) -> Result<(), Refused<IllegalAction>> {
+        if self.round.turn != self.seat || self.round.is_over() {
+            let turn = if self.round.is_over() {
+                Turn::Over
+            } else {
+                Turn::Seat(self.round.turn.index())
+            };
+            return Err(Refused::NotYourTurn { turn });
+        }
+        self.round.check(action).map_err(Refused::Illegal)
     }
 }
 

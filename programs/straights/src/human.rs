@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use cards::{Card, Suit};
-use rules::{Action, Game, IllegalAction, Leave, Player, View};
+use rules::{Action, Game, IllegalAction, Leave, Player, Refused, View};
 use textio::{say, Shared};
 
 /// What the table keeps current for the human's `deck` and `save` commands.
@@ -121,15 +121,17 @@ impl Human {
                 )))
             }
         };
-        match view.check(action) {
-            Ok(()) => Ok(Some(action)),
-            Err(IllegalAction::NotPlayable(_)) => Err(Ok("This is not a legal play.".to_string())),
-            Err(IllegalAction::MustPlay(_)) => {
-                Err(Ok("You have a legal play. You may not discard.".to_string()))
-            }
-            Err(IllegalAction::NotHeld(card)) => Err(Ok(format!("You do not have {card}."))),
-            Err(IllegalAction::RoundOver) => Err(Ok("The round is over.".to_string())),
-        }
+        let refusal = match view.check(action) {
+            Ok(()) => return Ok(Some(action)),
+            Err(Refused::Illegal(refusal)) => refusal,
+            Err(Refused::NotYourTurn { .. }) => IllegalAction::RoundOver,
+        };
+        Err(Ok(match refusal {
+            IllegalAction::NotPlayable(_) => "This is not a legal play.".to_string(),
+            IllegalAction::MustPlay(_) => "You have a legal play. You may not discard.".to_string(),
+            IllegalAction::NotHeld(card) => format!("You do not have {card}."),
+            IllegalAction::RoundOver => "The round is over.".to_string(),
+        }))
     }
 }
 
