@@ -26,7 +26,8 @@ fn every_player_sees_its_own_hand_and_the_others_sizes() {
     for seat in Seat::ALL {
         let view = game.view(seat).unwrap();
         assert_eq!(view.seat(), seat);
-        assert!(view.layout().is_empty() && view.layout().len() == 0);
+        assert!(view.layout().is_empty());
+        assert_eq!(view.layout().len(), 0);
         assert_eq!(view.discards().count(), 0);
         for other in Seat::ALL {
             assert_eq!(view.hand_size(other), 13);
