@@ -259,13 +259,15 @@ impl<G: Roster> Seats<G> {
     }
 }
 
-/// The suit a person typed, spelled as the programs print suits (`Spades`).
-pub fn suit_named(word: &str) -> Result<Suit, String> {
+/// The suit a person typed, spelled as the programs print suits (`Spades`); the error
+/// offers `pass` only where `pass_allowed`.
+pub fn suit_named(word: &str, pass_allowed: bool) -> Result<Suit, String> {
+    let or_pass = if pass_allowed { " or pass" } else { "" };
     Suit::ALL
         .into_iter()
         .find(|suit| suit.name() == word)
         .ok_or_else(|| {
-            format!("'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass.")
+            format!("'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds{or_pass}.")
         })
 }
 
@@ -331,10 +333,15 @@ mod tests {
 
     #[test]
     fn answers_name_suits_and_card_numbers() {
-        assert_eq!(suit_named("Hearts"), Ok(Suit::Hearts));
-        assert!(suit_named("hearts")
-            .unwrap_err()
-            .contains("'hearts' is not an answer"));
+        assert_eq!(suit_named("Hearts", true), Ok(Suit::Hearts));
+        assert_eq!(
+            suit_named("hearts", true),
+            Err("'hearts' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass.".into())
+        );
+        assert_eq!(
+            suit_named("pass", false),
+            Err("'pass' is not an answer: type Spades, Hearts, Clubs, Diamonds.".into())
+        );
         let held: CardSet = ["9S", "AH"]
             .iter()
             .map(|c| c.parse::<Card>().unwrap())

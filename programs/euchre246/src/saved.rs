@@ -11,6 +11,10 @@ use rules::{Making, Position, Round, Seat};
 
 use crate::args::parse_seed;
 
+/// The most shuffles a saved game may say were made: far more hands than a game to 10
+/// points deals, and replayed in well under a second.
+pub const MAX_SHUFFLES: u64 = 100_000;
+
 /// A saved game: a position, the deck it was dealt from, and the engine's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
@@ -161,7 +165,11 @@ pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
         words.take("'shuffles' or the end of the file", |w| {
             (w == "shuffles").then_some(())
         })?;
-        shuffles = words.take("a number of shuffles", |w| w.parse::<u64>().ok())?;
+        // Resuming replays the shuffles (~90 ns each): a bound keeps that instant.
+        shuffles = words.take(
+            &format!("a number of shuffles from 0 to {MAX_SHUFFLES}"),
+            |w| w.parse::<u64>().ok().filter(|&n| n <= MAX_SHUFFLES),
+        )?;
     }
     if words.next < words.words.len() {
         words.take("the end of the file", |_| None::<()>)?;

@@ -249,3 +249,33 @@ fn a_closed_stdin_and_bad_flags_end_cleanly() {
     let quit = run(&[], "q\n", None);
     assert_eq!(quit.status.code(), Some(0));
 }
+
+#[test]
+fn a_bare_save_asks_for_a_file_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = run(&[], "save\nq\n", Some(dir.path()));
+    assert_eq!(output.status.code(), Some(0));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("ERROR: save needs a file name: save FILE.\n"),
+        "{text}"
+    );
+    assert!(
+        !dir.path().join("q").exists(),
+        "the next line is a command, not a file name"
+    );
+}
+
+#[test]
+fn a_saved_game_with_too_many_shuffles_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = read("last-trick.game");
+    for shuffles in ["18446744073709551615", "4294967296", "100001"] {
+        let file = dir.path().join("big.txt");
+        std::fs::write(&file, format!("{game}shuffles {shuffles}\n")).unwrap();
+        let output = run(&["-f", &file.display().to_string()], "", None);
+        assert_eq!(output.status.code(), Some(1), "{shuffles}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("from 0 to 100000"), "{stderr}");
+    }
+}

@@ -17,14 +17,15 @@ impl Human {
     fn make_trump(&self, view: &View<'_>, round: Round) -> Result<Action, Leave> {
         self.0.show(view.cards())?;
         let upcard_suit = view.upcard().suit();
+        let pass_allowed = view.legal_actions().contains(Action::Pass);
         self.0.ask("please enter a suit, or \"pass\":", |word| {
             let action = match (word, round) {
                 ("pass", _) => Action::Pass,
-                (_, Round::One) if suit_named(word)? == upcard_suit => {
+                (_, Round::One) if suit_named(word, pass_allowed)? == upcard_suit => {
                     Action::OrderUp { alone: false }
                 }
                 _ => Action::Call {
-                    suit: suit_named(word)?,
+                    suit: suit_named(word, pass_allowed)?,
                     alone: false,
                 },
             };

@@ -12,16 +12,34 @@ pub struct Args {
     pub file: Option<PathBuf>,
 }
 
+/// What the command line asks for: a game, or the usage (`--help`, `-h`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Play(Args),
+    Help,
+}
+
 /// One argument is a seed if `std::stoi` would read it, else a saved-game file; two are
-/// a seed and a file.
-pub fn parse(args: &[OsString]) -> Result<Args, String> {
+/// a seed and a file. A number out of `stoi`'s range is an error, not a file name.
+pub fn parse(args: &[OsString]) -> Result<Request, String> {
     let text = |a: &OsString| a.to_string_lossy().into_owned();
-    match args {
-        [] => Ok(Args {
+    let seed = |a: &OsString| {
+        let text = text(a);
+        match stoi(&text) {
+            Some(seed) => Ok(Some(seed)),
+            None if is_numeral(&text) => Err(format!(
+                "seed '{text}' is out of range: -2147483648 to 4294967295"
+            )),
+            None => Ok(None),
+        }
+    };
+    Ok(Request::Play(match args {
+        [one] if one == "--help" || one == "-h" => return Ok(Request::Help),
+        [] => Args {
             seed: None,
             file: None,
-        }),
-        [one] => Ok(match stoi(&text(one)) {
+        },
+        [one] => match seed(one)? {
             Some(seed) => Args {
                 seed: Some(seed),
                 file: None,
@@ -30,17 +48,24 @@ pub fn parse(args: &[OsString]) -> Result<Args, String> {
                 seed: None,
                 file: Some(PathBuf::from(one)),
             },
-        }),
-        [seed, file] => {
-            let seed = stoi(&text(seed))
-                .ok_or_else(|| format!("seed '{}' is not an integer", text(seed)))?;
-            Ok(Args {
+        },
+        [first, file] => {
+            let seed =
+                seed(first)?.ok_or_else(|| format!("seed '{}' is not an integer", text(first)))?;
+            Args {
                 seed: Some(seed),
                 file: Some(PathBuf::from(file)),
-            })
+            }
         }
-        _ => Err("too many arguments".to_string()),
-    }
+        _ => return Err("too many arguments".to_string()),
+    }))
+}
+
+/// Whether `text` starts as `stoi` reads numbers: white space, a sign, a digit.
+fn is_numeral(text: &str) -> bool {
+    let text = text.trim_start();
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    digits.starts_with(|c: char| c.is_ascii_digit())
 }
 
 /// `std::stoi` then the cast to `unsigned` of shuffle.cc: leading white space, a sign,
@@ -93,13 +118,19 @@ mod tests {
     #[test]
     fn arguments_are_a_seed_then_a_file() {
         let os = |s: &[&str]| s.iter().map(OsString::from).collect::<Vec<_>>();
-        assert_eq!(parse(&os(&[])).unwrap().seed, None);
-        assert_eq!(parse(&os(&["6788"])).unwrap().seed, Some(6788));
-        assert_eq!(
-            parse(&os(&["game.txt"])).unwrap().file,
-            Some(PathBuf::from("game.txt"))
-        );
-        let both = parse(&os(&["1", "game.txt"])).unwrap();
+        let play = |s: &[&str]| match parse(&os(s)) {
+            Ok(Request::Play(args)) => args,
+            other => panic!("{s:?}: {other:?}"),
+        };
+        assert_eq!(play(&[]).seed, None);
+        assert_eq!(play(&["6788"]).seed, Some(6788));
+        assert_eq!(play(&["game.txt"]).file, Some(PathBuf::from("game.txt")));
+        assert_eq!(parse(&os(&["--help"])), Ok(Request::Help));
+        for big in ["99999999999", "-99999999999", "4294967296"] {
+            let error = parse(&os(&[big])).unwrap_err();
+            assert!(error.contains("out of range"), "{big}: {error}");
+        }
+        let both = play(&["1", "game.txt"]);
         assert_eq!(
             (both.seed, both.file),
             (Some(1), Some(PathBuf::from("game.txt")))

@@ -5,6 +5,7 @@ mod human;
 mod saved;
 mod table;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use table::Table;
@@ -13,7 +14,11 @@ use textio::{Console, Stop};
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
     let args = match args::parse(&argv) {
-        Ok(args) => args,
+        Ok(args::Request::Play(args)) => args,
+        Ok(args::Request::Help) => {
+            let _ = writeln!(std::io::stdout(), "{}", args::USAGE);
+            return ExitCode::SUCCESS;
+        }
         Err(problem) => {
             eprintln!("straights: {problem}\n{}", args::USAGE);
             return ExitCode::from(1);

@@ -71,6 +71,11 @@ fn field<'a>(
     Ok((line, words.collect()))
 }
 
+/// The highest round a saved game may be in: far more rounds than a game to 80 points
+/// plays, and replayed in well under a second.
+pub const MAX_ROUND: u32 = 100_000;
+
+/// Reads a saved game, naming the line of the first problem.
 pub fn parse(text: &str) -> Result<SavedGame, String> {
     let mut lines = text
         .lines()
@@ -93,6 +98,12 @@ pub fn parse(text: &str) -> Result<SavedGame, String> {
     };
     if round == 0 {
         return Err(format!("line {line}: rounds count from 1"));
+    }
+    // Resuming replays a shuffle per round: a bound keeps that instant.
+    if round > MAX_ROUND {
+        return Err(format!(
+            "line {line}: round {round} is past the last a game can reach here ({MAX_ROUND})"
+        ));
     }
     let (line, words) = field(&mut lines, "scores")?;
     if words.len() != 4 {

@@ -281,6 +281,11 @@ fn bad_saved_games_and_closed_input_end_cleanly() {
             "line 6",
         ),
         ("seed 6788\nround x\n", "line 2"),
+        // A round that far would take hours of shuffles to reach: refused at once.
+        (
+            "seed 6788\nround 4294967295\nscores 0 0 0 0\nplayers h h h h\n",
+            "line 2: round 4294967295 is past",
+        ),
         ("", "ends before"),
     ];
     for (i, (text, says)) in cases.iter().enumerate() {
@@ -297,4 +302,19 @@ fn bad_saved_games_and_closed_input_end_cleanly() {
     let closed = run(&["1"], "h\n", None);
     assert_eq!(closed.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&closed.stderr).contains("input ended"));
+}
+
+#[test]
+fn help_and_out_of_range_seeds_are_answered() {
+    let help = run(&["--help"], "", None);
+    assert_eq!(help.status.code(), Some(0));
+    assert_eq!(stdout(&help), "Usage: straights [seed] [saved-game-file]\n");
+    let big = run(&["99999999999"], "", None);
+    assert_eq!(big.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&big.stderr);
+    assert!(
+        stderr.contains("seed '99999999999' is out of range"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("No such file"), "{stderr}");
 }

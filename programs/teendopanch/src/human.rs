@@ -15,10 +15,11 @@ impl Human {
 
     fn make_trump(&self, view: &View<'_>) -> Result<Action, Leave> {
         self.0.show(view.cards())?;
+        let pass_allowed = view.legal_actions().contains(&Action::Pass);
         self.0.ask("please enter a suit, or \"pass\":", |word| {
             let action = match word {
                 "pass" => Action::Pass,
-                _ => Action::Call(suit_named(word)?),
+                _ => Action::Call(suit_named(word, pass_allowed)?),
             };
             view.check(action).map(|()| action).map_err(sentence)
         })
