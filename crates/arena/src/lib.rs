@@ -227,6 +227,7 @@ pub fn run_game<G: Game>(
                 let entry = GameRecord {
                     game: config.variant.game().name().to_string(),
                     variant: config.variant.rules().to_string(),
+                    points: config.points,
                     seed: game_seed(config.seed, index),
                     seats: config.lineup.names(),
                     actions: game.actions,

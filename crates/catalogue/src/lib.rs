@@ -31,8 +31,10 @@ mod build;
 mod error;
 mod game;
 mod player;
+mod record;
 
 pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
+pub use record::{replay, RecordError, Replayed};

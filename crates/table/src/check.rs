@@ -49,6 +49,7 @@ pub fn random_games<G: Game>(
         let record = GameRecord {
             game: game.name().to_string(),
             variant: game.variant().to_string(),
+            points: 10,
             seed: seed + n,
             seats: vec!["random".to_string(); game.seats()],
             actions: actions.clone(),

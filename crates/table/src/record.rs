@@ -13,12 +13,19 @@ pub struct GameRecord<A> {
     pub game: String,
     /// The rules variant's name (`eecs280`).
     pub variant: String,
+    /// Points to win (games that play to a score; records without it were played to 10).
+    #[serde(default = "ten")]
+    pub points: u32,
     /// Seeds the RNG of chance (shuffles).
     pub seed: u64,
     /// The player in each seat, by name.
     pub seats: Vec<String>,
     /// Every action taken, in order.
     pub actions: Vec<A>,
+}
+
+fn ten() -> u32 {
+    10
 }
 
 /// Why a record does not replay.

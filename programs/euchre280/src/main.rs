@@ -1,14 +1,10 @@
 //! `euchre280`: EECS 280 Euchre exactly as its handout specifies (the handout's `euchre.exe`).
 
-mod args;
-mod human;
-mod table;
-
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use table::Table;
+use euchre280::table::Table;
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
 use textio::{Console, Stop};
 
@@ -16,7 +12,7 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let Some(args) = argv.get(1..).and_then(|a| parse_command_line(a, 4)) else {
         // A closed standard output is no reason to panic: the exit status says it all.
-        let _ = writeln!(std::io::stdout(), "{}", args::USAGE);
+        let _ = writeln!(std::io::stdout(), "{}", euchre280::args::USAGE);
         return ExitCode::from(1);
     };
     let console = Console::stdio();
@@ -26,7 +22,10 @@ fn main() -> ExitCode {
     };
     let game = euchre::Game::new(euchre::Rules::eecs280(args.points_to_win));
     let seats = Seats::new(args.seats, &game, |name| {
-        Box::new(human::Human::new(name.to_string(), console.clone()))
+        Box::new(euchre280::human::Human::new(
+            name.to_string(),
+            console.clone(),
+        ))
     });
     let result = Table::new(seats, console.clone()).play(args.points_to_win, &mut pack);
     let _ = console.borrow_mut().flush();

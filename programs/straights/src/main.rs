@@ -1,26 +1,21 @@
 //! `straights`: CS 246 Straights exactly as its handout specifies.
 
-mod args;
-mod human;
-mod saved;
-mod table;
-
 use std::io::Write;
 use std::process::ExitCode;
 
-use table::Table;
+use straights_cs246::table::Table;
 use textio::{Console, Stop};
 
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
-    let args = match args::parse(&argv) {
-        Ok(args::Request::Play(args)) => args,
-        Ok(args::Request::Help) => {
-            let _ = writeln!(std::io::stdout(), "{}", args::USAGE);
+    let args = match straights_cs246::args::parse(&argv) {
+        Ok(straights_cs246::args::Request::Play(args)) => args,
+        Ok(straights_cs246::args::Request::Help) => {
+            let _ = writeln!(std::io::stdout(), "{}", straights_cs246::args::USAGE);
             return ExitCode::SUCCESS;
         }
         Err(problem) => {
-            eprintln!("straights: {problem}\n{}", args::USAGE);
+            eprintln!("straights: {problem}\n{}", straights_cs246::args::USAGE);
             return ExitCode::from(1);
         }
     };
@@ -28,7 +23,7 @@ fn main() -> ExitCode {
         None => None,
         Some(path) => match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|t| saved::parse(&t))
+            .and_then(|t| straights_cs246::saved::parse(&t))
         {
             Ok(saved) => Some(saved),
             Err(problem) => {

@@ -1,15 +1,11 @@
 //! `teendopanch`: EECS 280 Teen Do Panch (the handout's `teendopanch.exe`). The handout's
 //! rules by default; `TEENDOPANCH_RULES=reference` reproduces its author's reference solution.
 
-mod args;
-mod human;
-mod table;
-
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use table::Table;
+use teendopanch_program::table::Table;
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
 use textio::{Console, Stop};
 
@@ -17,11 +13,11 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let Some(args) = argv.get(1..).and_then(|a| parse_command_line(a, 3)) else {
         // A closed standard output is no reason to panic: the exit status says it all.
-        let _ = writeln!(std::io::stdout(), "{}", args::USAGE);
+        let _ = writeln!(std::io::stdout(), "{}", teendopanch_program::args::USAGE);
         return ExitCode::from(1);
     };
     let mode = std::env::var("TEENDOPANCH_RULES").ok();
-    let rules = match args::rules_mode(mode.as_deref(), args.points_to_win) {
+    let rules = match teendopanch_program::args::rules_mode(mode.as_deref(), args.points_to_win) {
         Ok(rules) => rules,
         Err(problem) => {
             eprintln!("teendopanch: {problem}");
@@ -34,7 +30,10 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     };
     let seats = Seats::new(args.seats, &rules::Game::new(rules), |name| {
-        Box::new(human::Human::new(name.to_string(), console.clone()))
+        Box::new(teendopanch_program::human::Human::new(
+            name.to_string(),
+            console.clone(),
+        ))
     });
     let result = Table::new(seats, console.clone()).play(rules, &mut pack);
     let _ = console.borrow_mut().flush();

@@ -1,0 +1,122 @@
+//! Game records (the arena's `--record` lines) read and replayed for any game.
+
+use std::fmt;
+
+use serde::Deserialize;
+use table::{Game as _, GameRecord, Turn};
+
+use crate::{Error, GameKind, Roster, Variant, WithGame};
+
+/// The most actions a record may hold: far more than any game to 100 points takes, and
+/// replayed in well under a second.
+pub const MAX_ACTIONS: usize = 1_000_000;
+
+/// What a replayed record came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    /// The game and its rules.
+    pub variant: Variant,
+    /// Actions replayed.
+    pub actions: usize,
+    /// Hands completed.
+    pub hands: u32,
+    /// Whether the game reached its end.
+    pub finished: bool,
+    /// Each seat's points.
+    pub points: Vec<f64>,
+}
+
+/// Why a record line is not a replayable game.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RecordError {
+    /// Not a JSON record of the expected shape.
+    Json(String),
+    /// A game or variant the catalogue does not know.
+    Unknown(Error),
+    /// Points to win outside 1 to 1,000.
+    Points(u32),
+    /// More actions than [`MAX_ACTIONS`].
+    TooLong(usize),
+    /// The rules refused an action, or actions followed the game's end.
+    Replay(String),
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordError::Json(why) => write!(f, "not a game record: {why}"),
+            RecordError::Unknown(error) => error.fmt(f),
+            RecordError::Points(points) => {
+                write!(f, "points to win {points} is not from 1 to 1000")
+            }
+            RecordError::TooLong(n) => {
+                write!(
+                    f,
+                    "{n} actions is more than a record may hold ({MAX_ACTIONS})"
+                )
+            }
+            RecordError::Replay(why) => why.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// The fields that say which game a record is of.
+#[derive(Deserialize)]
+struct Header {
+    game: String,
+    variant: String,
+    #[serde(default = "ten")]
+    points: u32,
+}
+
+fn ten() -> u32 {
+    10
+}
+
+/// Replays one record line (JSON) through its game's rules.
+///
+/// ```
+/// let line = r#"{"game":"straights","variant":"cs246","seed":1,"seats":[],"actions":[]}"#;
+/// let replayed = catalogue::replay(line).unwrap();
+/// assert_eq!((replayed.actions, replayed.finished), (0, false));
+/// assert!(catalogue::replay(r#"{"game":"chess"}"#).is_err());
+/// ```
+pub fn replay(line: &str) -> Result<Replayed, RecordError> {
+    let header: Header =
+        serde_json::from_str(line).map_err(|e| RecordError::Json(e.to_string()))?;
+    let game: GameKind = header.game.parse().map_err(RecordError::Unknown)?;
+    let variant = Variant::named(game, Some(&header.variant)).map_err(RecordError::Unknown)?;
+    if !(1..=1000).contains(&header.points) {
+        return Err(RecordError::Points(header.points));
+    }
+    variant.with_game(header.points, ReplayLine { line, variant })
+}
+
+struct ReplayLine<'a> {
+    line: &'a str,
+    variant: Variant,
+}
+
+impl WithGame for ReplayLine<'_> {
+    type Output = Result<Replayed, RecordError>;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let record: GameRecord<G::Action> =
+            serde_json::from_str(self.line).map_err(|e| RecordError::Json(e.to_string()))?;
+        if record.actions.len() > MAX_ACTIONS {
+            return Err(RecordError::TooLong(record.actions.len()));
+        }
+        let game = record
+            .replay(new())
+            .map_err(|e| RecordError::Replay(e.to_string()))?;
+        Ok(Replayed {
+            variant: self.variant,
+            actions: record.actions.len(),
+            hands: game.hands(),
+            finished: game.turn() == Turn::Over,
+            points: game.points(),
+        })
+    }
+}

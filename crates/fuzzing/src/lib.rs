@@ -1,0 +1,143 @@
+//! What each fuzz target does with its input, written once: `fuzz/fuzz_targets/*.rs`
+//! call these under libFuzzer (nightly), and `tests/corpus.rs` replays every saved input
+//! through them on stable, so CI needs no nightly.
+//!
+//! Each function takes any bytes and must neither panic nor hang; where the input is
+//! valid it also checks a property (a saved game writes back to the same game).
+
+#![warn(missing_docs)]
+
+use std::io::{BufReader, Cursor};
+
+use cards::CardSet;
+use textio::{Console, Shared};
+
+/// Every target by name, as `fuzz/corpus/NAME` and `fuzz/fuzz_targets/NAME.rs` name them.
+pub const TARGETS: [(&str, fn(&[u8])); 8] = [
+    ("pack", pack),
+    ("cs246_saved", cs246_saved),
+    ("straights_saved", straights_saved),
+    ("record", record),
+    ("euchre246_input", euchre246_input),
+    ("straights_input", straights_input),
+    ("euchre280_input", euchre280_input),
+    ("teendopanch_input", teendopanch_input),
+];
+
+fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+/// A console that reads `data` as typed input and throws the output away.
+fn console(data: &[u8]) -> Shared {
+    Console::shared(
+        Box::new(BufReader::new(Cursor::new(data.to_vec()))),
+        Box::new(std::io::sink()),
+    )
+}
+
+/// Pack files for both EECS 280 decks: parsed, or refused with a line.
+pub fn pack(data: &[u8]) {
+    let text = text(data);
+    for deck in [cards::deck::eecs280_euchre(), cards::deck::teendopanch()] {
+        let deck: CardSet = deck.into_iter().collect();
+        if let Ok(cards) = cards::pack::parse(&text, deck) {
+            assert_eq!(cards.iter().copied().collect::<CardSet>(), deck);
+        }
+    }
+}
+
+/// CS 246 saved games: a file that loads resumes as a game, and writes back to a file
+/// that loads to the same saved game.
+pub fn cs246_saved(data: &[u8]) {
+    use euchre_cs246::saved;
+    let Ok(saved) = saved::parse(&text(data)) else {
+        return;
+    };
+    let again = saved::parse(&saved::write(&saved)).expect("a written game loads");
+    assert_eq!(again, saved);
+    let _ = euchre::Game::from_position(euchre::Rules::cs246(), &saved.position);
+}
+
+/// Straights saved games: a file that loads replays its moves (the humans then find no
+/// input and the game stops).
+pub fn straights_saved(data: &[u8]) {
+    use straights_cs246::{saved, table::Table};
+    if let Ok(saved) = saved::parse(&text(data)) {
+        let _ = Table::new(console(b""), saved.seed, saved.kinds).resume(&saved);
+    }
+}
+
+/// Game records (`cardtable arena --record` lines) for every game.
+pub fn record(data: &[u8]) {
+    for line in text(data).lines() {
+        let _ = catalogue::replay(line);
+    }
+}
+
+/// Whether `data` asks a program to write a file (`save NAME`): such inputs are skipped,
+/// so that fuzzing writes nothing to disk.
+fn saves(data: &[u8]) -> bool {
+    data.windows(4).any(|w| w.eq_ignore_ascii_case(b"save"))
+}
+
+/// `euchre` with `data` typed at its prompts (seed from the first byte).
+pub fn euchre246_input(data: &[u8]) {
+    if saves(data) {
+        return;
+    }
+    let seed = u32::from(data.first().copied().unwrap_or(0));
+    let mut table = euchre_cs246::table::Table::new(console(data), seed % 2 == 0);
+    let _ = table.play_new(seed);
+}
+
+/// `straights` with `data` answering "human or computer" and then typed as commands.
+pub fn straights_input(data: &[u8]) {
+    use straights_cs246::table::Table;
+    if saves(data) {
+        return;
+    }
+    let console = console(data);
+    if let Ok(kinds) = Table::ask_kinds(&console) {
+        let seed = u32::from(data.len() as u8);
+        let _ = Table::new(console, seed, kinds).play();
+    }
+}
+
+/// The EECS 280 programs' seats: four (or three) Humans named A, B, C, D.
+fn humans(players: usize) -> Vec<(String, textio::eecs280::Kind)> {
+    ["A", "B", "C", "D"][..players]
+        .iter()
+        .map(|n| (n.to_string(), textio::eecs280::Kind::Human))
+        .collect()
+}
+
+/// `euchre280` with four Humans answering from `data`, to 2 points, unshuffled.
+pub fn euchre280_input(data: &[u8]) {
+    use textio::eecs280::Seats;
+    let console = console(data);
+    let game = euchre::Game::new(euchre::Rules::eecs280(2));
+    let seats = Seats::new(humans(4), &game, |name| {
+        Box::new(euchre280::human::Human::new(
+            name.to_string(),
+            console.clone(),
+        ))
+    });
+    let mut pack = cards::pack::Pack::new(cards::deck::eecs280_euchre().to_vec(), false);
+    let _ = euchre280::table::Table::new(seats, console).play(2, &mut pack);
+}
+
+/// `teendopanch` with three Humans answering from `data`, to 2 points, unshuffled.
+pub fn teendopanch_input(data: &[u8]) {
+    use textio::eecs280::Seats;
+    let console = console(data);
+    let rules = teendopanch::Rules::handout(2);
+    let seats = Seats::new(humans(3), &teendopanch::Game::new(rules), |name| {
+        Box::new(teendopanch_program::human::Human::new(
+            name.to_string(),
+            console.clone(),
+        ))
+    });
+    let mut pack = cards::pack::Pack::new(cards::deck::teendopanch(), false);
+    let _ = teendopanch_program::table::Table::new(seats, console).play(rules, &mut pack);
+}
