@@ -3,7 +3,7 @@
 use std::fmt;
 
 use serde::Deserialize;
-use table::{Game as _, GameRecord, Turn};
+use table::{GameRecord, Turn};
 
 use crate::{Error, GameKind, Roster, Variant, WithGame};
 
