@@ -12,8 +12,11 @@ use std::io::{BufReader, Cursor};
 use cards::CardSet;
 use textio::{Console, Shared};
 
+/// What a fuzz target does with one input.
+pub type Target = fn(&[u8]);
+
 /// Every target by name, as `fuzz/corpus/NAME` and `fuzz/fuzz_targets/NAME.rs` name them.
-pub const TARGETS: [(&str, fn(&[u8])); 8] = [
+pub const TARGETS: [(&str, Target); 8] = [
     ("pack", pack),
     ("cs246_saved", cs246_saved),
     ("straights_saved", straights_saved),
