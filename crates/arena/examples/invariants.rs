@@ -25,7 +25,10 @@ fn play<G: Game>(mut game: G, seed: u64, check: impl Fn(&G, &G)) -> u64 {
             Turn::Chance => game.deal(&mut chance),
             Turn::Seat(_) => {
                 game.legal_actions(&mut legal);
-                assert!(!legal.is_empty(), "seed {seed}: a seat to act has no action");
+                assert!(
+                    !legal.is_empty(),
+                    "seed {seed}: a seat to act has no action"
+                );
                 let action = legal[rng.random_range(0..legal.len())];
                 let before = game.clone();
                 game.apply(action)
@@ -51,7 +54,11 @@ fn euchre(before: &euchre::Game, after: &euchre::Game) {
     all = all.union(hand.discard().into_iter().collect());
     assert_eq!(all.len(), count, "no card is in two places");
     let picked_up = hand.discard().is_some() || hand.phase() == euchre::Phase::Discard;
-    assert_eq!(count, 20 + usize::from(picked_up), "the 20 dealt cards (+ the upcard)");
+    assert_eq!(
+        count,
+        20 + usize::from(picked_up),
+        "the 20 dealt cards (+ the upcard)"
+    );
     let gained = [0, 1].map(|t| after.scores()[t] - before.scores()[t]);
     match gained {
         [0, 0] => {}
@@ -91,7 +98,9 @@ fn straights(_: &straights::Game, after: &straights::Game) {
 
 fn teendopanch(before: &teendopanch::Game, after: &teendopanch::Game) {
     let hand = after.hand().expect("a hand is dealt");
-    let mut all = hand.played().union(hand.undealt().iter().copied().collect());
+    let mut all = hand
+        .played()
+        .union(hand.undealt().iter().copied().collect());
     let mut count = hand.played().len() + hand.undealt().len();
     if let Some(pull) = hand.pull() {
         all.insert(pull.taken);
@@ -102,9 +111,7 @@ fn teendopanch(before: &teendopanch::Game, after: &teendopanch::Game) {
         count += hand.holding(seat).len();
     }
     assert_eq!((all.len(), count), (30, 30), "every card once");
-    let gained: u32 = (0..3)
-        .map(|s| after.scores()[s] - before.scores()[s])
-        .sum();
+    let gained: u32 = (0..3).map(|s| after.scores()[s] - before.scores()[s]).sum();
     if gained > 0 {
         // Ten tricks against quotas of 10 in all: the maker's 2 for its quota, and one a
         // trick above quota, never more than the ten tricks allow.

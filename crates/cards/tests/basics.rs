@@ -40,13 +40,23 @@ fn ranks_by_number_and_by_pips() {
 #[test]
 fn trump_counts_the_left_bower_and_not_the_other_jacks() {
     let hearts = TrumpOrder::euchre(Suit::Hearts);
-    for (c, trump) in [("JH", true), ("JD", true), ("9H", true), ("9D", false), ("JS", false)] {
+    for (c, trump) in [
+        ("JH", true),
+        ("JD", true),
+        ("9H", true),
+        ("9D", false),
+        ("JS", false),
+    ] {
         assert_eq!(hearts.is_trump(card(c)), trump, "{c}");
     }
     // The lowest of a set of trumps: an ordinary trump, else the left bower.
     assert_eq!(hearts.lowest(set("JH JD 9H")), Some(card("9H")));
     assert_eq!(hearts.lowest(set("JH JD")), Some(card("JD")));
-    assert_eq!(hearts.lowest(set("JH AS")), Some(card("AS")), "a plain card is lower");
+    assert_eq!(
+        hearts.lowest(set("JH AS")),
+        Some(card("AS")),
+        "a plain card is lower"
+    );
     let no_bowers = TrumpOrder::without_bowers(Suit::Hearts);
     assert!(!no_bowers.is_trump(card("JD")));
 }
@@ -54,11 +64,22 @@ fn trump_counts_the_left_bower_and_not_the_other_jacks() {
 #[test]
 fn sets_hold_cards_as_bits() {
     let hand = set("9S AH");
-    assert_eq!(hand.bits(), 1 << card("9S").index() | 1 << card("AH").index());
+    assert_eq!(
+        hand.bits(),
+        1 << card("9S").index() | 1 << card("AH").index()
+    );
     assert_eq!(CardSet::from_bits(hand.bits()), hand);
-    assert_eq!(CardSet::from_bits(u64::MAX).len(), 52, "no bits beyond the 52 cards");
+    assert_eq!(
+        CardSet::from_bits(u64::MAX).len(),
+        52,
+        "no bits beyond the 52 cards"
+    );
     assert!(CardSet::EMPTY.is_empty() && !hand.is_empty());
-    assert_eq!(hand.union(set("AH KD")), set("9S AH KD"), "a card in both is kept");
+    assert_eq!(
+        hand.union(set("AH KD")),
+        set("9S AH KD"),
+        "a card in both is kept"
+    );
     let mut cards = hand.iter();
     assert_eq!(cards.size_hint(), (2, Some(2)));
     cards.next();

@@ -32,9 +32,11 @@ mod error;
 mod game;
 mod player;
 mod record;
+mod shown;
 
 pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
 pub use record::{replay, RecordError, Replayed};
+pub use shown::Shown;

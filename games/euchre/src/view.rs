@@ -88,6 +88,16 @@ impl<'a> View<'a> {
         self.hand.trick()
     }
 
+    /// How many cards `seat` holds (public: the cards themselves are not).
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.hand.cards(seat).len()
+    }
+
+    /// The seat sitting this hand out (a lone maker's partner).
+    pub fn sitting_out(&self) -> Option<Seat> {
+        self.hand.sitting_out()
+    }
+
     /// Tricks `seat` has taken this hand.
     pub fn tricks_won(&self, seat: Seat) -> u8 {
         self.hand.tricks_won(seat)

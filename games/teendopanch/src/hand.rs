@@ -591,6 +591,42 @@ impl<'a> View<'a> {
         &self.hand.trick
     }
 
+    /// The dealer.
+    pub fn dealer(&self) -> Seat {
+        self.hand.dealer
+    }
+
+    /// The maker, left of the dealer.
+    pub fn maker(&self) -> Seat {
+        self.hand.maker()
+    }
+
+    /// Whose move it is.
+    pub fn turn(&self) -> Seat {
+        self.hand.turn
+    }
+
+    /// Each player's quota of tricks this hand.
+    pub fn quotas(&self) -> [u8; 3] {
+        self.hand.quotas()
+    }
+
+    /// Tricks `seat` has taken this hand.
+    pub fn tricks_won(&self, seat: Seat) -> u8 {
+        self.hand.tricks_won(seat)
+    }
+
+    /// How many cards `seat` holds (public: the cards themselves are not).
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        self.hand.holding(seat).len()
+    }
+
+    /// Who pulls from whom now, without the card taken (public: the others see a card
+    /// change hands, not which).
+    pub fn pulling(&self) -> Option<(Seat, Seat)> {
+        self.hand.pull.map(|p| (p.puller, p.victim))
+    }
+
     /// The pull this seat is making, with the card it took.
     pub fn pull(&self) -> Option<Pull> {
         self.hand.pull.filter(|p| p.puller == self.seat)

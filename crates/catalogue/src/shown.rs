@@ -1,0 +1,130 @@
+//! What a face shows of each game: the JSON of one seat's view, and who may see an
+//! action. Every field comes from that seat's `view`, so a hidden card cannot leak here:
+//! the rules core never shows a seat another hand.
+
+use serde_json::{json, Value};
+
+/// What every face (the server, a web client) shows of a game.
+pub trait Shown: table::Game {
+    /// What `seat` may see as JSON; with `own` false, only what every seat sees (a
+    /// spectator's picture, built from seat 0's view less its private parts).
+    fn view_json(&self, seat: usize, own: bool) -> Value;
+
+    /// Whether `to` (a seat, or `None` for a spectator) may see `action` by `actor`,
+    /// taken in this state: a face-down discard shows only to its owner.
+    fn reveals(&self, action: &Self::Action, actor: usize, to: Option<usize>) -> bool;
+}
+
+fn cards(set: impl IntoIterator<Item = cards::Card>) -> Value {
+    set.into_iter().map(|c| c.to_string()).collect()
+}
+
+fn trick_json(plays: impl Iterator<Item = (usize, cards::Card)>) -> Value {
+    plays
+        .map(|(seat, card)| json!({"seat": seat, "card": card.to_string()}))
+        .collect()
+}
+
+impl Shown for euchre::Game {
+    fn view_json(&self, seat: usize, own: bool) -> Value {
+        let Some(view) = self.view(euchre::Seat::new(seat)) else {
+            return json!({});
+        };
+        let seats = euchre::Seat::ALL;
+        let mut value = json!({
+            "dealer": view.dealer().index(),
+            "phase": format!("{:?}", view.phase()),
+            "turn": view.turn().index(),
+            "upcard": view.upcard().to_string(),
+            "trump": view.trump().map(|s| s.letter().to_string()),
+            "maker": view.maker().map(|s| s.index()),
+            "alone": view.is_alone(),
+            "sitting_out": view.sitting_out().map(|s| s.index()),
+            "trick": trick_json(view.trick().plays().map(|(s, c)| (s.index(), c))),
+            "tricks_won": seats.map(|s| view.tricks_won(s)),
+            "hand_sizes": seats.map(|s| view.hand_size(s)),
+            "team_scores": view.scores(),
+        });
+        if own {
+            value["hand"] = cards(view.cards());
+            value["discard"] = json!(view.discard().map(|c| c.to_string()));
+        }
+        value
+    }
+
+    fn reveals(&self, action: &euchre::Action, actor: usize, to: Option<usize>) -> bool {
+        !matches!(action, euchre::Action::Discard(_)) || to == Some(actor)
+    }
+}
+
+impl Shown for straights::Game {
+    fn view_json(&self, seat: usize, own: bool) -> Value {
+        let Some(view) = self.view(straights::Seat::new(seat)) else {
+            return json!({});
+        };
+        let seats = straights::Seat::ALL;
+        let layout: serde_json::Map<String, Value> = cards::Suit::ALL
+            .into_iter()
+            .map(|suit| {
+                let run = view.layout().run(suit);
+                let played = run.into_iter().map(|r| cards::Card::new(r, suit));
+                (suit.letter().to_string(), cards(played))
+            })
+            .collect();
+        let mut value = json!({
+            "turn": self.round().map(|r| r.turn().index()),
+            "layout": layout,
+            "hand_sizes": seats.map(|s| view.hand_size(s)),
+            "discard_counts": seats.map(|s| view.discard_count(s)),
+            "round": self.rounds(),
+        });
+        if own {
+            value["hand"] = cards(view.hand());
+            value["discards"] = cards(view.discards());
+        }
+        value
+    }
+
+    fn reveals(&self, action: &straights::Action, actor: usize, to: Option<usize>) -> bool {
+        !matches!(action, straights::Action::Discard(_)) || to == Some(actor)
+    }
+}
+
+impl Shown for teendopanch::Game {
+    fn view_json(&self, seat: usize, own: bool) -> Value {
+        let Some(view) = self.view(teendopanch::Seat::new(seat)) else {
+            return json!({});
+        };
+        let seats = teendopanch::Seat::ALL;
+        let mut value = json!({
+            "dealer": view.dealer().index(),
+            "maker": view.maker().index(),
+            "phase": format!("{:?}", view.phase()),
+            "turn": view.turn().index(),
+            "trump": view.trump().map(|s| s.letter().to_string()),
+            "quotas": view.quotas(),
+            "trick": trick_json(view.trick().plays().map(|(s, c)| (s.index(), c))),
+            "tricks_won": seats.map(|s| view.tricks_won(s)),
+            "hand_sizes": seats.map(|s| view.hand_size(s)),
+            "pulling": view.pulling().map(|(puller, victim)| json!({
+                "puller": puller.index(), "victim": victim.index()
+            })),
+        });
+        if own {
+            value["hand"] = cards(view.holding().cards());
+            value["taken"] = json!(view.pull().map(|p| p.taken.to_string()));
+        }
+        value
+    }
+
+    /// A card given back in a pull shows to the two players of the pull.
+    fn reveals(&self, action: &teendopanch::Action, actor: usize, to: Option<usize>) -> bool {
+        match action {
+            teendopanch::Action::Return(_) => {
+                let victim = self.hand().and_then(|h| h.pull()).map(|p| p.victim.index());
+                to == Some(actor) || to == victim
+            }
+            _ => true,
+        }
+    }
+}

@@ -1,0 +1,289 @@
+//! `cardtable serve`: tables for every game over HTTP and one WebSocket per client.
+//!
+//! Each table is one task owning one game ([`table::Table`]); clients speak the typed
+//! JSON messages of [`protocol`], documented in docs/PROTOCOL.md. Every accepted action
+//! is stored (SQLite, behind [`store::Store`]) before anyone hears of it, and at start
+//! every unfinished table is rebuilt by replaying its actions through the rules core.
+
+#![warn(missing_docs)]
+
+mod conn;
+pub mod protocol;
+pub mod store;
+pub mod table;
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::Path;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Path as UrlPath, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Json, Response};
+use axum::routing::get;
+use axum::Router;
+use catalogue::{GameKind, PlayerSpec, Roster, Variant, WithGame};
+use serde_json::{json, Value};
+use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
+
+use protocol::{TableId, TableSpec};
+use store::{Store, StoreError, Stored, TableRow};
+use table::{Command, Directory, Table};
+
+/// Everything the handlers share.
+#[derive(Clone)]
+pub struct Server {
+    tables: Arc<Mutex<HashMap<TableId, UnboundedSender<Command>>>>,
+    directory: Directory,
+    store: Arc<dyn Store>,
+    next_conn: Arc<AtomicU64>,
+}
+
+/// Why a table could not be opened.
+#[derive(Debug, PartialEq)]
+pub struct SpecError(pub String);
+
+impl Server {
+    /// A server over `store`, with every unfinished table restored from it.
+    pub fn new(store: Arc<dyn Store>) -> Result<Server, StoreError> {
+        let server = Server {
+            tables: Arc::default(),
+            directory: Arc::default(),
+            store,
+            next_conn: Arc::new(AtomicU64::new(1)),
+        };
+        for stored in server.store.tables()? {
+            if let Err(e) = server.start(&stored) {
+                tracing::error!(table = %stored.row.id, "not restored: {e}");
+            }
+        }
+        Ok(server)
+    }
+
+    /// The HTTP routes: `/ws`, `/healthz`, `/api/tables`, `/api/games` and
+    /// `/api/games/{id}/record`.
+    pub fn router(&self) -> Router {
+        Router::new()
+            .route("/ws", get(conn::upgrade))
+            .route("/healthz", get(|| async { "ok" }))
+            .route("/api/tables", get(list_tables))
+            .route("/api/games", get(list_games))
+            .route("/api/games/{id}/record", get(record))
+            .with_state(self.clone())
+    }
+
+    /// The public tables, newest first.
+    pub fn public_tables(&self) -> Vec<protocol::TableSummary> {
+        let directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
+        let mut tables: Vec<_> = directory
+            .values()
+            .filter(|(public, _)| *public)
+            .map(|(_, summary)| summary.clone())
+            .collect();
+        tables.sort_by(|a, b| a.table.cmp(&b.table));
+        tables
+    }
+
+    /// Opens a table as `spec` asks.
+    pub fn create(&self, spec: &TableSpec) -> Result<TableId, SpecError> {
+        let bad = |message: String| SpecError(message);
+        let game: GameKind = spec
+            .game
+            .parse()
+            .map_err(|e: catalogue::Error| bad(e.to_string()))?;
+        let variant =
+            Variant::named(game, spec.rules.as_deref()).map_err(|e| bad(e.to_string()))?;
+        if spec.seats.len() != game.seats() {
+            return Err(bad(format!("{game} has {} seats", game.seats())));
+        }
+        if !(1..=100).contains(&spec.points) {
+            return Err(bad("points to win are 1 to 100".into()));
+        }
+        if spec.autopilot_seconds > 3600 {
+            return Err(bad("the autopilot waits at most 3600 seconds".into()));
+        }
+        let bots = spec
+            .seats
+            .iter()
+            .map(|seat| match seat.as_str() {
+                "open" => Ok(None),
+                name => PlayerSpec::parse(game, name)
+                    .map(|spec| Some(spec.to_string()))
+                    .map_err(|e| bad(e.to_string())),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut seed = [0u8; 8];
+        getrandom::fill(&mut seed).map_err(|e| bad(e.to_string()))?;
+        let row = TableRow {
+            id: table::new_token()[..12].to_string(),
+            game: game.name().to_string(),
+            rules: variant.rules().to_string(),
+            points: spec.points,
+            seed: u64::from_le_bytes(seed) >> 1,
+            public: spec.public,
+            bots,
+            autopilot_seconds: spec.autopilot_seconds,
+        };
+        self.store.create(&row).map_err(|e| bad(e.to_string()))?;
+        let stored = Stored {
+            row: row.clone(),
+            seats: Vec::new(),
+            actions: Vec::new(),
+            finished: false,
+        };
+        self.start(&stored).map_err(bad)?;
+        Ok(row.id)
+    }
+
+    /// Starts the task of a stored table.
+    fn start(&self, stored: &Stored) -> Result<(), String> {
+        let game: GameKind = stored
+            .row
+            .game
+            .parse()
+            .map_err(|e: catalogue::Error| e.to_string())?;
+        let variant = Variant::named(game, Some(&stored.row.rules)).map_err(|e| e.to_string())?;
+        let sender = variant.with_game(
+            stored.row.points,
+            Start {
+                server: self,
+                stored,
+            },
+        )?;
+        self.tables
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .insert(stored.row.id.clone(), sender);
+        Ok(())
+    }
+
+    /// The channel of a table's task.
+    fn table(&self, id: &str) -> Option<UnboundedSender<Command>> {
+        self.tables
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(id)
+            .cloned()
+    }
+}
+
+/// Builds and spawns a table task once the catalogue has named the game type.
+struct Start<'a> {
+    server: &'a Server,
+    stored: &'a Stored,
+}
+
+impl WithGame for Start<'_> {
+    type Output = Result<UnboundedSender<Command>, String>;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let (sender, receiver) = unbounded_channel();
+        let table = Table::new(
+            self.stored.row.clone(),
+            new(),
+            &self.stored.seats,
+            &self.stored.actions,
+            self.server.store.clone(),
+            self.server.directory.clone(),
+            sender.clone(),
+        )
+        .map_err(|e| e.0)?;
+        tokio::spawn(table.run(receiver));
+        Ok(sender)
+    }
+}
+
+async fn list_tables(State(server): State<Server>) -> Json<Value> {
+    Json(json!(server.public_tables()))
+}
+
+/// Finished games, as `/api/games/{id}/record` serves them.
+async fn list_games(State(server): State<Server>) -> Response {
+    match server.store.tables() {
+        Ok(tables) => Json(
+            tables
+                .iter()
+                .filter(|t| t.finished)
+                .map(|t| {
+                    json!({"table": t.row.id, "game": t.row.game, "rules": t.row.rules,
+                                "points": t.row.points, "actions": t.actions.len()})
+                })
+                .collect::<Vec<_>>(),
+        )
+        .into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// A table's game record in the arena's `--record` format.
+async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
+    match server.store.table(&id) {
+        Ok(Some(stored)) => {
+            let seats: Vec<String> = stored
+                .row
+                .bots
+                .iter()
+                .enumerate()
+                .map(|(seat, bot)| match bot {
+                    Some(name) => name.clone(),
+                    None => stored
+                        .seats
+                        .iter()
+                        .find(|s| s.seat == seat)
+                        .map_or("open".to_string(), |s| format!("person:{}", s.name)),
+                })
+                .collect();
+            Json(json!({
+                "game": stored.row.game, "variant": stored.row.rules,
+                "points": stored.row.points, "seed": stored.row.seed,
+                "seats": seats, "actions": stored.actions,
+            }))
+            .into_response()
+        }
+        Ok(None) => (StatusCode::NOT_FOUND, "no such table").into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// Serves on `listen` with the database at `data` until Ctrl-C or SIGTERM. `ready`
+/// hears the bound address (port 0 picks a free one).
+pub async fn serve(
+    listen: SocketAddr,
+    data: &Path,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), String> {
+    let store = store::Sqlite::open(data).map_err(|e| format!("{}: {e}", data.display()))?;
+    let server = Server::new(Arc::new(store)).map_err(|e| e.to_string())?;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    ready(address);
+    axum::serve(listener, server.router())
+        .with_graceful_shutdown(shutdown())
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn shutdown() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+    tracing::info!("shutting down");
+}

@@ -1,0 +1,218 @@
+//! The messages of `cardtable serve`'s WebSocket, both ways: JSON objects tagged by
+//! `type`. docs/PROTOCOL.md shows an example of each.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The protocol version: a client says which it speaks in `hello`; the server refuses
+/// another.
+pub const VERSION: u32 = 1;
+
+/// The largest message a client may send, in bytes; a larger one is refused unread.
+pub const MAX_MESSAGE: usize = 64 * 1024;
+
+/// A table's id: short, random, and the secret of a private table's link.
+pub type TableId = String;
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// The first message: the protocol version and the name to show at tables.
+    Hello {
+        /// Must be [`VERSION`].
+        protocol: u32,
+        /// Up to 32 characters.
+        name: String,
+    },
+    /// Asks for the public tables.
+    List,
+    /// Opens a table; the server answers `created` (the client then joins or watches).
+    Create(TableSpec),
+    /// Takes an open seat; answered by `joined` (with the seat's secret token) and a
+    /// snapshot.
+    Join {
+        /// The table.
+        table: TableId,
+        /// The seat, from 0.
+        seat: usize,
+    },
+    /// Comes back to a seat with its token (a dropped connection, a reload, another
+    /// device): answered by `joined` and a full snapshot. An older connection for the
+    /// seat is dropped.
+    Rejoin {
+        /// The table.
+        table: TableId,
+        /// The token `joined` gave.
+        token: String,
+    },
+    /// Watches a table without a seat: the public table only.
+    Watch {
+        /// The table.
+        table: TableId,
+    },
+    /// Stops receiving a table's events (a seat stays the person's until it rejoins;
+    /// the computer acts for it meanwhile, as for a dropped connection).
+    Leave {
+        /// The table.
+        table: TableId,
+    },
+    /// Plays `action` in the client's seat. `seq` is the table's sequence number the
+    /// client last saw: an action taken on an older state is refused as stale.
+    Act {
+        /// The table.
+        table: TableId,
+        /// The last `seq` the client saw.
+        seq: u64,
+        /// One of the snapshot's `legal` actions.
+        action: Value,
+    },
+}
+
+/// A table as `create` asks for it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableSpec {
+    /// `euchre`, `straights` or `teendopanch`.
+    pub game: String,
+    /// The rules variant (the game's default when absent).
+    #[serde(default)]
+    pub rules: Option<String>,
+    /// Points to win, 1 to 100 (Euchre and Teen Do Panch; default 10).
+    #[serde(default = "ten")]
+    pub points: u32,
+    /// Each seat: `"open"` for a person, or a computer player's name (`random`,
+    /// `handout`, `strong`, `strong:N`).
+    pub seats: Vec<String>,
+    /// Listed for everyone (`true`) or joined only by its link.
+    #[serde(default)]
+    pub public: bool,
+    /// Seconds a disconnected person's turn waits before the computer acts for them
+    /// (default 20; 0 to 3600).
+    #[serde(default = "twenty")]
+    pub autopilot_seconds: u64,
+}
+
+fn ten() -> u32 {
+    10
+}
+
+fn twenty() -> u64 {
+    20
+}
+
+/// A seat as every client sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The person's name, or the computer player's.
+    pub name: String,
+    /// `open` (nobody yet), `person` or `computer`.
+    pub kind: String,
+    /// Whether a person's connection is live.
+    pub connected: bool,
+    /// Whether the computer is acting for an absent person.
+    pub autopilot: bool,
+}
+
+/// A listed table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableSummary {
+    /// The table.
+    pub table: TableId,
+    /// The game.
+    pub game: String,
+    /// Its rules.
+    pub rules: String,
+    /// Points to win.
+    pub points: u32,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// Whether the game has ended.
+    pub finished: bool,
+}
+
+/// What the server sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The answer to `hello`.
+    Welcome {
+        /// The server's protocol version.
+        protocol: u32,
+    },
+    /// The public tables.
+    Tables {
+        /// Open and running tables, newest first.
+        tables: Vec<TableSummary>,
+    },
+    /// A table was opened.
+    Created {
+        /// Its id (the private link's secret).
+        table: TableId,
+    },
+    /// The client holds `seat`; keep `token` to come back.
+    Joined {
+        /// The table.
+        table: TableId,
+        /// The seat.
+        seat: usize,
+        /// The seat's secret.
+        token: String,
+    },
+    /// Everything the recipient may see of a table, sent on joining, watching and
+    /// rejoining, and after every accepted action (`event` says what happened).
+    Snapshot(Snapshot),
+    /// A refused message: nothing changed.
+    Error {
+        /// The table, where the message named one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        table: Option<TableId>,
+        /// A machine-readable kind: `protocol`, `malformed`, `too_large`, `no_table`,
+        /// `seat_taken`, `no_seat`, `not_your_turn`, `illegal`, `stale`, `bad_table`.
+        code: String,
+        /// Why, in words.
+        message: String,
+    },
+}
+
+/// One recipient's picture of a table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Snapshot {
+    /// The table.
+    pub table: TableId,
+    /// Actions accepted so far: the `seq` an `act` must quote.
+    pub seq: u64,
+    /// The game.
+    pub game: String,
+    /// Its rules.
+    pub rules: String,
+    /// Points to win.
+    pub points: u32,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The recipient's seat (`null` for a spectator).
+    pub you: Option<usize>,
+    /// Whose turn it is (`null` between hands or at the end).
+    pub turn: Option<usize>,
+    /// Whether the game has ended.
+    pub finished: bool,
+    /// The game as the recipient's seat may see it (a spectator: the public table).
+    pub view: Value,
+    /// The recipient's legal actions, on its turn.
+    pub legal: Vec<Value>,
+    /// What happened this hand, oldest first, as the recipient may know it.
+    pub log: Vec<LogEntry>,
+    /// Each seat's points.
+    pub scores: Vec<f64>,
+}
+
+/// One accepted action, as a recipient may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// Its sequence number, from 1.
+    pub seq: u64,
+    /// The seat that acted.
+    pub seat: usize,
+    /// The action, or `null` where it is hidden from the recipient (a face-down discard).
+    pub action: Option<Value>,
+}

@@ -1,0 +1,557 @@
+//! One task per table: it owns the game and nothing else changes it. Commands come in on
+//! a channel; every accepted action is stored, then each recipient is sent what its seat
+//! (or a spectator) may see.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use catalogue::{PlayerSpec, Roster as Served};
+use rand::SeedableRng;
+use serde_json::Value;
+use table::{Agent, Refused, Rng, Seated, Turn};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+
+use crate::protocol::{LogEntry, SeatInfo, ServerMsg, Snapshot, TableId, TableSummary};
+use crate::store::{SeatRow, Store, TableRow};
+
+/// A client connection as a table knows it: where to send its messages.
+#[derive(Clone, Debug)]
+pub struct Conn {
+    /// Unique for the server's lifetime.
+    pub id: u64,
+    /// The name the client gave in `hello`.
+    pub name: String,
+    /// Its outgoing messages.
+    pub out: UnboundedSender<ServerMsg>,
+}
+
+impl Conn {
+    fn send(&self, message: ServerMsg) {
+        // A closed connection's messages go nowhere; its reader reports it closed.
+        let _ = self.out.send(message);
+    }
+
+    fn refuse(&self, table: &str, code: &str, message: impl Into<String>) {
+        self.send(ServerMsg::Error {
+            table: Some(table.to_string()),
+            code: code.to_string(),
+            message: message.into(),
+        });
+    }
+}
+
+/// What a table is asked to do.
+#[derive(Debug)]
+pub enum Command {
+    /// Take an open seat.
+    Join {
+        /// The seat.
+        seat: usize,
+        /// Who asks.
+        conn: Conn,
+    },
+    /// Come back to a seat with its token.
+    Rejoin {
+        /// The seat's secret.
+        token: String,
+        /// Who asks.
+        conn: Conn,
+    },
+    /// Watch without a seat.
+    Watch {
+        /// Who asks.
+        conn: Conn,
+    },
+    /// Stop receiving this table's messages.
+    Leave {
+        /// The connection.
+        conn: u64,
+    },
+    /// Act in the connection's seat.
+    Act {
+        /// Who acts.
+        conn: Conn,
+        /// The `seq` the client last saw.
+        seq: u64,
+        /// The action as JSON.
+        action: Value,
+    },
+    /// A connection closed.
+    Closed {
+        /// The connection.
+        conn: u64,
+    },
+    /// An absent person's turn has waited long enough (sent by the table's own timer).
+    Autopilot {
+        /// The seat.
+        seat: usize,
+        /// The `seq` when the wait began: a later one makes the timer stale.
+        seq: u64,
+    },
+}
+
+/// Who sits in a seat.
+enum Occupant<G: Served> {
+    /// Nobody yet: a person may join.
+    Open,
+    /// A person, connected or not.
+    Person {
+        name: String,
+        token: String,
+        conn: Option<Conn>,
+        /// The computer acts for the person while this is set.
+        autopilot: bool,
+    },
+    /// A computer player.
+    Computer {
+        name: String,
+        agent: Box<dyn Agent<G>>,
+    },
+}
+
+/// The lobby's picture of every table, kept up to date by the tables themselves.
+pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, (bool, TableSummary)>>>;
+
+/// A table's state, owned by its task.
+pub struct Table<G: Served> {
+    row: TableRow,
+    game: G,
+    chance: Rng,
+    rng: Rng,
+    seq: u64,
+    seats: Vec<Occupant<G>>,
+    spectators: Vec<Conn>,
+    /// This hand's actions: (seq, seat, action, who may see it: seats then spectators).
+    log: Vec<(u64, usize, G::Action, Vec<bool>)>,
+    /// Hands completed when the log began.
+    log_hand: u32,
+    /// The computer player that acts for absent people.
+    stand_in: Box<dyn Agent<G>>,
+    store: Arc<dyn Store>,
+    directory: Directory,
+    commands: UnboundedSender<Command>,
+    /// Seats whose autopilot timer is running, with the `seq` it started at.
+    waiting: Vec<Option<u64>>,
+}
+
+/// Why a table could not be rebuilt from storage.
+#[derive(Debug)]
+pub struct RestoreError(pub String);
+
+impl<G: Served> Table<G> {
+    /// A table for `row`, with people's `seats`, replaying `actions` (empty for a new
+    /// table).
+    pub fn new(
+        row: TableRow,
+        mut game: G,
+        people: &[SeatRow],
+        actions: &[Value],
+        store: Arc<dyn Store>,
+        directory: Directory,
+        commands: UnboundedSender<Command>,
+    ) -> Result<Table<G>, RestoreError> {
+        let mut chance = Rng::seed_from_u64(row.seed);
+        let mut log = Vec::new();
+        let mut log_hand = 0;
+        for (index, value) in actions.iter().enumerate() {
+            loop {
+                match game.turn() {
+                    Turn::Chance => game.deal(&mut chance),
+                    Turn::Over => {
+                        return Err(RestoreError(format!("action {} after the end", index + 1)))
+                    }
+                    Turn::Seat(seat) => {
+                        if game.hands() != log_hand {
+                            log.clear();
+                            log_hand = game.hands();
+                        }
+                        let action: G::Action = serde_json::from_value(value.clone())
+                            .map_err(|e| RestoreError(format!("action {}: {e}", index + 1)))?;
+                        let seen = Table::visibility(&game, &action, seat, row.bots.len());
+                        game.apply(action)
+                            .map_err(|e| RestoreError(format!("action {}: {e}", index + 1)))?;
+                        log.push((index as u64 + 1, seat, action, seen));
+                        break;
+                    }
+                }
+            }
+        }
+        let seats = row
+            .bots
+            .iter()
+            .enumerate()
+            .map(|(seat, bot)| match bot {
+                Some(name) => {
+                    let spec =
+                        PlayerSpec::parse(row_game(&row), name).unwrap_or(PlayerSpec::Handout);
+                    Occupant::Computer {
+                        name: name.clone(),
+                        agent: game.agent(spec),
+                    }
+                }
+                None => match people.iter().find(|p| p.seat == seat) {
+                    Some(person) => Occupant::Person {
+                        name: person.name.clone(),
+                        token: person.token.clone(),
+                        conn: None,
+                        autopilot: false,
+                    },
+                    None => Occupant::Open,
+                },
+            })
+            .collect();
+        let stand_in = game.agent(PlayerSpec::Handout);
+        let waiting = vec![None; row.bots.len()];
+        Ok(Table {
+            rng: Rng::seed_from_u64(!row.seed),
+            seq: actions.len() as u64,
+            row,
+            game,
+            chance,
+            seats,
+            spectators: Vec::new(),
+            log,
+            log_hand,
+            stand_in,
+            store,
+            directory,
+            commands,
+            waiting,
+        })
+    }
+
+    /// Who may see `action` by `actor` in `game`: each seat, then spectators.
+    fn visibility(game: &G, action: &G::Action, actor: usize, seats: usize) -> Vec<bool> {
+        (0..seats)
+            .map(Some)
+            .chain([None])
+            .map(|to| game.reveals(action, actor, to))
+            .collect()
+    }
+
+    /// Serves commands until every sender is gone.
+    pub async fn run(mut self, mut commands: UnboundedReceiver<Command>) {
+        self.advance();
+        self.publish();
+        while let Some(command) = commands.recv().await {
+            self.handle(command);
+        }
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Join { seat, conn } => self.join(seat, conn),
+            Command::Rejoin { token, conn } => self.rejoin(&token, conn),
+            Command::Watch { conn } => {
+                self.spectators.retain(|c| c.id != conn.id);
+                self.spectators.push(conn.clone());
+                conn.send(self.snapshot(None));
+            }
+            Command::Leave { conn } | Command::Closed { conn } => self.drop_conn(conn),
+            Command::Act { conn, seq, action } => self.act(conn, seq, action),
+            Command::Autopilot { seat, seq } => {
+                if self.waiting[seat] == Some(seq) && self.seq == seq {
+                    if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
+                        *autopilot = true;
+                    }
+                    self.waiting[seat] = None;
+                    self.advance();
+                    self.broadcast();
+                }
+            }
+        }
+        self.publish();
+    }
+
+    fn join(&mut self, seat: usize, conn: Conn) {
+        let id = self.row.id.clone();
+        match self.seats.get(seat) {
+            None => return conn.refuse(&id, "no_seat", format!("there is no seat {seat}")),
+            Some(Occupant::Open) => {}
+            Some(_) => return conn.refuse(&id, "seat_taken", format!("seat {seat} is taken")),
+        }
+        if self.seat_of(conn.id).is_some() {
+            return conn.refuse(
+                &id,
+                "seat_taken",
+                "this connection already holds a seat here",
+            );
+        }
+        let token = new_token();
+        let row = SeatRow {
+            seat,
+            name: conn.name.clone(),
+            token: token.clone(),
+        };
+        if let Err(e) = self.store.seat(&id, &row) {
+            return conn.refuse(&id, "storage", e.to_string());
+        }
+        self.seats[seat] = Occupant::Person {
+            name: conn.name.clone(),
+            token: token.clone(),
+            conn: Some(conn.clone()),
+            autopilot: false,
+        };
+        conn.send(ServerMsg::Joined {
+            table: id,
+            seat,
+            token,
+        });
+        self.advance();
+        self.broadcast();
+    }
+
+    fn rejoin(&mut self, token: &str, conn: Conn) {
+        let id = self.row.id.clone();
+        let found = self.seats.iter().position(
+            |o| matches!(o, Occupant::Person { token: t, .. } if !token.is_empty() && t == token),
+        );
+        let Some(seat) = found else {
+            return conn.refuse(&id, "no_seat", "no seat here has that token");
+        };
+        self.spectators.retain(|c| c.id != conn.id);
+        if let Occupant::Person {
+            conn: slot,
+            autopilot,
+            ..
+        } = &mut self.seats[seat]
+        {
+            // The newer connection replaces the older, which hears nothing more.
+            *slot = Some(conn.clone());
+            *autopilot = false;
+        }
+        self.waiting[seat] = None;
+        conn.send(ServerMsg::Joined {
+            table: id,
+            seat,
+            token: token.to_string(),
+        });
+        self.broadcast();
+    }
+
+    fn drop_conn(&mut self, id: u64) {
+        self.spectators.retain(|c| c.id != id);
+        if let Some(seat) = self.seat_of(id) {
+            if let Occupant::Person { conn, .. } = &mut self.seats[seat] {
+                *conn = None;
+            }
+            self.advance();
+            self.broadcast();
+        }
+    }
+
+    fn seat_of(&self, conn: u64) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Person { conn: Some(c), .. } if c.id == conn))
+    }
+
+    fn act(&mut self, conn: Conn, seq: u64, value: Value) {
+        let id = self.row.id.clone();
+        let Some(seat) = self.seat_of(conn.id) else {
+            return conn.refuse(&id, "no_seat", "this connection holds no seat here");
+        };
+        if seq != self.seq {
+            return conn.refuse(
+                &id,
+                "stale",
+                format!("the table is at seq {}, not {seq}", self.seq),
+            );
+        }
+        let Ok(action) = serde_json::from_value::<G::Action>(value) else {
+            return conn.refuse(&id, "malformed", "not an action of this game");
+        };
+        let mut after = self.game.clone();
+        match after.apply_as(seat, action) {
+            Err(Refused::NotYourTurn { .. }) => {
+                conn.refuse(&id, "not_your_turn", "it is not this seat's turn")
+            }
+            Err(Refused::Illegal(reason)) => conn.refuse(&id, "illegal", reason.to_string()),
+            Ok(()) => {
+                if let Err(e) = self.commit(seat, action, after) {
+                    return conn.refuse(&id, "storage", e);
+                }
+                self.advance();
+                self.broadcast();
+            }
+        }
+    }
+
+    /// Stores `action` and only then makes `after` the table's state.
+    fn commit(&mut self, seat: usize, action: G::Action, after: G) -> Result<(), String> {
+        let value = serde_json::to_value(action).expect("actions serialize");
+        let seq = self.seq + 1;
+        let store = self.store.clone();
+        let id = self.row.id.clone();
+        tokio::task::block_in_place(|| store.append(&id, seq, &value))
+            .map_err(|e| e.to_string())?;
+        if self.game.hands() != self.log_hand {
+            self.log.clear();
+            self.log_hand = self.game.hands();
+        }
+        let seen = Table::visibility(&self.game, &action, seat, self.seats.len());
+        self.log.push((seq, seat, action, seen));
+        self.game = after;
+        self.seq = seq;
+        Ok(())
+    }
+
+    /// Deals and lets computers (and the autopilot) act until a person must.
+    fn advance(&mut self) {
+        loop {
+            match self.game.turn() {
+                Turn::Over => {
+                    let _ = self.store.finish(&self.row.id);
+                    return;
+                }
+                Turn::Chance => self.game.deal(&mut self.chance),
+                Turn::Seat(seat) => {
+                    let action = match &mut self.seats[seat] {
+                        Occupant::Computer { agent, .. } => {
+                            agent.act(Seated::new(&self.game, seat), &mut self.rng)
+                        }
+                        Occupant::Person {
+                            autopilot: true, ..
+                        } => self
+                            .stand_in
+                            .act(Seated::new(&self.game, seat), &mut self.rng),
+                        Occupant::Person { conn: None, .. } => {
+                            self.wait_for(seat);
+                            return;
+                        }
+                        _ => return,
+                    };
+                    let mut after = self.game.clone();
+                    after.apply(action).expect("computer players act legally");
+                    if self.commit(seat, action, after).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Starts the autopilot timer for an absent person's turn.
+    fn wait_for(&mut self, seat: usize) {
+        if self.waiting[seat] == Some(self.seq) {
+            return;
+        }
+        self.waiting[seat] = Some(self.seq);
+        let commands = self.commands.clone();
+        let seq = self.seq;
+        let delay = Duration::from_secs(self.row.autopilot_seconds);
+        tokio::spawn(async move {
+            tokio::time::sleep(delay).await;
+            let _ = commands.send(Command::Autopilot { seat, seq });
+        });
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        self.seats
+            .iter()
+            .map(|o| match o {
+                Occupant::Open => SeatInfo {
+                    name: String::new(),
+                    kind: "open".into(),
+                    connected: false,
+                    autopilot: false,
+                },
+                Occupant::Person {
+                    name,
+                    conn,
+                    autopilot,
+                    ..
+                } => SeatInfo {
+                    name: name.clone(),
+                    kind: "person".into(),
+                    connected: conn.is_some(),
+                    autopilot: *autopilot,
+                },
+                Occupant::Computer { name, .. } => SeatInfo {
+                    name: name.clone(),
+                    kind: "computer".into(),
+                    connected: true,
+                    autopilot: false,
+                },
+            })
+            .collect()
+    }
+
+    /// What `seat` (or a spectator) may see now.
+    fn snapshot(&self, seat: Option<usize>) -> ServerMsg {
+        let turn = match self.game.turn() {
+            Turn::Seat(s) => Some(s),
+            _ => None,
+        };
+        let finished = self.game.turn() == Turn::Over;
+        let view = self.game.view_json(seat.unwrap_or(0), seat.is_some());
+        let mut legal = Vec::new();
+        if seat.is_some() && seat == turn {
+            self.game.legal_actions(&mut legal);
+        }
+        let column = seat.unwrap_or(self.seats.len());
+        let log = self
+            .log
+            .iter()
+            .map(|(seq, actor, action, seen)| LogEntry {
+                seq: *seq,
+                seat: *actor,
+                action: seen[column].then(|| serde_json::to_value(action).expect("serialize")),
+            })
+            .collect();
+        ServerMsg::Snapshot(Snapshot {
+            table: self.row.id.clone(),
+            seq: self.seq,
+            game: self.row.game.clone(),
+            rules: self.row.rules.clone(),
+            points: self.row.points,
+            seats: self.seat_infos(),
+            you: seat,
+            turn,
+            finished,
+            view,
+            legal: legal
+                .iter()
+                .map(|a| serde_json::to_value(a).expect("actions serialize"))
+                .collect(),
+            log,
+            scores: self.game.points(),
+        })
+    }
+
+    fn broadcast(&self) {
+        for (seat, occupant) in self.seats.iter().enumerate() {
+            if let Occupant::Person { conn: Some(c), .. } = occupant {
+                c.send(self.snapshot(Some(seat)));
+            }
+        }
+        for conn in &self.spectators {
+            conn.send(self.snapshot(None));
+        }
+    }
+
+    /// Updates the lobby's entry for this table.
+    fn publish(&self) {
+        let summary = TableSummary {
+            table: self.row.id.clone(),
+            game: self.row.game.clone(),
+            rules: self.row.rules.clone(),
+            points: self.row.points,
+            seats: self.seat_infos(),
+            finished: self.game.turn() == Turn::Over,
+        };
+        let mut directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
+        directory.insert(self.row.id.clone(), (self.row.public, summary));
+    }
+}
+
+fn row_game(row: &TableRow) -> catalogue::GameKind {
+    row.game.parse().unwrap_or(catalogue::GameKind::Euchre)
+}
+
+/// A fresh secret: 128 random bits from the operating system, as hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system gives randomness");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
