@@ -202,6 +202,8 @@ pub struct Snapshot {
     pub legal: Vec<Value>,
     /// What happened this hand, oldest first, as the recipient may know it.
     pub log: Vec<LogEntry>,
+    /// The same for the hand before (its last trick, how it ended).
+    pub last_hand: Vec<LogEntry>,
     /// Each seat's points.
     pub scores: Vec<f64>,
 }

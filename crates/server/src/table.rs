@@ -112,6 +112,10 @@ enum Occupant<G: Served> {
 /// The lobby's picture of every table, kept up to date by the tables themselves.
 pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, (bool, TableSummary)>>>;
 
+/// An accepted action: its seq, seat, the action, and who may see it (seats, then
+/// spectators).
+type Logged<G> = (u64, usize, <G as table::Game>::Action, Vec<bool>);
+
 /// A table's state, owned by its task.
 pub struct Table<G: Served> {
     row: TableRow,
@@ -122,9 +126,9 @@ pub struct Table<G: Served> {
     seats: Vec<Occupant<G>>,
     spectators: Vec<Conn>,
     /// This hand's actions: (seq, seat, action, who may see it: seats then spectators).
-    log: Vec<(u64, usize, G::Action, Vec<bool>)>,
-    /// Hands completed when the log began.
-    log_hand: u32,
+    log: Vec<Logged<G>>,
+    /// The hand before's.
+    last_hand: Vec<Logged<G>>,
     /// The computer player that acts for absent people.
     stand_in: Box<dyn Agent<G>>,
     store: Arc<dyn Store>,
@@ -152,19 +156,18 @@ impl<G: Served> Table<G> {
     ) -> Result<Table<G>, RestoreError> {
         let mut chance = Rng::seed_from_u64(row.seed);
         let mut log = Vec::new();
-        let mut log_hand = 0;
+        let mut last_hand = Vec::new();
         for (index, value) in actions.iter().enumerate() {
             loop {
                 match game.turn() {
-                    Turn::Chance => game.deal(&mut chance),
+                    Turn::Chance => {
+                        last_hand = std::mem::take(&mut log);
+                        game.deal(&mut chance);
+                    }
                     Turn::Over => {
                         return Err(RestoreError(format!("action {} after the end", index + 1)))
                     }
                     Turn::Seat(seat) => {
-                        if game.hands() != log_hand {
-                            log.clear();
-                            log_hand = game.hands();
-                        }
                         let action: G::Action = serde_json::from_value(value.clone())
                             .map_err(|e| RestoreError(format!("action {}: {e}", index + 1)))?;
                         let seen = Table::visibility(&game, &action, seat, row.bots.len());
@@ -211,7 +214,7 @@ impl<G: Served> Table<G> {
             seats,
             spectators: Vec::new(),
             log,
-            log_hand,
+            last_hand,
             stand_in,
             store,
             directory,
@@ -385,10 +388,6 @@ impl<G: Served> Table<G> {
         let id = self.row.id.clone();
         tokio::task::block_in_place(|| store.append(&id, seq, &value))
             .map_err(|e| e.to_string())?;
-        if self.game.hands() != self.log_hand {
-            self.log.clear();
-            self.log_hand = self.game.hands();
-        }
         let seen = Table::visibility(&self.game, &action, seat, self.seats.len());
         self.log.push((seq, seat, action, seen));
         self.game = after;
@@ -404,7 +403,10 @@ impl<G: Served> Table<G> {
                     let _ = self.store.finish(&self.row.id);
                     return;
                 }
-                Turn::Chance => self.game.deal(&mut self.chance),
+                Turn::Chance => {
+                    self.last_hand = std::mem::take(&mut self.log);
+                    self.game.deal(&mut self.chance);
+                }
                 Turn::Seat(seat) => {
                     let action = match &mut self.seats[seat] {
                         Occupant::Computer { agent, .. } => {
@@ -490,15 +492,16 @@ impl<G: Served> Table<G> {
             self.game.legal_actions(&mut legal);
         }
         let column = seat.unwrap_or(self.seats.len());
-        let log = self
-            .log
-            .iter()
-            .map(|(seq, actor, action, seen)| LogEntry {
-                seq: *seq,
-                seat: *actor,
-                action: seen[column].then(|| serde_json::to_value(action).expect("serialize")),
-            })
-            .collect();
+        let entries = |log: &[Logged<G>]| -> Vec<LogEntry> {
+            log.iter()
+                .map(|(seq, actor, action, seen)| LogEntry {
+                    seq: *seq,
+                    seat: *actor,
+                    action: seen[column]
+                        .then(|| serde_json::to_value(action).expect("actions serialize")),
+                })
+                .collect()
+        };
         ServerMsg::Snapshot(Snapshot {
             table: self.row.id.clone(),
             seq: self.seq,
@@ -514,7 +517,8 @@ impl<G: Served> Table<G> {
                 .iter()
                 .map(|a| serde_json::to_value(a).expect("actions serialize"))
                 .collect(),
-            log,
+            log: entries(&self.log),
+            last_hand: entries(&self.last_hand),
             scores: self.game.points(),
         })
     }

@@ -1,0 +1,664 @@
+//! `cardtable serve` as clients meet it: the real binary on a loopback port (port 0) with
+//! a real SQLite file, and real WebSocket clients. Whole games of every game, every frame
+//! checked for cards its recipient may not see, reconnects and the autopilot, every kind
+//! of refusal, and a SIGKILL at a random moment that loses no accepted action.
+
+use std::collections::BTreeSet;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use table::{Game, Rng, Turn};
+use tokio::net::TcpStream as AsyncTcp;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running `cardtable serve` child, killed when dropped.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Served {
+    fn start(data: &std::path::Path) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("cardtable serves on http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, address }
+    }
+
+    /// A plain HTTP GET; the body.
+    fn get(&self, path: &str) -> String {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response.split_once("\r\n\r\n").unwrap().1.to_string()
+    }
+
+    fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One WebSocket client that remembers every frame it received.
+struct Client {
+    socket: WebSocketStream<MaybeTlsStream<AsyncTcp>>,
+    frames: Vec<Value>,
+}
+
+impl Client {
+    async fn connect(address: &str, name: &str) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
+            .await
+            .unwrap();
+        let mut client = Client {
+            socket,
+            frames: Vec::new(),
+        };
+        client
+            .send(json!({"type": "hello", "protocol": 1, "name": name}))
+            .await;
+        assert_eq!(client.next().await["type"], "welcome");
+        client
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.socket
+            .send(Message::Text(message.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    async fn send_text(&mut self, text: String) {
+        self.socket.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next frame, within 10 seconds.
+    async fn next(&mut self) -> Value {
+        self.try_next(Duration::from_secs(10))
+            .await
+            .expect("a frame within 10 s")
+    }
+
+    async fn try_next(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            let message = tokio::time::timeout(wait, self.socket.next())
+                .await
+                .ok()??;
+            if let Ok(Message::Text(text)) = message {
+                let value: Value = serde_json::from_str(&text).unwrap();
+                self.frames.push(value.clone());
+                return Some(value);
+            }
+        }
+    }
+
+    /// Frames until one of `kind`.
+    async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    async fn create(&mut self, spec: Value) -> String {
+        let mut spec = spec;
+        spec["type"] = json!("create");
+        self.send(spec).await;
+        let created = self.until("created").await;
+        created["table"].as_str().unwrap().to_string()
+    }
+
+    /// Joins `seat`; returns its token and the first snapshot.
+    async fn join(&mut self, table: &str, seat: usize) -> (String, Value) {
+        self.send(json!({"type": "join", "table": table, "seat": seat}))
+            .await;
+        let joined = self.until("joined").await;
+        let snapshot = self.until("snapshot").await;
+        (joined["token"].as_str().unwrap().to_string(), snapshot)
+    }
+}
+
+/// The latest snapshot among `frames`.
+fn latest(frames: &[Value]) -> Option<&Value> {
+    frames.iter().rev().find(|f| f["type"] == "snapshot")
+}
+
+/// Plays the table to its end with one client per open seat, each in its own task taking
+/// one of its legal actions whenever a snapshot says it is its turn.
+async fn play_out(clients: Vec<(usize, Client)>, table: &str) -> Vec<(usize, Client)> {
+    let tasks: Vec<_> = clients
+        .into_iter()
+        .map(|(seat, mut client)| {
+            let table = table.to_string();
+            tokio::spawn(async move {
+                loop {
+                    let frame = client.next().await;
+                    if frame["type"] != "snapshot" {
+                        // An action sent on a snapshot that a newer one had overtaken is
+                        // refused as stale, as it should be; any other refusal is a failure.
+                        assert!(
+                            frame["type"] != "error" || frame["code"] == "stale",
+                            "{frame}"
+                        );
+                        continue;
+                    }
+                    if frame["finished"] == true {
+                        return (seat, client);
+                    }
+                    let mine = frame["turn"] == json!(seat);
+                    let legal = frame["legal"].as_array().cloned().unwrap_or_default();
+                    if mine && !legal.is_empty() {
+                        // Varied choices (always passing would throw in every CS 246 hand).
+                        let pick = frame["seq"].as_u64().unwrap() as usize * 7 + seat;
+                        let action = legal[pick % legal.len()].clone();
+                        let act = json!({"type": "act", "table": table, "seq": frame["seq"],
+                                         "action": action});
+                        client.send(act).await;
+                    }
+                }
+            })
+        })
+        .collect();
+    let mut done = Vec::new();
+    for task in tasks {
+        done.push(task.await.expect("a client played to the end"));
+    }
+    done
+}
+
+/// Every card named anywhere in a frame except its own hand (`view.hand`).
+fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
+    match value {
+        Value::String(text) if is_card(text) => {
+            out.insert(text.clone());
+        }
+        Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
+        Value::Object(map) => map
+            .iter()
+            .filter(|(k, _)| *k != "hand" && *k != "last_hand")
+            .for_each(|(_, v)| cards_named(v, out)),
+        _ => {}
+    }
+}
+
+fn is_card(text: &str) -> bool {
+    let b = text.as_bytes();
+    b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"SHCD".contains(&b[1])
+}
+
+/// What each seat may know after each number of actions of a recorded game: its hand,
+/// and the cards it may see named (its hand now and earlier this hand, and the public
+/// table); the public table alone for a spectator (index `seats`).
+struct Truth {
+    hands: Vec<Vec<BTreeSet<String>>>,
+    allowed: Vec<Vec<BTreeSet<String>>>,
+    /// What each may have seen by the end of the hand before (for `last_hand`).
+    before: Vec<Vec<BTreeSet<String>>>,
+}
+
+fn names(cards: impl IntoIterator<Item = cards::Card>) -> BTreeSet<String> {
+    cards.into_iter().map(|c| c.to_string()).collect()
+}
+
+/// Replays `actions` on `game` (dealing from the table's seed) and reads off, after each
+/// prefix, what every seat holds and may know, with `see(game, seat)` giving the hand and
+/// `public(game)` the cards every seat sees.
+fn truth<G: Game>(
+    mut game: G,
+    seed: u64,
+    actions: &[Value],
+    hand: impl Fn(&G, usize) -> BTreeSet<String>,
+    public: impl Fn(&G) -> BTreeSet<String>,
+    extra: impl Fn(&G, usize) -> BTreeSet<String>,
+) -> Truth {
+    use rand::SeedableRng;
+    let seats = game.seats();
+    let mut chance = Rng::seed_from_u64(seed);
+    let mut held: Vec<BTreeSet<String>> = vec![BTreeSet::new(); seats];
+    let mut hands_done = 0;
+    let mut truth = Truth {
+        hands: Vec::new(),
+        allowed: Vec::new(),
+        before: Vec::new(),
+    };
+    let mut before: Vec<BTreeSet<String>> = vec![BTreeSet::new(); seats + 1];
+    let mut index = 0;
+    let allowed_now = |game: &G, held: &mut Vec<BTreeSet<String>>| {
+        for (s, cards) in held.iter_mut().enumerate() {
+            cards.extend(hand(game, s));
+        }
+        let open = public(game);
+        let mut allowed: Vec<BTreeSet<String>> = (0..seats)
+            .map(|s| {
+                let mut a = held[s].union(&open).cloned().collect::<BTreeSet<_>>();
+                a.extend(extra(game, s));
+                a
+            })
+            .collect();
+        allowed.push(open);
+        allowed
+    };
+    loop {
+        if game.turn() == Turn::Chance && game.hands() > 0 {
+            before = allowed_now(&game, &mut held);
+        }
+        while game.turn() == Turn::Chance {
+            game.deal(&mut chance);
+        }
+        if game.hands() != hands_done {
+            hands_done = game.hands();
+            held = vec![BTreeSet::new(); seats];
+        }
+        let now: Vec<BTreeSet<String>> = (0..seats).map(|s| hand(&game, s)).collect();
+        let allowed = allowed_now(&game, &mut held);
+        truth.hands.push(now);
+        truth.allowed.push(allowed);
+        truth.before.push(before.clone());
+        let Some(value) = actions.get(index) else {
+            return truth;
+        };
+        let action: G::Action = serde_json::from_value(value.clone()).unwrap();
+        game.apply(action).unwrap();
+        index += 1;
+    }
+}
+
+/// Checks every snapshot a client received against the truth.
+fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
+    let mut checked = 0;
+    for frame in frames.iter().filter(|f| f["type"] == "snapshot") {
+        let seq = frame["seq"].as_u64().unwrap() as usize;
+        let column = you.unwrap_or(truth.allowed[seq].len() - 1);
+        if let Some(seat) = you {
+            let hand: BTreeSet<String> = frame["view"]["hand"]
+                .as_array()
+                .map(|h| h.iter().map(|c| c.as_str().unwrap().to_string()).collect())
+                .unwrap_or_default();
+            if frame["finished"] != true {
+                assert_eq!(
+                    hand, truth.hands[seq][seat],
+                    "seat {seat}'s hand at seq {seq}"
+                );
+            }
+        } else {
+            assert!(
+                frame["view"].get("hand").is_none(),
+                "a spectator has no hand"
+            );
+        }
+        let mut named = BTreeSet::new();
+        cards_named(frame, &mut named);
+        let leaked: Vec<_> = named.difference(&truth.allowed[seq][column]).collect();
+        assert!(
+            leaked.is_empty(),
+            "{you:?} at seq {seq} was shown {leaked:?}: {frame}"
+        );
+        let mut earlier = BTreeSet::new();
+        cards_named(&frame["last_hand"], &mut earlier);
+        let leaked: Vec<_> = earlier.difference(&truth.before[seq][column]).collect();
+        assert!(
+            leaked.is_empty(),
+            "{you:?} at seq {seq} was shown {leaked:?} of the hand before"
+        );
+        checked += 1;
+    }
+    checked
+}
+
+fn record(served: &Served, table: &str) -> Value {
+    serde_json::from_str(&served.get(&format!("/api/games/{table}/record"))).unwrap()
+}
+
+/// Plays a whole game of `game`/`rules` with a person in every seat and a spectator,
+/// then checks every frame against the replayed record.
+async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
+    let mut watcher = Client::connect(&served.address, "watcher").await;
+    let table = watcher
+        .create(json!({"game": game, "rules": rules, "points": 2,
+                       "seats": vec!["open"; seats], "public": true}))
+        .await;
+    watcher.send(json!({"type": "watch", "table": table})).await;
+    let mut clients = Vec::new();
+    for seat in 0..seats {
+        let mut client = Client::connect(&served.address, &format!("p{seat}")).await;
+        client.join(&table, seat).await;
+        clients.push((seat, client));
+    }
+    let clients = play_out(clients, &table).await;
+    while watcher.try_next(Duration::from_millis(200)).await.is_some() {}
+    let record = record(served, &table);
+    assert_eq!(
+        (record["game"].as_str(), record["variant"].as_str()),
+        (Some(game), Some(rules))
+    );
+    let seed = record["seed"].as_u64().unwrap();
+    let actions = record["actions"].as_array().unwrap().clone();
+    let truth = match game {
+        "euchre" => truth(
+            euchre::Game::new(euchre::Rules::named(rules, 2).unwrap()),
+            seed,
+            &actions,
+            |g, s| {
+                g.hand()
+                    .map_or_else(BTreeSet::new, |h| names(h.cards(euchre::Seat::new(s))))
+            },
+            |g| {
+                let h = g.hand().unwrap();
+                let mut open = names(h.played());
+                open.insert(h.upcard().to_string());
+                open
+            },
+            |_, _| BTreeSet::new(),
+        ),
+        "straights" => truth(
+            straights::Game::new(),
+            seed,
+            &actions,
+            |g, s| {
+                g.round()
+                    .map_or_else(BTreeSet::new, |r| names(r.held(straights::Seat::new(s))))
+            },
+            |g| {
+                let r = g.round().unwrap();
+                cards::Suit::ALL
+                    .into_iter()
+                    .flat_map(|suit| {
+                        r.layout()
+                            .run(suit)
+                            .into_iter()
+                            .map(move |rank| cards::Card::new(rank, suit))
+                    })
+                    .map(|c| c.to_string())
+                    .collect()
+            },
+            |g, s| {
+                let r = g.round().unwrap();
+                names(r.discards(straights::Seat::new(s)))
+            },
+        ),
+        _ => truth(
+            teendopanch::Game::new(teendopanch::Rules::named(rules, 2).unwrap()),
+            seed,
+            &actions,
+            |g, s| {
+                g.hand().map_or_else(BTreeSet::new, |h| {
+                    names(h.holding(teendopanch::Seat::new(s)).set())
+                })
+            },
+            |g| names(g.hand().unwrap().played()),
+            |g, s| {
+                g.hand()
+                    .and_then(|h| h.pull())
+                    .filter(|p| p.puller.index() == s)
+                    .map(|p| [p.taken.to_string()].into_iter().collect())
+                    .unwrap_or_default()
+            },
+        ),
+    };
+    let mut checked = check_frames(&watcher.frames, None, &truth);
+    for (seat, client) in &clients {
+        checked += check_frames(&client.frames, Some(*seat), &truth);
+    }
+    assert!(
+        latest(&watcher.frames).unwrap()["finished"] == true,
+        "{game} ended"
+    );
+    assert!(
+        checked > actions.len(),
+        "{checked} frames checked for {} actions",
+        actions.len()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn whole_games_of_every_game_show_each_seat_only_its_own_cards() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    whole_game(&served, "euchre", "eecs280", 4).await;
+    whole_game(&served, "euchre", "cs246", 4).await;
+    whole_game(&served, "straights", "cs246", 4).await;
+    whole_game(&served, "teendopanch", "handout", 3).await;
+    whole_game(&served, "teendopanch", "reference", 3).await;
+    let games: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
+    assert_eq!(
+        games.as_array().unwrap().len(),
+        5,
+        "finished games are listed"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refused_messages_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut a = Client::connect(&served.address, "a").await;
+    let table = a
+        .create(json!({"game": "euchre", "points": 2,
+                       "seats": ["open", "open", "handout", "handout"]}))
+        .await;
+    let (_, first) = a.join(&table, 0).await;
+    let mut b = Client::connect(&served.address, "b").await;
+    b.join(&table, 1).await;
+    // Seat 1 (b) is first to bid, left of dealer 0.
+    let state = latest(&b.frames).unwrap().clone();
+    assert_eq!(state["turn"], 1, "{state}");
+    let seq = state["seq"].clone();
+    let cases: Vec<(bool, String, &str)> = vec![
+        // (from a?, message, expected code)
+        (
+            true,
+            json!({"type": "act", "table": table, "seq": seq, "action": "Pass"}).to_string(),
+            "not_your_turn",
+        ),
+        (
+            false,
+            json!({"type": "act", "table": table, "seq": seq, "action": {"Discard": "AS"}})
+                .to_string(),
+            "illegal",
+        ),
+        (
+            false,
+            json!({"type": "act", "table": table, "seq": 99, "action": "Pass"}).to_string(),
+            "stale",
+        ),
+        (
+            false,
+            json!({"type": "act", "table": table, "seq": seq, "action": {"Fold": 1}}).to_string(),
+            "malformed",
+        ),
+        (false, "{not json".to_string(), "malformed"),
+        (
+            false,
+            json!({"type": "act", "table": table, "seq": seq, "action": "x".repeat(70_000)})
+                .to_string(),
+            "too_large",
+        ),
+        (
+            false,
+            json!({"type": "join", "table": table, "seat": 0}).to_string(),
+            "seat_taken",
+        ),
+        (
+            false,
+            json!({"type": "join", "table": "nope", "seat": 0}).to_string(),
+            "no_table",
+        ),
+        (
+            false,
+            json!({"type": "create", "game": "chess", "seats": []}).to_string(),
+            "bad_table",
+        ),
+    ];
+    for (from_a, message, code) in cases {
+        let client = if from_a { &mut a } else { &mut b };
+        client.send_text(message.clone()).await;
+        let reply = client.until("error").await;
+        assert_eq!(reply["code"], code, "{message:.80}: {reply}");
+    }
+    // Nothing changed: a watcher sees the same seq and turn as before.
+    let mut w = Client::connect(&served.address, "w").await;
+    w.send(json!({"type": "watch", "table": table})).await;
+    let now = w.until("snapshot").await;
+    assert_eq!((now["seq"].clone(), now["turn"].clone()), (seq, json!(1)));
+    assert!(
+        first["legal"].as_array().unwrap().is_empty(),
+        "not a's turn"
+    );
+    // And the legal move is taken.
+    b.send(json!({"type": "act", "table": table, "seq": now["seq"], "action": "Pass"}))
+        .await;
+    let after = b.until("snapshot").await;
+    assert!(after["seq"].as_u64() > now["seq"].as_u64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut a = Client::connect(&served.address, "a").await;
+    let table = a
+        .create(
+            json!({"game": "straights", "seats": ["open", "handout", "handout", "handout"],
+                       "autopilot_seconds": 1}),
+        )
+        .await;
+    let (token, first) = a.join(&table, 0).await;
+    let hand = first["view"]["hand"].clone();
+    // A reload: a new connection with the token gets the seat and the same hand back.
+    drop(a);
+    let mut again = Client::connect(&served.address, "a").await;
+    again
+        .send(json!({"type": "rejoin", "table": table, "token": token}))
+        .await;
+    assert_eq!(again.until("joined").await["seat"], 0);
+    let snapshot = again.until("snapshot").await;
+    assert_eq!(snapshot["you"], 0);
+    if snapshot["seq"] == first["seq"] {
+        assert_eq!(snapshot["view"]["hand"], hand);
+    }
+    // Two connections for one seat: the newer wins and the older hears nothing more.
+    let mut newer = Client::connect(&served.address, "a").await;
+    newer
+        .send(json!({"type": "rejoin", "table": table, "token": token}))
+        .await;
+    newer.until("snapshot").await;
+    while again.try_next(Duration::from_millis(100)).await.is_some() {}
+    let seq = latest(&newer.frames).unwrap()["seq"].clone();
+    let turn = latest(&newer.frames).unwrap()["turn"].clone();
+    if turn == 0 {
+        let action = latest(&newer.frames).unwrap()["legal"][0].clone();
+        newer
+            .send(json!({"type": "act", "table": table, "seq": seq, "action": action}))
+            .await;
+        newer.until("snapshot").await;
+    }
+    assert!(
+        again.try_next(Duration::from_millis(500)).await.is_none(),
+        "the stale connection is quiet"
+    );
+    // Absent on its turn: after a second the computer plays for it, and everyone sees
+    // the seat on autopilot; coming back hands the seat back.
+    drop(newer);
+    drop(again);
+    let mut watcher = Client::connect(&served.address, "w").await;
+    watcher.send(json!({"type": "watch", "table": table})).await;
+    let mut autopilot_seen = false;
+    for _ in 0..200 {
+        let Some(frame) = watcher.try_next(Duration::from_secs(3)).await else {
+            break;
+        };
+        if frame["type"] == "snapshot" && frame["seats"][0]["autopilot"] == true {
+            assert_eq!(frame["seats"][0]["connected"], false);
+            autopilot_seen = true;
+            break;
+        }
+    }
+    assert!(autopilot_seen, "the autopilot took over the absent seat");
+    let mut back = Client::connect(&served.address, "a").await;
+    back.send(json!({"type": "rejoin", "table": table, "token": token}))
+        .await;
+    let returned = back.until("snapshot").await;
+    assert_eq!(returned["seats"][0]["autopilot"], false);
+    assert_eq!(returned["seats"][0]["connected"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_restarts_with_every_accepted_action() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("db.sqlite");
+    for round in 0..3u64 {
+        let mut served = Served::start(&db);
+        let mut a = Client::connect(&served.address, "a").await;
+        let table = a
+            .create(json!({"game": "teendopanch", "points": 5,
+                           "seats": ["open", "random", "random"]}))
+            .await;
+        let (token, _) = a.join(&table, 0).await;
+        // A pseudo-random number of accepted actions (3 to 40), then SIGKILL.
+        let stop = 3 + (round * 17 + 11) % 38;
+        let mut last = latest(&a.frames).unwrap().clone();
+        while last["seq"].as_u64().unwrap() < stop && last["finished"] != true {
+            if last["turn"] == 0 && !last["legal"].as_array().unwrap().is_empty() {
+                let action = last["legal"][0].clone();
+                a.send(
+                    json!({"type": "act", "table": table, "seq": last["seq"], "action": action}),
+                )
+                .await;
+            }
+            last = a.until("snapshot").await;
+        }
+        served.kill();
+        let served = Served::start(&db);
+        let mut back = Client::connect(&served.address, "a").await;
+        back.send(json!({"type": "rejoin", "table": table, "token": token}))
+            .await;
+        let restored = back.until("snapshot").await;
+        assert_eq!(
+            restored["seq"], last["seq"],
+            "round {round}: no accepted action lost"
+        );
+        assert_eq!(
+            restored["view"], last["view"],
+            "round {round}: the same table"
+        );
+        assert_eq!(restored["scores"], last["scores"]);
+    }
+}
+
+#[test]
+fn health_and_lists_answer_over_http() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    assert_eq!(served.get("/healthz"), "ok");
+    assert_eq!(served.get("/api/tables"), "[]");
+    assert_eq!(served.get("/api/games"), "[]");
+}
