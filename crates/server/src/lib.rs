@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod conn;
+mod journal;
 pub mod protocol;
 pub mod store;
 pub mod table;
@@ -37,6 +38,7 @@ pub struct Server {
     tables: Arc<Mutex<HashMap<TableId, UnboundedSender<Command>>>>,
     directory: Directory,
     store: Arc<dyn Store>,
+    journal: journal::Journal,
     next_conn: Arc<AtomicU64>,
 }
 
@@ -50,6 +52,7 @@ impl Server {
         let server = Server {
             tables: Arc::default(),
             directory: Arc::default(),
+            journal: journal::Journal::start(store.clone()),
             store,
             next_conn: Arc::new(AtomicU64::new(1)),
         };
@@ -184,8 +187,11 @@ impl WithGame for Start<'_> {
             new(),
             &self.stored.seats,
             &self.stored.actions,
-            self.server.store.clone(),
-            self.server.directory.clone(),
+            table::Services {
+                store: self.server.store.clone(),
+                journal: self.server.journal.clone(),
+                directory: self.server.directory.clone(),
+            },
             sender.clone(),
         )
         .map_err(|e| e.0)?;

@@ -84,6 +84,13 @@ pub trait Store: Send + Sync {
     fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError>;
     /// Appends the table's action number `seq` (from 1); durable when this returns.
     fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError>;
+    /// Appends many actions of many tables at once: all durable, or none, when this
+    /// returns (one disk flush for the lot).
+    fn append_all(&self, actions: &[(TableId, u64, Value)]) -> Result<(), StoreError> {
+        actions
+            .iter()
+            .try_for_each(|(table, seq, action)| self.append(table, *seq, action))
+    }
     /// Marks the game ended.
     fn finish(&self, table: &str) -> Result<(), StoreError>;
     /// Every table, finished or not, oldest first.
@@ -220,6 +227,21 @@ impl Store for Sqlite {
             "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
             params![table, seq as i64, action.to_string()],
         )?;
+        Ok(())
+    }
+
+    fn append_all(&self, actions: &[(TableId, u64, Value)]) -> Result<(), StoreError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        {
+            let mut insert = transaction.prepare_cached(
+                "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
+            )?;
+            for (table, seq, action) in actions {
+                insert.execute(params![table, *seq as i64, action.to_string()])?;
+            }
+        }
+        transaction.commit()?;
         Ok(())
     }
 

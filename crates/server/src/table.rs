@@ -11,6 +11,7 @@ use serde_json::Value;
 use table::{Agent, Refused, Rng, Seated, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
+use crate::journal::Journal;
 use crate::protocol::{LogEntry, SeatInfo, ServerMsg, Snapshot, TableId, TableSummary};
 use crate::store::{SeatRow, Store, TableRow};
 
@@ -131,11 +132,27 @@ pub struct Table<G: Served> {
     last_hand: Vec<Logged<G>>,
     /// The computer player that acts for absent people.
     stand_in: Box<dyn Agent<G>>,
-    store: Arc<dyn Store>,
-    directory: Directory,
+    services: Services,
     commands: UnboundedSender<Command>,
     /// Seats whose autopilot timer is running, with the `seq` it started at.
     waiting: Vec<Option<u64>>,
+    /// The game as it was before its first action, to replay from.
+    fresh: G,
+    /// Actions applied but not yet stored: nobody hears of them until they are.
+    pending: Vec<(TableId, u64, Value)>,
+    /// Whether the table changed since snapshots were last sent.
+    changed: bool,
+}
+
+/// What every table shares: the store, the journal that writes to it, and the lobby.
+#[derive(Clone)]
+pub struct Services {
+    /// Tables, seats and actions.
+    pub store: Arc<dyn Store>,
+    /// Group commit of actions to `store`.
+    pub journal: Journal,
+    /// The lobby's picture of every table.
+    pub directory: Directory,
 }
 
 /// Why a table could not be rebuilt from storage.
@@ -150,10 +167,10 @@ impl<G: Served> Table<G> {
         mut game: G,
         people: &[SeatRow],
         actions: &[Value],
-        store: Arc<dyn Store>,
-        directory: Directory,
+        services: Services,
         commands: UnboundedSender<Command>,
     ) -> Result<Table<G>, RestoreError> {
+        let fresh = game.clone();
         let mut chance = Rng::seed_from_u64(row.seed);
         let mut log = Vec::new();
         let mut last_hand = Vec::new();
@@ -216,10 +233,12 @@ impl<G: Served> Table<G> {
             log,
             last_hand,
             stand_in,
-            store,
-            directory,
+            services,
             commands,
             waiting,
+            fresh,
+            pending: Vec::new(),
+            changed: false,
         })
     }
 
@@ -232,12 +251,55 @@ impl<G: Served> Table<G> {
             .collect()
     }
 
-    /// Serves commands until every sender is gone.
+    /// Serves commands until every sender is gone. After each, what it staged is stored
+    /// (in one batch with other tables') and only then sent out.
     pub async fn run(mut self, mut commands: UnboundedReceiver<Command>) {
         self.advance();
-        self.publish();
+        self.settle().await;
         while let Some(command) = commands.recv().await {
             self.handle(command);
+            self.settle().await;
+        }
+    }
+
+    /// Stores the staged actions, then sends snapshots and updates the lobby. Should the
+    /// store fail, the table is rebuilt from what it holds: nobody heard of the rest.
+    async fn settle(&mut self) {
+        if !self.pending.is_empty() {
+            let batch = std::mem::take(&mut self.pending);
+            if let Err(e) = self.services.journal.append(batch).await {
+                tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
+                self.rebuild();
+            } else if self.game.turn() == Turn::Over {
+                // Marked only once its last action is stored.
+                let _ = self.services.store.finish(&self.row.id);
+            }
+        }
+        if std::mem::take(&mut self.changed) {
+            self.broadcast();
+        }
+        self.publish();
+    }
+
+    /// Goes back to the stored game (its seats and connections kept).
+    fn rebuild(&mut self) {
+        let Ok(Some(stored)) = self.services.store.table(&self.row.id) else {
+            return;
+        };
+        if let Ok(table) = Table::new(
+            self.row.clone(),
+            self.fresh.clone(),
+            &stored.seats,
+            &stored.actions,
+            self.services.clone(),
+            self.commands.clone(),
+        ) {
+            self.game = table.game;
+            self.chance = table.chance;
+            self.seq = table.seq;
+            self.log = table.log;
+            self.last_hand = table.last_hand;
+            self.changed = true;
         }
     }
 
@@ -259,11 +321,10 @@ impl<G: Served> Table<G> {
                     }
                     self.waiting[seat] = None;
                     self.advance();
-                    self.broadcast();
+                    self.changed = true;
                 }
             }
         }
-        self.publish();
     }
 
     fn join(&mut self, seat: usize, conn: Conn) {
@@ -286,7 +347,7 @@ impl<G: Served> Table<G> {
             name: conn.name.clone(),
             token: token.clone(),
         };
-        if let Err(e) = self.store.seat(&id, &row) {
+        if let Err(e) = self.services.store.seat(&id, &row) {
             return conn.refuse(&id, "storage", e.to_string());
         }
         self.seats[seat] = Occupant::Person {
@@ -301,7 +362,7 @@ impl<G: Served> Table<G> {
             token,
         });
         self.advance();
-        self.broadcast();
+        self.changed = true;
     }
 
     fn rejoin(&mut self, token: &str, conn: Conn) {
@@ -329,7 +390,7 @@ impl<G: Served> Table<G> {
             seat,
             token: token.to_string(),
         });
-        self.broadcast();
+        self.changed = true;
     }
 
     fn drop_conn(&mut self, id: u64) {
@@ -339,7 +400,7 @@ impl<G: Served> Table<G> {
                 *conn = None;
             }
             self.advance();
-            self.broadcast();
+            self.changed = true;
         }
     }
 
@@ -375,19 +436,18 @@ impl<G: Served> Table<G> {
                     return conn.refuse(&id, "storage", e);
                 }
                 self.advance();
-                self.broadcast();
+                self.changed = true;
             }
         }
     }
 
-    /// Stores `action` and only then makes `after` the table's state.
+    /// Makes `after` the table's state and stages `action` for storing; nobody hears of
+    /// it before [`Table::settle`] has stored it.
     fn commit(&mut self, seat: usize, action: G::Action, after: G) -> Result<(), String> {
         let value = serde_json::to_value(action).expect("actions serialize");
         let seq = self.seq + 1;
-        let store = self.store.clone();
-        let id = self.row.id.clone();
-        tokio::task::block_in_place(|| store.append(&id, seq, &value))
-            .map_err(|e| e.to_string())?;
+        self.pending.push((self.row.id.clone(), seq, value));
+        self.changed = true;
         let seen = Table::visibility(&self.game, &action, seat, self.seats.len());
         self.log.push((seq, seat, action, seen));
         self.game = after;
@@ -399,10 +459,7 @@ impl<G: Served> Table<G> {
     fn advance(&mut self) {
         loop {
             match self.game.turn() {
-                Turn::Over => {
-                    let _ = self.store.finish(&self.row.id);
-                    return;
-                }
+                Turn::Over => return,
                 Turn::Chance => {
                     self.last_hand = std::mem::take(&mut self.log);
                     self.game.deal(&mut self.chance);
@@ -544,7 +601,11 @@ impl<G: Served> Table<G> {
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
         };
-        let mut directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
+        let mut directory = self
+            .services
+            .directory
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
         directory.insert(self.row.id.clone(), (self.row.public, summary));
     }
 }

@@ -101,9 +101,10 @@ impl Client {
 
     /// The next frame, within 10 seconds.
     async fn next(&mut self) -> Value {
-        self.try_next(Duration::from_secs(10))
-            .await
-            .expect("a frame within 10 s")
+        match self.try_next(Duration::from_secs(10)).await {
+            Some(frame) => frame,
+            None => panic!("no frame within 10 s after {:?}", self.frames.last()),
+        }
     }
 
     async fn try_next(&mut self, wait: Duration) -> Option<Value> {
@@ -160,8 +161,13 @@ async fn play_out(clients: Vec<(usize, Client)>, table: &str) -> Vec<(usize, Cli
         .map(|(seat, mut client)| {
             let table = table.to_string();
             tokio::spawn(async move {
+                // The snapshot `join` read may already give this seat the turn.
+                let mut pending = latest(&client.frames).cloned();
                 loop {
-                    let frame = client.next().await;
+                    let frame = match pending.take() {
+                        Some(frame) => frame,
+                        None => client.next().await,
+                    };
                     if frame["type"] != "snapshot" {
                         // An action sent on a snapshot that a newer one had overtaken is
                         // refused as stale, as it should be; any other refusal is a failure.
@@ -244,7 +250,6 @@ fn truth<G: Game>(
     let seats = game.seats();
     let mut chance = Rng::seed_from_u64(seed);
     let mut held: Vec<BTreeSet<String>> = vec![BTreeSet::new(); seats];
-    let mut hands_done = 0;
     let mut truth = Truth {
         hands: Vec::new(),
         allowed: Vec::new(),
@@ -268,14 +273,12 @@ fn truth<G: Game>(
         allowed
     };
     loop {
-        if game.turn() == Turn::Chance && game.hands() > 0 {
-            before = allowed_now(&game, &mut held);
-        }
-        while game.turn() == Turn::Chance {
+        if game.turn() == Turn::Chance {
+            // A new deal: what was seen of the hand before goes to `before`.
+            if game.hands() > 0 {
+                before = allowed_now(&game, &mut held);
+            }
             game.deal(&mut chance);
-        }
-        if game.hands() != hands_done {
-            hands_done = game.hands();
             held = vec![BTreeSet::new(); seats];
         }
         let now: Vec<BTreeSet<String>> = (0..seats).map(|s| hand(&game, s)).collect();

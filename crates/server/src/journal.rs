@@ -1,0 +1,73 @@
+//! Group commit: table tasks hand their accepted actions to one writer thread, which
+//! stores everything waiting in one transaction (one disk flush) and then answers each
+//! table. A table sends nothing about an action until its answer comes.
+
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::Arc;
+
+use serde_json::Value;
+use tokio::sync::oneshot;
+
+use crate::protocol::TableId;
+use crate::store::{Store, StoreError};
+
+/// Actions of one table to store together.
+type Batch = Vec<(TableId, u64, Value)>;
+
+/// The writer thread's queue.
+#[derive(Clone)]
+pub struct Journal {
+    queue: Sender<(Batch, oneshot::Sender<Result<(), String>>)>,
+}
+
+/// The most actions one transaction takes.
+const MOST: usize = 4096;
+
+impl Journal {
+    /// Starts the writer thread over `store`.
+    pub fn start(store: Arc<dyn Store>) -> Journal {
+        let (queue, waiting) = channel();
+        std::thread::Builder::new()
+            .name("journal".into())
+            .spawn(move || write(&*store, &waiting))
+            .expect("a thread starts");
+        Journal { queue }
+    }
+
+    /// Stores `batch`; returns once it is durable.
+    pub async fn append(&self, batch: Batch) -> Result<(), String> {
+        let (done, answer) = oneshot::channel();
+        self.queue
+            .send((batch, done))
+            .map_err(|_| "the journal has stopped".to_string())?;
+        answer
+            .await
+            .map_err(|_| "the journal has stopped".to_string())?
+    }
+}
+
+fn write(store: &dyn Store, waiting: &Receiver<(Batch, oneshot::Sender<Result<(), String>>)>) {
+    while let Ok(first) = waiting.recv() {
+        let mut batches = vec![first];
+        let mut count = batches[0].0.len();
+        while count < MOST {
+            match waiting.try_recv() {
+                Ok(more) => {
+                    count += more.0.len();
+                    batches.push(more);
+                }
+                Err(_) => break,
+            }
+        }
+        let all: Vec<_> = batches
+            .iter()
+            .flat_map(|(b, _)| b.iter().cloned())
+            .collect();
+        let result = store
+            .append_all(&all)
+            .map_err(|e: StoreError| e.to_string());
+        for (_, done) in batches {
+            let _ = done.send(result.clone());
+        }
+    }
+}
