@@ -16,7 +16,7 @@ use textio::{Console, Shared};
 pub type Target = fn(&[u8]);
 
 /// Every target by name, as `fuzz/corpus/NAME` and `fuzz/fuzz_targets/NAME.rs` name them.
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
     ("pack", pack),
     ("cs246_saved", cs246_saved),
     ("straights_saved", straights_saved),
@@ -25,6 +25,7 @@ pub const TARGETS: [(&str, Target); 8] = [
     ("straights_input", straights_input),
     ("euchre280_input", euchre280_input),
     ("teendopanch_input", teendopanch_input),
+    ("client_message", client_message),
 ];
 
 fn text(data: &[u8]) -> String {
@@ -75,6 +76,16 @@ pub fn straights_saved(data: &[u8]) {
 pub fn record(data: &[u8]) {
     for line in text(data).lines() {
         let _ = catalogue::replay(line);
+    }
+}
+
+/// The server's decoder of client messages: anything decoded writes back to itself.
+pub fn client_message(data: &[u8]) {
+    use server::protocol::ClientMsg;
+    if let Ok(message) = serde_json::from_slice::<ClientMsg>(data) {
+        let text = serde_json::to_string(&message).expect("messages serialize");
+        let again: ClientMsg = serde_json::from_str(&text).expect("a written message reads");
+        assert_eq!(again, message);
     }
 }
 
