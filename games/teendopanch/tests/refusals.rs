@@ -1,0 +1,186 @@
+//! What the rules refuse and why, what a seat's view shows, and the game's face to the
+//! common interface — worked from the handout's rules (no compatibility data needed).
+
+use cards::{Card, CardSet, Suit};
+use table::{Game as _, Refused, Turn};
+use teendopanch::{Action, Game, Hand, IllegalAction, Phase, Round, Rules, Seat};
+
+fn seat(n: usize) -> Seat {
+    Seat::new(n)
+}
+
+fn deck() -> Vec<Card> {
+    cards::deck::teendopanch()
+}
+
+/// Dealer 0 with seat 1 two tricks over quota last hand and seats 0 and 2 one short:
+/// after trump is named, seat 1 pulls from seat 0.
+fn pulling() -> Hand {
+    let mut hand = Hand::deal(Rules::handout(10), seat(0), &deck(), [-1, 2, -1]);
+    hand.apply(Action::Call(Suit::Spades)).unwrap();
+    assert_eq!(hand.phase(), Phase::Pulling);
+    hand
+}
+
+#[test]
+fn making_trump_refuses_what_does_not_belong() {
+    let mut hand = Hand::deal(Rules::handout(10), seat(0), &deck(), [0; 3]);
+    let any = deck()[0];
+    let making = Phase::Making(Round::One);
+    assert_eq!(
+        hand.check(Action::Play(any)),
+        Err(IllegalAction::NotNow(making))
+    );
+    assert_eq!(
+        hand.check(Action::Return(any)),
+        Err(IllegalAction::NotNow(making))
+    );
+    hand.apply(Action::Pass).unwrap();
+    // Round two: the maker must name trump.
+    assert_eq!(hand.check(Action::Pass), Err(IllegalAction::MakerMustCall));
+    assert!(!hand.is_legal(Action::Pass) && hand.is_legal(Action::Call(Suit::Hearts)));
+    assert_eq!(
+        IllegalAction::MakerMustCall.to_string(),
+        "the maker must name trump in round two and may not pass"
+    );
+    assert_eq!(
+        Phase::Making(Round::Two).to_string(),
+        "round two of naming trump"
+    );
+}
+
+#[test]
+fn a_puller_may_not_give_back_the_card_taken_a_card_not_held_or_from_a_short_suit() {
+    let hand = pulling();
+    let pull = hand.pull().unwrap();
+    assert_eq!(
+        hand.check(Action::Return(pull.taken)),
+        Err(IllegalAction::TakenBack(pull.taken))
+    );
+    let held = hand.holding(pull.puller).set();
+    let other = hand.holding(pull.victim).set().first().unwrap();
+    assert_eq!(
+        hand.check(Action::Return(other)),
+        Err(IllegalAction::NotHeld(other))
+    );
+    // The handout: a returned card comes from a suit of which the puller holds three or
+    // more; every held card of a shorter suit is refused, every other accepted.
+    for card in held {
+        let suit_count = held.intersection(CardSet::suit(card.suit())).len();
+        let expected = if suit_count >= 3 {
+            Ok(())
+        } else {
+            Err(IllegalAction::ShortSuit(card))
+        };
+        assert_eq!(hand.check(Action::Return(card)), expected, "{card}");
+    }
+}
+
+#[test]
+fn a_player_holding_the_led_suit_must_follow() {
+    let mut hand = Hand::deal(Rules::handout(10), seat(0), &deck(), [0; 3]);
+    hand.apply(Action::Call(Suit::Spades)).unwrap();
+    let mut checked = 0;
+    while hand.phase() == Phase::Tricks {
+        if let Some(led) = hand.trick().led() {
+            let held = hand.holding(hand.turn()).set();
+            let following = held.intersection(CardSet::suit(led.suit()));
+            if let (false, Some(off)) = (following.is_empty(), held.difference(following).first()) {
+                assert_eq!(
+                    hand.check(Action::Play(off)),
+                    Err(IllegalAction::MustFollow(led.suit()))
+                );
+                assert_eq!(hand.legal_plays(), following);
+                checked += 1;
+            }
+        }
+        let play = hand.legal_plays().first().unwrap();
+        hand.apply(Action::Play(play)).unwrap();
+    }
+    assert!(checked > 0, "some follower could have failed to follow");
+    // Under the reference rules anything goes.
+    let mut loose = Hand::deal(Rules::reference(10), seat(0), &deck(), [0; 3]);
+    loose.apply(Action::Call(Suit::Spades)).unwrap();
+    let led = loose.legal_plays().first().unwrap();
+    loose.apply(Action::Play(led)).unwrap();
+    assert_eq!(loose.legal_plays(), loose.holding(loose.turn()).set());
+}
+
+#[test]
+fn a_seat_sees_its_own_cards_and_the_public_table() {
+    let hand = pulling();
+    let pull = hand.pull().unwrap();
+    for s in Seat::ALL {
+        let view = hand.view(s);
+        assert_eq!(view.seat(), s);
+        assert_eq!(view.is_turn(), s == pull.puller);
+        assert_eq!(view.quotas(), [2, 5, 3], "dealer 2, maker 5, third 3");
+        assert_eq!(view.trump(), Some(Suit::Spades));
+        assert!(view.trump_order().is_some());
+        assert_eq!(view.pulling(), Some((pull.puller, pull.victim)));
+        assert_eq!(
+            view.pull(),
+            (s == pull.puller).then_some(pull),
+            "only the puller sees the card"
+        );
+        for other in Seat::ALL {
+            assert_eq!(view.hand_size(other), hand.holding(other).len());
+            assert_eq!(view.tricks_won(other), 0);
+        }
+        if s == pull.puller {
+            assert_eq!(view.legal_actions(), hand.legal_actions());
+            assert_eq!(view.legal_returns(), hand.legal_returns());
+        } else {
+            assert!(view.legal_actions().is_empty() && view.legal_returns().is_empty());
+            assert_eq!(
+                view.check(Action::Return(pull.taken)),
+                Err(Refused::NotYourTurn {
+                    turn: Turn::Seat(pull.puller.index())
+                })
+            );
+        }
+        assert!(view.legal_plays().is_empty(), "no tricks during a pull");
+    }
+    assert_eq!(pull.puller, seat(1));
+    // The taken card is apart until the puller gives one back.
+    assert_eq!(hand.holding(pull.puller).len(), 10);
+    assert_eq!(hand.holding(pull.victim).len(), 9);
+    assert!(!hand.holding(pull.puller).is_empty());
+    assert!(!hand.holding(pull.puller).contains(pull.taken));
+    assert!(!hand.holding(pull.victim).contains(pull.taken));
+}
+
+#[test]
+fn the_interface_names_counts_and_scores() {
+    let mut game = Game::new(Rules::handout(1));
+    assert_eq!(
+        (game.name(), table::Game::variant(&game)),
+        ("teendopanch", "handout")
+    );
+    assert_eq!(
+        table::Game::variant(&Game::new(Rules::reference(1))),
+        "reference"
+    );
+    assert_eq!(Rules::named("handout", 1), Some(Rules::handout(1)));
+    assert_eq!(table::Game::hands(&game), 0);
+    let mut rng = <table::Rng as rand::SeedableRng>::seed_from_u64(3);
+    let mut legal = Vec::new();
+    while table::Game::turn(&game) != Turn::Over {
+        match table::Game::turn(&game) {
+            Turn::Chance => table::Game::deal(&mut game, &mut rng),
+            _ => {
+                table::Game::legal_actions(&game, &mut legal);
+                table::Game::apply(&mut game, legal[0]).unwrap();
+            }
+        }
+    }
+    // To 1 point: the game ends after the first hand anyone scores in.
+    let hands = table::Game::hands(&game);
+    assert_eq!(hands, game.hands_dealt());
+    let points = table::Game::points(&game);
+    assert_eq!(points, game.scores().map(f64::from).to_vec());
+    let best = game.scores().into_iter().max().unwrap();
+    assert!(best >= 1);
+    let winners: Vec<bool> = game.scores().iter().map(|&s| s == best).collect();
+    assert_eq!(table::Game::winners(&game), winners);
+}
