@@ -56,11 +56,13 @@ impl Server {
             store,
             next_conn: Arc::new(AtomicU64::new(1)),
         };
-        for stored in server.store.tables()? {
-            if let Err(e) = server.start(&stored) {
-                tracing::error!(table = %stored.row.id, "not restored: {e}");
+        let stored = server.store.tables()?;
+        for table in &stored {
+            if let Err(e) = server.start(table) {
+                tracing::error!(table = %table.row.id, "not restored: {e}");
             }
         }
+        tracing::info!(tables = stored.len(), "tables restored from storage");
         Ok(server)
     }
 
@@ -136,6 +138,7 @@ impl Server {
             finished: false,
         };
         self.start(&stored).map_err(bad)?;
+        tracing::info!(table = %row.id, game = %row.game, rules = %row.rules, public = row.public, "table opened");
         Ok(row.id)
     }
 

@@ -356,6 +356,7 @@ impl<G: Served> Table<G> {
             conn: Some(conn.clone()),
             autopilot: false,
         };
+        tracing::info!(table = %id, seat, name = %conn.name, "seat taken");
         conn.send(ServerMsg::Joined {
             table: id,
             seat,
