@@ -133,10 +133,25 @@ fn a_game_counts_its_rounds_and_keeps_a_replaced_round() {
     let mut game = Game::with_scores([79, 0, 0, 0]);
     assert!(!game.is_over(), "79 is short of 80");
     assert!(Game::with_scores([80, 0, 0, 0]).is_over());
-    game.deal(&cards::deck::cs246_straights());
-    let other = dealt().round().copied().unwrap();
+    let deck = cards::deck::cs246_straights();
+    game.deal(&deck);
+    assert_eq!(game.rounds(), 1);
+    // Another deal (the deck every fifth card) replaces the round, scores kept.
+    let mixed: Vec<Card> = (0..52).map(|i| deck[i * 5 % 52]).collect();
+    let mut other_game = Game::new();
+    other_game.deal(&mixed);
+    let other = *other_game.round().unwrap();
+    assert_ne!(Some(&other), game.round());
     let replaced = game.with_round(other);
     assert_eq!(replaced.round(), Some(&other));
     assert_eq!(replaced.scores(), [79, 0, 0, 0]);
     assert_eq!(replaced.rounds(), 1);
+    // Play the mixed round out (first legal action each time) and deal a second.
+    while let Some(seat) = other_game.turn() {
+        let action = other_game.view(seat).unwrap().legal_actions()[0];
+        other_game.apply(action).unwrap();
+    }
+    assert!(!other_game.is_over(), "one round reaches nobody's 80 here");
+    other_game.deal(&deck);
+    assert_eq!(other_game.rounds(), 2);
 }
