@@ -108,6 +108,13 @@ async fn serve(socket: WebSocket, server: Server) {
                 false
             }
         };
+        // Sends a command that attaches this connection to `table`, and remembers the
+        // table so that it hears when the connection closes.
+        let attach = |tables: &mut Vec<String>, table: String, command: Command| {
+            if route(&table, command) && !tables.contains(&table) {
+                tables.push(table);
+            }
+        };
         match message {
             ClientMsg::Hello { .. } => {
                 let _ = out.send(error("protocol", "hello was already said"));
@@ -124,30 +131,16 @@ async fn serve(socket: WebSocket, server: Server) {
                 });
             }
             ClientMsg::Join { table, seat } => {
-                let command = Command::Join {
-                    seat,
-                    conn: client.clone(),
-                };
-                if route(&table, command) && !tables.contains(&table) {
-                    tables.push(table);
-                }
+                let conn = client.clone();
+                attach(&mut tables, table, Command::Join { seat, conn });
             }
             ClientMsg::Rejoin { table, token } => {
-                let command = Command::Rejoin {
-                    token,
-                    conn: client.clone(),
-                };
-                if route(&table, command) && !tables.contains(&table) {
-                    tables.push(table);
-                }
+                let conn = client.clone();
+                attach(&mut tables, table, Command::Rejoin { token, conn });
             }
             ClientMsg::Watch { table } => {
-                let command = Command::Watch {
-                    conn: client.clone(),
-                };
-                if route(&table, command) && !tables.contains(&table) {
-                    tables.push(table);
-                }
+                let conn = client.clone();
+                attach(&mut tables, table, Command::Watch { conn });
             }
             ClientMsg::Leave { table } => {
                 route(&table, Command::Leave { conn: id });
