@@ -1,0 +1,107 @@
+//! The scoring of a hand and the game's counters, worked from the handouts: makers with
+//! three or four tricks score 1, a march 2 (4 alone), a euchre 2 to the defenders.
+
+use euchre::{Action, Game, HandResult, IllegalAction, Phase, Round, Rules, Seat, Team};
+
+#[test]
+fn a_hand_scores_as_the_handouts_say() {
+    let makers = Team::BOTH[0];
+    let cases = [
+        (0, false, 1, 2),
+        (2, false, 1, 2),
+        (2, true, 1, 2),
+        (3, false, 0, 1),
+        (4, true, 0, 1),
+        (5, false, 0, 2),
+        (5, true, 0, 4),
+    ];
+    for (tricks, alone, winner, points) in cases {
+        let result = HandResult::score(makers, alone, tricks);
+        assert_eq!(result.winner, Team::BOTH[winner], "{tricks} alone {alone}");
+        assert_eq!(result.points, points, "{tricks} alone {alone}");
+        assert_eq!(result.is_euchre(), tricks < 3);
+        assert_eq!(result.is_march(), tricks == 5);
+        let sign = if winner == 0 { 1 } else { -1 };
+        assert_eq!(result.margin(makers), sign * points as i32);
+        assert_eq!(result.margin(makers.other()), -sign * points as i32);
+    }
+}
+
+#[test]
+fn a_game_counts_its_hands_and_waits_between_them() {
+    let mut game = Game::new(Rules::eecs280(10));
+    assert_eq!(
+        (game.hands_dealt(), game.hand_number(), game.turn()),
+        (0, 0, None)
+    );
+    assert!(game.needs_deal());
+    assert_eq!(game.apply(Action::Pass), Err(IllegalAction::NoHand));
+    let deck = cards::deck::eecs280_euchre();
+    game.deal(&deck);
+    assert_eq!((game.hands_dealt(), game.hand_number()), (1, 0));
+    assert_eq!(
+        game.turn(),
+        Some(Seat::new(1)),
+        "left of dealer 0 bids first"
+    );
+    // Play the hand out with each seat's first legal action.
+    while let Some(seat) = game.turn() {
+        let action = game
+            .view(seat)
+            .unwrap()
+            .legal_actions()
+            .iter()
+            .next()
+            .unwrap();
+        game.apply(action).unwrap();
+    }
+    assert!(game.needs_deal() && !game.is_over());
+    assert!(game.scores().iter().sum::<u32>() > 0, "a hand scores");
+    assert_eq!(game.next_dealer(), Seat::new(1), "the deal moves left");
+    game.deal(&deck);
+    assert_eq!((game.hands_dealt(), game.hand_number()), (2, 1));
+    assert_eq!(game.turn(), Some(Seat::new(2)));
+}
+
+#[test]
+fn refusals_and_phases_read_as_words() {
+    assert_eq!(
+        Phase::Making(Round::One).to_string(),
+        "round one of making trump"
+    );
+    assert_eq!(Phase::Discard.to_string(), "the dealer's discard");
+    let cases = [
+        (IllegalAction::NoHand, "no hand is being played"),
+        (
+            IllegalAction::NotNow(Phase::Tricks),
+            "that is not possible during the tricks",
+        ),
+        (
+            IllegalAction::UpcardSuitOnly(cards::Suit::Hearts),
+            "in round one only Hearts, the upcard's suit, can be made trump",
+        ),
+        (
+            IllegalAction::TurnedDown(cards::Suit::Clubs),
+            "Clubs was turned down in round one",
+        ),
+        (
+            IllegalAction::DealerMustCall,
+            "the dealer may not pass in round two and must name a suit",
+        ),
+        (
+            IllegalAction::NoGoingAlone,
+            "these rules have no going alone",
+        ),
+        (
+            IllegalAction::NotHeld("9S".parse().unwrap()),
+            "Nine of Spades is not in the hand",
+        ),
+        (
+            IllegalAction::MustFollow(cards::Suit::Diamonds),
+            "Diamonds was led and the hand holds one, so it must follow suit",
+        ),
+    ];
+    for (refusal, text) in cases {
+        assert_eq!(refusal.to_string(), text);
+    }
+}
