@@ -105,3 +105,100 @@ fn refusals_and_phases_read_as_words() {
         assert_eq!(refusal.to_string(), text);
     }
 }
+
+/// Every action out of its phase is refused as such, worked on the Appendix B deal (dealer
+/// 0, Bob first to bid, the Jack of Diamonds turned up).
+#[test]
+fn actions_out_of_their_phase_are_refused() {
+    use cards::{Card, Suit};
+    let card = |text: &str| -> Card { text.parse().unwrap() };
+    let deck = cards::deck::eecs280_euchre();
+    let mut hand = euchre::Hand::deal(Rules::eecs280(10), Seat::new(0), &deck);
+    let one = Phase::Making(Round::One);
+    let bobs = card("9S");
+    assert_eq!(
+        hand.check(Action::Play(bobs)),
+        Err(IllegalAction::NotNow(one))
+    );
+    assert_eq!(
+        hand.check(Action::Discard(bobs)),
+        Err(IllegalAction::NotNow(one))
+    );
+    let hearts = Action::Call {
+        suit: Suit::Hearts,
+        alone: false,
+    };
+    assert_eq!(
+        hand.check(hearts),
+        Err(IllegalAction::UpcardSuitOnly(Suit::Diamonds))
+    );
+    let diamonds = Action::Call {
+        suit: Suit::Diamonds,
+        alone: false,
+    };
+    assert_eq!(hand.check(diamonds), Err(IllegalAction::NotNow(one)));
+    let alone = Action::OrderUp { alone: true };
+    assert_eq!(hand.check(alone), Err(IllegalAction::NoGoingAlone));
+    for _ in 0..4 {
+        hand.apply(Action::Pass).unwrap();
+    }
+    let two = Phase::Making(Round::Two);
+    let order = Action::OrderUp { alone: false };
+    assert_eq!(hand.check(order), Err(IllegalAction::NotNow(two)));
+    assert_eq!(
+        hand.check(Action::Play(bobs)),
+        Err(IllegalAction::NotNow(two))
+    );
+    assert_eq!(
+        hand.check(Action::Pass),
+        Ok(()),
+        "Bob may pass in round two"
+    );
+    hand.apply(hearts).unwrap();
+    assert_eq!(
+        hand.check(Action::Pass),
+        Err(IllegalAction::NotNow(Phase::Tricks))
+    );
+    assert_eq!(
+        hand.check(Action::Discard(bobs)),
+        Err(IllegalAction::NotNow(Phase::Tricks))
+    );
+    assert_eq!(
+        hand.check(Action::Play(card("AC"))),
+        Err(IllegalAction::NotHeld(card("AC")))
+    );
+    // The dealer's discard, and a hand given other cards keeps the discard given.
+    let mut ordered = euchre::Hand::deal(Rules::eecs280(10), Seat::new(0), &deck);
+    ordered.apply(order).unwrap();
+    assert_eq!(
+        ordered.check(Action::Discard(card("AS"))),
+        Err(IllegalAction::NotHeld(card("AS")))
+    );
+    assert_eq!(
+        ordered.check(Action::Play(card("9D"))),
+        Err(IllegalAction::NotNow(Phase::Discard))
+    );
+    let hands = Seat::ALL.map(|s| ordered.cards(s));
+    assert_eq!(
+        ordered.with_cards(hands, Some(card("9D"))).discard(),
+        Some(card("9D"))
+    );
+    // After the game is won nothing more is taken.
+    let mut game = Game::new(Rules::eecs280(1));
+    game.deal(&deck);
+    while let Some(seat) = game.turn() {
+        let action = game
+            .view(seat)
+            .unwrap()
+            .legal_actions()
+            .iter()
+            .next()
+            .unwrap();
+        game.apply(action).unwrap();
+    }
+    assert!(game.is_over());
+    assert_eq!(
+        game.hand().unwrap().check(Action::Pass),
+        Err(IllegalAction::NoHand)
+    );
+}
