@@ -113,6 +113,11 @@ pub fn straights_input(data: &[u8]) {
     }
     let console = console(data);
     if let Ok(kinds) = Table::ask_kinds(&console) {
+        // `s` seats the strong player: seconds of search per game under the fuzzer's
+        // instrumentation, and none of it reads input (found as a 1 s "hang").
+        if kinds.contains(&straights_cs246::saved::Kind::Strong) {
+            return;
+        }
         let seed = u32::from(data.len() as u8);
         let _ = Table::new(console, seed, kinds).play();
     }
