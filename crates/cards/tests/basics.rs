@@ -95,3 +95,18 @@ fn errors_say_what_and_where() {
     assert_eq!(pack.line, 1);
     assert!(pack.to_string().starts_with("line 1: "), "{pack}");
 }
+
+#[test]
+fn suits_tricks_and_sets_show_themselves() {
+    let indices: Vec<usize> = Suit::ALL.iter().map(|s| s.index()).collect();
+    assert_eq!(indices, [0, 1, 2, 3], "Spades, Hearts, Clubs, Diamonds");
+    assert_eq!(Suit::Clubs.to_string(), "Clubs");
+    assert_eq!("X".parse::<Suit>().unwrap_err().to_string(), "not a suit");
+    assert_eq!(format!("{:?}", set("AH 9S")), "{9S, AH}");
+    let mut trick: cards::trick::Trick<u8, 3> = cards::trick::Trick::new(1);
+    assert!(trick.is_empty());
+    assert_eq!(trick.len(), 0);
+    trick.push(1, card("9S"));
+    trick.push(2, card("TS"));
+    assert_eq!((trick.len(), trick.is_empty()), (2, false));
+}
