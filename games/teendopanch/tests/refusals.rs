@@ -176,6 +176,7 @@ fn the_interface_names_counts_and_scores() {
     }
     // To 1 point: the game ends after the first hand anyone scores in.
     let hands = table::Game::hands(&game);
+    assert!(hands >= 1, "a hand was played");
     assert_eq!(hands, game.hands_dealt());
     let points = table::Game::points(&game);
     assert_eq!(points, game.scores().map(f64::from).to_vec());
