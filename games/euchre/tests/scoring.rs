@@ -163,6 +163,15 @@ fn actions_out_of_their_phase_are_refused() {
         hand.check(Action::Discard(bobs)),
         Err(IllegalAction::NotNow(Phase::Tricks))
     );
+    for bid in [
+        Action::Call {
+            suit: Suit::Spades,
+            alone: false,
+        },
+        order,
+    ] {
+        assert_eq!(hand.check(bid), Err(IllegalAction::NotNow(Phase::Tricks)));
+    }
     assert_eq!(
         hand.check(Action::Play(card("AC"))),
         Err(IllegalAction::NotHeld(card("AC")))
