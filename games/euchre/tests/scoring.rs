@@ -27,6 +27,15 @@ fn a_hand_scores_as_the_handouts_say() {
     }
 }
 
+/// Plays the hand in progress out with each seat's first legal action.
+fn play_hand(game: &mut Game) {
+    while let Some(seat) = game.turn() {
+        let view = game.view(seat).unwrap();
+        let action = view.legal_actions().iter().next().unwrap();
+        game.apply(action).unwrap();
+    }
+}
+
 #[test]
 fn a_game_counts_its_hands_and_waits_between_them() {
     let mut game = Game::new(Rules::eecs280(10));
@@ -44,17 +53,7 @@ fn a_game_counts_its_hands_and_waits_between_them() {
         Some(Seat::new(1)),
         "left of dealer 0 bids first"
     );
-    // Play the hand out with each seat's first legal action.
-    while let Some(seat) = game.turn() {
-        let action = game
-            .view(seat)
-            .unwrap()
-            .legal_actions()
-            .iter()
-            .next()
-            .unwrap();
-        game.apply(action).unwrap();
-    }
+    play_hand(&mut game);
     assert!(game.needs_deal() && !game.is_over());
     assert!(game.scores().iter().sum::<u32>() > 0, "a hand scores");
     assert_eq!(game.next_dealer(), Seat::new(1), "the deal moves left");
@@ -195,16 +194,7 @@ fn actions_out_of_their_phase_are_refused() {
     // After the game is won nothing more is taken.
     let mut game = Game::new(Rules::eecs280(1));
     game.deal(&deck);
-    while let Some(seat) = game.turn() {
-        let action = game
-            .view(seat)
-            .unwrap()
-            .legal_actions()
-            .iter()
-            .next()
-            .unwrap();
-        game.apply(action).unwrap();
-    }
+    play_hand(&mut game);
     assert!(game.is_over());
     assert_eq!(
         game.hand().unwrap().check(Action::Pass),
