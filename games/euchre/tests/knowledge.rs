@@ -51,3 +51,44 @@ fn a_dealer_who_picked_up_was_dealt_its_five_not_the_upcard() {
     assert!(hand.cards(Seat::new(0)).contains("JD".parse().unwrap()));
     assert_eq!(hand.dealt_cards(Seat::new(1)), set("9S TS JS KH AH"));
 }
+
+/// Over random hands, the voids a hand reports are exactly the suits each seat failed to
+/// follow, read here from the order of play (the left bower counts as trump).
+#[test]
+fn voids_are_the_suits_a_seat_failed_to_follow() {
+    use rand::{Rng as _, SeedableRng};
+    use table::Game as _;
+    let mut shown = 0;
+    for seed in 0..300 {
+        let mut game = euchre::Game::new(Rules::cs246());
+        let mut rng = table::Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        while table::Game::turn(&game) != table::Turn::Over && game.hands() < 3 {
+            if table::Game::turn(&game) == table::Turn::Chance {
+                table::Game::deal(&mut game, &mut rng);
+                continue;
+            }
+            table::Game::legal_actions(&game, &mut legal);
+            let action = legal[rng.random_range(0..legal.len())];
+            table::Game::apply(&mut game, action).unwrap();
+            let hand = game.hand().unwrap();
+            let Some(order) = hand.trump_order() else {
+                continue;
+            };
+            let mut expected = [0u8; 4];
+            let plays: Vec<_> = hand.history().collect();
+            let per_trick = if hand.is_alone() { 3 } else { 4 };
+            for trick in plays.chunks(per_trick) {
+                let led = order.suit_of(trick[0].1);
+                for &(seat, card) in &trick[1..] {
+                    if order.suit_of(card) != led {
+                        expected[seat.index()] |= 1 << led.index();
+                    }
+                }
+            }
+            assert_eq!(hand.voids(), expected, "seed {seed}");
+            shown += expected.iter().filter(|&&v| v > 1).count();
+        }
+    }
+    assert!(shown > 0, "some void in a suit other than spades was shown");
+}
