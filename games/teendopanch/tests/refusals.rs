@@ -185,3 +185,45 @@ fn the_interface_names_counts_and_scores() {
     let winners: Vec<bool> = game.scores().iter().map(|&s| s == best).collect();
     assert_eq!(table::Game::winners(&game), winners);
 }
+
+#[test]
+fn a_hand_reports_its_deal_trump_tricks_voids_and_gifts() {
+    let mut hand = Hand::deal(Rules::handout(10), seat(0), &deck(), [0; 3]);
+    // Round one: five cards each, the maker may pass; round two: eight, it may not.
+    assert_eq!(hand.dealt(), 15);
+    assert_eq!(hand.holding(seat(1)).len(), 5);
+    assert!(hand.legal_actions().contains(&Action::Pass));
+    hand.apply(Action::Pass).unwrap();
+    assert_eq!(hand.dealt(), 24);
+    assert!(!hand.legal_actions().contains(&Action::Pass));
+    assert_eq!(hand.trump(), None);
+    hand.apply(Action::Call(Suit::Hearts)).unwrap();
+    assert_eq!((hand.dealt(), hand.trump()), (30, Some(Suit::Hearts)));
+    // Play until someone fails to follow: that seat shows a void in the suit led.
+    let mut void = None;
+    while hand.phase() == Phase::Tricks && void.is_none() {
+        let seat_to_play = hand.turn();
+        let led = hand.trick().led();
+        let play = hand.legal_plays().iter().last().unwrap();
+        hand.apply(Action::Play(play)).unwrap();
+        if let Some(led) = led.filter(|l| l.suit() != play.suit()) {
+            void = Some((seat_to_play, led.suit()));
+        }
+    }
+    let (who, suit) = void.expect("someone failed to follow");
+    assert!(hand.shown_void(who, suit));
+    let won: u8 = Seat::ALL.iter().map(|&s| hand.tricks_won(s)).sum();
+    assert!(won >= 1, "a trick was taken");
+    // A pull: what the puller gives back is a gift the victim alone knows of.
+    let mut pulled = pulling();
+    let pull = pulled.pull().unwrap();
+    let back = pulled.legal_returns().first().unwrap();
+    pulled.apply(Action::Return(back)).unwrap();
+    assert!(pulled.gifts(pull.puller, pull.victim).contains(back));
+    assert!(pulled.gifts(pull.victim, pull.puller).is_empty());
+    // A game given another hand keeps it.
+    let mut game = Game::new(Rules::handout(10));
+    game.deal(&deck());
+    let replaced = game.with_hand(pulled);
+    assert_eq!(replaced.hand(), Some(&pulled));
+}
