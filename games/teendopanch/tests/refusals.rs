@@ -204,7 +204,7 @@ fn a_hand_reports_its_deal_trump_tricks_voids_and_gifts() {
     while hand.phase() == Phase::Tricks && void.is_none() {
         let seat_to_play = hand.turn();
         let led = hand.trick().led();
-        let play = hand.legal_plays().iter().last().unwrap();
+        let play = hand.legal_plays().last().unwrap();
         hand.apply(Action::Play(play)).unwrap();
         if let Some(led) = led.filter(|l| l.suit() != play.suit()) {
             void = Some((seat_to_play, led.suit()));
