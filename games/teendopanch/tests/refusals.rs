@@ -227,3 +227,47 @@ fn a_hand_reports_its_deal_trump_tricks_voids_and_gifts() {
     let replaced = game.with_hand(pulled);
     assert_eq!(replaced.hand(), Some(&pulled));
 }
+
+#[test]
+fn views_holdings_and_counts_through_a_whole_hand() {
+    let mut game = Game::new(Rules::handout(10));
+    game.deal(&deck());
+    assert_eq!(
+        table::Game::hands(&game),
+        0,
+        "a hand in progress is not yet counted"
+    );
+    game.apply(Action::Call(Suit::Clubs)).unwrap();
+    let mut checked_plays = false;
+    while let Some(turn) = game.turn() {
+        let hand = *game.hand().unwrap();
+        let view = game.view(turn).unwrap();
+        assert_eq!(view.legal_plays(), hand.legal_plays());
+        checked_plays |= !view.legal_plays().is_empty();
+        let holding = hand.holding(turn);
+        let card = holding.cards().next().unwrap();
+        assert!(holding.contains(card));
+        assert_eq!(
+            holding.get(holding.len()),
+            None,
+            "nothing past the last card"
+        );
+        let play = hand.legal_plays().first().unwrap();
+        game.apply(Action::Play(play)).unwrap();
+        let after = game.hand().unwrap();
+        assert_eq!(after.holding(turn).get(after.holding(turn).len()), None);
+        for s in Seat::ALL {
+            assert_eq!(game.view(s).unwrap().tricks_won(s), after.tricks_won(s));
+        }
+    }
+    assert!(checked_plays);
+    let hand = game.hand().unwrap();
+    assert!(Seat::ALL.iter().all(|&s| hand.holding(s).is_empty()));
+    assert!(Seat::ALL.iter().any(|&s| hand.tricks_won(s) > 0));
+    assert_eq!(
+        hand.view(seat(0)).check(Action::Pass),
+        Err(Refused::NotYourTurn { turn: Turn::Over }),
+        "a finished hand has no turn"
+    );
+    assert_eq!(table::Game::hands(&game), 1);
+}
