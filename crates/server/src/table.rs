@@ -433,18 +433,15 @@ impl<G: Served> Table<G> {
             }
             Err(Refused::Illegal(reason)) => conn.refuse(&id, "illegal", reason.to_string()),
             Ok(()) => {
-                if let Err(e) = self.commit(seat, action, after) {
-                    return conn.refuse(&id, "storage", e);
-                }
+                self.commit(seat, action, after);
                 self.advance();
-                self.changed = true;
             }
         }
     }
 
     /// Makes `after` the table's state and stages `action` for storing; nobody hears of
     /// it before [`Table::settle`] has stored it.
-    fn commit(&mut self, seat: usize, action: G::Action, after: G) -> Result<(), String> {
+    fn commit(&mut self, seat: usize, action: G::Action, after: G) {
         let value = serde_json::to_value(action).expect("actions serialize");
         let seq = self.seq + 1;
         self.pending.push((self.row.id.clone(), seq, value));
@@ -453,7 +450,6 @@ impl<G: Served> Table<G> {
         self.log.push((seq, seat, action, seen));
         self.game = after;
         self.seq = seq;
-        Ok(())
     }
 
     /// Deals and lets computers (and the autopilot) act until a person must.
@@ -483,9 +479,7 @@ impl<G: Served> Table<G> {
                     };
                     let mut after = self.game.clone();
                     after.apply(action).expect("computer players act legally");
-                    if self.commit(seat, action, after).is_err() {
-                        return;
-                    }
+                    self.commit(seat, action, after);
                 }
             }
         }
