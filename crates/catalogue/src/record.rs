@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use table::{GameRecord, Turn};
 
 use crate::{Error, GameKind, Roster, Variant, WithGame};
@@ -84,6 +85,12 @@ fn ten() -> u32 {
 /// assert!(catalogue::replay(r#"{"game":"chess"}"#).is_err());
 /// ```
 pub fn replay(line: &str) -> Result<Replayed, RecordError> {
+    let (variant, points) = header(line)?;
+    variant.with_game(points, ReplayLine { line, variant })
+}
+
+/// The game and points to win a record line names.
+fn header(line: &str) -> Result<(Variant, u32), RecordError> {
     let header: Header =
         serde_json::from_str(line).map_err(|e| RecordError::Json(e.to_string()))?;
     let game: GameKind = header.game.parse().map_err(RecordError::Unknown)?;
@@ -91,7 +98,67 @@ pub fn replay(line: &str) -> Result<Replayed, RecordError> {
     if !(1..=1000).contains(&header.points) {
         return Err(RecordError::Points(header.points));
     }
-    variant.with_game(header.points, ReplayLine { line, variant })
+    Ok((variant, header.points))
+}
+
+fn record<A: serde::de::DeserializeOwned>(line: &str) -> Result<GameRecord<A>, RecordError> {
+    let record: GameRecord<A> =
+        serde_json::from_str(line).map_err(|e| RecordError::Json(e.to_string()))?;
+    if record.actions.len() > MAX_ACTIONS {
+        return Err(RecordError::TooLong(record.actions.len()));
+    }
+    Ok(record)
+}
+
+/// One moment of a replayed game with every hand face up: just after a deal (no seat,
+/// no action) or just after an action.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// The seat that acted.
+    pub seat: Option<usize>,
+    /// What it did, as the protocol spells actions.
+    pub action: Option<Value>,
+    /// Each seat's view with its own cards ([`crate::Shown::view_json`]).
+    pub views: Vec<Value>,
+    /// Each seat's points.
+    pub points: Vec<f64>,
+}
+
+/// Every moment of a record line's game, for stepping through it face up.
+///
+/// ```
+/// let line = r#"{"game":"euchre","variant":"eecs280","seed":1,"seats":[],"actions":["Pass"]}"#;
+/// let steps = catalogue::steps(line).unwrap();
+/// assert_eq!(steps.len(), 2); // the deal, then the pass
+/// assert_eq!(steps[1].action, Some(serde_json::json!("Pass")));
+/// ```
+pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
+    let (variant, points) = header(line)?;
+    variant.with_game(points, StepLine { line })
+}
+
+struct StepLine<'a> {
+    line: &'a str,
+}
+
+impl WithGame for StepLine<'_> {
+    type Output = Result<Vec<Step>, RecordError>;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let record: GameRecord<G::Action> = record(self.line)?;
+        let mut steps = Vec::new();
+        record
+            .replay_observed(new(), |game, acted| {
+                steps.push(Step {
+                    seat: acted.map(|(seat, _)| seat),
+                    action: acted.map(|(_, a)| serde_json::to_value(a).expect("actions serialize")),
+                    views: (0..game.seats()).map(|s| game.view_json(s, true)).collect(),
+                    points: game.points(),
+                });
+            })
+            .map_err(|e| RecordError::Replay(e.to_string()))?;
+        Ok(steps)
+    }
 }
 
 struct ReplayLine<'a> {
@@ -103,11 +170,7 @@ impl WithGame for ReplayLine<'_> {
     type Output = Result<Replayed, RecordError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let record: GameRecord<G::Action> =
-            serde_json::from_str(self.line).map_err(|e| RecordError::Json(e.to_string()))?;
-        if record.actions.len() > MAX_ACTIONS {
-            return Err(RecordError::TooLong(record.actions.len()));
-        }
+        let record: GameRecord<G::Action> = record(self.line)?;
         let game = record
             .replay(new())
             .map_err(|e| RecordError::Replay(e.to_string()))?;

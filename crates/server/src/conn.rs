@@ -146,6 +146,19 @@ async fn serve(socket: WebSocket, server: Server) {
                 route(&table, Command::Leave { conn: id });
                 tables.retain(|t| *t != table);
             }
+            ClientMsg::Rematch { table } => {
+                let opener = server.clone();
+                let open = Box::new(move |spec: &crate::protocol::TableSpec| {
+                    opener.create(spec).map_err(|e| e.0)
+                });
+                route(
+                    &table,
+                    Command::Rematch {
+                        conn: client.clone(),
+                        open,
+                    },
+                );
+            }
             ClientMsg::Act { table, seq, action } => {
                 route(
                     &table,

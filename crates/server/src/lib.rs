@@ -12,6 +12,7 @@ mod journal;
 pub mod protocol;
 pub mod store;
 pub mod table;
+mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -66,8 +67,9 @@ impl Server {
         Ok(server)
     }
 
-    /// The HTTP routes: `/ws`, `/healthz`, `/api/tables`, `/api/games` and
-    /// `/api/games/{id}/record`.
+    /// The HTTP routes: `/ws`, `/healthz`, `/api/tables`, `/api/games`,
+    /// `/api/games/{id}/record` and `/api/games/{id}/steps`, and the browser client for
+    /// every other path.
     pub fn router(&self) -> Router {
         Router::new()
             .route("/ws", get(conn::upgrade))
@@ -75,6 +77,8 @@ impl Server {
             .route("/api/tables", get(list_tables))
             .route("/api/games", get(list_games))
             .route("/api/games/{id}/record", get(record))
+            .route("/api/games/{id}/steps", get(steps))
+            .fallback(get(web::asset))
             .with_state(self.clone())
     }
 
@@ -227,7 +231,33 @@ async fn list_games(State(server): State<Server>) -> Response {
 
 /// A table's game record in the arena's `--record` format.
 async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
-    match server.store.table(&id) {
+    match record_of(&server, &id) {
+        Ok((record, _)) => Json(record).into_response(),
+        Err(refusal) => refusal,
+    }
+}
+
+/// Every moment of a finished table's game, all hands face up ([`catalogue::steps`]), for
+/// the client's replay page. A game in progress is not shown: its hands are secret.
+async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
+    let record = match record_of(&server, &id) {
+        Ok((record, true)) => record,
+        Ok((_, false)) => return (StatusCode::FORBIDDEN, "the game is not over").into_response(),
+        Err(refusal) => return refusal,
+    };
+    match catalogue::steps(&record.to_string()) {
+        Ok(steps) => Json(json!({
+            "table": id, "game": record["game"], "rules": record["variant"],
+            "points": record["points"], "seats": record["seats"], "steps": steps,
+        }))
+        .into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// A stored table as a game record, and whether its game is over.
+fn record_of(server: &Server, id: &str) -> Result<(Value, bool), Response> {
+    match server.store.table(id) {
         Ok(Some(stored)) => {
             let seats: Vec<String> = stored
                 .row
@@ -243,15 +273,15 @@ async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> R
                         .map_or("open".to_string(), |s| format!("person:{}", s.name)),
                 })
                 .collect();
-            Json(json!({
+            let record = json!({
                 "game": stored.row.game, "variant": stored.row.rules,
                 "points": stored.row.points, "seed": stored.row.seed,
                 "seats": seats, "actions": stored.actions,
-            }))
-            .into_response()
+            });
+            Ok((record, stored.finished))
         }
-        Ok(None) => (StatusCode::NOT_FOUND, "no such table").into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+        Ok(None) => Err((StatusCode::NOT_FOUND, "no such table").into_response()),
+        Err(e) => Err((StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()),
     }
 }
 

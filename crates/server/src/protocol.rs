@@ -67,6 +67,13 @@ pub enum ClientMsg {
         /// One of the snapshot's `legal` actions.
         action: Value,
     },
+    /// Asks, from a seat of a finished table, for a new table with the same game, rules,
+    /// points and seats; every client at the old table then sees it as the snapshot's
+    /// `next` (one rematch per table: asking again gives the same one).
+    Rematch {
+        /// The finished table.
+        table: TableId,
+    },
 }
 
 /// A table as `create` asks for it.
@@ -206,6 +213,8 @@ pub struct Snapshot {
     pub last_hand: Vec<LogEntry>,
     /// Each seat's points.
     pub scores: Vec<f64>,
+    /// The rematch table, once a seated person asked for one (`rematch`).
+    pub next: Option<TableId>,
 }
 
 /// One accepted action, as a recipient may see it.

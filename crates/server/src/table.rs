@@ -12,7 +12,7 @@ use table::{Agent, Refused, Rng, Seated, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use crate::journal::Journal;
-use crate::protocol::{LogEntry, SeatInfo, ServerMsg, Snapshot, TableId, TableSummary};
+use crate::protocol::{LogEntry, SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
 use crate::store::{SeatRow, Store, TableRow};
 
 /// A client connection as a table knows it: where to send its messages.
@@ -42,7 +42,6 @@ impl Conn {
 }
 
 /// What a table is asked to do.
-#[derive(Debug)]
 pub enum Command {
     /// Take an open seat.
     Join {
@@ -77,6 +76,13 @@ pub enum Command {
         /// The action as JSON.
         action: Value,
     },
+    /// Open the rematch of a finished table with `open`, once.
+    Rematch {
+        /// Who asks: a seated person.
+        conn: Conn,
+        /// Opens a table as the spec asks (the server's `create`).
+        open: Opener,
+    },
     /// A connection closed.
     Closed {
         /// The connection.
@@ -89,6 +95,25 @@ pub enum Command {
         /// The `seq` when the wait began: a later one makes the timer stale.
         seq: u64,
     },
+}
+
+/// Opens a new table (the server's `create`), for a rematch.
+pub type Opener = Box<dyn FnOnce(&TableSpec) -> Result<TableId, String> + Send>;
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match self {
+            Command::Join { .. } => "Join",
+            Command::Rejoin { .. } => "Rejoin",
+            Command::Watch { .. } => "Watch",
+            Command::Leave { .. } => "Leave",
+            Command::Act { .. } => "Act",
+            Command::Rematch { .. } => "Rematch",
+            Command::Closed { .. } => "Closed",
+            Command::Autopilot { .. } => "Autopilot",
+        };
+        f.write_str(name)
+    }
 }
 
 /// Who sits in a seat.
@@ -142,6 +167,8 @@ pub struct Table<G: Served> {
     pending: Vec<(TableId, u64, Value)>,
     /// Whether the table changed since snapshots were last sent.
     changed: bool,
+    /// The rematch table, once asked for.
+    next: Option<TableId>,
 }
 
 /// What every table shares: the store, the journal that writes to it, and the lobby.
@@ -239,6 +266,7 @@ impl<G: Served> Table<G> {
             fresh,
             pending: Vec::new(),
             changed: false,
+            next: None,
         })
     }
 
@@ -314,6 +342,7 @@ impl<G: Served> Table<G> {
             }
             Command::Leave { conn } | Command::Closed { conn } => self.drop_conn(conn),
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
+            Command::Rematch { conn, open } => self.rematch(conn, open),
             Command::Autopilot { seat, seq } => {
                 if self.waiting[seat] == Some(seq) && self.seq == seq {
                     if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
@@ -391,6 +420,34 @@ impl<G: Served> Table<G> {
             seat,
             token: token.to_string(),
         });
+        self.changed = true;
+    }
+
+    /// Opens the rematch once the game is over; asked again, it is the same table.
+    fn rematch(&mut self, conn: Conn, open: Opener) {
+        let id = self.row.id.clone();
+        if self.seat_of(conn.id).is_none() {
+            return conn.refuse(&id, "no_seat", "only a seated person may ask for a rematch");
+        }
+        if self.game.turn() != Turn::Over {
+            return conn.refuse(&id, "bad_table", "the game is not over yet");
+        }
+        if self.next.is_none() {
+            let spec = TableSpec {
+                game: self.row.game.clone(),
+                rules: Some(self.row.rules.clone()),
+                points: self.row.points,
+                seats: (self.row.bots.iter())
+                    .map(|bot| bot.clone().unwrap_or_else(|| "open".into()))
+                    .collect(),
+                public: self.row.public,
+                autopilot_seconds: self.row.autopilot_seconds,
+            };
+            match open(&spec) {
+                Ok(next) => self.next = Some(next),
+                Err(e) => return conn.refuse(&id, "bad_table", e),
+            }
+        }
         self.changed = true;
     }
 
@@ -572,6 +629,7 @@ impl<G: Served> Table<G> {
             log: entries(&self.log),
             last_hand: entries(&self.last_hand),
             scores: self.game.points(),
+            next: self.next.clone(),
         })
     }
 

@@ -72,7 +72,17 @@ impl<R: fmt::Debug + fmt::Display> std::error::Error for ReplayError<R> {}
 
 impl<A: Copy + fmt::Debug> GameRecord<A> {
     /// Replays onto `game` (a fresh game of the recorded variant).
-    pub fn replay<G: Game<Action = A>>(&self, mut game: G) -> Result<G, ReplayError<G::Refusal>> {
+    pub fn replay<G: Game<Action = A>>(&self, game: G) -> Result<G, ReplayError<G::Refusal>> {
+        self.replay_observed(game, |_, _| {})
+    }
+
+    /// Replays onto `game`, showing `observe` the game after every deal (with `None`)
+    /// and after every action (with the seat that took it and the action).
+    pub fn replay_observed<G: Game<Action = A>>(
+        &self,
+        mut game: G,
+        mut observe: impl FnMut(&G, Option<(usize, A)>),
+    ) -> Result<G, ReplayError<G::Refusal>> {
         if game.name() != self.game || game.variant() != self.variant {
             return Err(ReplayError::WrongGame {
                 recorded: format!("{} {}", self.game, self.variant),
@@ -83,12 +93,17 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
         let mut actions = self.actions.iter().enumerate();
         loop {
             match game.turn() {
-                Turn::Chance => game.deal(&mut chance),
+                Turn::Chance => {
+                    game.deal(&mut chance);
+                    observe(&game, None);
+                }
                 Turn::Over => break,
-                Turn::Seat(_) => match actions.next() {
-                    Some((index, &action)) => game
-                        .apply(action)
-                        .map_err(|refusal| ReplayError::Refused { index, refusal })?,
+                Turn::Seat(seat) => match actions.next() {
+                    Some((index, &action)) => {
+                        game.apply(action)
+                            .map_err(|refusal| ReplayError::Refused { index, refusal })?;
+                        observe(&game, Some((seat, action)));
+                    }
                     None => break,
                 },
             }
