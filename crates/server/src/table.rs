@@ -379,6 +379,8 @@ impl<G: Served> Table<G> {
         if let Err(e) = self.services.store.seat(&id, &row) {
             return conn.refuse(&id, "storage", e.to_string());
         }
+        // A spectator who sits down hears the table once, as its seat.
+        self.spectators.retain(|c| c.id != conn.id);
         self.seats[seat] = Occupant::Person {
             name: conn.name.clone(),
             token: token.clone(),

@@ -1,0 +1,101 @@
+// Starting the real `cardtable serve` and Debian's Chromium for the browser tests.
+
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** Where screenshots go: CARDTABLE_TEST_OUTPUT, or browser/test-output. */
+export const OUTPUT = process.env.CARDTABLE_TEST_OUTPUT ?? resolve(here, "..", "test-output");
+mkdirSync(OUTPUT, { recursive: true });
+
+/** The binary under test: CARDTABLE_BIN (cargo test sets it), else the release build. */
+const BIN = process.env.CARDTABLE_BIN ?? resolve(here, "..", "..", "target", "release", "cardtable");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** Starts `cardtable serve` on a free loopback port with a fresh SQLite file. */
+export async function startServer() {
+  const data = join(mkdtempSync(join(tmpdir(), "cardtable-browser-")), "tables.sqlite");
+  const child = spawn(BIN, ["serve", "--listen", "127.0.0.1:0", "--data", data], {
+    env: { ...process.env, RUST_LOG: "warn" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error("the server did not start in 20 s")), 20000);
+    child.once("exit", (code) => reject(new Error(`the server exited with ${code}`)));
+    lines.once("line", (line) => {
+      clearTimeout(timer);
+      const match = line.match(/^cardtable serves on (http:\/\/\S+\/)$/);
+      if (match) resolveUrl(match[1]);
+      else reject(new Error(`unexpected first line: ${line}`));
+    });
+  });
+  return { url, stop: () => child.kill("SIGKILL") };
+}
+
+/** Debian's Chromium, headless, with the flags this sandbox needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run",
+    ],
+  });
+}
+
+/** A fresh browser profile (its own localStorage) with a page at `url` under `name`. */
+export async function personAt(browser, url, name, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript((n) => localStorage.setItem("cardtable.name", n), name);
+  const page = await context.newPage();
+  page.on("pageerror", (error) => { throw error; });
+  await page.goto(url);
+  await page.locator("#connection[data-status=connected]").waitFor();
+  return page;
+}
+
+/** Opens a table from the lobby form: seat kinds per seat ("open", "strong", …). */
+export async function createTable(page, { game, rules, points, seats, listed = true }) {
+  await page.selectOption("#game", game);
+  if (rules) await page.selectOption("#rules", rules);
+  if (points) await page.fill("#points", String(points));
+  for (const [i, kind] of seats.entries()) {
+    await page.selectOption(`select[name=seat${i}]`, kind);
+  }
+  if (!listed) await page.uncheck("#public");
+  await page.getByRole("button", { name: "Open the table" }).click();
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.locator(".felt").waitFor();
+  return page.url();
+}
+
+/** The snapshot the page last drew (read through the page's own connection). */
+export function lastSnapshot(page) {
+  return page.evaluate(() => window.cardtable.last ?? null);
+}
+
+/**
+ * Plays on `page` until `done()` says stop: on its turn it clicks the first enabled
+ * card or choice button, as a person would. Returns the number of clicks.
+ */
+export async function playByClicks(page, done, { limit = 2000, onTurn } = {}) {
+  let clicks = 0;
+  while (!(await done()) && clicks < limit) {
+    const button = page.locator(".hand button.card:enabled, .choices button.choice:enabled").first();
+    try {
+      await button.waitFor({ timeout: 500 });
+    } catch {
+      continue;
+    }
+    if (onTurn) await onTurn();
+    await button.click({ timeout: 2000 }).catch(() => {});
+    clicks += 1;
+  }
+  return clicks;
+}

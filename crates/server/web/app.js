@@ -1,0 +1,243 @@
+// The cardtable client: a lobby, tables and replays over the server's protocol
+// (docs/PROTOCOL.md). Every page is drawn again from the latest snapshot; nothing here
+// knows the rules beyond what the snapshot says is legal.
+
+import { Connection, savedSeat } from "./connection.js";
+import { el } from "./dom.js";
+import { GAMES, PLAYERS, PLAYER_NAMES } from "./games.js";
+import { renderTable } from "./table.js";
+import { renderReplay } from "./replay.js";
+
+const main = document.querySelector("main");
+const statusPill = document.querySelector("#connection");
+
+const NAME = "cardtable.name";
+let name = localStorage.getItem(NAME) || "";
+const connection = new Connection(name || "Player");
+window.cardtable = { connection }; // for the browser tests and the curious
+
+connection.addEventListener("status", (event) => {
+  const words = { connected: "Connected", connecting: "Connecting…", disconnected: "Offline: reconnecting…" };
+  statusPill.textContent = words[event.detail];
+  statusPill.dataset.status = event.detail;
+  document.body.dataset.connection = event.detail;
+  if (current?.redraw) current.redraw();
+});
+
+/** The page on screen: { table?, redraw?, message?(msg), close?() }. */
+let current = null;
+
+connection.addEventListener("message", (event) => current?.message?.(event.detail));
+
+
+export function go(path) {
+  history.pushState(null, "", path);
+  route();
+}
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-route]");
+  if (link && !event.metaKey && !event.ctrlKey) {
+    event.preventDefault();
+    go(link.getAttribute("href"));
+  }
+});
+window.addEventListener("popstate", route);
+
+function route() {
+  current?.close?.();
+  current = null;
+  main.replaceChildren();
+  const path = location.pathname;
+  let match;
+  if ((match = path.match(/^\/t\/([0-9a-f]+)$/))) current = tablePage(match[1]);
+  else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) current = replayPage(match[1]);
+  else if (path === "/games") current = gamesPage();
+  else current = lobbyPage();
+}
+
+// ---------------------------------------------------------------- lobby
+
+function lobbyPage() {
+  document.title = "cardtable";
+  const nameInput = el("input", { id: "name", value: name, maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
+  const saveName = () => {
+    const next = nameInput.value.trim();
+    if (next === name) return;
+    name = next;
+    localStorage.setItem(NAME, name);
+    connection.name = name || "Player";
+    connection.restart();
+  };
+  nameInput.addEventListener("change", saveName);
+
+  const list = el("div", { class: "tables", "aria-live": "polite" }, el("p", {}, "Loading tables…"));
+  const form = createForm(saveName);
+  main.append(
+    el("section", { class: "panel intro" },
+      el("h1", {}, "Play cards with friends"),
+      el("label", { for: "name" }, "Your name"), nameInput),
+    el("section", { class: "panel" }, el("h2", {}, "New table"), form),
+    el("section", { class: "panel" },
+      el("h2", {}, "Open tables"), list,
+      el("p", {}, el("a", { href: "/games", "data-route": true }, "Finished games and replays"))),
+  );
+
+  const showTables = (tables) => {
+    const rows = tables.filter((t) => !t.finished).map((t) => tableRow(t));
+    list.replaceChildren(...(rows.length ? rows : [el("p", {}, "No public tables yet: open one.")]));
+  };
+  const ask = () => connection.send({ type: "list" });
+  ask();
+  const poll = setInterval(ask, 3000);
+  return {
+    message(msg) {
+      if (msg.type === "tables") showTables(msg.tables);
+      if (msg.type === "welcome") ask();
+    },
+    close: () => clearInterval(poll),
+  };
+}
+
+function tableRow(t) {
+  const game = GAMES[t.game]?.title ?? t.game;
+  const seats = t.seats.map((s, i) => s.kind === "open"
+    ? el("button", { class: "join", onclick: () => { go(`/t/${t.table}?seat=${i}`); } }, `Sit in seat ${i + 1}`)
+    : el("span", { class: "taken" }, `${s.name}${s.kind === "computer" ? " (computer)" : ""}`));
+  return el("div", { class: "table-row" },
+    el("strong", {}, `${game} · ${t.rules}${GAMES[t.game]?.points ? ` · to ${t.points}` : ""}`),
+    el("span", { class: "seats" }, seats),
+    el("a", { href: `/t/${t.table}`, "data-route": true }, "Watch"));
+}
+
+function createForm(saveName) {
+  const game = el("select", { id: "game", name: "game" },
+    Object.entries(GAMES).map(([key, g]) => el("option", { value: key }, g.title)));
+  const rules = el("select", { id: "rules", name: "rules" });
+  const points = el("input", { id: "points", name: "points", type: "number", min: 1, max: 100, value: 10 });
+  const pointsLabel = el("label", { for: "points" }, "Points to win");
+  const seats = el("fieldset", { class: "seat-kinds" });
+  const isPublic = el("input", { id: "public", type: "checkbox", checked: true });
+  const error = el("p", { class: "error", role: "alert" });
+  const refresh = () => {
+    const g = GAMES[game.value];
+    rules.replaceChildren(...g.rules.map((r) => el("option", { value: r }, r)));
+    pointsLabel.hidden = points.hidden = !g.points;
+    const kinds = Array.from({ length: g.seats }, (_, i) => i === 0 ? "open" : "strong");
+    seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
+      ...kinds.map((kind, i) => el("label", {}, `Seat ${i + 1} `,
+        el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
+          PLAYERS.map((p) => el("option", { value: p, selected: p === kind }, PLAYER_NAMES[p]))))));
+  };
+  game.addEventListener("change", refresh);
+  refresh();
+  const submit = async (event) => {
+    event.preventDefault();
+    saveName();
+    error.textContent = "";
+    const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const spec = {
+      type: "create", game: game.value, rules: rules.value, points: Number(points.value) || 10,
+      seats: kinds, public: isPublic.checked,
+    };
+    const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
+    if (!connection.send(spec)) {
+      error.textContent = "Not connected: try again in a moment.";
+      return;
+    }
+    const reply = await answer;
+    if (!reply) error.textContent = "The server did not answer: try again.";
+    else if (reply.type === "error") error.textContent = reply.message;
+    else {
+      const seat = kinds.indexOf("open");
+      go(`/t/${reply.table}${seat >= 0 ? `?seat=${seat}` : ""}`);
+    }
+  };
+  return el("form", { onsubmit: submit },
+    el("label", { for: "game" }, "Game"), game,
+    el("label", { for: "rules" }, "Rules"), rules,
+    pointsLabel, points, seats,
+    el("label", { class: "check" }, isPublic, " List it in the lobby (otherwise only its link lets people in)"),
+    error,
+    el("button", { type: "submit", class: "primary" }, "Open the table"));
+}
+
+// ---------------------------------------------------------------- a table
+
+function tablePage(table) {
+  document.title = "cardtable · table";
+  const wanted = new URLSearchParams(location.search).get("seat");
+  history.replaceState(null, "", `/t/${table}`);
+  const root = el("section", { class: "table-page" });
+  main.append(root);
+  const page = { snapshot: null, error: "", lastTrick: false };
+  const redraw = () => renderTable(root, page, {
+    connection,
+    act: (action) => {
+      const s = page.snapshot;
+      if (connection.act(table, s.seq, action)) redraw();
+    },
+    sit: (seat) => connection.join(table, seat),
+    rematch: () => connection.send({ type: "rematch", table }),
+    toggleLastTrick: () => { page.lastTrick = !page.lastTrick; redraw(); },
+    link: `${location.origin}/t/${table}`,
+    go,
+  });
+  connection.follow(table);
+  let asked = false;
+  return {
+    table,
+    redraw,
+    message(msg) {
+      if (msg.table !== table) return;
+      if (msg.type === "snapshot") {
+        page.snapshot = msg;
+        window.cardtable.last = msg;
+        page.error = "";
+        // Sit where the lobby said, once, if this browser has no seat here yet.
+        if (!asked && wanted !== null && msg.you === null && !savedSeat(table)) {
+          asked = true;
+          if (msg.seats[Number(wanted)]?.kind === "open") connection.join(table, Number(wanted));
+        }
+      } else if (msg.type === "error") {
+        page.error = msg.message;
+        if (msg.code === "no_table") page.missing = true;
+      } else return;
+      redraw();
+    },
+    close: () => connection.unfollow(table),
+  };
+}
+
+// ---------------------------------------------------------------- finished games
+
+function gamesPage() {
+  document.title = "cardtable · finished games";
+  const list = el("div", { class: "tables" }, el("p", {}, "Loading…"));
+  main.append(el("section", { class: "panel" }, el("h1", {}, "Finished games"), list,
+    el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby"))));
+  fetch("/api/games").then((r) => r.json()).then((games) => {
+    const rows = games.reverse().map((g) => el("div", { class: "table-row" },
+      el("strong", {}, `${GAMES[g.game]?.title ?? g.game} · ${g.rules}`),
+      el("span", {}, `${g.actions} actions`),
+      el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
+      el("a", { href: `/api/games/${g.table}/record`, download: `${g.table}.json` }, "Record")));
+    list.replaceChildren(...(rows.length ? rows : [el("p", {}, "No finished games yet.")]));
+  }).catch(() => list.replaceChildren(el("p", { class: "error" }, "Could not load the games.")));
+  return {};
+}
+
+function replayPage(table) {
+  document.title = "cardtable · replay";
+  const root = el("section", { class: "table-page replay" }, el("p", {}, "Loading the game…"));
+  main.append(root);
+  fetch(`/api/games/${table}/steps`).then(async (r) => {
+    if (!r.ok) throw new Error(await r.text());
+    return r.json();
+  }).then((game) => renderReplay(root, game, { go }))
+    .catch((e) => root.replaceChildren(el("p", { class: "error" }, `No replay: ${e.message}`),
+      el("a", { href: "/", "data-route": true }, "Back to the lobby")));
+  return {};
+}
+
+route();

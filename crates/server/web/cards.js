@@ -1,0 +1,68 @@
+// Cards as the server spells them ("JH": rank symbol, suit letter), named and drawn.
+
+export const SUITS = {
+  C: { name: "Clubs", symbol: "♣", red: false },
+  D: { name: "Diamonds", symbol: "♦", red: true },
+  H: { name: "Hearts", symbol: "♥", red: true },
+  S: { name: "Spades", symbol: "♠", red: false },
+};
+
+/** Suit letters by the full name the actions use ("Hearts" → "H"). */
+export const SUIT_LETTER = Object.fromEntries(
+  Object.entries(SUITS).map(([letter, suit]) => [suit.name, letter]),
+);
+
+const RANKS = "23456789TJQKA";
+const RANK_NAMES = {
+  2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
+  9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
+};
+
+export const rank = (card) => card[0];
+export const suit = (card) => card[1];
+export const rankIndex = (card) => RANKS.indexOf(rank(card));
+/** What a card shows in its corner: "10" for a ten. */
+export const face = (card) => (rank(card) === "T" ? "10" : rank(card));
+/** "Jack of Hearts": the text name of a card button. */
+export const cardName = (card) => `${RANK_NAMES[rank(card)]} of ${SUITS[suit(card)].name}`;
+/** "J♥": a card in running text. */
+export const cardText = (card) => `${face(card)}${SUITS[suit(card)].symbol}`;
+
+/** The other suit of the same colour (the left bower's suit). */
+export const sameColour = (letter) => ({ C: "S", S: "C", D: "H", H: "D" })[letter];
+
+/** A card face as an element (a button when `onPick` is given). */
+export function cardElement(card, { onPick, enabled = true, small = false, label } = {}) {
+  const element = document.createElement(onPick ? "button" : "span");
+  const { symbol, red } = SUITS[suit(card)];
+  element.className = `card ${red ? "red" : "black"}${small ? " small" : ""}`;
+  element.dataset.card = card;
+  element.setAttribute(onPick ? "aria-label" : "title", label ?? cardName(card));
+  if (!onPick) element.setAttribute("role", "img"), element.setAttribute("aria-label", label ?? cardName(card));
+  element.innerHTML = `<span class="corner">${face(card)}<br>${symbol}</span><span class="pip">${symbol}</span>`;
+  if (onPick) {
+    element.type = "button";
+    element.disabled = !enabled;
+    element.classList.add(enabled ? "legal" : "illegal");
+    element.addEventListener("click", () => onPick(card));
+  }
+  return element;
+}
+
+/** `count` face-down cards, fanned. */
+export function backsElement(count) {
+  const element = document.createElement("span");
+  element.className = "backs";
+  element.setAttribute("role", "img");
+  element.setAttribute("aria-label", `${count} card${count === 1 ? "" : "s"}`);
+  for (let i = 0; i < Math.min(count, 13); i++) {
+    const back = document.createElement("span");
+    back.className = "back";
+    element.append(back);
+  }
+  const number = document.createElement("span");
+  number.className = "count";
+  number.textContent = count;
+  element.append(number);
+  return element;
+}

@@ -1,0 +1,171 @@
+// One WebSocket to the server, kept open: it reconnects by itself after a close, when the
+// page becomes visible again and when the network returns, and then takes back every
+// seat it holds (tokens in localStorage). An action is sent once and never resent.
+
+const TOKEN = (table) => `cardtable.token.${table}`;
+
+export function savedSeat(table) {
+  try {
+    return JSON.parse(localStorage.getItem(TOKEN(table)));
+  } catch {
+    return null;
+  }
+}
+
+function saveSeat(table, seat, token) {
+  localStorage.setItem(TOKEN(table), JSON.stringify({ seat, token }));
+}
+
+export function forgetSeat(table) {
+  localStorage.removeItem(TOKEN(table));
+}
+
+export class Connection extends EventTarget {
+  constructor(name) {
+    super();
+    this.name = name;
+    this.socket = null;
+    this.ready = false; // hello answered
+    this.retry = 250;
+    this.timer = null;
+    /** The tables this page follows: table id → "seat" or "watch". */
+    this.following = new Map();
+    /** The action sent and not yet answered: { table, seq }. */
+    this.pending = null;
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.connectSoon(0);
+    });
+    window.addEventListener("online", () => this.connectSoon(0));
+    this.connect();
+  }
+
+  get status() {
+    if (this.ready) return "connected";
+    return this.socket ? "connecting" : "disconnected";
+  }
+
+  emit(type, detail) {
+    this.dispatchEvent(new CustomEvent(type, { detail }));
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.socket) return;
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const socket = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.socket = socket;
+    this.emit("status", this.status);
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify({ type: "hello", protocol: 1, name: this.name }));
+    });
+    socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.ready = false;
+      this.pending = null; // answered by the resync: what was accepted shows there
+      this.emit("status", this.status);
+      this.connectSoon(this.retry);
+      this.retry = Math.min(this.retry * 2, 5000);
+    });
+  }
+
+  /** Connects after `delay` ms unless already connected or about to. */
+  connectSoon(delay) {
+    if (this.socket) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Closes and opens again (a new name needs a new hello). */
+  restart() {
+    const socket = this.socket;
+    this.socket = null;
+    this.ready = false;
+    socket?.close();
+    this.connect();
+  }
+
+  receive(message) {
+    if (message.type === "welcome") {
+      this.ready = true;
+      this.retry = 250;
+      this.emit("status", this.status);
+      for (const [table, how] of this.following) this.resume(table, how);
+      return;
+    }
+    if (message.type === "joined") {
+      saveSeat(message.table, message.seat, message.token);
+      this.following.set(message.table, "seat");
+    }
+    if (message.type === "error" && message.table && message.code === "no_seat"
+        && this.following.get(message.table) === "rejoin") {
+      // The token is no longer good (another browser's, or a reset server): watch.
+      forgetSeat(message.table);
+      this.following.set(message.table, "watch");
+      this.send({ type: "watch", table: message.table });
+    }
+    if (this.pending && message.table === this.pending.table
+        && (message.type === "error" || (message.type === "snapshot" && message.seq > this.pending.seq))) {
+      this.pending = null;
+    }
+    this.emit("message", message);
+  }
+
+  send(message) {
+    if (!this.ready) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Follows a table: as its seat if this browser holds one, else as a spectator. */
+  follow(table) {
+    const how = savedSeat(table) ? "rejoin" : "watch";
+    this.following.set(table, how);
+    if (this.ready) this.resume(table, how);
+  }
+
+  resume(table, how) {
+    const saved = savedSeat(table);
+    if (saved) {
+      this.following.set(table, "rejoin");
+      this.send({ type: "rejoin", table, token: saved.token });
+    } else {
+      this.send({ type: "watch", table });
+    }
+  }
+
+  unfollow(table) {
+    if (this.following.delete(table)) this.send({ type: "leave", table });
+  }
+
+  join(table, seat) {
+    this.following.set(table, "seat");
+    return this.send({ type: "join", table, seat });
+  }
+
+  /** Sends an action once; refused while another is unanswered or while resyncing. */
+  act(table, seq, action) {
+    if (this.pending || !this.ready) return false;
+    if (!this.send({ type: "act", table, seq, action })) return false;
+    this.pending = { table, seq };
+    return true;
+  }
+
+  /** The next message `accept` takes, or null after `ms`. */
+  next(accept, ms = 5000) {
+    return new Promise((resolve) => {
+      const listener = (event) => {
+        if (accept(event.detail)) done(event.detail);
+      };
+      const done = (value) => {
+        clearTimeout(timer);
+        this.removeEventListener("message", listener);
+        resolve(value);
+      };
+      const timer = setTimeout(() => done(null), ms);
+      this.addEventListener("message", listener);
+    });
+  }
+}
