@@ -1,0 +1,64 @@
+// A page reloaded in the middle of a hand takes its seat and hand back and plays on.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTable, lastSnapshot, launch, personAt, playByClicks, startServer } from "./helpers.js";
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const handCards = (page) => page.locator(".hand [data-card]").evaluateAll((cards) => cards.map((c) => c.dataset.card).sort());
+
+test("a page reloaded mid-hand gets its seat and hand back and plays on", async () => {
+  const page = await personAt(browser, server.url, "Cleo");
+  await createTable(page, { game: "euchre", rules: "cs246", seats: ["open", "handout", "handout", "handout"] });
+  // Play into the tricks, so the hand is part-played when the page goes away.
+  await playByClicks(page, async () => (await lastSnapshot(page))?.view.phase === "Tricks"
+    && (await lastSnapshot(page)).view.hand.length <= 4);
+  await page.locator(".hand button.card:enabled").first().waitFor();
+  const before = await lastSnapshot(page);
+  const hand = await handCards(page);
+  assert.ok(hand.length > 0 && hand.length < 5, `a part-played hand (${hand})`);
+
+  await page.reload();
+  await page.locator("#connection[data-status=connected]").waitFor();
+  await page.locator(".hand button.card:enabled").first().waitFor();
+  const after = await lastSnapshot(page);
+  assert.equal(after.you, 0, "the same seat");
+  assert.equal(after.seq, before.seq, "nothing happened meanwhile");
+  assert.deepEqual(await handCards(page), hand, "the same hand");
+  assert.equal(await page.locator(".seat.bottom .name").textContent(), "Cleo (you)");
+
+  // And it plays on: a click is accepted and the table moves.
+  await page.locator(".hand button.card:enabled").first().click();
+  await page.waitForFunction((seq) => (window.cardtable.last?.seq ?? 0) > seq, before.seq);
+  assert.ok((await lastSnapshot(page)).log.some((e) => e.seat === 0 && e.seq > before.seq), "its play is in the log");
+});
+
+test("the page says when it is offline, waits, and reconnects by itself", async () => {
+  const page = await personAt(browser, server.url, "Dan");
+  await createTable(page, { game: "teendopanch", seats: ["open", "random", "random"] });
+  await page.locator(".hand").waitFor();
+  const context = page.context();
+  await context.setOffline(true);
+  // Going offline does not close an open WebSocket by itself; the page's socket is closed
+  // as a dropped network would.
+  await page.evaluate(() => window.cardtable.connection.socket?.close());
+  await page.locator("#connection[data-status=disconnected], #connection[data-status=connecting]").waitFor();
+  const clickable = await page.evaluate(() => document.body.dataset.connection === "connected"
+    ? null
+    : document.querySelectorAll(".hand button.card:enabled, .choices button.choice:enabled").length);
+  assert.ok(clickable === null || clickable === 0, `nothing is clickable while offline (${clickable})`);
+  await context.setOffline(false);
+  await page.locator("#connection[data-status=connected]").waitFor({ timeout: 15000 });
+  await page.locator(".hand button.card:enabled, .choices button.choice:enabled").first().waitFor();
+  assert.equal((await lastSnapshot(page)).you, 0);
+});
