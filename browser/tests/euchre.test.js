@@ -15,8 +15,10 @@ after(async () => {
   server?.stop();
 });
 
-/** Every face-up card a page draws. */
-const shownCards = (page) => page.locator("[data-card]").evaluateAll((cards) => cards.map((c) => c.dataset.card));
+/** Every face-up card a page draws but the last trick (it may be the hand before's,
+ * whose cards are dealt again). */
+const shownCards = (page) => page.locator("[data-card]").evaluateAll((cards) => cards
+  .filter((c) => !c.closest(".trick.previous, .last-trick")).map((c) => c.dataset.card));
 const handCards = (page) => page.locator(".hand [data-card]").evaluateAll((cards) => cards.map((c) => c.dataset.card).sort());
 
 test("two pages and two computers play a whole hand of Euchre; each page shows only its own cards", async () => {

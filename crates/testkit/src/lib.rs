@@ -46,11 +46,17 @@ pub fn spec(name: &str) -> Option<String> {
 }
 
 fn absent<T>(message: &str) -> Option<T> {
+    missing(message);
+    None
+}
+
+/// Something a test needs is not here: under CI that fails the test, elsewhere it says
+/// so ([`skip`]) and the test returns.
+pub fn missing(message: &str) {
     if under_ci() {
         panic!("{message}; CI requires it");
     }
     skip(message);
-    None
 }
 
 /// Says that the running test skips, where a person running `cargo test` sees it: the
