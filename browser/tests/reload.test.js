@@ -37,10 +37,14 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
   assert.deepEqual(await handCards(page), hand, "the same hand");
   assert.equal(await page.locator(".seat.bottom .name").textContent(), "Cleo (you)");
 
-  // And it plays on: a click is accepted and the table moves.
-  await page.locator(".hand button.card:enabled").first().click();
+  // And it plays on, by keyboard: the first legal card has the focus and Enter plays it.
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  assert.match(focused ?? "", /^(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Diamonds|Hearts|Spades)$/);
+  await page.keyboard.press("Enter");
   await page.waitForFunction((seq) => (window.cardtable.last?.seq ?? 0) > seq, before.seq);
-  assert.ok((await lastSnapshot(page)).log.some((e) => e.seat === 0 && e.seq > before.seq), "its play is in the log");
+  const played = (await lastSnapshot(page)).log.find((e) => e.seat === 0 && e.seq > before.seq);
+  assert.ok(played, "its play is in the log");
+  assert.ok(hand.includes(played.action.Play), `it played a card of its hand (${played.action.Play})`);
 });
 
 test("the page says when it is offline, waits, and reconnects by itself", async () => {

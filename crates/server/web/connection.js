@@ -32,6 +32,8 @@ export class Connection extends EventTarget {
     this.following = new Map();
     /** The action sent and not yet answered: { table, seq }. */
     this.pending = null;
+    /** Tables whose fresh snapshot has not come since (re)connecting: clicks wait. */
+    this.syncing = new Set();
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.connectSoon(0);
     });
@@ -91,6 +93,7 @@ export class Connection extends EventTarget {
     if (message.type === "welcome") {
       this.ready = true;
       this.retry = 250;
+      this.syncing = new Set(this.following.keys());
       this.emit("status", this.status);
       for (const [table, how] of this.following) this.resume(table, how);
       return;
@@ -106,6 +109,7 @@ export class Connection extends EventTarget {
       this.following.set(message.table, "watch");
       this.send({ type: "watch", table: message.table });
     }
+    if (message.type === "snapshot") this.syncing.delete(message.table);
     if (this.pending && message.table === this.pending.table
         && (message.type === "error" || (message.type === "snapshot" && message.seq > this.pending.seq))) {
       this.pending = null;
@@ -123,6 +127,7 @@ export class Connection extends EventTarget {
   follow(table) {
     const how = savedSeat(table) ? "rejoin" : "watch";
     this.following.set(table, how);
+    this.syncing.add(table);
     if (this.ready) this.resume(table, how);
   }
 
@@ -147,7 +152,7 @@ export class Connection extends EventTarget {
 
   /** Sends an action once; refused while another is unanswered or while resyncing. */
   act(table, seq, action) {
-    if (this.pending || !this.ready) return false;
+    if (this.pending || !this.ready || this.syncing.has(table)) return false;
     if (!this.send({ type: "act", table, seq, action })) return false;
     this.pending = { table, seq };
     return true;

@@ -212,7 +212,7 @@ export function renderTable(root, page, ctx) {
   }
   const { game, you, turn, legal } = snapshot;
   document.title = `cardtable · ${GAMES[game].title}`;
-  const online = ctx.connection.status === "connected";
+  const online = ctx.connection.status === "connected" && !ctx.connection.syncing.has(snapshot.table);
   const waiting = Boolean(ctx.connection.pending);
   const acting = online && !waiting && legal.length > 0 && !snapshot.finished;
   const model = { ...snapshot, sit: ctx.sit, last: lastTrick(snapshot) };

@@ -47,11 +47,17 @@ impl Served {
 
     /// A plain HTTP GET; the body.
     fn get(&self, path: &str) -> String {
+        self.response(path).1
+    }
+
+    /// A plain HTTP GET; the head (status line and headers) and the body.
+    fn response(&self, path: &str) -> (String, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         write!(stream, "GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
         let mut response = String::new();
         stream.read_to_string(&mut response).unwrap();
-        response.split_once("\r\n\r\n").unwrap().1.to_string()
+        let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        (head.to_ascii_lowercase(), body.to_string())
     }
 
     fn kill(&mut self) {
@@ -664,4 +670,136 @@ fn health_and_lists_answer_over_http() {
     assert_eq!(served.get("/healthz"), "ok");
     assert_eq!(served.get("/api/tables"), "[]");
     assert_eq!(served.get("/api/games"), "[]");
+}
+
+#[test]
+fn the_browser_client_is_served_from_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    for page in ["/", "/t/3f2a9c01b7de", "/replay/3f2a9c01b7de", "/games"] {
+        let (head, body) = served.response(page);
+        assert!(head.starts_with("http/1.0 200"), "{page}: {head}");
+        assert!(head.contains("content-type: text/html"), "{page}: {head}");
+        assert!(
+            body.contains(r#"<script type="module" src="/app.js">"#),
+            "{page}"
+        );
+    }
+    for (file, kind) in [
+        ("/app.js", "text/javascript"),
+        ("/table.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let (head, body) = served.response(file);
+        assert!(head.starts_with("http/1.0 200"), "{file}: {head}");
+        assert!(
+            head.contains(&format!("content-type: {kind}")),
+            "{file}: {head}"
+        );
+        assert!(!body.is_empty());
+    }
+    let (head, _) = served.response("/no-such-file.js");
+    assert!(head.starts_with("http/1.0 404"), "{head}");
+    // The API keeps its own answers.
+    assert_eq!(served.get("/api/tables"), "[]");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_replays_step_by_step_and_rematches_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    let table = ada
+        .create(
+            json!({"game": "euchre", "rules": "eecs280", "points": 1, "public": true,
+                       "seats": ["open", "handout", "handout", "handout"]}),
+        )
+        .await;
+    ada.join(&table, 0).await;
+    // Before the end: no replay (the hands are secret) and no rematch.
+    let (head, body) = served.response(&format!("/api/games/{table}/steps"));
+    assert!(head.starts_with("http/1.0 403"), "{head}");
+    assert_eq!(body, "the game is not over");
+    ada.send(json!({"type": "rematch", "table": table})).await;
+    let refused = ada.until("error").await;
+    assert_eq!(refused["code"], "bad_table", "{refused}");
+
+    let mut done = play_out(vec![(0, ada)], &table).await;
+    let (_, mut ada) = done.pop().unwrap();
+    let last = latest(&ada.frames).unwrap().clone();
+    assert_eq!(last["finished"], true);
+    assert_eq!(last["next"], Value::Null);
+
+    // The steps: a deal, then one step per action, ending at the scores the table ended on.
+    let game: Value =
+        serde_json::from_str(&served.get(&format!("/api/games/{table}/steps"))).unwrap();
+    let steps = game["steps"].as_array().unwrap();
+    let actions = record(&served, &table)["actions"].as_array().unwrap().len();
+    let deals = steps.iter().filter(|s| s["seat"].is_null()).count();
+    assert_eq!(steps.len(), actions + deals);
+    assert!(deals >= 1);
+    assert_eq!(steps[0]["action"], Value::Null);
+    for seat in 0..4 {
+        assert_eq!(steps[0]["views"][seat]["hand"].as_array().unwrap().len(), 5);
+    }
+    assert_ne!(steps[0]["views"][0]["hand"], steps[0]["views"][1]["hand"]);
+    assert_eq!(steps.last().unwrap()["points"], last["scores"]);
+    assert_eq!(game["seats"][0], "person:Ada");
+
+    // A rematch: opened once, the same table however often asked, seats as before.
+    ada.send(json!({"type": "rematch", "table": table})).await;
+    let next = ada.until("snapshot").await["next"].clone();
+    let next = next.as_str().expect("a rematch table").to_string();
+    assert_ne!(next, table);
+    ada.send(json!({"type": "rematch", "table": table})).await;
+    assert_eq!(ada.until("snapshot").await["next"], json!(next));
+    let mut bob = Client::connect(&served.address, "Bob").await;
+    bob.send(json!({"type": "watch", "table": table})).await;
+    assert_eq!(bob.until("snapshot").await["next"], json!(next));
+    bob.send(json!({"type": "rematch", "table": table})).await;
+    assert_eq!(bob.until("error").await["code"], "no_seat");
+    let listed: Value = serde_json::from_str(&served.get("/api/tables")).unwrap();
+    let rematch = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["table"] == json!(next))
+        .expect("the rematch is listed like its table");
+    let kinds: Vec<&str> = (0..4)
+        .map(|s| rematch["seats"][s]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["open", "computer", "computer", "computer"]);
+    assert_eq!(rematch["points"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_who_sits_down_hears_each_action_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut cleo = Client::connect(&served.address, "Cleo").await;
+    let table = cleo
+        .create(json!({"game": "teendopanch", "points": 1,
+                       "seats": ["open", "handout", "handout"]}))
+        .await;
+    cleo.send(json!({"type": "watch", "table": table})).await;
+    assert_eq!(cleo.until("snapshot").await["you"], Value::Null);
+    cleo.join(&table, 0).await;
+    let seated_from = cleo.frames.len();
+    let mut done = play_out(vec![(0, cleo)], &table).await;
+    let (_, cleo) = done.pop().unwrap();
+    let snapshots: Vec<&Value> = cleo.frames[seated_from..]
+        .iter()
+        .filter(|f| f["type"] == "snapshot")
+        .collect();
+    assert!(snapshots.len() > 3);
+    assert!(
+        snapshots.iter().all(|s| s["you"] == 0),
+        "no spectator snapshots"
+    );
+    let seqs: BTreeSet<u64> = snapshots
+        .iter()
+        .map(|s| s["seq"].as_u64().unwrap())
+        .collect();
+    assert_eq!(seqs.len(), snapshots.len(), "one snapshot per change");
 }
