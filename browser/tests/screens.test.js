@@ -39,6 +39,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   test(`screenshots at ${viewport.width}×${viewport.height}`, async () => {
     const page = await personAt(browser, server.url, "Gus", viewport);
     await page.getByRole("button", { name: "Open the table" }).waitFor();
+    await page.waitForFunction(() => !document.querySelector(".tables").textContent.includes("Loading"));
     await fits(page, "lobby");
     await shoot(page, `lobby-${size}`);
 

@@ -4,7 +4,7 @@
 
 import { Connection, savedSeat } from "./connection.js";
 import { el } from "./dom.js";
-import { GAMES, PLAYERS, PLAYER_NAMES } from "./games.js";
+import { GAMES, PLAYERS, PLAYER_NAMES, rulesName } from "./games.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
 
@@ -73,15 +73,14 @@ function lobbyPage() {
 
   const list = el("div", { class: "tables", "aria-live": "polite" }, el("p", {}, "Loading tables…"));
   const form = createForm(saveName);
-  main.append(
+  main.append(el("div", { class: "lobby" },
     el("section", { class: "panel intro" },
       el("h1", {}, "Play cards with friends"),
       el("label", { for: "name" }, "Your name"), nameInput),
     el("section", { class: "panel" }, el("h2", {}, "New table"), form),
     el("section", { class: "panel" },
       el("h2", {}, "Open tables"), list,
-      el("p", {}, el("a", { href: "/games", "data-route": true }, "Finished games and replays"))),
-  );
+      el("p", {}, el("a", { href: "/games", "data-route": true }, "Finished games and replays")))));
 
   const showTables = (tables) => {
     const rows = tables.filter((t) => !t.finished).map((t) => tableRow(t));
@@ -105,7 +104,7 @@ function tableRow(t) {
     ? el("button", { class: "join", onclick: () => { go(`/t/${t.table}?seat=${i}`); } }, `Sit in seat ${i + 1}`)
     : el("span", { class: "taken" }, `${s.name}${s.kind === "computer" ? " (computer)" : ""}`));
   return el("div", { class: "table-row" },
-    el("strong", {}, `${game} · ${t.rules}${GAMES[t.game]?.points ? ` · to ${t.points}` : ""}`),
+    el("strong", {}, `${game} · ${rulesName(t.game, t.rules)}${GAMES[t.game]?.points ? ` · to ${t.points}` : ""}`),
     el("span", { class: "seats" }, seats),
     el("a", { href: `/t/${t.table}`, "data-route": true }, "Watch"));
 }
@@ -121,7 +120,7 @@ function createForm(saveName) {
   const error = el("p", { class: "error", role: "alert" });
   const refresh = () => {
     const g = GAMES[game.value];
-    rules.replaceChildren(...g.rules.map((r) => el("option", { value: r }, r)));
+    rules.replaceChildren(...g.rules.map((r) => el("option", { value: r }, rulesName(game.value, r))));
     pointsLabel.hidden = points.hidden = !g.points;
     const kinds = Array.from({ length: g.seats }, (_, i) => i === 0 ? "open" : "strong");
     seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
@@ -218,7 +217,7 @@ function gamesPage() {
     el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby"))));
   fetch("/api/games").then((r) => r.json()).then((games) => {
     const rows = games.reverse().map((g) => el("div", { class: "table-row" },
-      el("strong", {}, `${GAMES[g.game]?.title ?? g.game} · ${g.rules}`),
+      el("strong", {}, `${GAMES[g.game]?.title ?? g.game} · ${rulesName(g.game, g.rules)}`),
       el("span", {}, `${g.actions} actions`),
       el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
       el("a", { href: `/api/games/${g.table}/record`, download: `${g.table}.json` }, "Record")));

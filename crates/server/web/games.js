@@ -8,6 +8,13 @@ export const GAMES = {
   teendopanch: { title: "Teen Do Panch", seats: 3, rules: ["handout", "reference"], points: true },
 };
 
+/** The rules variants as people name them. */
+export const RULE_NAMES = {
+  eecs280: "EECS 280", cs246: "CS 246", handout: "the handout's", reference: "the reference program's",
+};
+export const rulesName = (game, rules) => (game === "euchre" && rules === "cs246"
+  ? "CS 246, going alone" : RULE_NAMES[rules] ?? rules);
+
 export const PLAYERS = ["open", "strong", "handout", "random"];
 export const PLAYER_NAMES = {
   open: "A person (open seat)", strong: "Computer: strong", handout: "Computer: the handout's",

@@ -1,7 +1,7 @@
 // A finished game step by step, every hand face up (the server's /api/games/{id}/steps).
 
 import { el } from "./dom.js";
-import { GAMES, describe } from "./games.js";
+import { GAMES, describe, rulesName } from "./games.js";
 import { felt } from "./table.js";
 
 function seatsOf(names) {
@@ -28,7 +28,7 @@ export function renderReplay(root, game, { go }) {
     });
     root.replaceChildren(
       el("div", { class: "bar" }, el("a", { href: "/games", "data-route": true }, "← Finished games"),
-        el("span", { class: "rules" }, `Replay · ${GAMES[game.game]?.title ?? game.game} · ${game.rules}`),
+        el("span", { class: "rules" }, `Replay · ${GAMES[game.game]?.title ?? game.game} · ${rulesName(game.game, game.rules)}`),
         el("a", { href: `/api/games/${game.table}/record`, download: `${game.table}.json` }, "Download the record")),
       felt({
         game: game.game, view, seats, you: null, turn, scores: step.points,

@@ -4,7 +4,7 @@
 import { SUITS, backsElement, cardElement, cardName, cardText } from "./cards.js";
 import { el } from "./dom.js";
 import {
-  GAMES, cardOf, choiceLabel, describe, groupHand, kindOf, lastTrick, prompt, winners,
+  GAMES, cardOf, choiceLabel, describe, groupHand, kindOf, lastTrick, prompt, rulesName, winners,
 } from "./games.js";
 
 /** Seats in screen places, from the viewer's: bottom, then clockwise. */
@@ -234,7 +234,7 @@ export function renderTable(root, page, ctx) {
     onclick: () => { share.select(); navigator.clipboard?.writeText(ctx.link).catch(() => {}); },
   }, "Copy link");
   const showLast = model.last ? el("button", { "aria-pressed": String(page.lastTrick), onclick: ctx.toggleLastTrick }, page.lastTrick ? "Hide last trick" : "Last trick") : null;
-  const rules = `${GAMES[game].title} · ${snapshot.rules}${GAMES[game].points ? ` · to ${snapshot.points} points` : ""}`;
+  const rules = `${GAMES[game].title} · ${rulesName(game, snapshot.rules)}${GAMES[game].points ? ` · to ${snapshot.points} points` : ""}`;
 
   root.replaceChildren(...[
     el("div", { class: "bar" }, el("a", { href: "/", "data-route": true }, "← Lobby"),
