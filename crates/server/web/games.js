@@ -10,7 +10,7 @@ export const GAMES = {
 
 /** The rules variants as people name them. */
 export const RULE_NAMES = {
-  eecs280: "EECS 280", cs246: "CS 246", handout: "the handout's", reference: "the reference program's",
+  eecs280: "EECS 280", cs246: "CS 246", handout: "handout rules", reference: "reference rules",
 };
 export const rulesName = (game, rules) => (game === "euchre" && rules === "cs246"
   ? "CS 246, going alone" : RULE_NAMES[rules] ?? rules);
