@@ -132,6 +132,8 @@ enum Occupant<G: Served> {
     Computer {
         name: String,
         agent: Box<dyn Agent<G>>,
+        /// A searching player, whose decisions take milliseconds.
+        slow: bool,
     },
 }
 
@@ -234,6 +236,7 @@ impl<G: Served> Table<G> {
                     Occupant::Computer {
                         name: name.clone(),
                         agent: game.agent(spec),
+                        slow: matches!(spec, PlayerSpec::Strong { .. }),
                     }
                 }
                 None => match people.iter().find(|p| p.seat == seat) {
@@ -521,15 +524,15 @@ impl<G: Served> Table<G> {
                     self.game.deal(&mut self.chance);
                 }
                 Turn::Seat(seat) => {
+                    let (game, rng) = (&self.game, &mut self.rng);
                     let action = match &mut self.seats[seat] {
-                        Occupant::Computer { agent, .. } => {
-                            agent.act(Seated::new(&self.game, seat), &mut self.rng)
-                        }
+                        Occupant::Computer {
+                            agent, slow: true, ..
+                        } => thinking(|| agent.act(Seated::new(game, seat), rng)),
+                        Occupant::Computer { agent, .. } => agent.act(Seated::new(game, seat), rng),
                         Occupant::Person {
                             autopilot: true, ..
-                        } => self
-                            .stand_in
-                            .act(Seated::new(&self.game, seat), &mut self.rng),
+                        } => self.stand_in.act(Seated::new(game, seat), rng),
                         Occupant::Person { conn: None, .. } => {
                             self.wait_for(seat);
                             return;
@@ -662,6 +665,17 @@ impl<G: Served> Table<G> {
             .lock()
             .unwrap_or_else(|p| p.into_inner());
         directory.insert(self.row.id.clone(), (self.row.public, summary));
+    }
+}
+
+/// Runs a searching player's decision (milliseconds) without holding up the other
+/// tables: on the multi-threaded runtime the worker hands its other tasks to the rest
+/// while this one thinks.
+fn thinking<T>(decide: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(decide),
+        _ => decide(),
     }
 }
 
