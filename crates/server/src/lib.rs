@@ -233,7 +233,7 @@ async fn list_games(State(server): State<Server>) -> Response {
 async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
     match record_of(&server, &id) {
         Ok((record, _)) => Json(record).into_response(),
-        Err(refusal) => refusal,
+        Err(refusal) => refusal.into_response(),
     }
 }
 
@@ -243,7 +243,7 @@ async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Re
     let record = match record_of(&server, &id) {
         Ok((record, true)) => record,
         Ok((_, false)) => return (StatusCode::FORBIDDEN, "the game is not over").into_response(),
-        Err(refusal) => return refusal,
+        Err(refusal) => return refusal.into_response(),
     };
     match catalogue::steps(&record.to_string()) {
         Ok(steps) => Json(json!({
@@ -256,7 +256,7 @@ async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Re
 }
 
 /// A stored table as a game record, and whether its game is over.
-fn record_of(server: &Server, id: &str) -> Result<(Value, bool), Response> {
+fn record_of(server: &Server, id: &str) -> Result<(Value, bool), (StatusCode, String)> {
     match server.store.table(id) {
         Ok(Some(stored)) => {
             let seats: Vec<String> = stored
@@ -280,8 +280,8 @@ fn record_of(server: &Server, id: &str) -> Result<(Value, bool), Response> {
             });
             Ok((record, stored.finished))
         }
-        Ok(None) => Err((StatusCode::NOT_FOUND, "no such table").into_response()),
-        Err(e) => Err((StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response()),
+        Ok(None) => Err((StatusCode::NOT_FOUND, "no such table".into())),
+        Err(e) => Err((StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
     }
 }
 

@@ -168,7 +168,7 @@ pub enum ServerMsg {
     },
     /// Everything the recipient may see of a table, sent on joining, watching and
     /// rejoining, and after every accepted action (`event` says what happened).
-    Snapshot(Snapshot),
+    Snapshot(Box<Snapshot>),
     /// A refused message: nothing changed.
     Error {
         /// The table, where the message named one.

@@ -616,7 +616,7 @@ impl<G: Served> Table<G> {
                 })
                 .collect()
         };
-        ServerMsg::Snapshot(Snapshot {
+        ServerMsg::Snapshot(Box::new(Snapshot {
             table: self.row.id.clone(),
             seq: self.seq,
             game: self.row.game.clone(),
@@ -635,7 +635,7 @@ impl<G: Served> Table<G> {
             last_hand: entries(&self.last_hand),
             scores: self.game.points(),
             next: self.next.clone(),
-        })
+        }))
     }
 
     fn broadcast(&self) {
