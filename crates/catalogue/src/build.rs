@@ -1,3 +1,4 @@
+use table::search::Advisor;
 use table::{Agent, Game, RandomAgent};
 
 use crate::PlayerSpec;
@@ -7,6 +8,10 @@ pub trait Roster: crate::Shown {
     /// The agent `spec` names, for a seat of this game (its rules decide which handout
     /// player it is).
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>>;
+
+    /// The strong player as a coach: the value of every legal action, from one seat's
+    /// information only.
+    fn advisor(&self) -> Box<dyn Advisor<Self>>;
 
     /// One agent per seat.
     fn agents(&self, lineup: &[PlayerSpec]) -> Vec<Box<dyn Agent<Self>>> {
@@ -37,6 +42,10 @@ fn build<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + 'static>(
 }
 
 impl Roster for euchre::Game {
+    fn advisor(&self) -> Box<dyn Advisor<Self>> {
+        Box::new(euchre::players::Strong::default())
+    }
+
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
         use euchre::players::{Cs246, Simple, Strong};
         let strong = |samples: Option<usize>| samples.map_or_else(Strong::default, Strong::new);
@@ -48,6 +57,10 @@ impl Roster for euchre::Game {
 }
 
 impl Roster for straights::Game {
+    fn advisor(&self) -> Box<dyn Advisor<Self>> {
+        Box::new(straights::players::Strong::default())
+    }
+
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
         use straights::players::{Computer, Strong};
         build::<_, Computer, _>(spec, |samples| {
@@ -57,6 +70,10 @@ impl Roster for straights::Game {
 }
 
 impl Roster for teendopanch::Game {
+    fn advisor(&self) -> Box<dyn Advisor<Self>> {
+        Box::new(teendopanch::players::Strong::default())
+    }
+
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
         use teendopanch::players::{Simple, Strong};
         build::<_, Simple, _>(spec, |samples| {

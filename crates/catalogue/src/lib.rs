@@ -38,5 +38,5 @@ pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
-pub use record::{replay, steps, RecordError, Replayed, Step};
+pub use record::{replay, steps, RecordError, Replayed, Step, MAX_ACTIONS};
 pub use shown::Shown;

@@ -41,6 +41,7 @@ impl Shown for euchre::Game {
             "alone": view.is_alone(),
             "sitting_out": view.sitting_out().map(|s| s.index()),
             "trick": trick_json(view.trick().plays().map(|(s, c)| (s.index(), c))),
+            "winning": view.trump_order().and_then(|o| view.trick().winning(o)).map(|(s, _)| s.index()),
             "tricks_won": seats.map(|s| view.tricks_won(s)),
             "hand_sizes": seats.map(|s| view.hand_size(s)),
             "team_scores": view.scores(),
@@ -104,6 +105,7 @@ impl Shown for teendopanch::Game {
             "trump": view.trump().map(|s| s.letter().to_string()),
             "quotas": view.quotas(),
             "trick": trick_json(view.trick().plays().map(|(s, c)| (s.index(), c))),
+            "winning": view.trump_order().and_then(|o| view.trick().winning(o)).map(|(s, _)| s.index()),
             "tricks_won": seats.map(|s| view.tricks_won(s)),
             "hand_sizes": seats.map(|s| view.hand_size(s)),
             "pulling": view.pulling().map(|(puller, victim)| json!({

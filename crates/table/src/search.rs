@@ -59,3 +59,44 @@ pub fn lowest(values: &[f64]) -> usize {
         .map(|(i, _)| i)
         .expect("at least one value")
 }
+
+/// A strong player's reading of one decision: the estimated value of every legal action
+/// and the one it takes. The coach shows it; the player acts on it, so the two agree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice<A> {
+    /// The legal actions.
+    pub actions: Vec<A>,
+    /// Each action's estimated value, in `unit`.
+    pub values: Vec<f64>,
+    /// The index of the action the player takes.
+    pub choice: usize,
+    /// Whether a higher value is better (points won) or worse (points taken).
+    pub higher_is_better: bool,
+    /// What a value measures, in words ("points margin per hand").
+    pub unit: &'static str,
+}
+
+impl<A: Copy> Advice<A> {
+    /// The advice when only one action is legal: nothing to weigh.
+    pub fn forced(action: A, unit: &'static str) -> Advice<A> {
+        Advice {
+            actions: vec![action],
+            values: vec![f64::NAN],
+            choice: 0,
+            higher_is_better: true,
+            unit,
+        }
+    }
+
+    /// The action the player takes.
+    pub fn chosen(&self) -> A {
+        self.actions[self.choice]
+    }
+}
+
+/// A player that can say what it thinks of every legal action, from its seat's
+/// information only (the coach).
+pub trait Advisor<G: Game>: Send {
+    /// The values of the legal actions and the choice, as the player would act.
+    fn advise(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> Advice<G::Action>;
+}

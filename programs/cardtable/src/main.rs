@@ -1,12 +1,17 @@
 //! `cardtable`: the home of everything past the handouts. With no arguments it deals a
-//! game of Euchre in the terminal: you and a computer partner against two computers.
+//! game of Euchre at a table drawn in the terminal: you and a computer partner against
+//! two computers. `play` deals any game, `replay` steps through a recorded one, `arena`
+//! simulates, `serve` seats people over the network.
 
 mod arena_cli;
-mod euchre_tui;
 
-use std::io::{self, BufReader, BufWriter};
+use std::io::{self, BufReader, BufWriter, IsTerminal};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
+use cardtable_tui::session::{self, Setup, Table};
+use catalogue::{GameKind, PlayerSpec, Variant};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -22,17 +27,63 @@ struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    play: euchre_tui::Options,
+    play: PlayArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play Euchre against three computer players (the default).
-    Play(euchre_tui::Options),
+    /// Play a game against computer players (Euchre by default).
+    Play(PlayArgs),
+    /// Step through a recorded game with every hand face up.
+    Replay(ReplayArgs),
     /// Simulate many games between computer players and report statistics.
     Arena(arena_cli::ArenaArgs),
-    /// Serve tables for every game over HTTP and WebSocket (docs/PROTOCOL.md).
+    /// Serve tables for every game over HTTP and WebSocket, with the browser client.
     Serve(ServeArgs),
+}
+
+#[derive(clap::Args, Clone, Debug)]
+struct PlayArgs {
+    /// euchre, straights or teendopanch.
+    #[arg(default_value = "euchre")]
+    game: GameKind,
+    /// The rules: eecs280 or cs246 (Euchre), handout or reference (Teen Do Panch).
+    #[arg(long)]
+    rules: Option<String>,
+    /// The computer players: strong (or strong:N, N deals sampled per decision), handout
+    /// (the game's handout player; also `simple`) or random.
+    #[arg(long, default_value = "strong")]
+    opponents: String,
+    /// Seed of the deal; the same seed deals the same game (default: from the clock).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Points to win (Euchre and Teen Do Panch).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
+    points: u32,
+    /// Milliseconds between the computer players' plays at the drawn table.
+    #[arg(long, default_value_t = 700, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    speed: u64,
+    /// Line mode even at a terminal: a line per event, one answer per line.
+    #[arg(long)]
+    plain: bool,
+    /// Continue a saved game (a game record line, as `s` or `save` writes).
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
+    /// Where `s` (or `save`) writes the game.
+    #[arg(long, value_name = "FILE", default_value = "cardtable-game.json")]
+    save: PathBuf,
+}
+
+#[derive(clap::Args)]
+struct ReplayArgs {
+    /// A file of game records, one per line.
+    file: PathBuf,
+    /// Which game of the file, from 1.
+    #[arg(long, default_value_t = 1)]
+    game: usize,
+    /// Print every step as text instead of drawing.
+    #[arg(long)]
+    plain: bool,
 }
 
 #[derive(clap::Args)]
@@ -42,7 +93,7 @@ struct ServeArgs {
     listen: std::net::SocketAddr,
     /// The SQLite database of tables and games (created if absent).
     #[arg(long, default_value = "cardtable.sqlite")]
-    data: std::path::PathBuf,
+    data: PathBuf,
 }
 
 /// `cardtable serve`: logs with `tracing` (RUST_LOG sets the level), prints the URL.
@@ -77,10 +128,74 @@ fn serve(args: &ServeArgs) -> ExitCode {
     }
 }
 
+/// Whether to draw: a terminal on both ends that can draw, unless `--plain`.
+fn drawn(plain: bool) -> bool {
+    !plain
+        && io::stdout().is_terminal()
+        && io::stdin().is_terminal()
+        && std::env::var("TERM").is_ok_and(|t| t != "dumb")
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64 & 0xffff_ffff)
+        .unwrap_or(0)
+}
+
+fn play(args: &PlayArgs) -> Result<ExitCode, String> {
+    let variant = Variant::named(args.game, args.rules.as_deref()).map_err(|e| e.to_string())?;
+    let opponents = PlayerSpec::parse(args.game, &args.opponents).map_err(|e| e.to_string())?;
+    let mut setup = Setup {
+        variant,
+        points: args.points,
+        seed: args.seed.unwrap_or_else(clock_seed),
+        opponents,
+    };
+    let first: Box<dyn Table> = match &args.resume {
+        Some(path) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+            session::resume(line, opponents).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => session::open(&setup),
+    };
+    if drawn(args.plain) {
+        let pace = Duration::from_millis(args.speed);
+        cardtable_tui::terminal::run(first, args.save.clone(), pace, move || {
+            setup.seed = clock_seed();
+            session::open(&setup)
+        })
+        .map_err(|e| format!("the terminal: {e}"))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut table = first;
+    let input = BufReader::new(io::stdin());
+    let output = BufWriter::new(io::stdout());
+    let result = cardtable_tui::line::play(table.as_mut(), input, output, &args.save);
+    Ok(textio::Stop::exit(result, "cardtable"))
+}
+
+fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
+    let text =
+        std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
+    let replay = cardtable_tui::replay::Replay::open(&text, args.game)
+        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+    if drawn(args.plain) {
+        cardtable_tui::terminal::replay(replay).map_err(|e| format!("the terminal: {e}"))?;
+    } else {
+        cardtable_tui::line::replay(replay, &mut io::stdout()).map_err(|e| e.to_string())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let options = match cli.command {
-        Some(Command::Play(options)) => options,
+    let (name, result) = match cli.command {
+        None => ("cardtable", play(&cli.play)),
+        Some(Command::Play(args)) => ("cardtable play", play(&args)),
+        Some(Command::Replay(args)) => ("cardtable replay", replay(&args)),
         Some(Command::Serve(args)) => return serve(&args),
         Some(Command::Arena(args)) => {
             return match arena_cli::run(&args) {
@@ -91,9 +206,12 @@ fn main() -> ExitCode {
                 }
             };
         }
-        None => cli.play,
     };
-    let input = BufReader::new(io::stdin());
-    let output = BufWriter::new(io::stdout());
-    textio::Stop::exit(euchre_tui::play(&options, input, output), "cardtable")
+    match result {
+        Ok(code) => code,
+        Err(problem) => {
+            eprintln!("{name}: {problem}");
+            ExitCode::from(2)
+        }
+    }
 }

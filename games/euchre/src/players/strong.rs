@@ -3,7 +3,7 @@
 //! deal out (the opponents as the handout player for the next two tricks, then every
 //! hand open), and picks the choice with the best average score margin.
 
-use table::search::{highest, sampled_totals};
+use table::search::{highest, sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
 use crate::players::{cs246, simple};
@@ -168,10 +168,10 @@ impl Strong {
     /// The legal action with the best average margin. Passing is valued like any bid:
     /// by playing out the rest of the bidding in each sampled world. A bid must beat
     /// passing by `bid_threshold`, since open-handed play flatters the bidder.
-    fn choose(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+    fn choose(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
         let legal = seated.legal_actions();
         if legal.len() == 1 {
-            return legal[0];
+            return Advice::forced(legal[0], UNIT);
         }
         let values = self.evaluate(&seated, &legal, rng);
         let bias = |action: &Action| match action {
@@ -183,13 +183,28 @@ impl Strong {
             .zip(&values)
             .map(|(a, v)| v - bias(a))
             .collect();
-        legal[highest(&biased)]
+        Advice {
+            choice: highest(&biased),
+            actions: legal,
+            values,
+            higher_is_better: true,
+            unit: UNIT,
+        }
+    }
+}
+
+/// What the strong Euchre player's values measure.
+const UNIT: &str = "points margin of the hand for your team";
+
+impl Advisor<Game> for Strong {
+    fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
+        self.choose(seated, rng)
     }
 }
 
 impl Agent<Game> for Strong {
     fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
-        self.choose(seated, rng)
+        self.choose(seated, rng).chosen()
     }
 }
 

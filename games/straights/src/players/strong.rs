@@ -4,7 +4,7 @@
 //! the fewest points on average.
 
 use rand::Rng as _;
-use table::search::{lowest, sampled_totals};
+use table::search::{lowest, sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
@@ -90,11 +90,14 @@ fn cost(points: [u32; 4], seat: Seat, others_weight: f64) -> f64 {
     mine - others_weight * f64::from(others) / 3.0
 }
 
-impl Agent<Game> for Strong {
-    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+/// What the strong Straights player's values measure.
+const UNIT: &str = "points you take this round, less half the others' average (lower is better)";
+
+impl Advisor<Game> for Strong {
+    fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
         let legal = seated.legal_actions();
         if legal.len() == 1 {
-            return legal[0];
+            return Advice::forced(legal[0], UNIT);
         }
         let seat = Seat::new(seated.seat());
         let totals = sampled_totals(
@@ -117,6 +120,19 @@ impl Agent<Game> for Strong {
                 cost(points, seat, OTHERS_WEIGHT)
             },
         );
-        legal[lowest(&totals)]
+        let samples = self.samples as f64;
+        Advice {
+            choice: lowest(&totals),
+            values: totals.iter().map(|t| t / samples).collect(),
+            actions: legal,
+            higher_is_better: false,
+            unit: UNIT,
+        }
+    }
+}
+
+impl Agent<Game> for Strong {
+    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+        self.advise(seated, rng).chosen()
     }
 }

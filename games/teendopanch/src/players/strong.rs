@@ -3,7 +3,7 @@
 //! consistently with what it has seen, plays the hand out with every seat modelled as
 //! the Simple player, and keeps the choice with the best average points.
 
-use table::search::{highest, sampled_totals};
+use table::search::{highest, sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
 use crate::players::simple;
@@ -53,11 +53,14 @@ impl Strong {
     }
 }
 
-impl Agent<Game> for Strong {
-    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+/// What the strong Teen Do Panch player's values measure.
+const UNIT: &str = "points you score this hand, less a share of the others'";
+
+impl Advisor<Game> for Strong {
+    fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
         let legal = seated.legal_actions();
         if legal.len() == 1 {
-            return legal[0];
+            return Advice::forced(legal[0], UNIT);
         }
         let me = Seat::new(seated.seat());
         let totals = sampled_totals(
@@ -79,6 +82,19 @@ impl Agent<Game> for Strong {
                 f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0
             },
         );
-        legal[highest(&totals)]
+        let samples = self.samples as f64;
+        Advice {
+            choice: highest(&totals),
+            values: totals.iter().map(|t| t / samples).collect(),
+            actions: legal,
+            higher_is_better: true,
+            unit: UNIT,
+        }
+    }
+}
+
+impl Agent<Game> for Strong {
+    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+        self.advise(seated, rng).chosen()
     }
 }

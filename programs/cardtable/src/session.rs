@@ -1,0 +1,384 @@
+//! One game at the terminal: the person's seat, computer players in the others, the deal
+//! from a seed, and every action kept as a game record. The faces (the drawn table and
+//! line mode) see it through [`Table`], in the same per-seat JSON view the server sends
+//! ([`catalogue::Shown::view_json`]), so no face can show what the seat may not see.
+
+use catalogue::{PlayerSpec, Roster, Variant, WithGame};
+use rand::SeedableRng;
+use serde_json::Value;
+use table::search::Advice;
+use table::{Agent, GameRecord, Rng, Seated, Turn};
+
+/// The person always sits here.
+pub const YOU: usize = 0;
+
+/// One accepted action as the person may know it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Who acted.
+    pub seat: usize,
+    /// The action as the protocol spells it, or `None` where hidden from the person.
+    pub action: Option<Value>,
+}
+
+/// What a face needs of a game in progress, for any game.
+pub trait Table {
+    /// `euchre`, `straights` or `teendopanch`.
+    fn game(&self) -> &'static str;
+    /// The rules variant's name.
+    fn rules(&self) -> &'static str;
+    /// Points to win.
+    fn points(&self) -> u32;
+    /// The seed of the deal.
+    fn seed(&self) -> u64;
+    /// Each seat's name, the person's first.
+    fn names(&self) -> &[String];
+    /// The person's view (with their cards); `{}` between hands.
+    fn view(&self) -> Value;
+    /// Every seat's view with its own cards (the end of a game, replays).
+    fn face_up(&self) -> Vec<Value>;
+    /// Whose turn it is: a seat, or `None` between hands and at the end.
+    fn turn(&self) -> Option<usize>;
+    /// Whether the game has ended.
+    fn finished(&self) -> bool;
+    /// The person's legal actions, on their turn.
+    fn legal(&self) -> Vec<Value>;
+    /// Takes the person's legal action `index`.
+    fn act(&mut self, index: usize);
+    /// Lets the computer (or the deal) take one step; false when the person must act or
+    /// the game is over.
+    fn step(&mut self) -> bool;
+    /// The strong player's values of the person's legal actions, from the person's seat's
+    /// information only.
+    fn advise(&mut self) -> Advice<Value>;
+    /// This hand's actions so far.
+    fn log(&self) -> &[Entry];
+    /// The hand before's.
+    fn last_hand(&self) -> &[Entry];
+    /// Each seat's points.
+    fn scores(&self) -> Vec<f64>;
+    /// Hands completed.
+    fn hands(&self) -> u32;
+    /// Each seat's side (Euchre's partnerships; one seat each elsewhere).
+    fn teams(&self) -> Vec<Vec<usize>>;
+    /// The game as a record line (the arena's `--record` format).
+    fn record(&self) -> String;
+    /// A replay moves to step `at` and says where it is (step, steps, what happened);
+    /// a game in progress is not a replay.
+    fn seek(&mut self, _at: usize) -> Option<(usize, usize, String)> {
+        None
+    }
+    /// The step a replay shows.
+    fn position(&self) -> Option<usize> {
+        None
+    }
+}
+
+/// A game being played: the rules core, its players and what happened.
+pub struct Session<G: Roster> {
+    variant: Variant,
+    points: u32,
+    seed: u64,
+    game: G,
+    chance: Rng,
+    rng: Rng,
+    names: Vec<String>,
+    computers: Vec<Option<Box<dyn Agent<G>>>>,
+    lineup: Vec<String>,
+    actions: Vec<G::Action>,
+    log: Vec<Entry>,
+    last_hand: Vec<Entry>,
+}
+
+/// How a game is set up.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The game and rules.
+    pub variant: Variant,
+    /// Points to win.
+    pub points: u32,
+    /// The deal's seed.
+    pub seed: u64,
+    /// The computer players.
+    pub opponents: PlayerSpec,
+}
+
+/// Seat names around a table of `seats`, the person first, as a person sees them.
+fn seat_names(seats: usize) -> Vec<String> {
+    let names: &[&str] = match seats {
+        3 => &["You", "Left", "Right"],
+        _ => &["You", "West", "North", "East"],
+    };
+    names.iter().map(|n| n.to_string()).collect()
+}
+
+impl<G: Roster> Session<G> {
+    fn new(setup: &Setup, game: G) -> Session<G> {
+        let seats = game.seats();
+        let computers = (0..seats)
+            .map(|seat| (seat != YOU).then(|| game.agent(setup.opponents)))
+            .collect();
+        let mut lineup = vec!["person:You".to_string()];
+        lineup.extend((1..seats).map(|_| setup.opponents.to_string()));
+        Session {
+            variant: setup.variant,
+            points: setup.points,
+            seed: setup.seed,
+            chance: Rng::seed_from_u64(setup.seed),
+            rng: Rng::seed_from_u64(!setup.seed),
+            names: seat_names(seats),
+            computers,
+            lineup,
+            game,
+            actions: Vec::new(),
+            log: Vec::new(),
+            last_hand: Vec::new(),
+        }
+    }
+
+    fn json(action: G::Action) -> Value {
+        serde_json::to_value(action).expect("actions serialize")
+    }
+
+    /// Applies the mover's `action` and keeps it.
+    fn apply(&mut self, seat: usize, action: G::Action) {
+        let seen = self.game.reveals(&action, seat, Some(YOU));
+        self.game
+            .apply(action)
+            .expect("only legal actions are taken");
+        self.actions.push(action);
+        self.log.push(Entry {
+            seat,
+            action: seen.then(|| Self::json(action)),
+        });
+    }
+
+    fn deal(&mut self) {
+        self.last_hand = std::mem::take(&mut self.log);
+        self.game.deal(&mut self.chance);
+    }
+
+    /// Replays a record's actions (dealing as the record's seed does).
+    fn replay(&mut self, actions: Vec<G::Action>) -> Result<(), String> {
+        for (index, action) in actions.into_iter().enumerate() {
+            while self.game.turn() == Turn::Chance {
+                self.deal();
+            }
+            let Turn::Seat(seat) = self.game.turn() else {
+                return Err(format!("action {} comes after the game's end", index + 1));
+            };
+            let mut legal = Vec::new();
+            self.game.legal_actions(&mut legal);
+            if !legal.contains(&action) {
+                return Err(format!(
+                    "action {} ({action:?}) is not legal there",
+                    index + 1
+                ));
+            }
+            self.apply(seat, action);
+        }
+        // Computer players' choices from here are seeded by how far the game got.
+        self.rng = Rng::seed_from_u64(!self.seed ^ self.actions.len() as u64);
+        Ok(())
+    }
+}
+
+impl<G: Roster> Table for Session<G> {
+    fn game(&self) -> &'static str {
+        self.variant.game().name()
+    }
+
+    fn rules(&self) -> &'static str {
+        self.variant.rules()
+    }
+
+    fn points(&self) -> u32 {
+        self.points
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    fn view(&self) -> Value {
+        self.game.view_json(YOU, true)
+    }
+
+    fn face_up(&self) -> Vec<Value> {
+        (0..self.game.seats())
+            .map(|seat| self.game.view_json(seat, true))
+            .collect()
+    }
+
+    fn turn(&self) -> Option<usize> {
+        match self.game.turn() {
+            Turn::Seat(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
+    fn finished(&self) -> bool {
+        self.game.turn() == Turn::Over
+    }
+
+    fn legal(&self) -> Vec<Value> {
+        if self.game.turn() != Turn::Seat(YOU) {
+            return Vec::new();
+        }
+        let mut legal = Vec::new();
+        self.game.legal_actions(&mut legal);
+        legal.into_iter().map(Self::json).collect()
+    }
+
+    fn act(&mut self, index: usize) {
+        let mut legal = Vec::new();
+        self.game.legal_actions(&mut legal);
+        if self.game.turn() == Turn::Seat(YOU) {
+            if let Some(&action) = legal.get(index) {
+                self.apply(YOU, action);
+            }
+        }
+    }
+
+    fn step(&mut self) -> bool {
+        match self.game.turn() {
+            Turn::Over => false,
+            Turn::Chance => {
+                self.deal();
+                true
+            }
+            Turn::Seat(seat) => {
+                let Some(agent) = self.computers[seat].as_mut() else {
+                    return false;
+                };
+                let action = agent.act(Seated::new(&self.game, seat), &mut self.rng);
+                self.apply(seat, action);
+                true
+            }
+        }
+    }
+
+    fn advise(&mut self) -> Advice<Value> {
+        // The coach's own generator: asking never changes what the computers will do.
+        let mut rng = Rng::seed_from_u64(self.seed ^ (self.actions.len() as u64) << 20);
+        let advice = self
+            .game
+            .advisor()
+            .advise(Seated::new(&self.game, YOU), &mut rng);
+        Advice {
+            actions: advice.actions.into_iter().map(Self::json).collect(),
+            values: advice.values,
+            choice: advice.choice,
+            higher_is_better: advice.higher_is_better,
+            unit: advice.unit,
+        }
+    }
+
+    fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    fn last_hand(&self) -> &[Entry] {
+        &self.last_hand
+    }
+
+    fn scores(&self) -> Vec<f64> {
+        self.game.points()
+    }
+
+    fn hands(&self) -> u32 {
+        self.game.hands()
+    }
+
+    fn teams(&self) -> Vec<Vec<usize>> {
+        self.game.teams()
+    }
+
+    fn record(&self) -> String {
+        let record = GameRecord {
+            game: self.game().to_string(),
+            variant: self.rules().to_string(),
+            points: self.points,
+            seed: self.seed,
+            seats: self.lineup.clone(),
+            actions: self.actions.clone(),
+        };
+        serde_json::to_string(&record).expect("records serialize")
+    }
+}
+
+/// Builds the session of the catalogue's game type.
+struct Open<'a> {
+    setup: &'a Setup,
+    actions: Option<&'a Value>,
+}
+
+impl WithGame for Open<'_> {
+    type Output = Result<Box<dyn Table>, String>;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let mut session = Session::new(self.setup, new());
+        if let Some(actions) = self.actions {
+            let actions: Vec<G::Action> = serde_json::from_value(actions.clone())
+                .map_err(|e| format!("the record's actions: {e}"))?;
+            session.replay(actions)?;
+        }
+        Ok(Box::new(session))
+    }
+}
+
+/// A new game as `setup` says.
+pub fn open(setup: &Setup) -> Box<dyn Table> {
+    setup
+        .variant
+        .with_game(
+            setup.points,
+            Open {
+                setup,
+                actions: None,
+            },
+        )
+        .expect("a new game has no actions to refuse")
+}
+
+/// A saved game (a record line) taken up where it stopped, with `opponents` in the
+/// computer seats.
+pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, String> {
+    let record: Value =
+        serde_json::from_str(line).map_err(|e| format!("not a game record: {e}"))?;
+    let text = |key: &str| record[key].as_str().map(str::to_string);
+    let game: catalogue::GameKind = text("game")
+        .ok_or("the record names no game")?
+        .parse()
+        .map_err(|e: catalogue::Error| e.to_string())?;
+    let variant = Variant::named(game, text("variant").as_deref()).map_err(|e| e.to_string())?;
+    let points = record["points"].as_u64().unwrap_or(10);
+    if !(1..=1000).contains(&points) {
+        return Err(format!("points to win {points} is not from 1 to 1000"));
+    }
+    let seed = record["seed"].as_u64().ok_or("the record has no seed")?;
+    let actions = &record["actions"];
+    if actions
+        .as_array()
+        .is_none_or(|a| a.len() > catalogue::MAX_ACTIONS)
+    {
+        return Err("the record's actions are not a list of at most 1,000,000".into());
+    }
+    let setup = Setup {
+        variant,
+        points: points as u32,
+        seed,
+        opponents,
+    };
+    variant.with_game(
+        setup.points,
+        Open {
+            setup: &setup,
+            actions: Some(actions),
+        },
+    )
+}

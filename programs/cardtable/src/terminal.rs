@@ -1,0 +1,102 @@
+//! The drawn table in a real terminal: raw mode, the alternate screen and mouse capture,
+//! left on every way out (a panic and Ctrl-C included); computer plays paced one at a time.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event};
+use ratatui::crossterm::execute;
+use ratatui::DefaultTerminal;
+
+use crate::draw;
+use crate::session::Table;
+use crate::ui::{Dialog, Flow, Ui};
+
+/// Restores the terminal when dropped, whatever the way out.
+struct Screen {
+    terminal: DefaultTerminal,
+}
+
+impl Screen {
+    fn enter() -> io::Result<Screen> {
+        // ratatui::init enters raw mode and the alternate screen, and installs a panic hook
+        // that leaves both before the panic is printed; mouse capture is left here and in
+        // the hook below.
+        let terminal = ratatui::try_init()?;
+        execute!(io::stdout(), EnableMouseCapture)?;
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let _ = execute!(io::stdout(), DisableMouseCapture);
+            previous(info);
+        }));
+        Ok(Screen { terminal })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        let _ = execute!(io::stdout(), DisableMouseCapture);
+        ratatui::restore();
+        let _ = io::stdout().flush();
+    }
+}
+
+/// Plays at the drawn table until the person quits; `next` deals each new game.
+pub fn run(
+    first: Box<dyn Table>,
+    save_to: PathBuf,
+    pace: Duration,
+    mut next: impl FnMut() -> Box<dyn Table>,
+) -> io::Result<()> {
+    let mut screen = Screen::enter()?;
+    let mut ui = Ui::new(first, save_to);
+    let mut due = Instant::now() + pace;
+    loop {
+        screen.terminal.draw(|frame| draw::draw(frame, &mut ui))?;
+        if ui.table.finished() && ui.dialog == Dialog::None {
+            ui.dialog = Dialog::Over;
+            continue;
+        }
+        let computers = !ui.table.finished() && !ui.your_turn() && ui.dialog == Dialog::None;
+        let wait = if computers {
+            due.saturating_duration_since(Instant::now())
+        } else {
+            Duration::from_secs(3600)
+        };
+        if event::poll(wait)? {
+            let event = event::read()?;
+            let hurried = computers && matches!(event, Event::Key(_));
+            match ui.event(&event) {
+                Flow::Quit => return Ok(()),
+                Flow::NewGame => {
+                    ui = Ui::new(next(), ui.save_to.clone());
+                    due = Instant::now() + pace;
+                }
+                Flow::Continue if hurried => due = Instant::now(),
+                Flow::Continue => {
+                    if ui.your_turn() {
+                        due = Instant::now() + pace;
+                    }
+                }
+            }
+        } else if computers {
+            // Deals take no time; plays appear one at a time.
+            while ui.table.step() && ui.table.turn().is_none() && !ui.table.finished() {}
+            due = Instant::now() + pace;
+        }
+    }
+}
+
+/// Steps through a recorded game until the person leaves.
+pub fn replay(replay: crate::replay::Replay) -> io::Result<()> {
+    let mut screen = Screen::enter()?;
+    let mut ui = Ui::new(Box::new(replay), PathBuf::new());
+    ui.note = ui.table.seek(0).map(|(_, _, caption)| caption);
+    loop {
+        screen.terminal.draw(|frame| draw::draw(frame, &mut ui))?;
+        if ui.event(&event::read()?) == Flow::Quit {
+            return Ok(());
+        }
+    }
+}
