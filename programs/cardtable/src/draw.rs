@@ -89,7 +89,7 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     } else {
         [inner, Rect::default()]
     };
-    draw_table(frame, ui, table_area);
+    draw_table(frame, ui, table_area, !wide);
     if wide {
         draw_side(frame, ui, side);
     }
@@ -108,11 +108,11 @@ fn places(seats: usize) -> (usize, Option<usize>, usize) {
     }
 }
 
-fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect) {
+fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
     let view = ui.table.view();
     let seats = ui.table.names().len();
-    let narrow_score = area.width < 110;
-    let [top, middle, you, hand, choices, status] = Layout::vertical([
+    let [score_row, top, middle, you, hand, choices, status] = Layout::vertical([
+        Constraint::Length(u16::from(narrow_score)),
         Constraint::Length(3),
         Constraint::Min(9),
         Constraint::Length(1),
@@ -136,11 +136,9 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect) {
         ])
         .areas(top);
         frame.render_widget(seat_panel(ui, &view, across), top_mid);
-    } else if narrow_score {
-        frame.render_widget(Paragraph::new(score_line(ui)), top);
     }
-    if narrow_score && across.is_some() {
-        frame.render_widget(Paragraph::new(score_line(ui)), Rect { height: 1, ..top });
+    if narrow_score {
+        frame.render_widget(Paragraph::new(score_line(ui)), score_row);
     }
     frame.render_widget(
         seat_panel(ui, &view, left),
@@ -293,8 +291,13 @@ fn facts(ui: &Ui, view: &Value) -> Vec<Span<'static>> {
                 .as_u64()
                 .map_or("?".into(), |s| seat_name(ui, s as usize))
         };
+        let verb = if pull["puller"] == YOU {
+            "pull"
+        } else {
+            "pulls"
+        };
         facts.push(Span::raw(format!(
-            " {} pulls from {} ",
+            " {} {verb} from {} ",
             who("puller"),
             who("victim")
         )));
@@ -324,7 +327,7 @@ fn draw_centre(frame: &mut Frame, ui: &Ui, view: &Value, area: Rect) {
         })
         .unwrap_or_default();
     let (plays, caption) = if trick.is_empty() {
-        match ui.last_trick() {
+        match ui.trick_taken() {
             Some((cards, winner)) => {
                 let by = winner.map_or(String::new(), |w| {
                     format!(", taken by {}", seat_name(ui, w))
@@ -531,7 +534,12 @@ fn score_line(ui: &Ui) -> Line<'static> {
 fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
     let scores = ui.table.scores();
     let view = ui.table.view();
-    let mut score: Vec<Line> = vec![Line::raw(format!("Hand {}", ui.table.hands() + 1)).bold()];
+    let word = if ui.table.game() == "straights" {
+        "Round"
+    } else {
+        "Hand"
+    };
+    let mut score: Vec<Line> = vec![Line::raw(format!("{word} {}", ui.table.hands() + 1)).bold()];
     for team in ui.table.teams() {
         let names: Vec<String> = team.iter().map(|&s| seat_name(ui, s)).collect();
         let tricks: u64 = team

@@ -382,7 +382,19 @@ impl Ui {
         });
     }
 
-    /// The last finished trick, with who won it where known.
+    /// The last trick taken this hand, with who took it.
+    pub fn trick_taken(&self) -> Option<(Vec<(usize, Card)>, Option<usize>)> {
+        let plays = self.table.log().iter().filter(|e| {
+            e.action
+                .as_ref()
+                .is_some_and(|a| words::kind(a).0 == "Play")
+        });
+        let size = words::trick_size(self.table.game(), self.table.log());
+        (plays.count() >= size).then(|| self.last_trick()).flatten()
+    }
+
+    /// The last finished trick (this hand's, else the hand before's), with who won it
+    /// where known.
     pub fn last_trick(&self) -> Option<(Vec<(usize, Card)>, Option<usize>)> {
         if self.table.game() == "straights" {
             return None;

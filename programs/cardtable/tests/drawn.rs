@@ -1,0 +1,434 @@
+//! The drawn table on ratatui's `TestBackend`: what a person must see at each game's key
+//! moments, checked against the rules (written here from the handouts) and the rules
+//! core's view of the seat; and whole games of every game played through the key handler
+//! to the result screen.
+
+use cards::{Card, Rank, Suit};
+use cardtable_tui::draw;
+use cardtable_tui::session::{self, Setup, YOU};
+use cardtable_tui::ui::{Dialog, Flow, Ui};
+use catalogue::{GameKind, PlayerSpec, Variant};
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+use ratatui::Terminal;
+use serde_json::Value;
+
+fn ui(game: GameKind, rules: Option<&str>, seed: u64, opponents: &str) -> Ui {
+    let setup = Setup {
+        variant: Variant::named(game, rules).unwrap(),
+        points: 3,
+        seed,
+        opponents: PlayerSpec::parse(game, opponents).unwrap(),
+    };
+    Ui::new(
+        session::open(&setup),
+        std::env::temp_dir().join("cardtable-drawn-test.json"),
+    )
+}
+
+/// The screen as lines of text, and the buffer for styles.
+fn render(ui: &mut Ui, width: u16, height: u16) -> (Vec<String>, ratatui::buffer::Buffer) {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| draw::draw(frame, ui)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let lines = (0..height)
+        .map(|y| {
+            (0..width)
+                .map(|x| buffer[(x, y)].symbol().to_string())
+                .collect()
+        })
+        .collect();
+    (lines, buffer)
+}
+
+fn show(card: Card) -> String {
+    let rank = if card.rank() == Rank::Ten {
+        "10".to_string()
+    } else {
+        card.rank().symbol().to_string()
+    };
+    let suit = match card.suit() {
+        Suit::Spades => '♠',
+        Suit::Hearts => '♥',
+        Suit::Clubs => '♣',
+        Suit::Diamonds => '♦',
+    };
+    format!("{rank}{suit}")
+}
+
+fn cards(value: &Value) -> Vec<Card> {
+    value
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().parse().unwrap())
+        .collect()
+}
+
+/// Lets the computers play until the person must act (or `stop` says so).
+fn until(ui: &mut Ui, stop: impl Fn(&Ui) -> bool) -> bool {
+    for _ in 0..10_000 {
+        if ui.your_turn() && stop(ui) {
+            return true;
+        }
+        if ui.your_turn() {
+            ui.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        } else if !ui.table.step() {
+            return false;
+        }
+    }
+    false
+}
+
+/// The hand's cards drawn with a yellow border (raised: legal) and the rest.
+fn raised(
+    buffer: &ratatui::buffer::Buffer,
+    lines: &[String],
+    hand: &[Card],
+) -> (Vec<Card>, Vec<Card>) {
+    let (mut up, mut down) = (Vec::new(), Vec::new());
+    let bottom = lines.len() - 8;
+    for &card in hand {
+        let text = show(card);
+        // The card's face line in the hand rows; its border's colour above it.
+        let (y, x) = (bottom..lines.len())
+            .find_map(|y| {
+                let chars: Vec<String> = (0..buffer.area.width)
+                    .map(|x| buffer[(x, y as u16)].symbol().to_string())
+                    .collect();
+                let row: String = chars.concat();
+                row.find(&format!("│{text}"))
+                    .map(|byte| (y, row[..byte].chars().count()))
+            })
+            .unwrap_or_else(|| panic!("{text} is not drawn in the hand:\n{}", lines.join("\n")));
+        let border = buffer[(x as u16, y as u16)].fg;
+        if border == Color::Yellow {
+            up.push(card)
+        } else {
+            down.push(card)
+        }
+    }
+    (up, down)
+}
+
+#[test]
+fn euchre_bidding_shows_the_upcard_the_hand_and_the_choices() {
+    let mut ui = ui(GameKind::Euchre, Some("eecs280"), 11, "handout");
+    assert!(until(&mut ui, |ui| ui.table.view()["phase"] == "Making(One)"));
+    let view = ui.table.view();
+    let (lines, _) = render(&mut ui, 100, 30);
+    let screen = lines.join("\n");
+    let upcard: Card = view["upcard"].as_str().unwrap().parse().unwrap();
+    assert!(
+        screen.contains(&format!("Upcard {}", show(upcard))),
+        "{screen}"
+    );
+    for card in cards(&view["hand"]) {
+        assert!(
+            screen.contains(&format!("│{}", show(card))),
+            "{} missing:\n{screen}",
+            show(card)
+        );
+    }
+    // Round one of EECS 280 bidding: order up or pass, as buttons.
+    assert!(
+        screen.contains("[ Pass ]") && screen.contains("[ Order up ]"),
+        "{screen}"
+    );
+    assert!(screen.contains("Your turn: Order up the"), "{screen}");
+    let scores = ui.table.scores();
+    let line = format!(
+        "Score: You & North {} · West & East {}",
+        scores[0], scores[1]
+    );
+    assert!(screen.contains(&line), "{screen}");
+}
+
+/// Euchre's suit of a card with `trump`: the left bower belongs to trump.
+fn euchre_suit(card: Card, trump: Suit) -> Suit {
+    let left = match trump {
+        Suit::Hearts => Suit::Diamonds,
+        Suit::Diamonds => Suit::Hearts,
+        Suit::Spades => Suit::Clubs,
+        Suit::Clubs => Suit::Spades,
+    };
+    if card.rank() == Rank::Jack && card.suit() == left {
+        trump
+    } else {
+        card.suit()
+    }
+}
+
+#[test]
+fn euchre_mid_trick_raises_exactly_the_cards_that_follow_suit() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut ui = ui(GameKind::Euchre, Some("eecs280"), seed, "handout");
+        let found = until(&mut ui, |ui| {
+            let v = ui.table.view();
+            v["phase"] == "Tricks" && v["trick"].as_array().is_some_and(|t| !t.is_empty())
+        });
+        if !found {
+            continue;
+        }
+        let view = ui.table.view();
+        let trump: Suit = match view["trump"].as_str().unwrap() {
+            "H" => Suit::Hearts,
+            "D" => Suit::Diamonds,
+            "S" => Suit::Spades,
+            _ => Suit::Clubs,
+        };
+        let led: Card = view["trick"][0]["card"].as_str().unwrap().parse().unwrap();
+        let hand = cards(&view["hand"]);
+        let suit = euchre_suit(led, trump);
+        // The rule: follow the suit led if you can; otherwise play anything.
+        let follow: Vec<Card> = hand
+            .iter()
+            .copied()
+            .filter(|&c| euchre_suit(c, trump) == suit)
+            .collect();
+        let mut expected = if follow.is_empty() {
+            hand.clone()
+        } else {
+            follow
+        };
+        let (lines, buffer) = render(&mut ui, 100, 30);
+        let (mut up, _) = raised(&buffer, &lines, &hand);
+        up.sort();
+        expected.sort();
+        assert_eq!(up, expected, "seed {seed}:\n{}", lines.join("\n"));
+        let screen = lines.join("\n");
+        assert!(
+            screen.contains(&format!("│{}", show(led))),
+            "the led card is in the middle"
+        );
+        assert!(
+            screen.contains("winning"),
+            "who is winning the trick is shown"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked} positions checked");
+}
+
+#[test]
+fn the_straights_layout_grows_from_the_sevens_and_only_fitting_cards_rise() {
+    let mut checked = 0;
+    for seed in 0..20 {
+        let mut ui = ui(GameKind::Straights, None, seed, "handout");
+        if !until(&mut ui, |ui| {
+            ui.table.view()["layout"].as_object().is_some_and(|l| {
+                l.values()
+                    .any(|r| r.as_array().is_some_and(|r| !r.is_empty()))
+            })
+        }) {
+            continue;
+        }
+        let view = ui.table.view();
+        let hand = cards(&view["hand"]);
+        let runs: Vec<(Suit, Vec<Card>)> =
+            [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
+                .into_iter()
+                .map(|s| (s, cards(&view["layout"][s.letter().to_string()])))
+                .collect();
+        // The rule: a seven may always be played; another card fits next to its suit's run.
+        let fits = |card: Card| {
+            let run = &runs.iter().find(|(s, _)| *s == card.suit()).unwrap().1;
+            card.rank() == Rank::Seven
+                || run
+                    .iter()
+                    .any(|c| (c.rank().pips() as i32 - card.rank().pips() as i32).abs() == 1)
+        };
+        let mut expected: Vec<Card> = hand.iter().copied().filter(|&c| fits(c)).collect();
+        let discard = expected.is_empty();
+        if discard {
+            expected = hand.clone();
+        }
+        let (lines, buffer) = render(&mut ui, 100, 30);
+        let screen = lines.join("\n");
+        let (mut up, _) = raised(&buffer, &lines, &hand);
+        up.sort();
+        expected.sort();
+        assert_eq!(up, expected, "seed {seed}:\n{screen}");
+        // Each suit's row shows the run's ranks, ace to king, where they lie.
+        for (suit, run) in &runs {
+            let symbol = show(Card::new(Rank::Ace, *suit)).chars().last().unwrap();
+            let row = lines
+                .iter()
+                .find(|l| l.contains(&format!("{symbol}   ")) || l.contains(&format!("{symbol}  ")))
+                .unwrap();
+            for card in run {
+                let rank = if card.rank() == Rank::Ten {
+                    "10".into()
+                } else {
+                    card.rank().symbol().to_string()
+                };
+                assert!(
+                    row.contains(&rank),
+                    "{} missing from its row {row}",
+                    show(*card)
+                );
+            }
+        }
+        assert!(screen.contains(if discard {
+            "discard one face down"
+        } else {
+            "Play a card onto the layout"
+        }));
+        checked += 1;
+    }
+    assert!(checked >= 10);
+}
+
+#[test]
+fn a_teen_do_panch_pull_shows_the_card_taken_to_its_puller() {
+    for seed in 0..300 {
+        let mut ui = ui(GameKind::TeenDoPanch, Some("handout"), seed, "random");
+        if !until(&mut ui, |ui| ui.table.view()["phase"] == "Pulling") {
+            continue;
+        }
+        let view = ui.table.view();
+        let taken: Card = view["taken"].as_str().unwrap().parse().unwrap();
+        let (lines, _) = render(&mut ui, 100, 30);
+        let screen = lines.join("\n");
+        assert!(
+            screen.contains(&format!("You pulled {}", show(taken))),
+            "{screen}"
+        );
+        assert!(screen.contains("You pull from"), "{screen}");
+        assert!(screen.contains("Give back a card"), "{screen}");
+        assert!(
+            screen.contains("Quota") || screen.contains("tricks "),
+            "{screen}"
+        );
+        return;
+    }
+    panic!("no pull by the person in 300 games");
+}
+
+#[test]
+fn a_window_below_80_by_24_says_so() {
+    let mut ui = ui(GameKind::Euchre, None, 1, "random");
+    let (lines, _) = render(&mut ui, 60, 20);
+    assert!(lines
+        .join(" ")
+        .contains("The window is 60×20: cardtable needs at least 80×24"));
+}
+
+/// Plays a whole game by keys: Enter on the person's turn (with digits and typed cards
+/// now and then), the computers stepping between; ends at the result screen.
+fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
+    let mut ui = ui(game, rules, seed, "handout");
+    let mut keys = 0;
+    for _ in 0..100_000 {
+        if ui.table.finished() {
+            break;
+        }
+        if ui.your_turn() {
+            let before = ui.table.log().len();
+            // Every third decision by a typed card or a number, else Enter.
+            let picks = ui.picks();
+            match (keys % 3, picks.first().and_then(|p| p.card)) {
+                (1, Some(card)) => {
+                    let text = show(card).to_lowercase().replace(['♠', '♥', '♣', '♦'], "");
+                    let suit = card.suit().letter().to_ascii_lowercase();
+                    for c in text.chars().chain([suit]) {
+                        ui.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+                    }
+                }
+                _ => {
+                    ui.key(KeyEvent::new(KeyCode::Right, KeyModifiers::NONE));
+                    ui.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+                }
+            }
+            assert!(
+                ui.table.log().len() > before
+                    || ui.table.turn() != Some(YOU)
+                    || ui.table.log().is_empty(),
+                "a key played nothing: {:?}",
+                ui.note
+            );
+            keys += 1;
+            let _ = render(&mut ui, 120, 32);
+        } else {
+            assert!(ui.table.step());
+        }
+    }
+    assert!(ui.table.finished(), "{game:?} ended");
+    ui.dialog = Dialog::Over;
+    let (lines, _) = render(&mut ui, 100, 30);
+    let screen = lines.join("\n");
+    assert!(
+        screen.contains("Game over") && screen.contains("win"),
+        "{screen}"
+    );
+    assert!(keys > 5, "{keys} decisions by key");
+    assert_eq!(
+        ui.key(KeyEvent::new(KeyCode::Char('n'), KeyModifiers::NONE)),
+        Flow::NewGame
+    );
+}
+
+#[test]
+fn whole_games_of_every_game_by_keys() {
+    whole_game(GameKind::Euchre, Some("eecs280"), 5);
+    whole_game(GameKind::Euchre, Some("cs246"), 6);
+    whole_game(GameKind::Straights, None, 7);
+    whole_game(GameKind::TeenDoPanch, Some("handout"), 8);
+}
+
+#[test]
+fn q_asks_before_quitting_and_a_typed_queen_still_plays() {
+    let mut ui = ui(GameKind::Euchre, Some("eecs280"), 3, "handout");
+    assert!(until(&mut ui, |_| true));
+    assert_eq!(
+        ui.key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
+        Flow::Continue
+    );
+    let (lines, _) = render(&mut ui, 100, 30);
+    let asked = lines.join("\n").contains("Leave this game?") || !ui.typed.is_empty();
+    assert!(asked, "q either asks or starts a queen");
+    ui.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    ui.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
+    ui.dialog = Dialog::Quit;
+    assert_eq!(
+        ui.key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE)),
+        Flow::Quit
+    );
+    assert_eq!(
+        ui.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+        Flow::Quit
+    );
+}
+
+#[test]
+fn the_coach_values_every_legal_choice_and_names_the_strong_players_pick() {
+    let mut ui = ui(GameKind::Euchre, Some("eecs280"), 21, "handout");
+    assert!(until(&mut ui, |ui| ui.table.legal().len() > 1));
+    let legal = ui.table.legal().len();
+    ui.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE));
+    let Dialog::Coach(advice) = ui.dialog.clone() else {
+        panic!("no coach: {:?}", ui.dialog);
+    };
+    assert_eq!(advice.actions.len(), legal);
+    assert!(advice.values.iter().all(|v| v.is_finite()));
+    let (lines, _) = render(&mut ui, 100, 30);
+    assert!(lines.join("\n").contains("the strong player's choice"));
+}
+
+#[test]
+fn a_saved_game_resumes_where_it_stopped() {
+    let mut ui = ui(GameKind::Straights, None, 9, "handout");
+    for _ in 0..5 {
+        assert!(until(&mut ui, |_| true));
+        ui.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    }
+    let record = ui.table.record();
+    let resumed = session::resume(&record, PlayerSpec::Handout).unwrap();
+    assert_eq!(resumed.view(), ui.table.view());
+    assert_eq!(resumed.log(), ui.table.log());
+    assert_eq!(resumed.scores(), ui.table.scores());
+    assert!(session::resume("{\"game\":\"chess\"}", PlayerSpec::Handout).is_err());
+    assert!(session::resume("not json", PlayerSpec::Handout).is_err());
+}
