@@ -328,7 +328,10 @@ fn draw_centre(frame: &mut Frame, ui: &Ui, view: &Value, area: Rect) {
         .unwrap_or_default();
     let (plays, caption) = if trick.is_empty() {
         match ui.trick_taken() {
-            Some((cards, winner)) => {
+            Some(super::ui::TakenTrick {
+                plays: cards,
+                taker: winner,
+            }) => {
                 let by = winner.map_or(String::new(), |w| {
                     format!(", taken by {}", seat_name(ui, w))
                 });
@@ -528,7 +531,17 @@ fn score_line(ui: &Ui) -> Line<'static> {
             format!("{} {}", names.join(" & "), scores[team[0]])
         })
         .collect();
-    Line::raw(format!("Score: {}", parts.join(" · "))).bold()
+    let word = if ui.table.game() == "straights" {
+        "Round"
+    } else {
+        "Hand"
+    };
+    Line::raw(format!(
+        "{word} {} · Score: {}",
+        ui.table.hands() + 1,
+        parts.join(" · ")
+    ))
+    .bold()
 }
 
 fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
@@ -666,7 +679,10 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
         }
         Dialog::LastTrick => {
             let lines = match ui.last_trick() {
-                Some((cards, winner)) => {
+                Some(super::ui::TakenTrick {
+                    plays: cards,
+                    taker: winner,
+                }) => {
                     let mut lines: Vec<Line> = cards
                         .iter()
                         .map(|&(s, c)| Line::raw(format!("{:<8} {}", seat_name(ui, s), show(c))))

@@ -53,6 +53,15 @@ pub struct Pick {
     pub label: String,
 }
 
+/// A finished trick: who played what, and who took it where known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TakenTrick {
+    /// Each seat's card, in the order played.
+    pub plays: Vec<(usize, Card)>,
+    /// Who took it (unknown for a hand's last trick).
+    pub taker: Option<usize>,
+}
+
 /// The drawn table: a game and what the person is doing with it.
 pub struct Ui {
     /// The game.
@@ -383,7 +392,7 @@ impl Ui {
     }
 
     /// The last trick taken this hand, with who took it.
-    pub fn trick_taken(&self) -> Option<(Vec<(usize, Card)>, Option<usize>)> {
+    pub fn trick_taken(&self) -> Option<TakenTrick> {
         let plays = self.table.log().iter().filter(|e| {
             e.action
                 .as_ref()
@@ -395,7 +404,7 @@ impl Ui {
 
     /// The last finished trick (this hand's, else the hand before's), with who won it
     /// where known.
-    pub fn last_trick(&self) -> Option<(Vec<(usize, Card)>, Option<usize>)> {
+    pub fn last_trick(&self) -> Option<TakenTrick> {
         if self.table.game() == "straights" {
             return None;
         }
@@ -418,11 +427,17 @@ impl Ui {
                 .get(done)
                 .map(|p| p.0)
                 .or_else(|| (current == 0).then(|| self.table.turn()).flatten());
-            return Some((now[done - size..done].to_vec(), winner));
+            return Some(TakenTrick {
+                plays: now[done - size..done].to_vec(),
+                taker: winner,
+            });
         }
         let before = plays(self.table.last_hand());
         let size = words::trick_size(game, self.table.last_hand());
-        (before.len() >= size).then(|| (before[before.len() - size..].to_vec(), None))
+        (before.len() >= size).then(|| TakenTrick {
+            plays: before[before.len() - size..].to_vec(),
+            taker: None,
+        })
     }
 }
 

@@ -432,3 +432,70 @@ fn a_saved_game_resumes_where_it_stopped() {
     assert!(session::resume("{\"game\":\"chess\"}", PlayerSpec::Handout).is_err());
     assert!(session::resume("not json", PlayerSpec::Handout).is_err());
 }
+
+#[test]
+fn a_click_on_a_raised_card_plays_it() {
+    use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
+    let mut ui = ui(GameKind::Straights, None, 2, "handout");
+    assert!(until(&mut ui, |_| true));
+    let before = ui.table.log().len();
+    render(&mut ui, 100, 30);
+    let (area, pick) = ui.areas[0];
+    let card = ui.picks()[pick].card.expect("a card to play");
+    let click = |column, row| {
+        Event::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    // A click beside the cards does nothing; one on the card plays it.
+    ui.event(&click(0, 0));
+    assert_eq!(ui.table.log().len(), before);
+    ui.event(&click(area.x + 2, area.y + 1));
+    let played = &ui.table.log()[before];
+    assert_eq!(played.seat, YOU);
+    assert_eq!(played.action.as_ref().unwrap()["Play"], card.to_string());
+}
+
+#[test]
+fn a_recorded_game_replays_forwards_and_backwards_face_up() {
+    use cardtable_tui::replay::Replay;
+    let mut game = ui(GameKind::TeenDoPanch, Some("reference"), 4, "handout");
+    while !game.table.finished() {
+        if game.your_turn() {
+            game.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+        } else {
+            game.table.step();
+        }
+    }
+    let record = game.table.record();
+    let replay = Replay::open(&format!("\n{record}\n"), 1).unwrap();
+    let steps = replay.len();
+    assert!(
+        Replay::open(&record, 2).is_err(),
+        "there is one game in the file"
+    );
+    let mut ui = Ui::new(Box::new(replay), std::path::PathBuf::new());
+    let (lines, _) = render(&mut ui, 120, 32);
+    // The deal: three hands of five, every one face up.
+    let faces = lines.join("\n").matches(['♠', '♥', '♣', '♦']).count();
+    assert!(faces >= 15, "{}", lines.join("\n"));
+    ui.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
+    assert_eq!(ui.table.position(), Some(steps - 1));
+    assert_eq!(
+        ui.table.scores(),
+        game.table.scores(),
+        "the end is the game's end"
+    );
+    ui.key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));
+    assert_eq!(ui.table.position(), Some(steps - 2));
+    ui.key(KeyEvent::new(KeyCode::Home, KeyModifiers::NONE));
+    assert_eq!(ui.table.position(), Some(0));
+    assert!(ui.note.as_deref().unwrap().starts_with("Step 1 of"));
+    assert_eq!(
+        ui.key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
+        Flow::Quit
+    );
+}

@@ -128,3 +128,95 @@ fn bad_options_are_refused_by_the_parser() {
     assert_eq!(output.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&output.stderr).contains("--points"));
 }
+
+/// Answers for any game: every card number, then the short answers.
+fn anything() -> String {
+    let answers = [
+        "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "p", "s", "h", "o",
+    ];
+    answers
+        .iter()
+        .cycle()
+        .take(60_000)
+        .map(|a| format!("{a}\n"))
+        .collect()
+}
+
+#[test]
+fn every_game_plays_to_its_end_in_line_mode() {
+    for (game, rules) in [
+        ("straights", "cs246"),
+        ("teendopanch", "handout"),
+        ("teendopanch", "reference"),
+        ("euchre", "cs246"),
+    ] {
+        let output = run(
+            &[
+                "play",
+                game,
+                "--rules",
+                rules,
+                "--seed",
+                "3",
+                "--points",
+                "3",
+                "--opponents",
+                "handout",
+            ],
+            &anything(),
+        );
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{game} {rules}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let last = stdout.lines().last().unwrap();
+        assert!(last.contains("the game,"), "{game}: {last}");
+        assert!(stdout.contains("Your hand: [1]"), "{game}");
+    }
+}
+
+#[test]
+fn a_record_replays_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.jsonl");
+    let arena = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args([
+            "arena",
+            "euchre",
+            "--games",
+            "2",
+            "--lineup",
+            "random,random,random,random",
+            "--record",
+        ])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(arena.status.success());
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["replay", "--game", "2", "--plain"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(text.starts_with("Step 1 of "), "{text}");
+    assert!(
+        text.contains("the deal") && text.contains("plays"),
+        "{text}"
+    );
+    let missing = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["replay", "--game", "3", "--plain"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&missing.stderr).contains("there is no game 3"));
+}
