@@ -155,6 +155,16 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
         },
     );
     draw_centre(frame, ui, &view, centre);
+    if narrow_score {
+        // No side panel: the hand's log under the middle.
+        let below = if ui.table.game() == "straights" { 5 } else { 9 };
+        let log = Rect {
+            y: centre.y + below,
+            height: centre.height.saturating_sub(below),
+            ..centre
+        };
+        frame.render_widget(log_widget(ui, log.height as usize), log);
+    }
     frame.render_widget(Paragraph::new(seat_line(ui, &view, YOU)), you);
     draw_hand(frame, ui, hand);
     draw_choices(frame, ui, choices);
@@ -213,6 +223,11 @@ fn seat_line(ui: &Ui, view: &Value, seat: usize) -> Line<'static> {
     let mut spans = vec![name, Span::raw(" ")];
     spans.extend(marks(ui, view, seat));
     spans.push(Span::raw(format!(" {}", tally(ui, view, seat))));
+    let discards = words::cards(&view["discards"]);
+    if seat == YOU && !discards.is_empty() {
+        let shown: Vec<String> = discards.into_iter().map(show).collect();
+        spans.push(Span::raw(format!(" · your discards: {}", shown.join(" "))));
+    }
     Line::from(spans)
 }
 
@@ -301,6 +316,13 @@ fn facts(ui: &Ui, view: &Value) -> Vec<Span<'static>> {
             who("puller"),
             who("victim")
         )));
+    }
+    if ui.table.game() == "teendopanch" {
+        match view["phase"].as_str() {
+            Some("Making(One)") => facts.push(Span::raw(" First five cards dealt ")),
+            Some("Making(Two)") => facts.push(Span::raw(" Eight of ten cards dealt ")),
+            _ => {}
+        }
     }
     if let Some(taken) = words::card(&view["taken"]) {
         facts.push(Span::raw(format!(" You pulled {} ", show(taken))));
@@ -413,7 +435,7 @@ fn layout_widget(view: &Value) -> Paragraph<'static> {
                         suit_style(suit).bg(Color::White).bold(),
                     ));
                 } else {
-                    spans.push(Span::styled("  ·", Style::default().fg(Color::DarkGray)));
+                    spans.push(Span::styled(" · ", Style::default().fg(Color::DarkGray)));
                 }
             }
             Line::from(spans)
@@ -598,6 +620,28 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
         Paragraph::new(shown).block(Block::bordered().title(" This hand ")),
         log,
     );
+}
+
+/// The last `height` lines of the hand's log, scrolled back by the person's PgUp.
+fn log_widget(ui: &Ui, height: usize) -> Paragraph<'static> {
+    let entries: Vec<Line> = ui
+        .table
+        .log()
+        .iter()
+        .map(|e| {
+            let what = words::describe(ui.table.game(), e.action.as_ref());
+            let what = if e.seat == YOU {
+                words::to_you(&what)
+            } else {
+                what
+            };
+            Line::raw(format!("{} {what}", seat_name(ui, e.seat))).dim()
+        })
+        .collect();
+    let back = ui.log_back.min(entries.len().saturating_sub(height));
+    let end = entries.len() - back;
+    let start = end.saturating_sub(height);
+    Paragraph::new(entries[start..end].to_vec())
 }
 
 fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) {

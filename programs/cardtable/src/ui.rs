@@ -78,6 +78,8 @@ pub struct Ui {
     pub save_to: PathBuf,
     /// Screen areas of the picks last drawn, for mouse clicks.
     pub areas: Vec<(Rect, usize)>,
+    /// How many lines the log is scrolled back from its newest.
+    pub log_back: usize,
 }
 
 impl Ui {
@@ -91,6 +93,7 @@ impl Ui {
             note: None,
             save_to,
             areas: Vec::new(),
+            log_back: 0,
         }
     }
 
@@ -135,6 +138,7 @@ impl Ui {
     /// Takes pick `index` of [`Ui::picks`].
     fn choose(&mut self, pick: &Pick) {
         self.table.act(pick.action);
+        self.log_back = 0;
         self.selected = 0;
         self.typed.clear();
         self.note = None;
@@ -252,6 +256,8 @@ impl Ui {
                 self.selected = (self.selected + 1) % count;
             }
             KeyCode::Enter | KeyCode::Char(' ') => self.enter(),
+            KeyCode::PageUp => self.log_back += 5,
+            KeyCode::PageDown => self.log_back = self.log_back.saturating_sub(5),
             KeyCode::Backspace => {
                 self.typed.pop();
             }
