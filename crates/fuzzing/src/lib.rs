@@ -16,7 +16,7 @@ use textio::{Console, Shared};
 pub type Target = fn(&[u8]);
 
 /// Every target by name, as `fuzz/corpus/NAME` and `fuzz/fuzz_targets/NAME.rs` name them.
-pub const TARGETS: [(&str, Target); 9] = [
+pub const TARGETS: [(&str, Target); 11] = [
     ("pack", pack),
     ("cs246_saved", cs246_saved),
     ("straights_saved", straights_saved),
@@ -26,6 +26,8 @@ pub const TARGETS: [(&str, Target); 9] = [
     ("euchre280_input", euchre280_input),
     ("teendopanch_input", teendopanch_input),
     ("client_message", client_message),
+    ("play_lines", play_lines),
+    ("play_keys", play_keys),
 ];
 
 fn text(data: &[u8]) -> String {
@@ -159,4 +161,65 @@ pub fn teendopanch_input(data: &[u8]) {
     });
     let mut pack = cards::pack::Pack::new(cards::deck::teendopanch(), false);
     let _ = teendopanch_program::table::Table::new(seats, console).play(rules, &mut pack);
+}
+
+/// The first byte picks one of `cardtable play`'s four games (handout opponents, a
+/// seed from the second byte, to 2 points).
+fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
+    use catalogue::{GameKind, PlayerSpec, Variant};
+    let (game, rules) = match data.first().copied().unwrap_or(0) % 4 {
+        0 => (GameKind::Euchre, "eecs280"),
+        1 => (GameKind::Euchre, "cs246"),
+        2 => (GameKind::Straights, "cs246"),
+        _ => (GameKind::TeenDoPanch, "handout"),
+    };
+    let setup = cardtable_tui::session::Setup {
+        variant: Variant::named(game, Some(rules)).expect("a catalogued variant"),
+        points: 2,
+        seed: u64::from(data.get(1).copied().unwrap_or(0)),
+        opponents: PlayerSpec::Handout,
+    };
+    cardtable_tui::session::open(&setup)
+}
+
+/// `cardtable play` in line mode with the rest of `data` typed as answers (`save` writes
+/// nowhere that matters: a file under the system's temporary folder).
+pub fn play_lines(data: &[u8]) {
+    let mut table = terminal_game(data);
+    let input = BufReader::new(Cursor::new(data.get(2..).unwrap_or_default().to_vec()));
+    let save = std::env::temp_dir().join("cardtable-fuzz-save.json");
+    let _ = cardtable_tui::line::play(table.as_mut(), input, std::io::sink(), &save);
+}
+
+/// The drawn table with the rest of `data` as key presses, the computers stepping
+/// between them, drawn after each on an 80×24 test screen.
+pub fn play_keys(data: &[u8]) {
+    use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+    let table = terminal_game(data);
+    let mut ui = cardtable_tui::ui::Ui::new(table, std::env::temp_dir().join("cardtable-fuzz-keys.json"));
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24))
+        .expect("a test terminal");
+    for &byte in data.get(2..).unwrap_or_default() {
+        let code = match byte {
+            0 => KeyCode::Left,
+            1 => KeyCode::Right,
+            2 => KeyCode::Enter,
+            3 => KeyCode::Esc,
+            4 => KeyCode::PageUp,
+            5 => KeyCode::Home,
+            6 => KeyCode::End,
+            7 => KeyCode::Backspace,
+            b => KeyCode::Char(char::from(b)),
+        };
+        // `s` saves and `c` searches: both fine, but the coach is slow unoptimised.
+        if code == KeyCode::Char('c') {
+            continue;
+        }
+        let flow = ui.key(KeyEvent::new(code, KeyModifiers::NONE));
+        if flow != cardtable_tui::ui::Flow::Continue {
+            return;
+        }
+        while !ui.your_turn() && ui.table.step() {}
+        let _ = terminal.draw(|frame| cardtable_tui::draw::draw(frame, &mut ui));
+    }
 }
