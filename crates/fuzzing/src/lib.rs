@@ -196,7 +196,8 @@ pub fn play_lines(data: &[u8]) {
 pub fn play_keys(data: &[u8]) {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let table = terminal_game(data);
-    let mut ui = cardtable_tui::ui::Ui::new(table, std::env::temp_dir().join("cardtable-fuzz-keys.json"));
+    let mut ui =
+        cardtable_tui::ui::Ui::new(table, std::env::temp_dir().join("cardtable-fuzz-keys.json"));
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24))
         .expect("a test terminal");
     for &byte in data.get(2..).unwrap_or_default() {

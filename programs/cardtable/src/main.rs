@@ -45,7 +45,7 @@ enum Command {
 #[derive(clap::Args, Clone, Debug)]
 struct PlayArgs {
     /// euchre, straights or teendopanch.
-    #[arg(default_value = "euchre")]
+    #[arg(default_value = "euchre", value_parser = game_arg)]
     game: GameKind,
     /// The rules: eecs280 or cs246 (Euchre), handout or reference (Teen Do Panch).
     #[arg(long)]
@@ -134,6 +134,16 @@ fn drawn(plain: bool) -> bool {
         && io::stdout().is_terminal()
         && io::stdin().is_terminal()
         && std::env::var("TERM").is_ok_and(|t| t != "dumb")
+}
+
+/// A game's name; a command's name here means options came before their command.
+fn game_arg(text: &str) -> Result<GameKind, String> {
+    if ["play", "replay", "arena", "serve"].contains(&text) {
+        return Err(format!(
+            "options go after the command they belong to: cardtable {text} [OPTIONS]"
+        ));
+    }
+    text.parse().map_err(|e: catalogue::Error| e.to_string())
 }
 
 fn clock_seed() -> u64 {

@@ -220,3 +220,20 @@ fn a_record_replays_as_text() {
     assert_eq!(missing.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&missing.stderr).contains("there is no game 3"));
 }
+
+#[test]
+fn options_before_a_command_are_refused_not_dropped() {
+    for args in [
+        &["--seed", "1", "play"][..],
+        &["--points", "3", "play"],
+        &["--seed", "5", "arena", "euchre"],
+    ] {
+        let output = run(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("options go after the command"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
