@@ -1,6 +1,8 @@
 //! Throughput of each game's rules core under random and handout players, and of the
 //! arena. Run with `cargo bench -p cardtable-arena`; figures are in docs/PERFORMANCE.md.
 
+mod floors;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::{Rng as _, SeedableRng};
 use table::{Game, Rng, Turn};
@@ -94,6 +96,33 @@ fn rules_cores(c: &mut Criterion) {
                 BATCH,
                 &mut rng,
             )
+        })
+    });
+    group.finish();
+
+    // The same hands at the least possible cost: read `random_hands` beside these.
+    let mut group = c.benchmark_group("floor");
+    group.throughput(Throughput::Elements(u64::from(BATCH)));
+    let tables = floors::euchre::Tables::new();
+    group.bench_function("euchre_eecs280", |b| {
+        b.iter(|| {
+            (0..BATCH)
+                .map(|_| floors::euchre::hand(&tables, &mut rng))
+                .sum::<u32>()
+        })
+    });
+    group.bench_function("straights", |b| {
+        b.iter(|| {
+            (0..BATCH)
+                .map(|_| floors::straights::round(&mut rng))
+                .sum::<u32>()
+        })
+    });
+    group.bench_function("teendopanch", |b| {
+        b.iter(|| {
+            (0..BATCH)
+                .map(|_| floors::teendopanch::hand(&mut rng))
+                .sum::<u32>()
         })
     });
     group.finish();
