@@ -1,0 +1,48 @@
+//! Plays N random hands of a game through `table::Game`, as the criterion benchmark
+//! `random_hands` does, and prints hands per second: a quick measure and a target for
+//! profilers (`perf record`, `valgrind --tool=callgrind`).
+//!
+//! `cargo run --release -p cardtable-arena --example random_hands -- euchre 2000000`
+
+use std::time::Instant;
+
+use rand::{Rng as _, SeedableRng};
+use table::{Game, Rng, Turn};
+
+fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
+    let mut actions = Vec::with_capacity(64);
+    let mut taken = 0;
+    for _ in 0..count {
+        let mut game = new();
+        game.deal(rng);
+        while let Turn::Seat(_) = game.turn() {
+            game.legal_actions(&mut actions);
+            let action = actions[rng.random_range(0..actions.len())];
+            game.apply(action).expect("a legal action");
+            taken += 1;
+        }
+    }
+    taken
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let game = args.next().unwrap_or_else(|| "euchre".into());
+    let count: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(1_000_000);
+    let mut rng = Rng::seed_from_u64(1);
+    let start = Instant::now();
+    let taken = match game.as_str() {
+        "euchre" => hands(|| euchre::Game::new(euchre::Rules::eecs280(10)), count, &mut rng),
+        "straights" => hands(straights::Game::new, count, &mut rng),
+        _ => hands(
+            || teendopanch::Game::new(teendopanch::Rules::handout(10)),
+            count,
+            &mut rng,
+        ),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!(
+        "{game}: {count} hands, {taken} actions, {:.0} hands/s",
+        f64::from(count) / seconds
+    );
+}
