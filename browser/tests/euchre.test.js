@@ -1,19 +1,10 @@
 // Two people and two computer players at a Euchre table, by clicks in two browsers.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { createTable, lastSnapshot, launch, personAt, playByClicks, startServer } from "./helpers.js";
+import { test } from "node:test";
+import { createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = useServerAndBrowser();
 
 /** Every face-up card a page draws but the last trick (it may be the hand before's,
  * whose cards are dealt again). */
@@ -22,9 +13,9 @@ const shownCards = (page) => page.locator("[data-card]").evaluateAll((cards) => 
 const handCards = (page) => page.locator(".hand [data-card]").evaluateAll((cards) => cards.map((c) => c.dataset.card).sort());
 
 test("two pages and two computers play a whole hand of Euchre; each page shows only its own cards", async () => {
-  const ada = await personAt(browser, server.url, "Ada");
+  const ada = await personAt(shared.browser, shared.server.url, "Ada");
   const link = await createTable(ada, { game: "euchre", rules: "eecs280", seats: ["open", "handout", "open", "handout"] });
-  const bob = await personAt(browser, link, "Bob");
+  const bob = await personAt(shared.browser, link, "Bob");
   await bob.getByRole("button", { name: "Sit here (seat 3)" }).click();
   await bob.locator(".hand").waitFor();
   await ada.locator(".seat.top .name", { hasText: "Bob" }).waitFor();

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -98,4 +99,21 @@ export async function playByClicks(page, done, { limit = 2000, onTurn } = {}) {
     clicks += 1;
   }
   return clicks;
+}
+
+/**
+ * A server and a browser for the tests of one file: started before them, stopped after.
+ * Read `.server` and `.browser` inside the tests.
+ */
+export function useServerAndBrowser() {
+  const shared = {};
+  before(async () => {
+    shared.server = await startServer();
+    shared.browser = await launch();
+  });
+  after(async () => {
+    await shared.browser?.close();
+    shared.server?.stop();
+  });
+  return shared;
 }

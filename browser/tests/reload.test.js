@@ -1,24 +1,15 @@
 // A page reloaded in the middle of a hand takes its seat and hand back and plays on.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { createTable, lastSnapshot, launch, personAt, playByClicks, startServer } from "./helpers.js";
+import { test } from "node:test";
+import { createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = useServerAndBrowser();
 
 const handCards = (page) => page.locator(".hand [data-card]").evaluateAll((cards) => cards.map((c) => c.dataset.card).sort());
 
 test("a page reloaded mid-hand gets its seat and hand back and plays on", async () => {
-  const page = await personAt(browser, server.url, "Cleo");
+  const page = await personAt(shared.browser, shared.server.url, "Cleo");
   await createTable(page, { game: "euchre", rules: "cs246", seats: ["open", "handout", "handout", "handout"] });
   // Play into the tricks, so the hand is part-played when the page goes away.
   await playByClicks(page, async () => (await lastSnapshot(page))?.view.phase === "Tricks"
@@ -48,7 +39,7 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
 });
 
 test("the page says when it is offline, waits, and reconnects by itself", async () => {
-  const page = await personAt(browser, server.url, "Dan");
+  const page = await personAt(shared.browser, shared.server.url, "Dan");
   await createTable(page, { game: "teendopanch", seats: ["open", "random", "random"] });
   await page.locator(".hand").waitFor();
   const context = page.context();

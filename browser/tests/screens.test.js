@@ -5,19 +5,10 @@
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
-import { OUTPUT, createTable, launch, personAt, playByClicks, startServer } from "./helpers.js";
+import { test } from "node:test";
+import { OUTPUT, createTable, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = useServerAndBrowser();
 
 const SIZES = { phone: { width: 375, height: 667 }, desktop: { width: 1280, height: 800 } };
 
@@ -37,7 +28,7 @@ async function shoot(page, name) {
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`screenshots at ${viewport.width}×${viewport.height}`, async () => {
-    const page = await personAt(browser, server.url, "Gus", viewport);
+    const page = await personAt(shared.browser, shared.server.url, "Gus", viewport);
     await page.getByRole("button", { name: "Open the table" }).waitFor();
     await page.waitForFunction(() => !document.querySelector(".tables").textContent.includes("Loading"));
     await fits(page, "lobby");
@@ -49,7 +40,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
       ["teendopanch", { game: "teendopanch", seats: ["open", "handout", "handout"] }, 4],
     ];
     for (const [game, spec, moves] of tables) {
-      await page.goto(server.url);
+      await page.goto(shared.server.url);
       await createTable(page, spec);
       let clicks = 0;
       await playByClicks(page, async () => clicks++ >= moves);

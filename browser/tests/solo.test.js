@@ -1,24 +1,15 @@
 // One person plays a whole game of Straights and of Teen Do Panch against computers.
 
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { createTable, lastSnapshot, launch, personAt, playByClicks, startServer } from "./helpers.js";
+import { test } from "node:test";
+import { createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
-let server;
-let browser;
-before(async () => {
-  server = await startServer();
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const shared = useServerAndBrowser();
 
 const finished = (page) => async () => Boolean((await lastSnapshot(page))?.finished);
 
 test("one person plays a Straights table to the end", async () => {
-  const page = await personAt(browser, server.url, "Eve");
+  const page = await personAt(shared.browser, shared.server.url, "Eve");
   await createTable(page, { game: "straights", seats: ["open", "handout", "random", "handout"] });
   let layoutSeen = false;
   const clicks = await playByClicks(page, finished(page), {
@@ -49,7 +40,7 @@ test("one person plays a Straights table to the end", async () => {
 });
 
 test("one person plays a Teen Do Panch table to the end, and replays it", async () => {
-  const page = await personAt(browser, server.url, "Fay");
+  const page = await personAt(shared.browser, shared.server.url, "Fay");
   await createTable(page, { game: "teendopanch", rules: "handout", points: 3, seats: ["open", "handout", "handout"] });
   let quotasSeen = false;
   const clicks = await playByClicks(page, finished(page), {

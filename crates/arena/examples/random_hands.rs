@@ -28,11 +28,18 @@ fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
 fn main() {
     let mut args = std::env::args().skip(1);
     let game = args.next().unwrap_or_else(|| "euchre".into());
-    let count: u32 = args.next().and_then(|n| n.parse().ok()).unwrap_or(1_000_000);
+    let count: u32 = args
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
     let mut rng = Rng::seed_from_u64(1);
     let start = Instant::now();
     let taken = match game.as_str() {
-        "euchre" => hands(|| euchre::Game::new(euchre::Rules::eecs280(10)), count, &mut rng),
+        "euchre" => hands(
+            || euchre::Game::new(euchre::Rules::eecs280(10)),
+            count,
+            &mut rng,
+        ),
         "straights" => hands(straights::Game::new, count, &mut rng),
         _ => hands(
             || teendopanch::Game::new(teendopanch::Rules::handout(10)),

@@ -88,6 +88,28 @@ impl<A: Copy> Advice<A> {
         }
     }
 
+    /// The advice from [`sampled_totals`] over `samples` worlds: the average of each
+    /// action, and the best (highest, or lowest when lower is better) chosen.
+    pub fn from_totals(
+        actions: Vec<A>,
+        totals: &[f64],
+        samples: usize,
+        higher_is_better: bool,
+        unit: &'static str,
+    ) -> Advice<A> {
+        Advice {
+            choice: if higher_is_better {
+                highest(totals)
+            } else {
+                lowest(totals)
+            },
+            values: totals.iter().map(|t| t / samples as f64).collect(),
+            actions,
+            higher_is_better,
+            unit,
+        }
+    }
+
     /// The action the player takes.
     pub fn chosen(&self) -> A {
         self.actions[self.choice]

@@ -696,25 +696,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
         ),
         Dialog::Coach(advice) => {
             let mut lines = vec![Line::raw(format!("Values: {}.", advice.unit))];
-            for (i, (action, value)) in advice.actions.iter().zip(&advice.values).enumerate() {
-                let name = match words::card_of(action) {
-                    Some(card) => {
-                        format!("{} {}", words::kind(action).0.to_lowercase(), show(card))
-                    }
-                    None => words::choice(action),
-                };
-                let best = if i == advice.choice {
-                    "  ← the strong player's choice"
-                } else {
-                    ""
-                };
-                let value = if value.is_nan() {
-                    "only choice".into()
-                } else {
-                    format!("{value:+.2}")
-                };
-                lines.push(Line::raw(format!("{name:<22} {value:>8}{best}")));
-            }
+            lines.extend(words::coach_rows(advice).into_iter().map(Line::raw));
             lines.push(
                 Line::raw("From your seat's information only: sampled deals of the unseen cards.")
                     .dim(),

@@ -400,23 +400,11 @@ fn choose(said: &str, hand: &[Card], legal: &[Value]) -> Result<usize, String> {
 
 fn coach_lines(advice: &Advice<Value>) -> String {
     let mut lines = vec![format!("Coach (values: {}):", advice.unit)];
-    for (i, (action, value)) in advice.actions.iter().zip(&advice.values).enumerate() {
-        let name = match words::card_of(action) {
-            Some(card) => format!("{} {}", words::kind(action).0.to_lowercase(), show(card)),
-            None => words::choice(action),
-        };
-        let best = if i == advice.choice {
-            "  <- the strong player's choice"
-        } else {
-            ""
-        };
-        let value = if value.is_nan() {
-            "only choice".to_string()
-        } else {
-            format!("{value:+.2}")
-        };
-        lines.push(format!("  {name:<20} {value:>8}{best}"));
-    }
+    lines.extend(
+        words::coach_rows(advice)
+            .into_iter()
+            .map(|row| format!("  {row}")),
+    );
     lines.join("\n")
 }
 

@@ -73,10 +73,14 @@ fn alone(value: &Value) -> bool {
     value["alone"].as_bool().unwrap_or(false)
 }
 
+/// `Hearts ♥`.
+fn suit_words(suit: Option<Suit>) -> String {
+    suit.map_or("?".to_string(), |s| format!("{} {}", s.name(), symbol(s)))
+}
+
 /// A choice button's words (`Order up, alone`, `Hearts ♥`).
 pub fn choice(action: &Value) -> String {
-    let named =
-        |s: Option<Suit>| s.map_or("?".to_string(), |s| format!("{} {}", s.name(), symbol(s)));
+    let named = suit_words;
     match kind(action) {
         ("Pass", _) => "Pass".into(),
         ("OrderUp", v) if alone(v) => "Order up, alone".into(),
@@ -99,8 +103,7 @@ pub fn describe(game: &str, action: Option<&Value>) -> String {
         };
     };
     let text = |v: &Value| card(v).map_or("?".into(), show);
-    let named =
-        |s: Option<Suit>| s.map_or("?".to_string(), |s| format!("{} {}", s.name(), symbol(s)));
+    let named = suit_words;
     match kind(action) {
         ("Pass", _) => "passes".into(),
         ("OrderUp", v) if alone(v) => "orders up and goes alone".into(),
@@ -116,6 +119,29 @@ pub fn describe(game: &str, action: Option<&Value>) -> String {
         ("Play", v) => format!("plays {}", text(v)),
         _ => action.to_string(),
     }
+}
+
+/// The coach's rows: each legal action, its value, and the strong player's pick marked.
+pub fn coach_rows(advice: &table::search::Advice<Value>) -> Vec<String> {
+    let rows = advice.actions.iter().zip(&advice.values).enumerate();
+    rows.map(|(i, (action, value))| {
+        let name = match card_of(action) {
+            Some(card) => format!("{} {}", kind(action).0.to_lowercase(), show(card)),
+            None => choice(action),
+        };
+        let value = if value.is_nan() {
+            "only choice".to_string()
+        } else {
+            format!("{value:+.2}")
+        };
+        let best = if i == advice.choice {
+            "  <- the strong player's choice"
+        } else {
+            ""
+        };
+        format!("{name:<22} {value:>11}{best}")
+    })
+    .collect()
 }
 
 /// A phrase of [`describe`] said of the person: "plays" → "play".

@@ -4,7 +4,7 @@
 //! the fewest points on average.
 
 use rand::Rng as _;
-use table::search::{lowest, sampled_totals, Advice, Advisor};
+use table::search::{sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
@@ -120,14 +120,7 @@ impl Advisor<Game> for Strong {
                 cost(points, seat, OTHERS_WEIGHT)
             },
         );
-        let samples = self.samples as f64;
-        Advice {
-            choice: lowest(&totals),
-            values: totals.iter().map(|t| t / samples).collect(),
-            actions: legal,
-            higher_is_better: false,
-            unit: UNIT,
-        }
+        Advice::from_totals(legal, &totals, self.samples, false, UNIT)
     }
 }
 

@@ -3,7 +3,7 @@
 //! consistently with what it has seen, plays the hand out with every seat modelled as
 //! the Simple player, and keeps the choice with the best average points.
 
-use table::search::{highest, sampled_totals, Advice, Advisor};
+use table::search::{sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
 use crate::players::simple;
@@ -82,14 +82,7 @@ impl Advisor<Game> for Strong {
                 f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0
             },
         );
-        let samples = self.samples as f64;
-        Advice {
-            choice: highest(&totals),
-            values: totals.iter().map(|t| t / samples).collect(),
-            actions: legal,
-            higher_is_better: true,
-            unit: UNIT,
-        }
+        Advice::from_totals(legal, &totals, self.samples, true, UNIT)
     }
 }
 
