@@ -32,9 +32,9 @@ impl table::Game for Game {
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
-        actions.clear();
-        if let Some(round) = self.round() {
-            actions.extend(round.legal_actions());
+        match self.round() {
+            Some(round) => round.legal_actions_into(actions),
+            None => actions.clear(),
         }
     }
 

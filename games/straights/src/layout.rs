@@ -1,12 +1,30 @@
-use cards::{Card, Rank, Suit};
+use cards::{Card, CardSet, Rank, Suit};
 
 /// The cards on the table: for each suit, the unbroken run of ranks played so far,
 /// which always contains its seven. Aces are low (1) and Kings high (13); they are not
 /// adjacent.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
-    /// Lowest and highest pips of each suit's run, by suit index.
     runs: [Option<(u8, u8)>; 4],
+    /// The cards that fit now (a function of `runs`, kept so that legality is one mask).
+    fits: CardSet,
+}
+
+/// The four sevens: what fits an empty layout.
+const SEVENS: CardSet = CardSet::from_bits(
+    1 << Card::new(Rank::Seven, Suit::Clubs).index()
+        | 1 << Card::new(Rank::Seven, Suit::Diamonds).index()
+        | 1 << Card::new(Rank::Seven, Suit::Hearts).index()
+        | 1 << Card::new(Rank::Seven, Suit::Spades).index(),
+);
+
+impl Default for Layout {
+    fn default() -> Layout {
+        Layout {
+            runs: [None; 4],
+            fits: SEVENS,
+        }
+    }
 }
 
 fn pips(card: Card) -> u8 {
@@ -17,21 +35,33 @@ impl Layout {
     /// Whether `card` may be played now: a seven opens its suit; any other card must be
     /// next to an end of its suit's run.
     pub fn accepts(&self, card: Card) -> bool {
-        match self.runs[card.suit().index()] {
-            None => card.rank() == Rank::Seven,
-            Some((low, high)) => pips(card) + 1 == low || pips(card) == high + 1,
-        }
+        self.fits.contains(card)
+    }
+
+    /// Every card that fits now: a seven of a suit not started, or the card next to either
+    /// end of its suit's run.
+    pub fn fits(&self) -> CardSet {
+        self.fits
     }
 
     /// Places a card the layout accepts.
     pub(crate) fn place(&mut self, card: Card) {
         debug_assert!(self.accepts(card));
         let pip = pips(card);
-        let run = &mut self.runs[card.suit().index()];
-        *run = Some(match *run {
+        let suit = card.suit();
+        let run = &mut self.runs[suit.index()];
+        let (low, high) = match *run {
             None => (pip, pip),
             Some((low, high)) => (low.min(pip), high.max(pip)),
-        });
+        };
+        *run = Some((low, high));
+        self.fits.remove(card);
+        if low > 1 {
+            self.fits.insert(Card::new(rank_of_pips(low - 1), suit));
+        }
+        if high < 13 {
+            self.fits.insert(Card::new(rank_of_pips(high + 1), suit));
+        }
     }
 
     /// Places a card the layout accepts (for search players trying plays out).
@@ -92,6 +122,40 @@ mod tests {
         layout.place(card("8S"));
         assert!(layout.accepts(card("9S")) && layout.accepts(card("6S")));
         assert!(!layout.accepts(card("8S")) && !layout.accepts(card("TS")));
+    }
+
+    /// The rule as the handout states it, card by card.
+    fn fits_by_rule(layout: &Layout, card: Card) -> bool {
+        match layout.runs[card.suit().index()] {
+            None => card.rank() == Rank::Seven,
+            Some((low, high)) => pips(card) + 1 == low || pips(card) == high + 1,
+        }
+    }
+
+    #[test]
+    fn the_kept_mask_is_the_rule_after_every_placement() {
+        use rand::seq::IndexedRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let deck = cards::deck::cs246_straights();
+        for _ in 0..200 {
+            let mut layout = Layout::default();
+            loop {
+                for &card in &deck {
+                    assert_eq!(layout.accepts(card), fits_by_rule(&layout, card), "{card}");
+                }
+                let fitting: Vec<Card> = deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| layout.accepts(c))
+                    .collect();
+                let Some(&card) = fitting.choose(&mut rng) else {
+                    break;
+                };
+                layout.place(card);
+            }
+            assert_eq!(layout.len(), 52);
+        }
     }
 
     #[test]

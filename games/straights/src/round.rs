@@ -140,30 +140,45 @@ impl Round {
     /// The cards the player to move may play, in hand order. The first move of a round
     /// must be the seven of spades.
     pub fn legal_plays(&self) -> impl Iterator<Item = Card> + '_ {
-        let first = self.moves == 0;
-        self.hand(self.turn).filter(move |&c| {
-            if first {
-                c == SEVEN_OF_SPADES
-            } else {
-                self.layout.accepts(c)
-            }
-        })
+        let playable = self.playable();
+        self.dealt[self.turn.index()]
+            .iter()
+            .copied()
+            .filter(move |&c| playable.contains(c))
+    }
+
+    /// The cards the player to move may play: the 7♠ to open, then those that fit.
+    fn playable(&self) -> CardSet {
+        let fits = if self.moves == 0 {
+            CardSet::from_bits(1 << SEVEN_OF_SPADES.index())
+        } else {
+            self.layout.fits()
+        };
+        self.held[self.turn.index()].intersection(fits)
     }
 
     fn can_play(&self) -> bool {
-        self.legal_plays().next().is_some()
+        !self.playable().is_empty()
     }
 
     /// Every legal action of the player to move: its plays, or else a discard of any card.
     pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::with_capacity(13);
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    /// The legal actions written into `actions` (cleared first), in hand order: the
+    /// plays, or with none every discard. Allocates nothing once `actions` has room.
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
         if self.is_over() {
-            return Vec::new();
+            return;
         }
-        let plays: Vec<Action> = self.legal_plays().map(Action::Play).collect();
-        if plays.is_empty() {
-            self.hand(self.turn).map(Action::Discard).collect()
+        if self.can_play() {
+            actions.extend(self.legal_plays().map(Action::Play));
         } else {
-            plays
+            actions.extend(self.hand(self.turn).map(Action::Discard));
         }
     }
 
@@ -177,7 +192,7 @@ impl Round {
             return Err(IllegalAction::NotHeld(card));
         }
         match action {
-            Action::Play(card) if !self.legal_plays().any(|c| c == card) => {
+            Action::Play(card) if !self.playable().contains(card) => {
                 Err(IllegalAction::NotPlayable(card))
             }
             Action::Discard(card) if self.can_play() => Err(IllegalAction::MustPlay(card)),
