@@ -328,18 +328,25 @@ impl Hand {
 
     /// Every legal action of the player to move.
     pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::with_capacity(12);
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    /// The legal actions written into `actions` (cleared first); allocates nothing once
+    /// `actions` has room.
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
         match self.phase {
             Phase::Making(round) => {
-                let calls = Suit::ALL.into_iter().map(Action::Call);
                 if round == Round::One {
-                    std::iter::once(Action::Pass).chain(calls).collect()
-                } else {
-                    calls.collect()
+                    actions.push(Action::Pass);
                 }
+                actions.extend(Suit::ALL.into_iter().map(Action::Call));
             }
-            Phase::Pulling => self.legal_returns().iter().map(Action::Return).collect(),
-            Phase::Tricks => self.legal_plays().iter().map(Action::Play).collect(),
-            Phase::Over => Vec::new(),
+            Phase::Pulling => actions.extend(self.legal_returns().iter().map(Action::Return)),
+            Phase::Tricks => actions.extend(self.legal_plays().iter().map(Action::Play)),
+            Phase::Over => {}
         }
     }
 

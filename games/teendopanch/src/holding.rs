@@ -6,6 +6,8 @@ use cards::{Card, CardSet};
 pub struct Holding {
     cards: [Option<Card>; 12],
     len: u8,
+    /// The same cards as a set (kept with `cards`: legality asks it at every action).
+    set: CardSet,
 }
 
 impl Holding {
@@ -40,17 +42,18 @@ impl Holding {
 
     /// The cards as a set.
     pub fn set(&self) -> CardSet {
-        self.cards().collect()
+        self.set
     }
 
     /// Whether `card` is held.
     pub fn contains(&self, card: Card) -> bool {
-        self.cards().any(|c| c == card)
+        self.set.contains(card)
     }
 
     pub(crate) fn push(&mut self, card: Card) {
         self.cards[self.len()] = Some(card);
         self.len += 1;
+        self.set.insert(card);
     }
 
     /// Puts a card first: a card given back in a pull never counts as dealt.
@@ -59,14 +62,23 @@ impl Holding {
         self.cards.copy_within(0..len, 1);
         self.cards[0] = Some(card);
         self.len += 1;
+        self.set.insert(card);
     }
 
     pub(crate) fn remove(&mut self, card: Card) -> bool {
-        let Some(at) = self.cards().position(|c| c == card) else {
+        if !self.set.remove(card) {
             return false;
-        };
+        }
+        // Shift the later cards down by one, in place (a plain loop: these are a dozen
+        // bytes, and this runs at every play).
         let len = self.len();
-        self.cards.copy_within(at + 1..len, at);
+        let mut at = 0;
+        while at < len && self.cards[at] != Some(card) {
+            at += 1;
+        }
+        for i in at..len.saturating_sub(1) {
+            self.cards[i] = self.cards[i + 1];
+        }
         self.len -= 1;
         self.cards[self.len()] = None;
         true

@@ -33,9 +33,9 @@ impl table::Game for Game {
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
-        actions.clear();
-        if let Some(hand) = self.hand() {
-            actions.extend(hand.legal_actions());
+        match self.hand() {
+            Some(hand) => hand.legal_actions_into(actions),
+            None => actions.clear(),
         }
     }
 
