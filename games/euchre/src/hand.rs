@@ -477,6 +477,20 @@ impl Hand {
     /// Every legal action of the player to move.
     pub fn legal_actions(&self) -> Actions {
         let mut actions = Actions::new();
+        self.each_legal_action(|action| actions.push(action));
+        actions
+    }
+
+    /// The legal actions written into `actions` (cleared first), in the same order;
+    /// allocates nothing once `actions` has room.
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        self.each_legal_action(|action| actions.push(action));
+    }
+
+    /// Gives `push` each legal action, in the order the rules list them.
+    #[inline]
+    fn each_legal_action(&self, mut push: impl FnMut(Action)) {
         let alone_choices: &[bool] = if self.rules.going_alone {
             &[false, true]
         } else {
@@ -484,34 +498,33 @@ impl Hand {
         };
         match self.phase {
             Phase::Making(Round::One) => {
-                actions.push(Action::Pass);
+                push(Action::Pass);
                 for &alone in alone_choices {
-                    actions.push(Action::OrderUp { alone });
+                    push(Action::OrderUp { alone });
                 }
             }
             Phase::Making(Round::Two) => {
                 if !self.dealer_is_stuck() {
-                    actions.push(Action::Pass);
+                    push(Action::Pass);
                 }
                 for suit in Suit::ALL.into_iter().filter(|&s| s != self.upcard.suit()) {
                     for &alone in alone_choices {
-                        actions.push(Action::Call { suit, alone });
+                        push(Action::Call { suit, alone });
                     }
                 }
             }
             Phase::Discard => {
                 for card in self.hands[self.dealer.index()] {
-                    actions.push(Action::Discard(card));
+                    push(Action::Discard(card));
                 }
             }
             Phase::Tricks => {
                 for card in self.legal_plays() {
-                    actions.push(Action::Play(card));
+                    push(Action::Play(card));
                 }
             }
             Phase::Over => {}
         }
-        actions
     }
 
     /// Screw the dealer: in round two the dealer may not pass.

@@ -42,9 +42,9 @@ impl table::Game for Game {
     }
 
     fn legal_actions(&self, actions: &mut Vec<crate::Action>) {
-        actions.clear();
-        if let Some(hand) = self.hand() {
-            actions.extend(hand.legal_actions().iter());
+        match self.hand() {
+            Some(hand) => hand.legal_actions_into(actions),
+            None => actions.clear(),
         }
     }
 
