@@ -56,6 +56,9 @@ function seatPanel(model, seat, place) {
   el("div", { class: "who" },
     el("span", { class: `presence ${state}`, title: stateWords, "aria-label": stateWords }),
     el("span", { class: "name" }, seatName(seats, seat, you)),
+    state === "autopilot" || state === "offline"
+      ? el("span", { class: "badge away" }, state === "autopilot" ? "autopilot" : "away")
+      : null,
     badges(game, view, seat)),
   el("div", { class: "tally" }, tally(game, view, seat), ` · Score ${model.scores[seat] ?? 0}`));
   if (info.kind === "open" && model.sit && you == null) {
