@@ -1,13 +1,27 @@
-use cards::{Card, CardSet};
+use cards::{Card, CardSet, Rank, Suit};
 
 /// A hand's cards in the order they arrived. The order matters: the Simple player names
 /// trump by the suit of a card by position, and a pull takes the last card dealt.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Holding {
-    cards: [Option<Card>; 12],
+    /// The first `len` are the cards; the rest are always [`EMPTY_SLOT`].
+    cards: [Card; 12],
     len: u8,
     /// The same cards as a set (kept with `cards`: legality asks it at every action).
     set: CardSet,
+}
+
+/// What fills the slots past the cards, so that equal holdings compare equal.
+const EMPTY_SLOT: Card = Card::new(Rank::Two, Suit::Clubs);
+
+impl Default for Holding {
+    fn default() -> Holding {
+        Holding {
+            cards: [EMPTY_SLOT; 12],
+            len: 0,
+            set: CardSet::EMPTY,
+        }
+    }
 }
 
 impl Holding {
@@ -23,16 +37,12 @@ impl Holding {
 
     /// The cards in arrival order.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        self.cards[..self.len()].iter().flatten().copied()
+        self.cards[..self.len()].iter().copied()
     }
 
     /// The card that arrived `index`-th, if still held.
     pub fn get(&self, index: usize) -> Option<Card> {
-        self.cards
-            .get(index)
-            .copied()
-            .flatten()
-            .filter(|_| index < self.len())
+        (index < self.len()).then(|| self.cards[index])
     }
 
     /// The card that arrived last.
@@ -51,7 +61,7 @@ impl Holding {
     }
 
     pub(crate) fn push(&mut self, card: Card) {
-        self.cards[self.len()] = Some(card);
+        self.cards[self.len()] = card;
         self.len += 1;
         self.set.insert(card);
     }
@@ -60,7 +70,7 @@ impl Holding {
     pub(crate) fn push_front(&mut self, card: Card) {
         let len = self.len();
         self.cards.copy_within(0..len, 1);
-        self.cards[0] = Some(card);
+        self.cards[0] = card;
         self.len += 1;
         self.set.insert(card);
     }
@@ -73,14 +83,14 @@ impl Holding {
         // bytes, and this runs at every play).
         let len = self.len();
         let mut at = 0;
-        while at < len && self.cards[at] != Some(card) {
+        while at < len && self.cards[at] != card {
             at += 1;
         }
         for i in at..len.saturating_sub(1) {
             self.cards[i] = self.cards[i + 1];
         }
         self.len -= 1;
-        self.cards[self.len()] = None;
+        self.cards[self.len()] = EMPTY_SLOT;
         true
     }
 }
