@@ -5,15 +5,11 @@
 use serde_json::{json, Value};
 use table::search::Advice;
 
-use crate::session::{Entry, Table};
+use crate::session::{About, Entry, Table};
 
 /// A recorded game at one of its steps, drawn like a game in progress.
 pub struct Replay {
-    game: &'static str,
-    rules: &'static str,
-    points: u32,
-    seed: u64,
-    names: Vec<String>,
+    about: About,
     steps: Vec<catalogue::Step>,
     /// The step shown.
     pub at: usize,
@@ -57,11 +53,13 @@ impl Replay {
             })
             .collect();
         let mut replay = Replay {
-            game: game.name(),
-            rules: variant.rules(),
-            points: record["points"].as_u64().unwrap_or(10) as u32,
-            seed: record["seed"].as_u64().unwrap_or(0),
-            names,
+            about: About {
+                game: game.name(),
+                rules: variant.rules(),
+                points: record["points"].as_u64().unwrap_or(10) as u32,
+                seed: record["seed"].as_u64().unwrap_or(0),
+                names,
+            },
             steps,
             at: 0,
             log: Vec::new(),
@@ -114,8 +112,8 @@ impl Replay {
             None => "the deal".to_string(),
             Some(seat) => format!(
                 "{} {}",
-                self.names[seat],
-                crate::words::describe(self.game, step.action.as_ref())
+                self.about.names[seat],
+                crate::words::describe(self.about.game, step.action.as_ref())
             ),
         };
         format!("Step {} of {}: {what}", self.at + 1, self.steps.len())
@@ -123,20 +121,8 @@ impl Replay {
 }
 
 impl Table for Replay {
-    fn game(&self) -> &'static str {
-        self.game
-    }
-    fn rules(&self) -> &'static str {
-        self.rules
-    }
-    fn points(&self) -> u32 {
-        self.points
-    }
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-    fn names(&self) -> &[String] {
-        &self.names
+    fn about(&self) -> &About {
+        &self.about
     }
     fn view(&self) -> Value {
         self.steps
@@ -185,10 +171,10 @@ impl Table for Replay {
         self.hands
     }
     fn teams(&self) -> Vec<Vec<usize>> {
-        if self.game == "euchre" {
+        if self.about.game == "euchre" {
             vec![vec![0, 2], vec![1, 3]]
         } else {
-            (0..self.names.len()).map(|s| vec![s]).collect()
+            (0..self.about.names.len()).map(|s| vec![s]).collect()
         }
     }
     fn record(&self) -> String {

@@ -21,18 +21,45 @@ pub struct Entry {
     pub action: Option<Value>,
 }
 
+/// What a table is: the game, its rules, points to win, the deal's seed, the seats' names.
+#[derive(Clone, Debug, PartialEq)]
+pub struct About {
+    /// `euchre`, `straights` or `teendopanch`.
+    pub game: &'static str,
+    /// The rules variant's name.
+    pub rules: &'static str,
+    /// Points to win.
+    pub points: u32,
+    /// The seed of the deal.
+    pub seed: u64,
+    /// Each seat's name, the person's first.
+    pub names: Vec<String>,
+}
+
 /// What a face needs of a game in progress, for any game.
 pub trait Table {
+    /// What the table is.
+    fn about(&self) -> &About;
     /// `euchre`, `straights` or `teendopanch`.
-    fn game(&self) -> &'static str;
+    fn game(&self) -> &'static str {
+        self.about().game
+    }
     /// The rules variant's name.
-    fn rules(&self) -> &'static str;
+    fn rules(&self) -> &'static str {
+        self.about().rules
+    }
     /// Points to win.
-    fn points(&self) -> u32;
+    fn points(&self) -> u32 {
+        self.about().points
+    }
     /// The seed of the deal.
-    fn seed(&self) -> u64;
+    fn seed(&self) -> u64 {
+        self.about().seed
+    }
     /// Each seat's name, the person's first.
-    fn names(&self) -> &[String];
+    fn names(&self) -> &[String] {
+        &self.about().names
+    }
     /// The person's view (with their cards); `{}` between hands.
     fn view(&self) -> Value;
     /// Every seat's view with its own cards (the end of a game, replays).
@@ -76,13 +103,10 @@ pub trait Table {
 
 /// A game being played: the rules core, its players and what happened.
 pub struct Session<G: Roster> {
-    variant: Variant,
-    points: u32,
-    seed: u64,
+    about: About,
     game: G,
     chance: Rng,
     rng: Rng,
-    names: Vec<String>,
     computers: Vec<Option<Box<dyn Agent<G>>>>,
     lineup: Vec<String>,
     actions: Vec<G::Action>,
@@ -121,12 +145,15 @@ impl<G: Roster> Session<G> {
         let mut lineup = vec!["person:You".to_string()];
         lineup.extend((1..seats).map(|_| setup.opponents.to_string()));
         Session {
-            variant: setup.variant,
-            points: setup.points,
-            seed: setup.seed,
+            about: About {
+                game: setup.variant.game().name(),
+                rules: setup.variant.rules(),
+                points: setup.points,
+                seed: setup.seed,
+                names: seat_names(seats),
+            },
             chance: Rng::seed_from_u64(setup.seed),
             rng: Rng::seed_from_u64(!setup.seed),
-            names: seat_names(seats),
             computers,
             lineup,
             game,
@@ -178,30 +205,14 @@ impl<G: Roster> Session<G> {
             self.apply(seat, action);
         }
         // Computer players' choices from here are seeded by how far the game got.
-        self.rng = Rng::seed_from_u64(!self.seed ^ self.actions.len() as u64);
+        self.rng = Rng::seed_from_u64(!self.about.seed ^ self.actions.len() as u64);
         Ok(())
     }
 }
 
 impl<G: Roster> Table for Session<G> {
-    fn game(&self) -> &'static str {
-        self.variant.game().name()
-    }
-
-    fn rules(&self) -> &'static str {
-        self.variant.rules()
-    }
-
-    fn points(&self) -> u32 {
-        self.points
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    fn names(&self) -> &[String] {
-        &self.names
+    fn about(&self) -> &About {
+        &self.about
     }
 
     fn view(&self) -> Value {
@@ -264,7 +275,7 @@ impl<G: Roster> Table for Session<G> {
 
     fn advise(&mut self) -> Advice<Value> {
         // The coach's own generator: asking never changes what the computers will do.
-        let mut rng = Rng::seed_from_u64(self.seed ^ (self.actions.len() as u64) << 20);
+        let mut rng = Rng::seed_from_u64(self.about.seed ^ (self.actions.len() as u64) << 20);
         let advice = self
             .game
             .advisor()
@@ -302,8 +313,8 @@ impl<G: Roster> Table for Session<G> {
         let record = GameRecord {
             game: self.game().to_string(),
             variant: self.rules().to_string(),
-            points: self.points,
-            seed: self.seed,
+            points: self.about.points,
+            seed: self.about.seed,
             seats: self.lineup.clone(),
             actions: self.actions.clone(),
         };
