@@ -2,24 +2,46 @@ use cards::{Card, CardSet, Rank, Suit};
 
 /// A hand's cards in the order they arrived. The order matters: the Simple player names
 /// trump by the suit of a card by position, and a pull takes the last card dealt.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// A card played stays in its slot and leaves only the set (a play is then one bit); the
+/// slots are compacted when they run out. Two holdings are equal when they hold the same
+/// cards in the same order, whatever their slots.
+#[derive(Clone, Copy, Debug)]
 pub struct Holding {
-    /// The first `len` are the cards; the rest are always [`EMPTY_SLOT`].
-    cards: [Card; 12],
-    len: u8,
-    /// The same cards as a set (kept with `cards`: legality asks it at every action).
+    /// Cards in arrival order, the first `slots` used; those not in `set` were removed.
+    cards: [Card; SLOTS],
+    slots: u8,
+    /// The cards held.
     set: CardSet,
 }
 
-/// What fills the slots past the cards, so that equal holdings compare equal.
+const SLOTS: usize = 16;
+
+/// What fills the slots not yet used, so that they read the same however they were left.
 const EMPTY_SLOT: Card = Card::new(Rank::Two, Suit::Clubs);
 
 impl Default for Holding {
     fn default() -> Holding {
         Holding {
-            cards: [EMPTY_SLOT; 12],
-            len: 0,
+            cards: [EMPTY_SLOT; SLOTS],
+            slots: 0,
             set: CardSet::EMPTY,
+        }
+    }
+}
+
+impl PartialEq for Holding {
+    fn eq(&self, other: &Holding) -> bool {
+        self.set == other.set && self.cards().eq(other.cards())
+    }
+}
+
+impl Eq for Holding {}
+
+impl std::hash::Hash for Holding {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        for card in self.cards() {
+            card.hash(state);
         }
     }
 }
@@ -27,27 +49,31 @@ impl Default for Holding {
 impl Holding {
     /// How many cards.
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.set.len()
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.set.is_empty()
     }
 
     /// The cards in arrival order.
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        self.cards[..self.len()].iter().copied()
+        let set = self.set;
+        self.cards[..usize::from(self.slots)]
+            .iter()
+            .copied()
+            .filter(move |&c| set.contains(c))
     }
 
-    /// The card that arrived `index`-th, if still held.
+    /// The card that arrived `index`-th among those still held.
     pub fn get(&self, index: usize) -> Option<Card> {
-        (index < self.len()).then(|| self.cards[index])
+        self.cards().nth(index)
     }
 
     /// The card that arrived last.
     pub fn last(&self) -> Option<Card> {
-        self.len.checked_sub(1).and_then(|i| self.get(i as usize))
+        self.cards().last()
     }
 
     /// The cards as a set.
@@ -60,38 +86,39 @@ impl Holding {
         self.set.contains(card)
     }
 
+    /// Drops the slots of removed cards, keeping the order.
+    fn compact(&mut self) {
+        let mut kept = [EMPTY_SLOT; SLOTS];
+        let mut n = 0;
+        for card in self.cards() {
+            kept[n] = card;
+            n += 1;
+        }
+        self.cards = kept;
+        self.slots = n as u8;
+    }
+
     pub(crate) fn push(&mut self, card: Card) {
-        self.cards[self.len()] = card;
-        self.len += 1;
+        if usize::from(self.slots) == SLOTS {
+            self.compact();
+        }
+        self.cards[usize::from(self.slots)] = card;
+        self.slots += 1;
         self.set.insert(card);
     }
 
     /// Puts a card first: a card given back in a pull never counts as dealt.
     pub(crate) fn push_front(&mut self, card: Card) {
-        let len = self.len();
-        self.cards.copy_within(0..len, 1);
+        self.compact();
+        let used = usize::from(self.slots);
+        self.cards.copy_within(0..used, 1);
         self.cards[0] = card;
-        self.len += 1;
+        self.slots += 1;
         self.set.insert(card);
     }
 
     pub(crate) fn remove(&mut self, card: Card) -> bool {
-        if !self.set.remove(card) {
-            return false;
-        }
-        // Shift the later cards down by one, in place (a plain loop: these are a dozen
-        // bytes, and this runs at every play).
-        let len = self.len();
-        let mut at = 0;
-        while at < len && self.cards[at] != card {
-            at += 1;
-        }
-        for i in at..len.saturating_sub(1) {
-            self.cards[i] = self.cards[i + 1];
-        }
-        self.len -= 1;
-        self.cards[self.len()] = EMPTY_SLOT;
-        true
+        self.set.remove(card)
     }
 }
 
@@ -120,5 +147,37 @@ mod tests {
         assert_eq!(h.get(1), Some(card("9S")));
         assert_eq!(h.get(3), None);
         assert_eq!(h.len(), 3);
+    }
+
+    #[test]
+    fn equal_holdings_compare_equal_whatever_their_slots() {
+        let mut played = Holding::default();
+        for c in ["9S", "AH", "7S", "KD"] {
+            played.push(card(c));
+        }
+        played.remove(card("AH"));
+        let mut fresh = Holding::default();
+        for c in ["9S", "7S", "KD"] {
+            fresh.push(card(c));
+        }
+        assert_eq!(played, fresh);
+        fresh.remove(card("9S"));
+        fresh.push_front(card("9S"));
+        assert_eq!(played, fresh, "same cards, same order");
+        fresh.remove(card("7S"));
+        fresh.push(card("7S"));
+        assert_ne!(played, fresh, "another order");
+        // Many arrivals and removals run past the slots: they compact.
+        let mut busy = Holding::default();
+        for round in 0..5 {
+            for c in ["2H", "3H", "4H", "5H"] {
+                busy.push(card(c));
+            }
+            for c in ["2H", "3H", "4H", "5H"] {
+                assert!(busy.remove(card(c)), "round {round}");
+            }
+        }
+        busy.push(card("AS"));
+        assert_eq!(busy.cards().collect::<Vec<_>>(), [card("AS")]);
     }
 }
