@@ -19,6 +19,38 @@ fn cards(set: impl IntoIterator<Item = cards::Card>) -> Value {
     set.into_iter().map(|c| c.to_string()).collect()
 }
 
+/// A hand grouped by suit as the game ranks it, for faces to draw: trump first (with its
+/// bowers, under `order`), the other suits alternating colour, each strongest first; with
+/// `ace_low` (Straights) ace to king.
+fn by_suit(
+    hand: cards::CardSet,
+    order: Option<cards::euchre_order::TrumpOrder>,
+    ace_low: bool,
+) -> Value {
+    use cards::Suit;
+    let mut suits = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+    if let Some(order) = order {
+        let at = suits.iter().position(|&s| s == order.trump()).unwrap_or(0);
+        suits.rotate_left(at);
+    }
+    let groups: Vec<Value> = suits
+        .into_iter()
+        .map(|suit| {
+            let of_suit = order.map_or(cards::CardSet::suit(suit), |o| o.cards_of(suit));
+            let mut group: Vec<cards::Card> = hand.intersection(of_suit).iter().collect();
+            match (order, ace_low) {
+                (_, true) => group.sort_by_key(|c| c.rank().pips()),
+                (Some(order), false) => group.sort_by_key(|&c| std::cmp::Reverse(order.key(c))),
+                (None, false) => group.sort_by_key(|&c| std::cmp::Reverse(c.index())),
+            }
+            group
+        })
+        .filter(|group| !group.is_empty())
+        .map(cards)
+        .collect();
+    Value::Array(groups)
+}
+
 fn trick_json(plays: impl Iterator<Item = (usize, cards::Card)>) -> Value {
     plays
         .map(|(seat, card)| json!({"seat": seat, "card": card.to_string()}))
@@ -48,6 +80,7 @@ impl Shown for euchre::Game {
         });
         if own {
             value["hand"] = cards(view.cards());
+            value["hand_by_suit"] = by_suit(view.cards(), view.trump_order(), false);
             value["discard"] = json!(view.discard().map(|c| c.to_string()));
         }
         value
@@ -81,6 +114,7 @@ impl Shown for straights::Game {
         });
         if own {
             value["hand"] = cards(view.hand());
+            value["hand_by_suit"] = by_suit(view.hand().collect(), None, true);
             value["discards"] = cards(view.discards());
         }
         value
@@ -114,6 +148,7 @@ impl Shown for teendopanch::Game {
         });
         if own {
             value["hand"] = cards(view.holding().cards());
+            value["hand_by_suit"] = by_suit(view.holding().set(), view.trump_order(), false);
             value["taken"] = json!(view.pull().map(|p| p.taken.to_string()));
         }
         value
@@ -128,5 +163,44 @@ impl Shown for teendopanch::Game {
             }
             _ => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cards::euchre_order::TrumpOrder;
+    use cards::{CardSet, Suit};
+
+    fn hand(text: &str) -> CardSet {
+        text.parse().unwrap()
+    }
+
+    fn groups(value: Value) -> Vec<Vec<String>> {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn a_euchre_hand_puts_both_bowers_at_the_head_of_trump() {
+        // Hearts trump: J♥ right bower, J♦ left bower, A♥; then clubs, then spades
+        // (colours alternate from trump: hearts, clubs, diamonds, spades).
+        let order = TrumpOrder::euchre(Suit::Hearts);
+        let shown = by_suit(hand("9S JD AH JH QC AS"), Some(order), false);
+        assert_eq!(
+            groups(shown),
+            [vec!["JH", "JD", "AH"], vec!["QC"], vec!["AS", "9S"]]
+        );
+    }
+
+    #[test]
+    fn straights_hands_run_ace_to_king_and_unmade_trump_keeps_suit_order() {
+        let shown = by_suit(hand("KS AS 7S 2H"), None, true);
+        assert_eq!(groups(shown), [vec!["AS", "7S", "KS"], vec!["2H"]]);
+        let shown = by_suit(hand("9D JD AC"), None, false);
+        assert_eq!(groups(shown), [vec!["AC"], vec!["JD", "9D"]]);
+        // Without bowers (Teen Do Panch) a jack stays in its own suit.
+        let order = TrumpOrder::without_bowers(Suit::Hearts);
+        let shown = by_suit(hand("JD AH 8H"), Some(order), false);
+        assert_eq!(groups(shown), [vec!["AH", "8H"], vec!["JD"]]);
     }
 }

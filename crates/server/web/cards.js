@@ -12,7 +12,6 @@ export const SUIT_LETTER = Object.fromEntries(
   Object.entries(SUITS).map(([letter, suit]) => [suit.name, letter]),
 );
 
-const RANKS = "23456789TJQKA";
 const RANK_NAMES = {
   2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
   9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
@@ -20,7 +19,6 @@ const RANK_NAMES = {
 
 export const rank = (card) => card[0];
 export const suit = (card) => card[1];
-export const rankIndex = (card) => RANKS.indexOf(rank(card));
 /** What a card shows in its corner: "10" for a ten. */
 export const face = (card) => (rank(card) === "T" ? "10" : rank(card));
 /** "Jack of Hearts": the text name of a card button. */
@@ -28,8 +26,6 @@ export const cardName = (card) => `${RANK_NAMES[rank(card)]} of ${SUITS[suit(car
 /** "J♥": a card in running text. */
 export const cardText = (card) => `${face(card)}${SUITS[suit(card)].symbol}`;
 
-/** The other suit of the same colour (the left bower's suit). */
-export const sameColour = (letter) => ({ C: "S", S: "C", D: "H", H: "D" })[letter];
 
 /** A card face as an element (a button when `onPick` is given). */
 export function cardElement(card, { onPick, enabled = true, small = false, label } = {}) {

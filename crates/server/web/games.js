@@ -1,6 +1,6 @@
 // What each game's snapshot means to a person: prompts, action names, the hand's order.
 
-import { SUITS, SUIT_LETTER, cardText, rankIndex, sameColour, suit } from "./cards.js";
+import { SUITS, SUIT_LETTER, cardText, suit } from "./cards.js";
 
 export const GAMES = {
   euchre: { title: "Euchre", seats: 4, rules: ["eecs280", "cs246"], points: true },
@@ -106,38 +106,9 @@ export function lastTrick(snapshot) {
   return null;
 }
 
-/** The trump suit's letter, if named. */
-export const trumpOf = (view) => view.trump ?? null;
-
-/** A card's suit as the game ranks it: Euchre's left bower belongs to trump. */
-function effectiveSuit(game, card, trump) {
-  if (game === "euchre" && trump && card[0] === "J" && suit(card) === sameColour(trump)) return trump;
-  return suit(card);
-}
-
-/** A card's strength within its (effective) suit, higher first. */
-function strength(game, card, trump) {
-  if (game === "straights") return -(card[0] === "A" ? -1 : rankIndex(card));
-  if (game === "euchre" && trump && card[0] === "J") {
-    if (suit(card) === trump) return 100;
-    if (suit(card) === sameColour(trump)) return 99;
-  }
-  return rankIndex(card);
-}
-
-/** The hand grouped by suit as the game ranks it: trump first, colours alternating. */
-export function groupHand(game, cards, trump) {
-  const order = ["S", "H", "C", "D"];
-  if (trump) {
-    const at = order.indexOf(trump);
-    order.push(...order.splice(0, at));
-  }
-  const groups = order.map((letter) => ({
-    suit: letter,
-    cards: cards.filter((c) => effectiveSuit(game, c, trump) === letter)
-      .sort((a, b) => strength(game, b, trump) - strength(game, a, trump)),
-  }));
-  return groups.filter((g) => g.cards.length > 0);
+/** The hand grouped by suit as the rules core ranks it (the view's `hand_by_suit`). */
+export function groupHand(view) {
+  return (view.hand_by_suit ?? []).map((cards) => ({ suit: suit(cards[0]), cards }));
 }
 
 /** Each seat's standing at the end: whether it won. */

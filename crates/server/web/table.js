@@ -172,7 +172,7 @@ function handRow(snapshot, acting, act) {
     // Straights: a card is played where it may be, else discarded.
     if (card && !(byCard.has(card) && kindOf(byCard.get(card)) === "Play")) byCard.set(card, action);
   }
-  const groups = groupHand(game, view.hand ?? [], view.trump);
+  const groups = groupHand(view);
   return el("div", { class: "hand", role: "group", "aria-label": "Your hand" },
     groups.map((g) => el("div", { class: "suit-group" }, g.cards.map((card) => {
       const action = byCard.get(card);

@@ -299,14 +299,7 @@ fn answer<R: BufRead, W: Write>(
 ) -> Result<(), Stop> {
     let view = table.view();
     let legal = table.legal();
-    let hand: Vec<Card> = words::grouped(
-        table.game(),
-        &words::cards(&view["hand"]),
-        words::suit(&view["trump"]),
-    )
-    .into_iter()
-    .flatten()
-    .collect();
+    let hand: Vec<Card> = words::grouped(&view).into_iter().flatten().collect();
     let listed: Vec<String> = hand
         .iter()
         .enumerate()

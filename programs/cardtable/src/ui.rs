@@ -125,9 +125,7 @@ impl Ui {
 
     /// The person's hand grouped as the game ranks it.
     pub fn hand(&self) -> Vec<Vec<Card>> {
-        let view = self.table.view();
-        let trump = words::suit(&view["trump"]);
-        words::grouped(self.table.game(), &words::cards(&view["hand"]), trump)
+        words::grouped(&self.table.view())
     }
 
     /// Whether the person must act now.

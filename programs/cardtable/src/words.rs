@@ -227,47 +227,13 @@ pub fn help(game: &str, legal: &[Value]) -> Vec<String> {
     lines
 }
 
-/// The person's cards grouped by suit as the game ranks them: trump first (Euchre's left
-/// bower with it), colours alternating, strongest first (Straights: ace to king).
-pub fn grouped(game: &str, hand: &[Card], trump: Option<Suit>) -> Vec<Vec<Card>> {
-    let mut order = vec![Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
-    if let Some(trump) = trump {
-        let at = order.iter().position(|s| *s == trump).unwrap_or(0);
-        order.rotate_left(at);
-    }
-    let left = |c: Card| {
-        game == "euchre"
-            && c.rank() == Rank::Jack
-            && trump.is_some_and(|t| t != c.suit() && is_red(t) == is_red(c.suit()))
-    };
-    let suit_of = |c: Card| {
-        if left(c) {
-            trump.unwrap_or(c.suit())
-        } else {
-            c.suit()
-        }
-    };
-    let strength = |c: Card| -> i32 {
-        if game == "straights" {
-            return -(c.rank().pips() as i32);
-        }
-        if game == "euchre" && c.rank() == Rank::Jack && trump == Some(c.suit()) {
-            return 100;
-        }
-        if left(c) {
-            return 99;
-        }
-        c.rank() as i32
-    };
-    order
-        .into_iter()
-        .map(|s| {
-            let mut group: Vec<Card> = hand.iter().copied().filter(|&c| suit_of(c) == s).collect();
-            group.sort_by_key(|&c| -strength(c));
-            group
-        })
-        .filter(|g| !g.is_empty())
-        .collect()
+/// The person's cards grouped by suit as the rules core ranks them (the view's
+/// `hand_by_suit`: trump first with its bowers, colours alternating, strongest first).
+pub fn grouped(view: &Value) -> Vec<Vec<Card>> {
+    view["hand_by_suit"]
+        .as_array()
+        .map(|groups| groups.iter().map(cards).collect())
+        .unwrap_or_default()
 }
 
 /// How many cards a trick of the hand holds (three when a Euchre maker goes alone).
@@ -291,23 +257,6 @@ pub fn trick_size(game: &str, log: &[crate::session::Entry]) -> usize {
 mod tests {
     use super::*;
     use serde_json::json;
-
-    fn hand(text: &str) -> Vec<Card> {
-        text.split(' ').map(|c| c.parse().unwrap()).collect()
-    }
-
-    #[test]
-    fn a_euchre_hand_puts_both_bowers_at_the_head_of_trump() {
-        // Hearts trump: JH right bower, JD left bower, then AH; spades, clubs after.
-        let groups = grouped("euchre", &hand("9S JD AH JH QC AS"), Some(Suit::Hearts));
-        assert_eq!(groups, vec![hand("JH JD AH"), hand("QC"), hand("AS 9S")]);
-    }
-
-    #[test]
-    fn straights_hands_run_ace_to_king() {
-        let groups = grouped("straights", &hand("KS AS 7S 2H"), None);
-        assert_eq!(groups, vec![hand("AS 7S KS"), hand("2H")]);
-    }
 
     #[test]
     fn actions_read_as_a_person_says_them() {
