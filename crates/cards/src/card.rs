@@ -23,6 +23,13 @@ impl Card {
         }
     }
 
+    /// The card of a bit of a [`CardSet`](crate::CardSet), whose bits are all below 52
+    /// (sets are built from cards and masked): no check on the hot path of iteration.
+    pub(crate) const fn from_set_bit(index: u32) -> Card {
+        debug_assert!(index < 52);
+        Card(index as u8)
+    }
+
     /// The card's number, `rank * 4 + suit`: its bit in a [`CardSet`](crate::CardSet).
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -112,9 +112,9 @@ impl Iterator for Iter {
         if self.0 == 0 {
             return None;
         }
-        let index = self.0.trailing_zeros() as usize;
+        let index = self.0.trailing_zeros();
         self.0 &= self.0 - 1;
-        Card::from_index(index)
+        Some(Card::from_set_bit(index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
