@@ -120,7 +120,10 @@ function centre(model) {
   if (game === "teendopanch" && view.taken) facts.push(el("span", { class: "pull" }, "You pulled ", cardElement(view.taken, { small: true })));
   parts.push(el("div", { class: "facts" }, facts));
   const trick = view.trick ?? [];
-  if (trick.length > 0) parts.push(trickElement(model, trick, "This trick"));
+  if (trick.length > 0) {
+    const winning = view.winning != null ? `: ${seatName(model.seats, view.winning, model.you)} winning` : "";
+    parts.push(trickElement(model, trick, `This trick${winning}`));
+  }
   else if (model.last) {
     const by = model.last.winner != null ? `, won by ${seatName(model.seats, model.last.winner, model.you)}` : "";
     parts.push(trickElement(model, model.last.cards, `Last trick${by}`, true));
