@@ -182,9 +182,18 @@ fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
     cardtable_tui::session::open(&setup)
 }
 
-/// `cardtable play` in line mode with the rest of `data` typed as answers (`save` writes
-/// nowhere that matters: a file under the system's temporary folder).
+/// Whether `data` types `save` followed by anything on its line, which names a file: such
+/// inputs are skipped (a bare `save` writes under the system's temporary folder).
+fn names_a_file(data: &[u8]) -> bool {
+    data.windows(5)
+        .any(|w| w[..4].eq_ignore_ascii_case(b"save") && !matches!(w[4], b'\n' | b'\r'))
+}
+
+/// `cardtable play` in line mode with the rest of `data` typed as answers.
 pub fn play_lines(data: &[u8]) {
+    if names_a_file(data) {
+        return;
+    }
     let mut table = terminal_game(data);
     let input = BufReader::new(Cursor::new(data.get(2..).unwrap_or_default().to_vec()));
     let save = std::env::temp_dir().join("cardtable-fuzz-save.json");

@@ -35,3 +35,13 @@ fn a_saved_game_written_back_loads_the_same() {
         Ok(saved)
     );
 }
+
+#[test]
+fn typed_input_names_no_file() {
+    // `save NAME` in the terminal game writes NAME where the fuzzer runs; such inputs are
+    // skipped, or every run would leave files behind.
+    let name = "fuzz-named-save-check";
+    let _ = std::fs::remove_file(name);
+    fuzzing::play_lines(format!("\0\0save {name}\n").as_bytes());
+    assert!(!Path::new(name).exists(), "play_lines wrote {name}");
+}
