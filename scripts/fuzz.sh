@@ -12,12 +12,14 @@ targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   mapfile -t targets < <(cargo +nightly fuzz list)
 fi
-cargo +nightly fuzz build -O >/dev/null
+# `-s none`: no AddressSanitizer. The workspace has no `unsafe`, so a panic is the
+# finding; without ASan the targets run 3 to 8 times as many inputs a second.
+cargo +nightly fuzz build -O -s none >/dev/null
 printf '%-20s %15s %10s %s\n' target executions exec/s result
 for target in "${targets[@]}"; do
   log=$(mktemp)
   # -timeout: an input that runs over 1 s counts as a hang; -rss_limit_mb bounds memory.
-  if cargo +nightly fuzz run -O "$target" -- -max_total_time="$seconds" -timeout=1 \
+  if cargo +nightly fuzz run -O -s none "$target" -- -max_total_time="$seconds" -timeout=1 \
       -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1; then
     result=clean
   else

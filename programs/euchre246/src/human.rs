@@ -8,9 +8,11 @@ use cards::{Card, Suit};
 use rules::{Action, Game, IllegalAction, Leave, Phase, Player, Refused, Round, View};
 use textio::{say, Shared};
 
-/// The saved-game text of the last point a game can resume from, kept up to date by the
-/// table for the `save` command.
-pub type Snapshot = Rc<RefCell<String>>;
+use crate::saved::{self, SavedGame};
+
+/// The last point a game can resume from, kept up to date by the table for the `save`
+/// command; written out only when saved (writing it at every turn was most of a turn's cost).
+pub type Snapshot = Rc<RefCell<Option<SavedGame>>>;
 
 pub struct Human {
     console: Shared,
@@ -43,7 +45,8 @@ impl Human {
         let Some(file) = self.console.borrow_mut().word_on_line() else {
             return self.error("save needs a file name: save FILE.".to_string());
         };
-        let written = std::fs::write(&file, self.snapshot.borrow().as_bytes());
+        let text = self.snapshot.borrow().as_ref().map(saved::write);
+        let written = std::fs::write(&file, text.unwrap_or_default());
         match written {
             Ok(()) => say!(self.console, "Game saved to {file}.").map_err(|_| Leave::OutputClosed),
             Err(e) => self.error(format!(

@@ -9,7 +9,7 @@ use rules::{
 use textio::{say, Shared, Stop};
 
 use crate::human::{Human, Snapshot};
-use crate::saved::{self, SavedGame};
+use crate::saved::SavedGame;
 
 const HUMAN: Seat = Seat::new(0);
 
@@ -241,16 +241,16 @@ impl Table {
         Ok(())
     }
 
-    /// The saved-game text of the last point this hand can resume from: the start of
-    /// making trump, or of the current trick.
-    fn resumable(&self, resume: &Resume) -> String {
-        saved::write(&SavedGame {
+    /// Keeps the snapshot at the last point this hand can resume from: the start of making
+    /// trump, or of the current trick.
+    fn remember(&self, resume: &Resume) {
+        *self.snapshot.borrow_mut() = Some(SavedGame {
             position: resume.position.clone(),
             seed: self.deck.seed,
             shuffles: self.deck.shuffles,
             deck: self.deck.cards.clone(),
             hands: resume.hands.clone(),
-        })
+        });
     }
 
     /// The point to resume from if the game is saved before the next one.
@@ -294,6 +294,7 @@ impl Table {
 
     fn play_hand(&mut self, game: &mut Game) -> Result<(), Stop> {
         let mut resume = self.resume_here(game);
+        self.remember(&resume);
         let mut again = false;
         loop {
             let hand = *game.hand().unwrap();
@@ -304,11 +305,11 @@ impl Table {
                 resume.position.making.is_none() || resume.played != hand.played().len();
             if leading && new_trick {
                 resume = self.resume_here(game);
+                self.remember(&resume);
             }
             if !again {
                 self.before_turn(game, seat)?;
             }
-            *self.snapshot.borrow_mut() = self.resumable(&resume);
             let action = self.ask(game, seat)?;
             let outcome = game
                 .apply(action)
