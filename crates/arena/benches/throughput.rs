@@ -27,7 +27,7 @@ fn random_hands<G: Game>(new: impl Fn() -> G, hands: u32, rng: &mut Rng) -> usiz
                 Turn::Seat(_) => {
                     game.legal_actions(&mut actions);
                     let action = actions[rng.random_range(0..actions.len())];
-                    game.apply(action).unwrap();
+                    game.apply_legal(action);
                     taken += 1;
                 }
             }
@@ -53,7 +53,7 @@ fn handout_games<G: Game>(
                 Turn::Chance => game.deal(rng),
                 Turn::Seat(seat) => {
                     let action = bot(&game, seat);
-                    game.apply(action).unwrap();
+                    game.apply_legal(action);
                 }
             }
         }

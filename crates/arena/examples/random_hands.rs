@@ -18,7 +18,7 @@ fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
         while let Turn::Seat(_) = game.turn() {
             game.legal_actions(&mut actions);
             let action = actions[rng.random_range(0..actions.len())];
-            game.apply(action).expect("a legal action");
+            game.apply_legal(action);
             taken += 1;
         }
     }

@@ -1,6 +1,6 @@
 //! Dealing unseen cards at random under constraints: the heart of determinization.
 
-use rand::seq::SliceRandom;
+use crate::shuffle::shuffle;
 
 use crate::{Card, CardSet};
 
@@ -15,11 +15,11 @@ pub fn deal_constrained<R: rand::Rng + ?Sized>(
     rng: &mut R,
 ) -> Vec<CardSet> {
     let mut cards = pool.to_vec();
-    cards.shuffle(rng);
+    shuffle(&mut cards, rng);
     let mut slots: Vec<usize> = (0..need.len())
         .flat_map(|p| std::iter::repeat_n(p, need[p]))
         .collect();
-    slots.shuffle(rng);
+    shuffle(&mut slots, rng);
     let mut holder: Vec<Option<usize>> = vec![None; cards.len()];
     for slot in 0..slots.len() {
         let mut visited = vec![false; cards.len()];

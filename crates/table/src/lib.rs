@@ -119,6 +119,16 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn legal_actions(&self, actions: &mut Vec<Self::Action>);
     /// Applies the action of the seat to move; a refused action changes nothing.
     fn apply(&mut self, action: Self::Action) -> Result<(), Self::Refusal>;
+    /// Applies an action just taken from [`Game::legal_actions`], without checking it
+    /// again: what simulations do millions of times (like `play_unchecked` in chess
+    /// libraries). Games skip the check where it costs; debug builds still make it, and
+    /// every record replays through [`Game::apply`]. Anything from outside (a person, a
+    /// file, the network) goes through `apply`.
+    fn apply_legal(&mut self, action: Self::Action) {
+        if let Err(e) = self.apply(action) {
+            panic!("an action from legal_actions was refused: {e}");
+        }
+    }
     /// Applies `seat`'s action if it is that seat's turn: what a server does with a
     /// person's move. Either refusal leaves the game unchanged.
     fn apply_as(
@@ -149,6 +159,7 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
 /// Plays `game` to its end (or until `stop` says so) with one agent per seat. Chance
 /// draws from `chance` alone, so a record of the actions and the seed of `chance`
 /// replays the game; agents draw from `rng`. Every action taken is pushed on `history`.
+/// Agents choose among the legal actions, which are applied with [`Game::apply_legal`].
 pub fn play_out<G: Game>(
     game: &mut G,
     agents: &mut [Box<dyn Agent<G>>],
@@ -166,8 +177,7 @@ pub fn play_out<G: Game>(
             Turn::Chance => game.deal(chance),
             Turn::Seat(seat) => {
                 let action = agents[seat].act(Seated::new(game, seat), rng);
-                game.apply(action)
-                    .unwrap_or_else(|e| panic!("seat {seat} chose an illegal action: {e}"));
+                game.apply_legal(action);
                 if let Some(history) = history.as_deref_mut() {
                     history.push(action);
                 }

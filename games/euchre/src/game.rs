@@ -142,6 +142,20 @@ impl Game {
             _ => return Err(IllegalAction::NoHand),
         };
         let outcome = hand.apply(action)?;
+        Ok(self.scored(outcome))
+    }
+
+    /// Applies an action taken from the hand's legal actions without checking it again
+    /// (debug builds do).
+    pub fn apply_legal(&mut self, action: Action) -> Outcome {
+        debug_assert!(self.winner.is_none(), "the game is not over");
+        let hand = self.hand.as_mut().expect("a hand is being played");
+        let outcome = hand.apply_legal(action);
+        self.scored(outcome)
+    }
+
+    /// Scores what an action led to.
+    fn scored(&mut self, outcome: Outcome) -> Outcome {
         match outcome {
             Outcome::Trick {
                 result: Some(result),
@@ -150,7 +164,7 @@ impl Game {
             Outcome::Renege { team, points } => self.add_points(team, points),
             _ => {}
         }
-        Ok(outcome)
+        outcome
     }
 
     /// Scores points; reaching the points to win ends the game at once.

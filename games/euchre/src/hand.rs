@@ -635,7 +635,19 @@ impl Hand {
             }
             (Err(reason), _, _) => return Err(reason),
         }
-        Ok(match action {
+        Ok(self.carry_out(action))
+    }
+
+    /// Applies an action taken from [`Hand::legal_actions`] without checking it again
+    /// (debug builds do): the simulations' path.
+    pub fn apply_legal(&mut self, action: Action) -> Outcome {
+        debug_assert_eq!(self.check(action), Ok(()), "{action:?} is legal");
+        self.carry_out(action)
+    }
+
+    /// Makes a checked action's changes.
+    fn carry_out(&mut self, action: Action) -> Outcome {
+        match action {
             Action::Pass => self.pass(),
             Action::OrderUp { alone } => {
                 let partner_is_dealer = self.turn.partner() == self.dealer;
@@ -664,7 +676,7 @@ impl Hand {
                 Outcome::Continue
             }
             Action::Play(card) => self.play(card),
-        })
+        }
     }
 
     fn pass(&mut self) -> Outcome {

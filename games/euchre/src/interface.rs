@@ -4,7 +4,7 @@
 use cards::euchre_order::TrumpOrder;
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
-use rand::seq::{IndexedRandom, SliceRandom};
+use rand::seq::IndexedRandom;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::{Cs246, Simple};
@@ -52,9 +52,13 @@ impl table::Game for Game {
         Game::apply(self, action).map(|_| ())
     }
 
+    fn apply_legal(&mut self, action: crate::Action) {
+        Game::apply_legal(self, action);
+    }
+
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::EECS280_EUCHRE;
-        deck.shuffle(rng);
+        cards::shuffle::shuffle(&mut deck, rng);
         Game::deal(self, &deck);
     }
 

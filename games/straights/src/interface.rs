@@ -2,7 +2,6 @@
 //! computer player as an agent.
 
 use cards::{Card, CardSet};
-use rand::seq::SliceRandom;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Computer;
@@ -44,7 +43,7 @@ impl table::Game for Game {
 
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::cs246_straights();
-        deck.shuffle(rng);
+        cards::shuffle::shuffle(&mut deck, rng);
         Game::deal(self, &deck);
     }
 
@@ -69,7 +68,7 @@ impl table::Game for Game {
             .into_iter()
             .filter(|c| !seen.contains(*c))
             .collect();
-        unseen.shuffle(rng);
+        cards::shuffle::shuffle(&mut unseen, rng);
         let mut unseen = unseen.into_iter();
         let mut hands: [Vec<Card>; 4] = Default::default();
         let mut discards: [Vec<Card>; 4] = Default::default();

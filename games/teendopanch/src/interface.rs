@@ -3,7 +3,6 @@
 
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
-use rand::seq::SliceRandom;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
@@ -45,7 +44,7 @@ impl table::Game for Game {
 
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::teendopanch();
-        deck.shuffle(rng);
+        cards::shuffle::shuffle(&mut deck, rng);
         Game::deal(self, &deck);
     }
 
@@ -96,7 +95,7 @@ impl table::Game for Game {
             }
         });
         let mut undealt: Vec<Card> = dealt[3].iter().collect();
-        undealt.shuffle(rng);
+        cards::shuffle::shuffle(&mut undealt, rng);
         self.with_hand(hand.with_cards(holdings, &undealt))
     }
 

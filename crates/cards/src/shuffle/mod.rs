@@ -1,10 +1,13 @@
-//! The three shuffles the handouts specify, each reproducing its C++ original exactly.
+//! The three shuffles the handouts specify, each reproducing its C++ original exactly, and
+//! the simulations' shuffle ([`shuffle`]), reproducing `rand`'s exactly.
 
 mod libstdcxx;
 mod mt19937;
+mod uniform;
 
 pub use libstdcxx::{std_shuffle, MinStdRand0};
 pub use mt19937::Mt19937Shuffle;
+pub use uniform::shuffle;
 
 /// EECS 280's in-shuffle: cut exactly in half and interleave, second half first.
 ///

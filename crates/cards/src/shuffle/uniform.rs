@@ -1,0 +1,125 @@
+//! `rand`'s slice shuffle, draw for draw, without its divisions.
+//!
+//! Every deal of the rules cores (and every sampled world of the strong players) shuffles
+//! with `rand::seq::SliceRandom::shuffle`, so game records and stored server tables replay
+//! from their seeds only if the same permutation comes out. That shuffle takes one random
+//! number per run of positions and splits it into mixed-radix digits with a division by
+//! each position's size: two dozen hardware divisions for a Euchre deck, a tenth of a
+//! random hand's time. Here the divisions are multiplications by precomputed reciprocals
+//! (Lemire, Kaser and Kurz, "Faster remainder by direct computation", 2019: exact for
+//! every 32-bit numerator), and the digit runs are a table. The tests compare the two
+//! shuffles on every length it handles.
+
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// Longest slice handled here; longer ones go to `rand` itself.
+const MAX: usize = 64;
+
+/// `ceil(2^64 / d)` for each divisor `d` in `2..=MAX` (index `d`).
+const RECIPROCALS: [u64; MAX + 1] = {
+    let mut table = [0; MAX + 1];
+    let mut d = 2;
+    while d <= MAX {
+        table[d] = u64::MAX / d as u64 + 1;
+        d += 1;
+    }
+    table
+};
+
+/// For each size `n` in `1..=MAX`, the random number `rand` draws when a run of digits
+/// starts there (`n · (n+1) · …` while it fits in 32 bits) and how many digits it holds.
+const RUNS: [(u32, u8); MAX + 1] = {
+    let mut table = [(0, 0); MAX + 1];
+    let mut n = 1;
+    while n <= MAX {
+        let mut product = n as u32;
+        let mut next = n as u32 + 1;
+        while let Some(p) = product.checked_mul(next) {
+            product = p;
+            next += 1;
+        }
+        table[n] = (product, (next - n as u32) as u8);
+        n += 1;
+    }
+    table
+};
+
+/// `(x / d, x % d)` for `2 <= d <= MAX`.
+#[inline]
+fn div_rem(x: u32, d: u32) -> (u32, u32) {
+    let m = RECIPROCALS[d as usize];
+    let quotient = ((u128::from(m) * u128::from(x)) >> 64) as u32;
+    let remainder = ((u128::from(m.wrapping_mul(u64::from(x))) * u128::from(d)) >> 64) as u32;
+    (quotient, remainder)
+}
+
+/// Shuffles `items` exactly as `items.shuffle(rng)` does (same permutation, same draws
+/// from `rng`), faster.
+pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
+    if items.len() > MAX {
+        items.shuffle(rng);
+        return;
+    }
+    // Position 0 swaps with itself and draws nothing. From position `i` on, `rand` draws
+    // a number for a run of sizes `i + 1, i + 2, …` and reads one digit per position,
+    // the last digit being what is left of the number.
+    let mut chunk = 0u32;
+    let mut left = 0u8;
+    for i in 1..items.len() {
+        let size = i as u32 + 1;
+        left = match left.checked_sub(1) {
+            Some(left) => left,
+            None => {
+                let (bound, digits) = RUNS[i + 1];
+                chunk = rng.random_range(..bound);
+                digits - 1
+            }
+        };
+        let index = if left == 0 {
+            chunk
+        } else {
+            let (rest, digit) = div_rem(chunk, size);
+            chunk = rest;
+            digit
+        };
+        items.swap(i, index as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{RngCore, SeedableRng};
+
+    #[test]
+    fn every_length_comes_out_as_rand_shuffles_it_and_draws_as_much() {
+        for len in 0..=MAX + 3 {
+            for seed in 0..300 {
+                let mut ours: Vec<usize> = (0..len).collect();
+                let mut theirs = ours.clone();
+                let mut a = SmallRng::seed_from_u64(seed);
+                let mut b = SmallRng::seed_from_u64(seed);
+                shuffle(&mut ours, &mut a);
+                theirs.shuffle(&mut b);
+                assert_eq!(ours, theirs, "{len} items, seed {seed}");
+                assert_eq!(a.next_u64(), b.next_u64(), "{len} items: same draws");
+            }
+        }
+    }
+
+    #[test]
+    fn division_by_reciprocal_is_exact_at_the_edges() {
+        for d in 2..=MAX as u32 {
+            for x in [0, 1, d - 1, d, d + 1, u32::MAX - 1, u32::MAX, 479_001_599] {
+                assert_eq!(div_rem(x, d), (x / d, x % d), "{x} / {d}");
+            }
+        }
+        let mut rng = SmallRng::seed_from_u64(7);
+        for _ in 0..1_000_000 {
+            let (x, d) = (rng.next_u32(), rng.random_range(2..=MAX as u32));
+            assert_eq!(div_rem(x, d), (x / d, x % d), "{x} / {d}");
+        }
+    }
+}
