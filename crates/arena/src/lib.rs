@@ -78,11 +78,12 @@ impl std::error::Error for Error {}
 
 /// What one game produced.
 struct Played<A> {
-    /// Points each seat gained in each completed hand, hand after hand.
-    hands: Vec<Vec<f64>>,
-    /// The actions, when recording.
+    /// Points each seat gained in each completed hand, hand after hand, one row of
+    /// `seats` numbers a hand (one allocation a game, not one a hand).
+    hands: Vec<f64>,
     /// Each seat's win, if the game finished.
     winners: Option<Vec<bool>>,
+    /// The actions, when recording.
     actions: Vec<A>,
 }
 
@@ -107,7 +108,7 @@ fn play_one<G: Game>(
     let mut chance = Rng::seed_from_u64(seed);
     let mut rng = Rng::seed_from_u64(!seed);
     let mut players = agents();
-    let mut hands = Vec::new();
+    let mut hands = Vec::with_capacity(16 * game.seats());
     let mut last_points = game.points();
     let mut last_hands = 0;
     let mut actions = Vec::new();
@@ -122,16 +123,15 @@ fn play_one<G: Game>(
             if g.hands() > last_hands {
                 last_hands = g.hands();
                 let points = g.points();
-                hands.push(
+                hands.extend(
                     points
                         .iter()
                         .zip(&last_points)
-                        .map(|(now, before)| now - before)
-                        .collect(),
+                        .map(|(now, before)| now - before),
                 );
                 last_points = points;
             }
-            hands.len() as u64 >= max_hands
+            (hands.len() / last_points.len()) as u64 >= max_hands
         },
     );
     let winners = (game.turn() == Turn::Over).then(|| game.winners());
@@ -167,6 +167,7 @@ pub fn run_game<G: Game>(
             .is_some_and(|stop| stop.load(Ordering::Relaxed))
     };
     let teams = new().teams();
+    let seats = new().seats();
     let recording = record.is_some();
     let (target, per_game_limit) = match config.count {
         Count::Games(n) => (n, u64::MAX),
@@ -200,7 +201,7 @@ pub fn run_game<G: Game>(
                     // Progress as games finish; the exact count is set after the batch.
                     bar.inc(match config.count {
                         Count::Games(_) => 1,
-                        Count::Hands(_) => game.hands.len() as u64,
+                        Count::Hands(_) => (game.hands.len() / seats) as u64,
                     });
                     Some(game)
                 })
@@ -215,14 +216,15 @@ pub fn run_game<G: Game>(
             let mut winners = game.winners;
             if let Count::Hands(n) = config.count {
                 let room = (n - report.hands) as usize;
-                if hands.len() >= room {
-                    if hands.len() > room || winners.is_none() {
+                let played = hands.len() / seats;
+                if played >= room {
+                    if played > room || winners.is_none() {
                         winners = None;
                     }
-                    hands.truncate(room);
+                    hands.truncate(room * seats);
                 }
             }
-            report.add_game(&hands, winners.as_deref());
+            report.add_game(hands.chunks(seats), winners.as_deref());
             if let Some(out) = record.as_deref_mut() {
                 let entry = GameRecord {
                     game: config.variant.game().name().to_string(),

@@ -142,14 +142,19 @@ impl Report {
         }
     }
 
-    /// Adds one game: its hands' points and, if it finished, who won.
-    pub(crate) fn add_game(&mut self, hands: &[Vec<f64>], winners: Option<&[bool]>) {
+    /// Adds one game: its hands' points (a row of every seat's a hand) and, if it
+    /// finished, who won.
+    pub(crate) fn add_game<'a>(
+        &mut self,
+        hands: impl Iterator<Item = &'a [f64]>,
+        winners: Option<&[bool]>,
+    ) {
         for hand in hands {
             for (total, points) in self.points.iter_mut().zip(hand) {
                 *total += points;
             }
+            self.hands += 1;
         }
-        self.hands += hands.len() as u64;
         if let Some(winners) = winners {
             self.games += 1;
             for (wins, &won) in self.wins.iter_mut().zip(winners) {

@@ -93,13 +93,26 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         let round = self.round.as_mut().ok_or(IllegalAction::RoundOver)?;
         let outcome = round.apply(action)?;
+        Ok(self.scored(outcome))
+    }
+
+    /// Applies an action taken from the round's legal actions without checking it again
+    /// (debug builds do).
+    pub fn apply_legal(&mut self, action: Action) -> Outcome {
+        let round = self.round.as_mut().expect("a round is being played");
+        let outcome = round.apply_legal(action);
+        self.scored(outcome)
+    }
+
+    /// Adds a finished round's points.
+    fn scored(&mut self, outcome: Outcome) -> Outcome {
         if let Outcome::RoundOver(points) = outcome {
             for (score, gained) in self.scores.iter_mut().zip(points) {
                 *score += gained;
             }
             self.over = self.scores.iter().any(|&s| s >= GAME_OVER_POINTS);
         }
-        Ok(outcome)
+        outcome
     }
 
     /// The players with the lowest score (all of them on a tie), once the game is over.

@@ -41,6 +41,10 @@ impl table::Game for Game {
         Game::apply(self, action).map(|_| ())
     }
 
+    fn apply_legal(&mut self, action: Action) {
+        Game::apply_legal(self, action);
+    }
+
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::cs246_straights();
         cards::shuffle::shuffle(&mut deck, rng);

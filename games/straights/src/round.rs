@@ -203,6 +203,18 @@ impl Round {
     /// Applies the action of the player to move, or leaves the round unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         self.check(action)?;
+        Ok(self.carry_out(action))
+    }
+
+    /// Applies an action taken from the legal actions without checking it again (debug
+    /// builds do): the simulations' path.
+    pub fn apply_legal(&mut self, action: Action) -> Outcome {
+        debug_assert_eq!(self.check(action), Ok(()), "{action:?} is legal");
+        self.carry_out(action)
+    }
+
+    /// Makes a checked action's changes.
+    fn carry_out(&mut self, action: Action) -> Outcome {
         let seat = self.turn.index();
         match action {
             Action::Play(card) => {
@@ -221,9 +233,9 @@ impl Round {
         self.moves += 1;
         self.turn = self.turn.left();
         if self.is_over() {
-            return Ok(Outcome::RoundOver(Seat::ALL.map(|s| self.points(s))));
+            return Outcome::RoundOver(Seat::ALL.map(|s| self.points(s)));
         }
-        Ok(Outcome::Continue)
+        Outcome::Continue
     }
 
     /// The same round with other cards in the players' hands and discard piles: a

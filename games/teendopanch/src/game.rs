@@ -106,6 +106,19 @@ impl Game {
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         let hand = self.hand.as_mut().ok_or(IllegalAction::NoHand)?;
         let outcome = hand.apply(action)?;
+        Ok(self.scored(outcome))
+    }
+
+    /// Applies an action taken from the hand's legal actions without checking it again
+    /// (debug builds do).
+    pub fn apply_legal(&mut self, action: Action) -> Outcome {
+        let hand = self.hand.as_mut().expect("a hand is being played");
+        let outcome = hand.apply_legal(action);
+        self.scored(outcome)
+    }
+
+    /// Adds a finished hand's points.
+    fn scored(&mut self, outcome: Outcome) -> Outcome {
         if let Outcome::Trick {
             result: Some(result),
             ..
@@ -116,6 +129,6 @@ impl Game {
             }
             self.surplus = result.surplus;
         }
-        Ok(outcome)
+        outcome
     }
 }

@@ -393,6 +393,18 @@ impl Hand {
     /// Applies the action of the player to move, or leaves the hand unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         self.check(action)?;
+        Ok(self.carry_out(action))
+    }
+
+    /// Applies an action taken from the legal actions without checking it again (debug
+    /// builds do): the simulations' path.
+    pub fn apply_legal(&mut self, action: Action) -> Outcome {
+        debug_assert_eq!(self.check(action), Ok(()), "{action:?} is legal");
+        self.carry_out(action)
+    }
+
+    /// Makes a checked action's changes.
+    fn carry_out(&mut self, action: Action) -> Outcome {
         match action {
             Action::Pass => {
                 self.deal_round();
@@ -406,9 +418,9 @@ impl Hand {
                 self.next_pull();
             }
             Action::Return(card) => self.give_back(card),
-            Action::Play(card) => return Ok(self.play(card)),
+            Action::Play(card) => return self.play(card),
         }
-        Ok(Outcome::Continue)
+        Outcome::Continue
     }
 
     /// Starts the next pull owed, or the tricks when none is left. Pullers go in player

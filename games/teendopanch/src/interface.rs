@@ -42,6 +42,10 @@ impl table::Game for Game {
         Game::apply(self, action).map(|_| ())
     }
 
+    fn apply_legal(&mut self, action: Action) {
+        Game::apply_legal(self, action);
+    }
+
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::teendopanch();
         cards::shuffle::shuffle(&mut deck, rng);
