@@ -44,28 +44,56 @@ pub fn cs246_euchre() -> Vec<Card> {
 
 /// CS 246 Straights' initial order: A to K of Clubs, Diamonds, Hearts, Spades.
 pub fn cs246_straights() -> Vec<Card> {
-    let mut ranks = vec![Rank::Ace];
-    ranks.extend_from_slice(&Rank::ALL[..12]);
-    by_suit(
-        [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades],
-        &ranks,
-    )
+    CS246_STRAIGHTS.to_vec()
 }
+
+/// [`cs246_straights`] as a constant, for shuffling without allocating.
+pub const CS246_STRAIGHTS: [Card; 52] = {
+    const SUITS: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+    let mut cards = [Card::new(Rank::Ace, Suit::Clubs); 52];
+    let mut i = 0;
+    while i < 52 {
+        // Ace low: A, then 2 to K (`Rank::ALL` runs 2 to A).
+        let rank = if i % 13 == 0 {
+            Rank::Ace
+        } else {
+            Rank::ALL[i % 13 - 1]
+        };
+        cards[i] = Card::new(rank, SUITS[i / 13]);
+        i += 1;
+    }
+    cards
+};
 
 /// Teen Do Panch's 30 cards in "new pack" order: 7 to A of Spades and Hearts, then 8 to A
 /// of Clubs and Diamonds.
 pub fn teendopanch() -> Vec<Card> {
-    let from = |low: Rank, suit: Suit| {
-        Rank::ALL[low.index()..]
-            .iter()
-            .map(move |&r| Card::new(r, suit))
-    };
-    from(Rank::Seven, Suit::Spades)
-        .chain(from(Rank::Seven, Suit::Hearts))
-        .chain(from(Rank::Eight, Suit::Clubs))
-        .chain(from(Rank::Eight, Suit::Diamonds))
-        .collect()
+    TEENDOPANCH.to_vec()
 }
+
+/// [`teendopanch`] as a constant, for shuffling without allocating.
+pub const TEENDOPANCH: [Card; 30] = {
+    // (suit, lowest rank's index in `Rank::ALL`, cards)
+    const RUNS: [(Suit, usize, usize); 4] = [
+        (Suit::Spades, 5, 8),
+        (Suit::Hearts, 5, 8),
+        (Suit::Clubs, 6, 7),
+        (Suit::Diamonds, 6, 7),
+    ];
+    let mut cards = [Card::new(Rank::Ace, Suit::Spades); 30];
+    let (mut run, mut i) = (0, 0);
+    while run < 4 {
+        let (suit, low, count) = RUNS[run];
+        let mut k = 0;
+        while k < count {
+            cards[i] = Card::new(Rank::ALL[low + k], suit);
+            i += 1;
+            k += 1;
+        }
+        run += 1;
+    }
+    cards
+};
 
 #[cfg(test)]
 mod tests {
@@ -82,6 +110,10 @@ mod tests {
     #[test]
     fn the_constant_pack_is_the_new_pack() {
         assert_eq!(&EECS280_EUCHRE[..], &by_suit(Suit::ALL, &EUCHRE_RANKS)[..]);
+        let mut ace_low = vec![Rank::Ace];
+        ace_low.extend_from_slice(&Rank::ALL[..12]);
+        let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+        assert_eq!(&CS246_STRAIGHTS[..], &by_suit(suits, &ace_low)[..]);
     }
 
     #[test]

@@ -46,7 +46,7 @@ impl table::Game for Game {
     }
 
     fn deal(&mut self, rng: &mut Rng) {
-        let mut deck = cards::deck::cs246_straights();
+        let mut deck = cards::deck::CS246_STRAIGHTS;
         cards::shuffle::shuffle(&mut deck, rng);
         Game::deal(self, &deck);
     }

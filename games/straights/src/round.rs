@@ -60,10 +60,26 @@ pub struct Round {
     /// Each player's 13 cards in deck order, the order hands are shown and searched.
     dealt: [[Card; 13]; 4],
     held: [CardSet; 4],
+    /// Where each held card lies in its holder's `dealt` (by card index): lists legal
+    /// actions in hand order from a set's few bits instead of a scan of all 13.
+    slot: [u8; 64],
     discarded: [[Option<Card>; 13]; 4],
     layout: Layout,
     turn: Seat,
     moves: u8,
+}
+
+/// Each held card's place in its holder's dealt order.
+fn slots(dealt: &[[Card; 13]; 4], held: &[CardSet; 4]) -> [u8; 64] {
+    let mut slot = [0; 64];
+    for (cards, held) in dealt.iter().zip(held) {
+        for (i, &card) in cards.iter().enumerate() {
+            if held.contains(card) {
+                slot[card.index()] = i as u8;
+            }
+        }
+    }
+    slot
 }
 
 impl Round {
@@ -91,6 +107,7 @@ impl Round {
         Round {
             dealt,
             held,
+            slot: slots(&dealt, &held),
             discarded: [[None; 13]; 4],
             layout: Layout::default(),
             turn: opener,
@@ -175,11 +192,31 @@ impl Round {
         if self.is_over() {
             return;
         }
-        if self.can_play() {
-            actions.extend(self.legal_plays().map(Action::Play));
+        let playable = self.playable();
+        if playable.is_empty() {
+            actions.extend(
+                self.in_hand_order(self.held(self.turn))
+                    .map(Action::Discard),
+            );
         } else {
-            actions.extend(self.hand(self.turn).map(Action::Discard));
+            actions.extend(self.in_hand_order(playable).map(Action::Play));
         }
+    }
+
+    /// Some of the mover's cards, in its hand's order.
+    fn in_hand_order(&self, cards: CardSet) -> impl Iterator<Item = Card> + '_ {
+        let mut slots = 0u16;
+        for card in cards {
+            slots |= 1 << self.slot[card.index()];
+        }
+        let dealt = &self.dealt[self.turn.index()];
+        std::iter::from_fn(move || {
+            let slot = slots.trailing_zeros() as usize;
+            (slot < 13).then(|| {
+                slots &= slots - 1;
+                dealt[slot]
+            })
+        })
     }
 
     /// Checks an action of the player to move without applying it.
@@ -257,6 +294,7 @@ impl Round {
                 round.discarded[seat][slot] = Some(card);
             }
         }
+        round.slot = slots(&round.dealt, &round.held);
         round
     }
 
