@@ -111,6 +111,7 @@ fn play_one<G: Game>(
     let mut hands = Vec::with_capacity(16 * game.seats());
     let mut last_points = game.points();
     let mut last_hands = 0;
+    let mut completed = 0u64;
     let mut actions = Vec::new();
     let history = recording.then_some(&mut actions);
     play_out(
@@ -130,8 +131,9 @@ fn play_one<G: Game>(
                         .map(|(now, before)| now - before),
                 );
                 last_points = points;
+                completed += 1;
             }
-            (hands.len() / last_points.len()) as u64 >= max_hands
+            completed >= max_hands
         },
     );
     let winners = (game.turn() == Turn::Over).then(|| game.winners());
