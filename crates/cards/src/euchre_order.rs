@@ -19,6 +19,66 @@ const TRUMP: u8 = 128;
 const LEFT_BOWER: u8 = 253;
 const RIGHT_BOWER: u8 = 254;
 
+/// [`TrumpOrder::key`] of each card: right bower, left bower, other trump by rank, then
+/// the rest by card number.
+const fn key_of(trump: Suit, bowers: bool, card: Card) -> u8 {
+    let jack = card.rank().index() == Rank::Jack.index();
+    if bowers && jack && card.suit().index() == trump.index() {
+        RIGHT_BOWER
+    } else if bowers && jack && card.suit().index() == trump.same_color().index() {
+        LEFT_BOWER
+    } else if card.suit().index() == trump.index() {
+        TRUMP + card.index() as u8
+    } else {
+        card.index() as u8
+    }
+}
+
+/// [`TrumpOrder::led_key`]: a card of the led suit (not trump) ranks above the rest.
+const fn led_key_of(trump: Suit, bowers: bool, led: Suit, card: Card) -> u8 {
+    let key = key_of(trump, bowers, card);
+    if key < TRUMP && card.suit().index() == led.index() {
+        LED + key
+    } else {
+        key
+    }
+}
+
+/// Every card's key under every order, worked out at compile time: a trick's winner is
+/// asked for at every trick of every simulated hand, and a load beats the comparisons.
+/// Indexed `[bowers][trump][card]`.
+const KEYS: [[[u8; 52]; 4]; 2] = {
+    let mut table = [[[0; 52]; 4]; 2];
+    let mut i = 0;
+    while i < 2 * 4 * 52 {
+        let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
+        table[bowers][trump][card] = key_of(
+            Suit::ALL[trump],
+            bowers == 1,
+            Card::from_set_bit(card as u32),
+        );
+        i += 1;
+    }
+    table
+};
+
+/// Every card's led key: `[bowers][trump][led][card]`.
+const LED_KEYS: [[[[u8; 52]; 4]; 4]; 2] = {
+    let mut table = [[[[0; 52]; 4]; 4]; 2];
+    let mut i = 0;
+    while i < 2 * 4 * 4 * 52 {
+        let (bowers, trump, led, card) = (i / 832, i / 208 % 4, i / 52 % 4, i % 52);
+        table[bowers][trump][led][card] = led_key_of(
+            Suit::ALL[trump],
+            bowers == 1,
+            Suit::ALL[led],
+            Card::from_set_bit(card as u32),
+        );
+        i += 1;
+    }
+    table
+};
+
 impl TrumpOrder {
     /// Euchre: the jack of trump and the jack of the same colour are the two highest trumps.
     pub const fn euchre(trump: Suit) -> TrumpOrder {
@@ -80,31 +140,17 @@ impl TrumpOrder {
     }
 
     /// The key of a card when only trump matters (used to pick a lowest card to discard).
+    #[inline]
     pub fn key(self, card: Card) -> u8 {
-        if self.is_right_bower(card) {
-            RIGHT_BOWER
-        } else if self.is_left_bower(card) {
-            LEFT_BOWER
-        } else if card.suit() == self.trump {
-            TRUMP + card.index() as u8
-        } else {
-            card.index() as u8
-        }
+        KEYS[self.bowers as usize][self.trump.index()][card.index()]
     }
 
     /// The key of a card in a trick whose led suit (as counted by [`suit_of`](Self::suit_of)) is `led`.
+    #[inline]
     pub fn led_key(self, card: Card, led: Suit) -> u8 {
-        let key = self.key(card);
-        if key < TRUMP && card.suit() == led {
-            LED + key
-        } else {
-            key
-        }
+        LED_KEYS[self.bowers as usize][self.trump.index()][led.index()][card.index()]
     }
 
-    /// The cards of `cards` from the lowest-standing group to the highest: neither trump
-    /// nor led, led (not trump), trump. Within each group card order is standing order,
-    /// except for the bowers at the top of trump.
     fn groups(self, cards: CardSet, led: Option<Suit>) -> [CardSet; 3] {
         let trump = cards.intersection(self.cards_of(self.trump));
         let rest = cards.difference(trump);
