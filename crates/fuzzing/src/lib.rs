@@ -65,12 +65,14 @@ pub fn cs246_saved(data: &[u8]) {
     let _ = euchre::Game::from_position(euchre::Rules::cs246(), &saved.position);
 }
 
-/// Straights saved games: a file that loads replays its moves (the humans then find no
-/// input and the game stops).
+/// Straights saved games: a file that loads replays its moves, every seat a human who
+/// then finds no input, so the game stops there (computer seats would play the game out,
+/// and strong ones search: seconds an input, none of it reading the file).
 pub fn straights_saved(data: &[u8]) {
-    use straights_cs246::{saved, table::Table};
+    use straights_cs246::saved::{self, Kind};
+    use straights_cs246::table::Table;
     if let Ok(saved) = saved::parse(&text(data)) {
-        let _ = Table::new(console(b""), saved.seed, saved.kinds).resume(&saved);
+        let _ = Table::new(console(b""), saved.seed, [Kind::Human; 4]).resume(&saved);
     }
 }
 
