@@ -1,5 +1,3 @@
-use rand::Rng as _;
-
 use crate::{Game, Leave, Rng};
 
 /// What an agent is shown when it must act: its seat's view, its legal actions, and
@@ -35,6 +33,11 @@ impl<'a, G: Game> Seated<'a, G> {
     /// The legal actions into a buffer the agent keeps (no allocation per move).
     pub fn legal_actions_into(&self, actions: &mut Vec<G::Action>) {
         self.game.legal_actions(actions);
+    }
+
+    /// One legal action chosen uniformly (see [`Game::random_legal_action`]).
+    pub fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<G::Action>) -> G::Action {
+        self.game.random_legal_action(rng, scratch)
     }
 
     /// A full game consistent with this seat's information (see [`Game::determinize`]).
@@ -97,7 +100,6 @@ impl<A> Default for RandomAgent<A> {
 
 impl<G: Game> Agent<G> for RandomAgent<G::Action> {
     fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action {
-        seated.legal_actions_into(&mut self.actions);
-        self.actions[rng.random_range(0..self.actions.len())]
+        seated.random_legal_action(rng, &mut self.actions)
     }
 }

@@ -4,12 +4,13 @@
 
 use rand::SeedableRng;
 
-use crate::{play_out, Agent, Game, GameRecord, RandomAgent, Rng, Turn};
+use crate::{play_out, random_listed, Agent, Game, GameRecord, RandomAgent, Rng, Turn};
 
 /// Plays `games` random games from `new()` (seeds `seed`, `seed + 1`, …). After every
 /// action it calls `state` on the game, and at every decision `seen` with the game, the
 /// seat to move and one determinization for it. Each game's record must replay to the
-/// same final state. Returns the number of actions taken.
+/// same final state, and each game's [`Game::random_legal_action`] must pick what
+/// listing the legal actions does. Returns the number of actions taken.
 pub fn random_games<G: Game>(
     new: impl Fn() -> G,
     games: u64,
@@ -38,6 +39,15 @@ pub fn random_games<G: Game>(
                 if let Turn::Seat(seat) = g.turn() {
                     let mut sampler = Rng::seed_from_u64(steps);
                     seen(g, seat, &g.determinize(seat, &mut sampler));
+                    // A game's own random pick is the listed pick, draw for draw.
+                    let (mut a, mut b) = (sampler.clone(), sampler);
+                    let mut scratch = Vec::new();
+                    assert_eq!(
+                        g.random_legal_action(&mut a, &mut scratch),
+                        random_listed(g, &mut b, &mut scratch),
+                        "game {n}: the random pick is the listed one"
+                    );
+                    assert_eq!(a, b, "game {n}: the random pick draws as listing does");
                 }
                 steps += 1;
                 steps > 100_000

@@ -20,6 +20,7 @@ pub use record::{GameRecord, ReplayError};
 use std::fmt::Debug;
 
 use rand::rngs::SmallRng;
+use rand::Rng as _;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -117,6 +118,13 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn turn(&self) -> Turn;
     /// The legal actions of the seat to move, into `actions` (cleared first).
     fn legal_actions(&self, actions: &mut Vec<Self::Action>);
+    /// One of the legal actions chosen uniformly: exactly what picking
+    /// `rng.random_range(0..n)` from [`Game::legal_actions`] gives (same draw, same
+    /// action), which is the default. Games whose legal plays are a card set pick from
+    /// the set without listing it (`scratch` is free for their use).
+    fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Self::Action>) -> Self::Action {
+        random_listed(self, rng, scratch)
+    }
     /// Applies the action of the seat to move; a refused action changes nothing.
     fn apply(&mut self, action: Self::Action) -> Result<(), Self::Refusal>;
     /// Applies an action just taken from [`Game::legal_actions`], without checking it
@@ -154,6 +162,17 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn points(&self) -> Vec<f64>;
     /// Whether each seat won, once the game is over (ties: every winner).
     fn winners(&self) -> Vec<bool>;
+}
+
+/// [`Game::random_legal_action`] by listing the legal actions into `scratch`: the default,
+/// and what games use where their actions are not a card set.
+pub fn random_listed<G: Game + ?Sized>(
+    game: &G,
+    rng: &mut Rng,
+    scratch: &mut Vec<G::Action>,
+) -> G::Action {
+    game.legal_actions(scratch);
+    scratch[rng.random_range(0..scratch.len())]
 }
 
 /// Plays `game` to its end (or until `stop` says so) with one agent per seat. Chance

@@ -5,6 +5,7 @@ use cards::euchre_order::TrumpOrder;
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
 use rand::seq::IndexedRandom;
+use rand::Rng as _;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::{Cs246, Simple};
@@ -45,6 +46,22 @@ impl table::Game for Game {
         match self.hand() {
             Some(hand) => hand.legal_actions_into(actions),
             None => actions.clear(),
+        }
+    }
+
+    /// During the tricks, a card of the legal plays' set, in the order they are listed.
+    fn random_legal_action(
+        &self,
+        rng: &mut Rng,
+        scratch: &mut Vec<crate::Action>,
+    ) -> crate::Action {
+        match self.hand() {
+            Some(hand) if hand.phase() == Phase::Tricks => {
+                let plays = hand.legal_plays();
+                let card = plays.nth(rng.random_range(0..plays.len()));
+                crate::Action::Play(card.expect("a player in the tricks holds a card"))
+            }
+            _ => table::random_listed(self, rng, scratch),
         }
     }
 

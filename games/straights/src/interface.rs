@@ -2,6 +2,7 @@
 //! computer player as an agent.
 
 use cards::{Card, CardSet};
+use rand::Rng as _;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Computer;
@@ -34,6 +35,19 @@ impl table::Game for Game {
         match self.round() {
             Some(round) => round.legal_actions_into(actions),
             None => actions.clear(),
+        }
+    }
+
+    /// A card of the legal set, in the order they are listed.
+    fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
+        match self.round() {
+            Some(round) if !round.is_over() => {
+                let i = rng.random_range(0..round.legal_action_count());
+                round
+                    .nth_legal_action(i)
+                    .expect("i counts the legal actions")
+            }
+            _ => table::random_listed(self, rng, scratch),
         }
     }
 

@@ -189,17 +189,28 @@ impl Round {
     /// plays, or with none every discard. Allocates nothing once `actions` has room.
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
-        if self.is_over() {
-            return;
-        }
-        let playable = self.playable();
-        if playable.is_empty() {
-            actions.extend(
-                self.in_hand_order(self.held(self.turn))
-                    .map(Action::Discard),
-            );
-        } else {
-            actions.extend(self.in_hand_order(playable).map(Action::Play));
+        let (cards, action) = self.legal_set();
+        actions.extend(self.in_hand_order(cards).map(action));
+    }
+
+    /// How many legal actions the player to move has.
+    pub fn legal_action_count(&self) -> usize {
+        self.legal_set().0.len()
+    }
+
+    /// The legal action `i` places into [`Round::legal_actions_into`]'s list, without
+    /// the list.
+    pub fn nth_legal_action(&self, i: usize) -> Option<Action> {
+        let (cards, action) = self.legal_set();
+        self.in_hand_order(cards).nth(i).map(action)
+    }
+
+    /// The cards of the legal actions and what they do with them.
+    fn legal_set(&self) -> (CardSet, fn(Card) -> Action) {
+        match self.playable() {
+            _ if self.is_over() => (CardSet::EMPTY, Action::Play),
+            playable if playable.is_empty() => (self.held(self.turn), Action::Discard),
+            playable => (playable, Action::Play),
         }
     }
 

@@ -3,6 +3,7 @@
 
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
+use rand::Rng as _;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
@@ -36,6 +37,17 @@ impl table::Game for Game {
             Some(hand) => hand.legal_actions_into(actions),
             None => actions.clear(),
         }
+    }
+
+    /// During pulls and tricks, a card of the legal set, in the order they are listed.
+    fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
+        let (cards, action): (CardSet, fn(Card) -> Action) = match self.hand() {
+            Some(hand) if hand.phase() == Phase::Tricks => (hand.legal_plays(), Action::Play),
+            Some(hand) if hand.phase() == Phase::Pulling => (hand.legal_returns(), Action::Return),
+            _ => return table::random_listed(self, rng, scratch),
+        };
+        let card = cards.nth(rng.random_range(0..cards.len()));
+        action(card.expect("a legal set is not empty"))
     }
 
     fn apply(&mut self, action: Action) -> Result<(), crate::IllegalAction> {
