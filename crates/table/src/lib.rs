@@ -166,11 +166,7 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
 
 /// [`Game::random_legal_action`] by listing the legal actions into `scratch`: the default,
 /// and what games use where their actions are not a card set.
-pub fn random_listed<G: Game>(
-    game: &G,
-    rng: &mut Rng,
-    scratch: &mut Vec<G::Action>,
-) -> G::Action {
+pub fn random_listed<G: Game>(game: &G, rng: &mut Rng, scratch: &mut Vec<G::Action>) -> G::Action {
     game.legal_actions(scratch);
     scratch[rng.random_range(0..scratch.len())]
 }
