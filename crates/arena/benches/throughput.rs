@@ -4,7 +4,7 @@
 mod floors;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rand::{Rng as _, SeedableRng};
+use rand::SeedableRng;
 use table::{Game, Rng, Turn};
 
 /// Plays `hands` hands of random legal actions through the common interface, reusing
@@ -26,7 +26,7 @@ fn random_hands<G: Game>(new: impl Fn() -> G, hands: u32, rng: &mut Rng) -> usiz
                 }
                 Turn::Seat(_) => {
                     game.legal_actions(&mut actions);
-                    let action = actions[rng.random_range(0..actions.len())];
+                    let action = actions[cards::shuffle::random_index(rng, actions.len())];
                     game.apply_legal(action);
                     taken += 1;
                 }

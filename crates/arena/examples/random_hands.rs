@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use rand::{Rng as _, SeedableRng};
+use rand::SeedableRng;
 use table::{Game, Rng, Turn};
 
 fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
@@ -17,7 +17,7 @@ fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
         game.deal(rng);
         while let Turn::Seat(_) = game.turn() {
             game.legal_actions(&mut actions);
-            let action = actions[rng.random_range(0..actions.len())];
+            let action = actions[cards::shuffle::random_index(rng, actions.len())];
             game.apply_legal(action);
             taken += 1;
         }

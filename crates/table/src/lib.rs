@@ -20,7 +20,6 @@ pub use record::{GameRecord, ReplayError};
 use std::fmt::Debug;
 
 use rand::rngs::SmallRng;
-use rand::Rng as _;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
@@ -168,7 +167,7 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
 /// and what games use where their actions are not a card set.
 pub fn random_listed<G: Game>(game: &G, rng: &mut Rng, scratch: &mut Vec<G::Action>) -> G::Action {
     game.legal_actions(scratch);
-    scratch[rng.random_range(0..scratch.len())]
+    scratch[cards::shuffle::random_index(rng, scratch.len())]
 }
 
 /// Plays `game` to its end (or until `stop` says so) with one agent per seat. Chance

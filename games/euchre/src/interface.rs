@@ -5,7 +5,6 @@ use cards::euchre_order::TrumpOrder;
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
 use rand::seq::IndexedRandom;
-use rand::Rng as _;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::{Cs246, Simple};
@@ -58,7 +57,7 @@ impl table::Game for Game {
         match self.hand() {
             Some(hand) if hand.phase() == Phase::Tricks => {
                 let plays = hand.legal_plays();
-                let card = plays.nth(rng.random_range(0..plays.len()));
+                let card = plays.nth(cards::shuffle::random_index(rng, plays.len()));
                 crate::Action::Play(card.expect("a player in the tricks holds a card"))
             }
             _ => table::random_listed(self, rng, scratch),

@@ -2,7 +2,6 @@
 //! computer player as an agent.
 
 use cards::{Card, CardSet};
-use rand::Rng as _;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Computer;
@@ -42,7 +41,7 @@ impl table::Game for Game {
     fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
         match self.round() {
             Some(round) if !round.is_over() => {
-                let i = rng.random_range(0..round.legal_action_count());
+                let i = cards::shuffle::random_index(rng, round.legal_action_count());
                 round
                     .nth_legal_action(i)
                     .expect("i counts the legal actions")

@@ -3,7 +3,6 @@
 
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
-use rand::Rng as _;
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
@@ -46,7 +45,7 @@ impl table::Game for Game {
             Some(hand) if hand.phase() == Phase::Pulling => (hand.legal_returns(), Action::Return),
             _ => return table::random_listed(self, rng, scratch),
         };
-        let card = cards.nth(rng.random_range(0..cards.len()));
+        let card = cards.nth(cards::shuffle::random_index(rng, cards.len()));
         action(card.expect("a legal set is not empty"))
     }
 

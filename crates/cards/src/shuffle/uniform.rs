@@ -54,6 +54,33 @@ fn div_rem(x: u32, d: u32) -> (u32, u32) {
     (quotient, remainder)
 }
 
+/// `rng.random_range(0..n)`, draw for draw, for `n` up to `u32::MAX`: rand's single-sample
+/// method for such ranges (one 32-bit draw times `n`, a second draw in the rare case the first
+/// falls near the edge), without the layers around it that cost more than the draw itself.
+/// The random players draw one for every action, so arena results stay those of `rand`.
+///
+/// # Panics
+/// If `n` is 0 (an empty range), as `random_range` does.
+#[inline]
+pub fn random_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
+    match u32::try_from(n) {
+        Ok(range) if range > 0 => below(rng, range) as usize,
+        _ => rng.random_range(0..n),
+    }
+}
+
+/// A number in `0..range` as rand's `UniformInt<u32>::sample_single` draws it.
+#[inline]
+fn below<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
+    let wide = u64::from(rng.next_u32()) * u64::from(range);
+    let (mut result, low) = ((wide >> 32) as u32, wide as u32);
+    if low > range.wrapping_neg() {
+        let next = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
+        result += u32::from(low.checked_add(next).is_none());
+    }
+    result
+}
+
 /// Shuffles `items` exactly as `items.shuffle(rng)` does (same permutation, same draws
 /// from `rng`), faster.
 pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
@@ -72,7 +99,7 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
             Some(left) => left,
             None => {
                 let (bound, digits) = RUNS[i + 1];
-                chunk = rng.random_range(..bound);
+                chunk = below(rng, bound);
                 digits - 1
             }
         };
@@ -105,6 +132,31 @@ mod tests {
                 theirs.shuffle(&mut b);
                 assert_eq!(ours, theirs, "{len} items, seed {seed}");
                 assert_eq!(a.next_u64(), b.next_u64(), "{len} items: same draws");
+            }
+        }
+    }
+
+    #[test]
+    fn random_index_draws_as_random_range_does() {
+        let sizes = (1..=64).chain([
+            1000,
+            1 << 31,
+            (1 << 31) + 1,
+            3_000_000_000,
+            u32::MAX as usize,
+        ]);
+        for n in sizes {
+            for seed in 0..1000 {
+                let mut a = SmallRng::seed_from_u64(seed);
+                let mut b = SmallRng::seed_from_u64(seed);
+                for _ in 0..4 {
+                    assert_eq!(
+                        random_index(&mut a, n),
+                        b.random_range(0..n),
+                        "n {n}, seed {seed}"
+                    );
+                }
+                assert_eq!(a.next_u64(), b.next_u64(), "n {n}: same draws");
             }
         }
     }
