@@ -34,18 +34,9 @@ const fn key_of(trump: Suit, bowers: bool, card: Card) -> u8 {
     }
 }
 
-/// [`TrumpOrder::led_key`]: a card of the led suit (not trump) ranks above the rest.
-const fn led_key_of(trump: Suit, bowers: bool, led: Suit, card: Card) -> u8 {
-    let key = key_of(trump, bowers, card);
-    if key < TRUMP && card.suit().index() == led.index() {
-        LED + key
-    } else {
-        key
-    }
-}
-
 /// Every card's key under every order, worked out at compile time: a trick's winner is
-/// asked for at every trick of every simulated hand, and a load beats the comparisons.
+/// asked for at every trick of every simulated hand, and a load beats the comparisons
+/// (the led suit's lift is one more comparison, in [`TrumpOrder::led_key`]).
 /// Indexed `[bowers][trump][card]`.
 const KEYS: [[[u8; 52]; 4]; 2] = {
     let mut table = [[[0; 52]; 4]; 2];
@@ -55,23 +46,6 @@ const KEYS: [[[u8; 52]; 4]; 2] = {
         table[bowers][trump][card] = key_of(
             Suit::ALL[trump],
             bowers == 1,
-            Card::from_set_bit(card as u32),
-        );
-        i += 1;
-    }
-    table
-};
-
-/// Every card's led key: `[bowers][trump][led][card]`.
-const LED_KEYS: [[[[u8; 52]; 4]; 4]; 2] = {
-    let mut table = [[[[0; 52]; 4]; 4]; 2];
-    let mut i = 0;
-    while i < 2 * 4 * 4 * 52 {
-        let (bowers, trump, led, card) = (i / 832, i / 208 % 4, i / 52 % 4, i % 52);
-        table[bowers][trump][led][card] = led_key_of(
-            Suit::ALL[trump],
-            bowers == 1,
-            Suit::ALL[led],
             Card::from_set_bit(card as u32),
         );
         i += 1;
@@ -148,7 +122,12 @@ impl TrumpOrder {
     /// The key of a card in a trick whose led suit (as counted by [`suit_of`](Self::suit_of)) is `led`.
     #[inline]
     pub fn led_key(self, card: Card, led: Suit) -> u8 {
-        LED_KEYS[self.bowers as usize][self.trump.index()][led.index()][card.index()]
+        let key = self.key(card);
+        if key < TRUMP && card.suit() == led {
+            LED + key
+        } else {
+            key
+        }
     }
 
     fn groups(self, cards: CardSet, led: Option<Suit>) -> [CardSet; 3] {

@@ -89,6 +89,15 @@ impl CardSet {
         self.iter().nth(n)
     }
 
+    /// A card drawn uniformly: the one a random pick from the cards listed in card order
+    /// gives, with the same draw (`random_range(0..len)`); `None` for an empty set.
+    pub fn random_card<R: rand::Rng + ?Sized>(self, rng: &mut R) -> Option<Card> {
+        if self.is_empty() {
+            return None;
+        }
+        self.nth(crate::shuffle::random_index(rng, self.len()))
+    }
+
     /// The position of the card in card order, if it is in the set.
     pub fn position(self, card: Card) -> Option<usize> {
         self.contains(card)

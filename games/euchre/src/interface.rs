@@ -56,8 +56,7 @@ impl table::Game for Game {
     ) -> crate::Action {
         match self.hand() {
             Some(hand) if hand.phase() == Phase::Tricks => {
-                let plays = hand.legal_plays();
-                let card = plays.nth(cards::shuffle::random_index(rng, plays.len()));
+                let card = hand.legal_plays().random_card(rng);
                 crate::Action::Play(card.expect("a player in the tricks holds a card"))
             }
             _ => table::random_listed(self, rng, scratch),

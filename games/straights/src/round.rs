@@ -207,10 +207,13 @@ impl Round {
 
     /// The cards of the legal actions and what they do with them.
     fn legal_set(&self) -> (CardSet, fn(Card) -> Action) {
-        match self.playable() {
-            _ if self.is_over() => (CardSet::EMPTY, Action::Play),
-            playable if playable.is_empty() => (self.held(self.turn), Action::Discard),
-            playable => (playable, Action::Play),
+        let playable = self.playable();
+        if self.is_over() {
+            (CardSet::EMPTY, Action::Play)
+        } else if playable.is_empty() {
+            (self.held(self.turn), Action::Discard)
+        } else {
+            (playable, Action::Play)
         }
     }
 

@@ -45,8 +45,7 @@ impl table::Game for Game {
             Some(hand) if hand.phase() == Phase::Pulling => (hand.legal_returns(), Action::Return),
             _ => return table::random_listed(self, rng, scratch),
         };
-        let card = cards.nth(cards::shuffle::random_index(rng, cards.len()));
-        action(card.expect("a legal set is not empty"))
+        action(cards.random_card(rng).expect("a legal set is not empty"))
     }
 
     fn apply(&mut self, action: Action) -> Result<(), crate::IllegalAction> {
