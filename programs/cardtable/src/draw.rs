@@ -449,8 +449,8 @@ fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     let groups = ui.hand();
     let mut x = area.x + 1;
     let mut number = 1;
-    for group in groups {
-        for card in group {
+    for group in groups.iter() {
+        for &card in group {
             let pick = picks.iter().position(|p| p.card == Some(card));
             let selected = pick.is_some() && pick == Some(ui.selected) && ui.your_turn();
             // Legal cards sit a row higher, as if raised from the hand.

@@ -129,6 +129,9 @@ impl Table for Replay {
             .get(self.at)
             .map_or(json!({}), |s| s.views[0].clone())
     }
+    fn version(&self) -> u64 {
+        self.at as u64
+    }
     fn face_up(&self) -> Vec<Value> {
         self.steps
             .get(self.at)

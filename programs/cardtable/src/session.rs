@@ -62,6 +62,9 @@ pub trait Table {
     }
     /// The person's view (with their cards); `{}` between hands.
     fn view(&self) -> Value;
+    /// A number that changes whenever the view or the legal actions may have changed: the
+    /// drawn table keeps what it derives from them until it does.
+    fn version(&self) -> u64;
     /// Every seat's view with its own cards (the end of a game, replays).
     fn face_up(&self) -> Vec<Value>;
     /// Whose turn it is: a seat, or `None` between hands and at the end.
@@ -112,6 +115,8 @@ pub struct Session<G: Roster> {
     actions: Vec<G::Action>,
     log: Vec<Entry>,
     last_hand: Vec<Entry>,
+    /// Actions applied and hands dealt.
+    changes: u64,
 }
 
 /// How a game is set up.
@@ -160,6 +165,7 @@ impl<G: Roster> Session<G> {
             actions: Vec::new(),
             log: Vec::new(),
             last_hand: Vec::new(),
+            changes: 0,
         }
     }
 
@@ -174,6 +180,7 @@ impl<G: Roster> Session<G> {
             .apply(action)
             .expect("only legal actions are taken");
         self.actions.push(action);
+        self.changes += 1;
         self.log.push(Entry {
             seat,
             action: seen.then(|| Self::json(action)),
@@ -183,6 +190,7 @@ impl<G: Roster> Session<G> {
     fn deal(&mut self) {
         self.last_hand = std::mem::take(&mut self.log);
         self.game.deal(&mut self.chance);
+        self.changes += 1;
     }
 
     /// Replays a record's actions (dealing as the record's seed does).
@@ -217,6 +225,10 @@ impl<G: Roster> Table for Session<G> {
 
     fn view(&self) -> Value {
         self.game.view_json(YOU, true)
+    }
+
+    fn version(&self) -> u64 {
+        self.changes
     }
 
     fn face_up(&self) -> Vec<Value> {

@@ -1,7 +1,9 @@
 //! The drawn table's state and what keys and clicks do to it, apart from any terminal:
 //! tests drive it with key events and read what it drew on ratatui's `TestBackend`.
 
+use std::cell::{Ref, RefCell};
 use std::path::PathBuf;
+use std::rc::Rc;
 
 use cards::Card;
 use ratatui::crossterm::event::{
@@ -62,9 +64,19 @@ pub struct TakenTrick {
     pub taker: Option<usize>,
 }
 
+/// What the drawn table derives from the person's view and legal actions, kept while the
+/// table's [`Table::version`] stays: every key and frame reads it, and deriving it builds
+/// the game's JSON view.
+#[derive(Default)]
+struct Derived {
+    version: Option<u64>,
+    hand: Rc<[Vec<Card>]>,
+    picks: Rc<[Pick]>,
+}
+
 /// The drawn table: a game and what the person is doing with it.
 pub struct Ui {
-    /// The game.
+    /// The game (a new game gets a new `Ui`: what it derives is kept by version).
     pub table: Box<dyn Table>,
     /// The selected pick, among [`Ui::picks`].
     pub selected: usize,
@@ -80,6 +92,7 @@ pub struct Ui {
     pub areas: Vec<(Rect, usize)>,
     /// How many lines the log is scrolled back from its newest.
     pub log_back: usize,
+    derived: RefCell<Derived>,
 }
 
 impl Ui {
@@ -94,38 +107,34 @@ impl Ui {
             save_to,
             areas: Vec::new(),
             log_back: 0,
+            derived: RefCell::default(),
         }
     }
 
     /// The person's choices in the order drawn: the hand's legal cards as grouped, then
     /// the buttons.
-    pub fn picks(&self) -> Vec<Pick> {
-        let legal = self.table.legal();
-        let mut picks = Vec::new();
-        for card in self.hand().into_iter().flatten() {
-            if let Some(action) = legal.iter().position(|a| words::card_of(a) == Some(card)) {
-                picks.push(Pick {
-                    action,
-                    card: Some(card),
-                    label: words::show(card),
-                });
-            }
-        }
-        for (action, value) in legal.iter().enumerate() {
-            if words::card_of(value).is_none() {
-                picks.push(Pick {
-                    action,
-                    card: None,
-                    label: words::choice(value),
-                });
-            }
-        }
-        picks
+    pub fn picks(&self) -> Rc<[Pick]> {
+        Rc::clone(&self.derived().picks)
     }
 
     /// The person's hand grouped as the game ranks it.
-    pub fn hand(&self) -> Vec<Vec<Card>> {
-        words::grouped(&self.table.view())
+    pub fn hand(&self) -> Rc<[Vec<Card>]> {
+        Rc::clone(&self.derived().hand)
+    }
+
+    /// The hand and picks of the table's current version, derived again when it changed.
+    fn derived(&self) -> Ref<'_, Derived> {
+        let version = self.table.version();
+        if self.derived.borrow().version != Some(version) {
+            let hand: Rc<[Vec<Card>]> = words::grouped(&self.table.view()).into();
+            let picks = picks_of(&hand, &self.table.legal()).into();
+            *self.derived.borrow_mut() = Derived {
+                version: Some(version),
+                hand,
+                picks,
+            };
+        }
+        self.derived.borrow()
     }
 
     /// Whether the person must act now.
@@ -294,7 +303,7 @@ impl Ui {
             return;
         }
         let picks = self.picks();
-        let cards: Vec<Card> = self.hand().into_iter().flatten().collect();
+        let cards: Vec<Card> = self.hand().iter().flatten().copied().collect();
         let target = if picks.iter().any(|p| p.card.is_some()) {
             cards
                 .get(n.wrapping_sub(1))
@@ -376,7 +385,7 @@ impl Ui {
             }
             return Flow::Continue;
         };
-        match self.picks().into_iter().find(|p| p.card == Some(card)) {
+        match self.picks().iter().find(|p| p.card == Some(card)).cloned() {
             Some(pick) => self.choose(&pick),
             None => self.note = Some(format!("{} cannot be played now", words::show(card))),
         }
@@ -457,4 +466,28 @@ pub fn trick_winner(table: &dyn Table) -> Option<usize> {
     (empty && view["phase"] == "Tricks")
         .then(|| table.turn())
         .flatten()
+}
+
+/// The legal actions as picks: the hand's legal cards in the order drawn, then the buttons.
+fn picks_of(hand: &[Vec<Card>], legal: &[Value]) -> Vec<Pick> {
+    let mut picks = Vec::new();
+    for &card in hand.iter().flatten() {
+        if let Some(action) = legal.iter().position(|a| words::card_of(a) == Some(card)) {
+            picks.push(Pick {
+                action,
+                card: Some(card),
+                label: words::show(card),
+            });
+        }
+    }
+    for (action, value) in legal.iter().enumerate() {
+        if words::card_of(value).is_none() {
+            picks.push(Pick {
+                action,
+                card: None,
+                label: words::choice(value),
+            });
+        }
+    }
+    picks
 }

@@ -329,6 +329,11 @@ fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
             let before = ui.table.log().len();
             // Every third decision by a typed card or a number, else Enter.
             let picks = ui.picks();
+            // The picks are derived once per table version: they must be this turn's.
+            let mut actions: Vec<usize> = picks.iter().map(|p| p.action).collect();
+            actions.sort_unstable();
+            let legal: Vec<usize> = (0..ui.table.legal().len()).collect();
+            assert_eq!(actions, legal, "the picks are this turn's legal actions");
             match (keys % 3, picks.first().and_then(|p| p.card)) {
                 (1, Some(card)) => {
                     let text = show(card).to_lowercase().replace(['♠', '♥', '♣', '♦'], "");
