@@ -1,13 +1,18 @@
 //! How long each fuzz target takes per input on stable, over its saved corpus: where a
 //! target is slow, this (under a profiler) says why.
 //! Usage: cargo run --release -p cardtable-fuzzing --example pace [TARGET...]
+//! (`FUZZ_CORPUS=DIR` reads DIR/TARGET instead of the repository's `fuzz/corpus`, as a
+//! campaign's grown corpus.)
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 fn main() {
     let wanted: Vec<String> = std::env::args().skip(1).collect();
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus");
+    let corpus = std::env::var_os("FUZZ_CORPUS").map_or_else(
+        || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz/corpus"),
+        PathBuf::from,
+    );
     println!("{:<20} {:>8} {:>12}", "target", "inputs", "µs/input");
     for (name, target) in fuzzing::TARGETS {
         if !wanted.is_empty() && !wanted.iter().any(|w| w == name) {

@@ -202,6 +202,8 @@ impl WithGame for Start<'_> {
             sender.clone(),
         )
         .map_err(|e| e.0)?;
+        // Listed before anyone hears of it (a rematch's table is announced at once).
+        table.publish();
         tokio::spawn(table.run(receiver));
         Ok(sender)
     }
@@ -325,4 +327,33 @@ async fn shutdown() {
         () = terminate => {},
     }
     tracing::info!("shutting down");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// On a one-thread runtime the table's task cannot run before the check: the lobby
+    /// must list the table from `create` alone.
+    #[tokio::test(flavor = "current_thread")]
+    async fn an_opened_public_table_is_listed_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
+        let server = Server::new(Arc::new(store)).unwrap();
+        let spec = TableSpec {
+            game: "euchre".into(),
+            rules: None,
+            points: 1,
+            seats: ["open", "random", "random", "random"]
+                .map(String::from)
+                .to_vec(),
+            public: true,
+            autopilot_seconds: 20,
+        };
+        let id = server.create(&spec).unwrap();
+        let listed = server.public_tables();
+        let summary = listed.iter().find(|t| t.table == id).expect("listed");
+        let kinds: Vec<&str> = summary.seats.iter().map(|s| s.kind.as_str()).collect();
+        assert_eq!(kinds, ["open", "computer", "computer", "computer"]);
+    }
 }

@@ -650,7 +650,7 @@ impl<G: Served> Table<G> {
     }
 
     /// Updates the lobby's entry for this table.
-    fn publish(&self) {
+    pub(crate) fn publish(&self) {
         let summary = TableSummary {
             table: self.row.id.clone(),
             game: self.row.game.clone(),

@@ -111,7 +111,7 @@ pub fn play<R: BufRead, W: Write>(
     let mut scores = table.scores();
     loop {
         // What happened since the person last looked.
-        let log = table.log().to_vec();
+        let log = table.log();
         if log.len() < logged {
             logged = 0;
         }
@@ -178,23 +178,22 @@ fn deal_line(table: &dyn Table) -> String {
 
 fn entry_line(table: &dyn Table, entry: &crate::session::Entry) -> String {
     let name = &table.names()[entry.seat];
-    let play = entry
-        .action
-        .as_ref()
-        .is_some_and(|a| words::kind(a).0 == "Play");
+    let kind = entry.action.as_ref().map(|a| words::kind(a).0);
+    let play = kind == Some("Play");
     let mut what = words::describe(table.game(), entry.action.as_ref());
     if entry.seat == YOU {
         what = words::to_you(&what);
     }
     let indent = if play { "  " } else { "" };
     let mut line = format!("{indent}{name} {what}.");
-    if play
-        && table.game() != "straights"
-        && table.view()["trick"]
-            .as_array()
-            .is_some_and(|t| t.is_empty())
-    {
-        if let Some(winner) = crate::ui::trick_winner(table) {
+    let made = matches!(kind, Some("Call" | "OrderUp"));
+    if !(play && table.game() != "straights" || made) {
+        return line;
+    }
+    // Only plays and trump makings look at the table, and they look once.
+    let view = table.view();
+    if play {
+        if let Some(winner) = crate::ui::trick_winner(table, &view) {
             line.push_str(&format!(
                 "\n  → {} take{} the trick.",
                 table.names()[winner],
@@ -202,9 +201,8 @@ fn entry_line(table: &dyn Table, entry: &crate::session::Entry) -> String {
             ));
         }
     }
-    let made = entry.action.as_ref().map(|a| words::kind(a).0);
-    if matches!(made, Some("Call" | "OrderUp")) {
-        if let Some(trump) = words::suit(&table.view()["trump"]) {
+    if made {
+        if let Some(trump) = words::suit(&view["trump"]) {
             let maker = if entry.seat == YOU {
                 "you made it".to_string()
             } else {

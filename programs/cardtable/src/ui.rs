@@ -458,10 +458,9 @@ fn suit_letter(c: char) -> bool {
     matches!(c, 's' | 'h' | 'd' | 'c')
 }
 
-/// Who took the trick just completed: the seat that leads the next one (unknown once the
-/// hand is over).
-pub fn trick_winner(table: &dyn Table) -> Option<usize> {
-    let view = table.view();
+/// Who took the trick just completed, from the person's `view` of `table`: the seat that
+/// leads the next one (unknown once the hand is over).
+pub fn trick_winner(table: &dyn Table, view: &Value) -> Option<usize> {
     let empty = view["trick"].as_array().is_some_and(|t| t.is_empty());
     (empty && view["phase"] == "Tricks")
         .then(|| table.turn())
