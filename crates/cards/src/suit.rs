@@ -47,14 +47,11 @@ impl Suit {
         }
     }
 
-    /// The other suit of the same colour ("next" in Euchre).
+    /// The other suit of the same colour ("next" in Euchre): two places along in
+    /// tie-break order (spades and clubs, hearts and diamonds). An index flip rather than
+    /// a match: the bowers ask this on every Euchre decision.
     pub const fn same_color(self) -> Suit {
-        match self {
-            Suit::Spades => Suit::Clubs,
-            Suit::Clubs => Suit::Spades,
-            Suit::Hearts => Suit::Diamonds,
-            Suit::Diamonds => Suit::Hearts,
-        }
+        Suit::from_index(self.index() ^ 2)
     }
 
     /// The word the handouts print: `Spades`.
