@@ -9,7 +9,9 @@ use crate::Card;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Trick<S, const N: usize> {
     leader: S,
-    plays: [Option<(S, Card)>; N],
+    /// The first `len` are the plays; the rest stay as `new` filled them, so equal tricks
+    /// compare and hash equal. No `Option` a slot: every play would pay for the tag.
+    plays: [(S, Card); N],
     len: u8,
 }
 
@@ -18,7 +20,7 @@ impl<S: Copy, const N: usize> Trick<S, N> {
     pub fn new(leader: S) -> Self {
         Trick {
             leader,
-            plays: [None; N],
+            plays: [(leader, Card::new(crate::Rank::Two, crate::Suit::Spades)); N],
             len: 0,
         }
     }
@@ -26,7 +28,7 @@ impl<S: Copy, const N: usize> Trick<S, N> {
     /// Adds `seat`'s card. The rules engine calls this only while the trick is short of full.
     pub fn push(&mut self, seat: S, card: Card) {
         debug_assert!(!self.is_full(), "a full trick takes no more cards");
-        self.plays[self.len as usize] = Some((seat, card));
+        self.plays[self.len as usize] = (seat, card);
         self.len += 1;
     }
 
@@ -37,12 +39,12 @@ impl<S: Copy, const N: usize> Trick<S, N> {
 
     /// The cards played so far with who played them, in playing order.
     pub fn plays(&self) -> impl Iterator<Item = (S, Card)> + '_ {
-        self.plays[..self.len as usize].iter().flatten().copied()
+        self.plays[..self.len as usize].iter().copied()
     }
 
     /// The card led, once one is.
     pub fn led(&self) -> Option<Card> {
-        self.plays[0].map(|(_, card)| card)
+        (self.len > 0).then(|| self.plays[0].1)
     }
 
     /// How many cards were played.
@@ -65,10 +67,10 @@ impl<S: Copy, const N: usize> Trick<S, N> {
     pub fn winning(&self, order: TrumpOrder) -> Option<(S, Card)> {
         // A plain loop: the iterator version cost four times as much, and every trick
         // of every simulated hand asks this. Keys are distinct, so ties cannot arise.
-        let first = self.plays[0]?;
+        let first = *self.plays[..self.len as usize].first()?;
         let led = order.suit_of(first.1);
         let mut best = (first, order.led_key(first.1, led));
-        for play in self.plays[1..self.len as usize].iter().flatten() {
+        for play in &self.plays[1..self.len as usize] {
             let key = order.led_key(play.1, led);
             if key > best.1 {
                 best = (*play, key);

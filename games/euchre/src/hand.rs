@@ -190,11 +190,18 @@ pub struct Hand {
     /// The cards of the tricks each seat took.
     won: [CardSet; 4],
     /// The cards played to tricks, in order, with who played them, as far as known (a
-    /// hand resumed from a saved game knows only what was played since).
-    history: [Option<(Seat, Card)>; 20],
+    /// hand resumed from a saved game knows only what was played since). The first
+    /// `plays` count; the rest stay [`UNPLAYED`], so equal hands compare equal.
+    history: [(Seat, Card); 20],
     /// How many entries of `history` are filled.
     plays: u8,
 }
+
+/// What fills the history past its plays.
+const UNPLAYED: (Seat, Card) = (
+    Seat::ALL[0],
+    Card::new(cards::Rank::Two, cards::Suit::Spades),
+);
 
 /// Cards per batch for seats dealer+1, +2, +3, +0, in two passes round the table.
 const THREE_TWO: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
@@ -239,7 +246,7 @@ impl Hand {
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
             won: [CardSet::EMPTY; 4],
-            history: [None; 20],
+            history: [UNPLAYED; 20],
             plays: 0,
         }
     }
@@ -259,9 +266,9 @@ impl Hand {
         };
         let trick = Hand::trick_of(position, phase, per_trick);
         let won = position.won;
-        let mut history = [None; 20];
+        let mut history = [UNPLAYED; 20];
         for (slot, &play) in history.iter_mut().zip(&position.plays) {
-            *slot = Some(play);
+            *slot = play;
         }
         Hand {
             rules,
@@ -360,10 +367,7 @@ impl Hand {
     /// Every card played to a trick so far, in order, with who played it (for a hand
     /// resumed from a saved game, those played since).
     pub fn history(&self) -> impl Iterator<Item = (Seat, Card)> + '_ {
-        self.history[..usize::from(self.plays)]
-            .iter()
-            .flatten()
-            .copied()
+        self.history[..usize::from(self.plays)].iter().copied()
     }
 
     /// The cards `seat` has played to tricks this hand.
@@ -716,7 +720,7 @@ impl Hand {
     fn play(&mut self, card: Card) -> Outcome {
         self.hands[self.turn.index()].remove(card);
         self.played.insert(card);
-        self.history[usize::from(self.plays)] = Some((self.turn, card));
+        self.history[usize::from(self.plays)] = (self.turn, card);
         self.plays += 1;
         self.trick.push(self.turn, card);
         if self.trick.len() < usize::from(self.players_per_trick()) {
