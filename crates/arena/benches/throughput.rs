@@ -7,33 +7,36 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use rand::SeedableRng;
 use table::{Game, Rng, Turn};
 
-/// Plays `hands` hands of random legal actions through the common interface, reusing
-/// one action buffer; returns the actions taken (so the work is not optimised away).
-fn random_hands<G: Game>(new: impl Fn() -> G, hands: u32, rng: &mut Rng) -> usize {
+/// Plays `hands` hands of random legal actions through the common interface as the
+/// random player does (`Game::random_legal_action`, one scratch buffer), or by listing
+/// the legal actions and indexing them if `LISTED` (the same draws, so the same hands);
+/// returns the actions taken (so the work is not optimised away).
+fn random_hands<G: Game, const LISTED: bool>(
+    new: impl Fn() -> G,
+    hands: u32,
+    outer: &mut Rng,
+) -> usize {
+    // A local generator (its state can stay in registers), handed back at the end.
+    let mut rng = outer.clone();
+    let rng = &mut rng;
     let mut actions = Vec::with_capacity(64);
     let mut taken = 0;
-    let mut done = 0;
-    while done < hands {
+    for _ in 0..hands {
+        // One hand: the first of a new game, up to its next deal (or its end).
         let mut game = new();
-        loop {
-            match game.turn() {
-                Turn::Over => break,
-                Turn::Chance => {
-                    if game.hands() > 0 {
-                        break;
-                    }
-                    game.deal(rng)
-                }
-                Turn::Seat(_) => {
-                    game.legal_actions(&mut actions);
-                    let action = actions[cards::shuffle::random_index(rng, actions.len())];
-                    game.apply_legal(action);
-                    taken += 1;
-                }
-            }
+        game.deal(rng);
+        while let Turn::Seat(_) = game.turn() {
+            let action = if LISTED {
+                game.legal_actions(&mut actions);
+                actions[cards::shuffle::random_index(rng, actions.len())]
+            } else {
+                game.random_legal_action(rng, &mut actions)
+            };
+            game.apply_legal(action);
+            taken += 1;
         }
-        done += 1;
     }
+    *outer = rng.clone();
     taken
 }
 
@@ -70,7 +73,7 @@ fn rules_cores(c: &mut Criterion) {
     let mut rng = Rng::seed_from_u64(1);
     group.bench_function("euchre_eecs280", |b| {
         b.iter(|| {
-            random_hands(
+            random_hands::<_, false>(
                 || euchre::Game::new(euchre::Rules::eecs280(10)),
                 BATCH,
                 &mut rng,
@@ -79,7 +82,7 @@ fn rules_cores(c: &mut Criterion) {
     });
     group.bench_function("euchre_cs246", |b| {
         b.iter(|| {
-            random_hands(
+            random_hands::<_, false>(
                 || euchre::Game::new(euchre::Rules::cs246()),
                 BATCH,
                 &mut rng,
@@ -87,12 +90,22 @@ fn rules_cores(c: &mut Criterion) {
         })
     });
     group.bench_function("straights", |b| {
-        b.iter(|| random_hands(straights::Game::new, BATCH, &mut rng))
+        b.iter(|| random_hands::<_, false>(straights::Game::new, BATCH, &mut rng))
     });
     group.bench_function("teendopanch", |b| {
         b.iter(|| {
-            random_hands(
+            random_hands::<_, false>(
                 || teendopanch::Game::new(teendopanch::Rules::handout(10)),
+                BATCH,
+                &mut rng,
+            )
+        })
+    });
+    // What a caller that lists the legal actions pays for the same hands.
+    group.bench_function("euchre_eecs280_listed", |b| {
+        b.iter(|| {
+            random_hands::<_, true>(
+                || euchre::Game::new(euchre::Rules::eecs280(10)),
                 BATCH,
                 &mut rng,
             )

@@ -1,6 +1,7 @@
-//! Plays N random hands of a game through `table::Game`, as the criterion benchmark
-//! `random_hands` does, and prints hands per second: a quick measure and a target for
-//! profilers (`perf record`, `valgrind --tool=callgrind`).
+//! Plays N random hands of a game through `table::Game` as the random player does
+//! (`Game::random_legal_action`), as the criterion benchmark `random_hands` does, and
+//! prints hands per second: a quick measure and a target for profilers (`perf record`,
+//! `valgrind --tool=callgrind`).
 //!
 //! `cargo run --release -p cardtable-arena --example random_hands -- euchre 2000000`
 
@@ -16,8 +17,7 @@ fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
         let mut game = new();
         game.deal(rng);
         while let Turn::Seat(_) = game.turn() {
-            game.legal_actions(&mut actions);
-            let action = actions[cards::shuffle::random_index(rng, actions.len())];
+            let action = game.random_legal_action(rng, &mut actions);
             game.apply_legal(action);
             taken += 1;
         }

@@ -120,7 +120,12 @@ fn play_one<G: Game>(
         &mut chance,
         &mut rng,
         history,
-        |g| {
+        |g, turn| {
+            // Hands end only on an action that leaves a deal or the end to come.
+            if let Turn::Seat(_) = turn {
+                debug_assert_eq!(g.hands(), last_hands, "a hand ended mid-turn");
+                return false;
+            }
             if g.hands() > last_hands {
                 last_hands = g.hands();
                 let points = g.points();

@@ -9,9 +9,14 @@ fn play<G: Game>(new: impl Fn() -> G, strong: impl Fn() -> Box<dyn Agent<G>>, ga
         let mut game = new();
         let mut agents: Vec<Box<dyn Agent<G>>> = (0..game.seats()).map(|_| strong()).collect();
         let (mut chance, mut rng) = (Rng::seed_from_u64(seed), Rng::seed_from_u64(!seed));
-        play_out(&mut game, &mut agents, &mut chance, &mut rng, None, |_| {
-            false
-        });
+        play_out(
+            &mut game,
+            &mut agents,
+            &mut chance,
+            &mut rng,
+            None,
+            |_, _| false,
+        );
         assert_eq!(game.turn(), Turn::Over, "game {seed} finished");
     }
 }

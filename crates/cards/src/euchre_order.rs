@@ -53,6 +53,26 @@ const KEYS: [[[u8; 52]; 4]; 2] = {
     table
 };
 
+/// The cards that follow each card led, under every order: `cards_of(suit_of(card))`.
+/// Legal plays are looked up at every card of every simulated trick. Indexed like
+/// [`KEYS`]; bits of a [`CardSet`].
+const FOLLOWING: [[[u64; 52]; 4]; 2] = {
+    let mut table = [[[0; 52]; 4]; 2];
+    let mut i = 0;
+    while i < 2 * 4 * 52 {
+        let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
+        let order = TrumpOrder {
+            trump: Suit::ALL[trump],
+            bowers: bowers == 1,
+        };
+        table[bowers][trump][card] = order
+            .cards_of(order.suit_of(Card::from_set_bit(card as u32)))
+            .bits();
+        i += 1;
+    }
+    table
+};
+
 impl TrumpOrder {
     /// Euchre: the jack of trump and the jack of the same colour are the two highest trumps.
     pub const fn euchre(trump: Suit) -> TrumpOrder {
@@ -81,12 +101,12 @@ impl TrumpOrder {
     }
 
     /// Whether `card` is the jack of trump's colour mate (never, without bowers).
-    pub fn is_left_bower(self, card: Card) -> bool {
-        self.bowers && card == Card::new(Rank::Jack, self.trump.same_color())
+    pub const fn is_left_bower(self, card: Card) -> bool {
+        self.bowers && card.index() == Card::new(Rank::Jack, self.trump.same_color()).index()
     }
 
     /// The suit a card counts as: the left bower belongs to trump.
-    pub fn suit_of(self, card: Card) -> Suit {
+    pub const fn suit_of(self, card: Card) -> Suit {
         if self.is_left_bower(card) {
             self.trump
         } else {
@@ -100,17 +120,24 @@ impl TrumpOrder {
     }
 
     /// Every card that counts as `suit` (trump gains the left bower, next loses it).
-    pub fn cards_of(self, suit: Suit) -> CardSet {
-        let mut set = CardSet::suit(suit);
-        if self.bowers {
-            let left = Card::new(Rank::Jack, self.trump.same_color());
-            if suit == self.trump {
-                set.insert(left);
-            } else {
-                set.remove(left);
-            }
+    pub const fn cards_of(self, suit: Suit) -> CardSet {
+        let set = CardSet::suit(suit).bits();
+        if !self.bowers {
+            return CardSet::from_bits(set);
         }
-        set
+        let left = 1 << Card::new(Rank::Jack, self.trump.same_color()).index();
+        CardSet::from_bits(if suit.index() == self.trump.index() {
+            set | left
+        } else {
+            set & !left
+        })
+    }
+
+    /// The cards that follow `led` when it leads a trick: those of its suit as this order
+    /// counts suits (so the left bower follows trump, and trump follows it).
+    #[inline]
+    pub fn following(self, led: Card) -> CardSet {
+        CardSet::from_bits(FOLLOWING[self.bowers as usize][self.trump.index()][led.index()])
     }
 
     /// The key of a card when only trump matters (used to pick a lowest card to discard).
@@ -128,6 +155,17 @@ impl TrumpOrder {
         } else {
             key
         }
+    }
+
+    /// [`led_key`](Self::led_key) for a trick whose led card is followed by `follow`
+    /// (from [`following`](Self::following)), without working out the led suit again.
+    #[inline]
+    pub fn key_following(self, card: Card, follow: CardSet) -> u8 {
+        let key = self.key(card);
+        // Below TRUMP a card is not the left bower, so it follows exactly when its
+        // printed suit is the one led. Arithmetic, not a branch: which way it goes is
+        // the random play's, and a mispredicted branch cost more than the sum.
+        key + LED * u8::from(key < TRUMP && follow.contains(card))
     }
 
     fn groups(self, cards: CardSet, led: Option<Suit>) -> [CardSet; 3] {
@@ -286,6 +324,43 @@ mod tests {
             proptest::prop_assert_eq!(order.lowest(cards), cards.iter().min_by_key(|&c| order.key(c)));
             proptest::prop_assert_eq!(order.highest_led(cards, led), cards.iter().max_by_key(|&c| order.led_key(c, led)));
             proptest::prop_assert_eq!(order.lowest_led(cards, led), cards.iter().min_by_key(|&c| order.led_key(c, led)));
+        }
+    }
+
+    #[test]
+    fn following_is_the_led_cards_suit_as_the_order_counts_it() {
+        // Hearts trump: the jack of diamonds led is trump, so trump and it follow it.
+        let order = TrumpOrder::euchre(Suit::Hearts);
+        let after_left = order.following(card("JD"));
+        assert!(after_left.contains(card("9H")) && after_left.contains(card("JD")));
+        assert!(!after_left.contains(card("AD")));
+        assert_eq!(after_left.len(), 14);
+        // The ace of diamonds led: diamonds follow, but not the left bower.
+        let after_ace = order.following(card("AD"));
+        assert!(after_ace.contains(card("9D")) && !after_ace.contains(card("JD")));
+        assert_eq!(after_ace.len(), 12);
+        // Without bowers a jack follows its own suit.
+        let plain = TrumpOrder::without_bowers(Suit::Hearts).following(card("JD"));
+        assert_eq!(plain, CardSet::suit(Suit::Diamonds));
+    }
+
+    #[test]
+    fn keys_following_a_led_card_are_its_led_suits_keys() {
+        let every = CardSet::from_bits(u64::MAX);
+        for order in Suit::ALL
+            .into_iter()
+            .flat_map(|t| [TrumpOrder::euchre(t), TrumpOrder::without_bowers(t)])
+        {
+            for led in every {
+                let follow = order.following(led);
+                for card in every {
+                    assert_eq!(
+                        order.key_following(card, follow),
+                        order.led_key(card, order.suit_of(led)),
+                        "{order:?}, {led} led, {card}"
+                    );
+                }
+            }
         }
     }
 

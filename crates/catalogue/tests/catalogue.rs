@@ -17,9 +17,14 @@ impl WithGame for PlayOne<'_> {
         let mut agents = game.agents(self.0.seats());
         let mut chance = Rng::seed_from_u64(1);
         let mut rng = Rng::seed_from_u64(2);
-        table::play_out(&mut game, &mut agents, &mut chance, &mut rng, None, |_| {
-            false
-        });
+        table::play_out(
+            &mut game,
+            &mut agents,
+            &mut chance,
+            &mut rng,
+            None,
+            |_, _| false,
+        );
         assert_eq!(game.turn(), Turn::Over);
         (
             game.name().to_string(),

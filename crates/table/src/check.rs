@@ -34,9 +34,9 @@ pub fn random_games<G: Game>(
             &mut chance,
             &mut rng,
             Some(&mut actions),
-            |g| {
+            |g, turn| {
                 state(g);
-                if let Turn::Seat(seat) = g.turn() {
+                if let Turn::Seat(seat) = turn {
                     let mut sampler = Rng::seed_from_u64(steps);
                     seen(g, seat, &g.determinize(seat, &mut sampler));
                     // A game's own random pick is the listed pick, draw for draw.

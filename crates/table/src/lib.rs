@@ -174,19 +174,24 @@ pub fn random_listed<G: Game>(game: &G, rng: &mut Rng, scratch: &mut Vec<G::Acti
 /// draws from `chance` alone, so a record of the actions and the seed of `chance`
 /// replays the game; agents draw from `rng`. Every action taken is pushed on `history`.
 /// Agents choose among the legal actions, which are applied with [`Game::apply_legal`].
+///
+/// `stop` sees the game and its turn before every step; a caller that only cares
+/// between hands returns early unless the turn is [`Turn::Chance`] or [`Turn::Over`]
+/// (a hand only ends on an action that leaves one of those).
 pub fn play_out<G: Game>(
     game: &mut G,
     agents: &mut [Box<dyn Agent<G>>],
     chance: &mut Rng,
     rng: &mut Rng,
     mut history: Option<&mut Vec<G::Action>>,
-    mut stop: impl FnMut(&G) -> bool,
+    mut stop: impl FnMut(&G, Turn) -> bool,
 ) {
     loop {
-        if stop(game) {
+        let turn = game.turn();
+        if stop(game, turn) {
             return;
         }
-        match game.turn() {
+        match turn {
             Turn::Over => return,
             Turn::Chance => game.deal(chance),
             Turn::Seat(seat) => {

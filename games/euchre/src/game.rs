@@ -115,9 +115,10 @@ impl Game {
 
     /// The seat to act, if a hand is in progress.
     pub fn turn(&self) -> Option<Seat> {
-        (!self.needs_deal() && !self.is_over())
-            .then(|| self.hand.as_ref().map(|h| h.turn()))
-            .flatten()
+        match (&self.hand, self.winner) {
+            (Some(hand), None) if hand.phase() != crate::Phase::Over => Some(hand.turn()),
+            _ => None,
+        }
     }
 
     /// The game with its current hand replaced (a determinization for search).

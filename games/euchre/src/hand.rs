@@ -185,6 +185,8 @@ pub struct Hand {
     alone: bool,
     discard: Option<Card>,
     trick: Trick,
+    /// What the rules ask of the trick at every card, kept as it is played.
+    lead: Lead,
     tricks_won: [u8; 4],
     played: CardSet,
     /// The cards of the tricks each seat took.
@@ -197,6 +199,51 @@ pub struct Hand {
     plays: u8,
 }
 
+/// The trick in progress as the rules need it at every card: worked out once when a card
+/// is led, and kept as cards follow, instead of read again from the trick each time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Lead {
+    /// The cards that follow the led card; every card while none is led.
+    follow: CardSet,
+    /// The winning card's key above the seat that played it (0 before a lead: every
+    /// card's key in a trick is higher), so the better of two is their maximum.
+    winning: u16,
+}
+
+impl Lead {
+    /// Before the trick's first card.
+    const NONE: Lead = Lead {
+        follow: CardSet::from_bits(u64::MAX),
+        winning: 0,
+    };
+
+    /// The trick in progress after `trick`'s cards under `order`.
+    fn of(trick: &Trick, order: TrumpOrder) -> Lead {
+        let mut lead = Lead::NONE;
+        for (index, (seat, card)) in trick.plays().enumerate() {
+            lead.add(order, index == 0, seat, card);
+        }
+        lead
+    }
+
+    /// `seat` plays `card`, leading the trick if `first`. Without branches: which way
+    /// each would go is the random play's, and mispredicting them cost more than this.
+    #[inline]
+    fn add(&mut self, order: TrumpOrder, first: bool, seat: Seat, card: Card) {
+        let led = order.following(card);
+        self.follow = if first { led } else { self.follow };
+        let key = order.key_following(card, self.follow);
+        self.winning = self
+            .winning
+            .max((u16::from(key) << 8) | seat.index() as u16);
+    }
+
+    /// The seat whose card is winning the trick.
+    fn winner(&self) -> Seat {
+        Seat::new(usize::from(self.winning & 0xFF))
+    }
+}
+
 /// What fills the history past its plays.
 const UNPLAYED: (Seat, Card) = (
     Seat::ALL[0],
@@ -207,6 +254,26 @@ const UNPLAYED: (Seat, Card) = (
 const THREE_TWO: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
 const FIVE_EACH: [usize; 4] = [5, 5, 5, 5];
 
+/// For each of the 20 cards dealt to hands, the seat it goes to, counted left of the
+/// dealer (1 = the dealer's left … 4 = the dealer): the batches laid out card by card.
+const fn receivers(batches: &[usize]) -> [u8; 20] {
+    let mut seats = [0; 20];
+    let (mut batch, mut card) = (0, 0);
+    while batch < batches.len() {
+        let mut n = 0;
+        while n < batches[batch] {
+            seats[card] = (batch % 4 + 1) as u8;
+            card += 1;
+            n += 1;
+        }
+        batch += 1;
+    }
+    seats
+}
+
+const THREE_TWO_RECEIVERS: [u8; 20] = receivers(&THREE_TWO);
+const FIVE_EACH_RECEIVERS: [u8; 20] = receivers(&FIVE_EACH);
+
 impl Hand {
     /// Deals from the top of `deck` (at least 21 cards; the 21st is the upcard).
     ///
@@ -215,22 +282,17 @@ impl Hand {
     /// front end's pack, which checks both.
     pub fn deal(rules: Rules, dealer: Seat, deck: &[Card]) -> Hand {
         assert!(deck.len() >= 21, "a Euchre deal needs 21 cards");
-        let dealt: CardSet = deck[..21].iter().copied().collect();
-        assert_eq!(dealt.len(), 21, "a deal repeats a card");
-        let batches: &[usize] = match rules.deal {
-            DealStyle::ThreeTwo => &THREE_TWO,
-            DealStyle::FiveEach => &FIVE_EACH,
+        let receivers = match rules.deal {
+            DealStyle::ThreeTwo => &THREE_TWO_RECEIVERS,
+            DealStyle::FiveEach => &FIVE_EACH_RECEIVERS,
         };
         let mut hands = [CardSet::EMPTY; 4];
-        let mut next = 0;
-        let mut seat = dealer;
-        for &count in batches {
-            seat = seat.left();
-            for &card in &deck[next..next + count] {
-                hands[seat.index()].insert(card);
-            }
-            next += count;
+        let mut dealt = CardSet::EMPTY;
+        for (&card, &left) in deck.iter().zip(receivers) {
+            assert!(dealt.insert(card), "a deal repeats a card");
+            hands[(dealer.index() + usize::from(left)) % 4].insert(card);
         }
+        assert!(!dealt.contains(deck[20]), "a deal repeats a card");
         Hand {
             rules,
             dealer,
@@ -243,6 +305,7 @@ impl Hand {
             alone: false,
             discard: None,
             trick: Trick::new(dealer.left()),
+            lead: Lead::NONE,
             tricks_won: [0; 4],
             played: CardSet::EMPTY,
             won: [CardSet::EMPTY; 4],
@@ -270,6 +333,9 @@ impl Hand {
         for (slot, &play) in history.iter_mut().zip(&position.plays) {
             *slot = play;
         }
+        let lead = making.map_or(Lead::NONE, |m| {
+            Lead::of(&trick, TrumpOrder::euchre(m.trump))
+        });
         Hand {
             rules,
             dealer: position.dealer,
@@ -282,6 +348,7 @@ impl Hand {
             alone: making.is_some_and(|m| m.alone),
             discard: position.discard,
             trick,
+            lead,
             tricks_won,
             played: won
                 .iter()
@@ -465,16 +532,11 @@ impl Hand {
     /// The cards the player to move may play now: follow the led suit when able.
     pub fn legal_plays(&self) -> CardSet {
         let hand = self.hands[self.turn.index()];
-        match (self.trick.led(), self.trump_order()) {
-            (Some(led), Some(order)) => {
-                let following = hand.intersection(order.cards_of(order.suit_of(led)));
-                if following.is_empty() {
-                    hand
-                } else {
-                    following
-                }
-            }
-            _ => hand,
+        let following = hand.intersection(self.lead.follow);
+        if following.is_empty() {
+            hand
+        } else {
+            following
         }
     }
 
@@ -722,14 +784,18 @@ impl Hand {
         self.played.insert(card);
         self.history[usize::from(self.plays)] = (self.turn, card);
         self.plays += 1;
+        let order = self.trump_order().expect("tricks are played with trump");
+        self.lead.add(order, self.trick.is_empty(), self.turn, card);
         self.trick.push(self.turn, card);
         if self.trick.len() < usize::from(self.players_per_trick()) {
             self.turn = self.next_player(self.turn);
             return Outcome::Continue;
         }
-        let winner = self.trick_winner();
+        let winner = self.lead.winner();
+        debug_assert_eq!(Some(winner), self.trick.winning(order).map(|(s, _)| s));
         self.tricks_won[winner.index()] += 1;
-        let taken: CardSet = self.trick.plays().map(|(_, c)| c).collect();
+        let taken_before = self.won.iter().fold(CardSet::EMPTY, |all, &w| all.union(w));
+        let taken = self.played.difference(taken_before);
         self.won[winner.index()] = self.won[winner.index()].union(taken);
         let tricks_done: u8 = self.tricks_won.iter().sum();
         if tricks_done == 5 {
@@ -740,17 +806,12 @@ impl Hand {
             };
         }
         self.trick = Trick::new(winner);
+        self.lead = Lead::NONE;
         self.turn = winner;
         Outcome::Trick {
             winner,
             result: None,
         }
-    }
-
-    /// Seat of the highest card of the completed trick.
-    fn trick_winner(&self) -> Seat {
-        let order = self.trump_order().expect("tricks are played with trump");
-        self.trick.winning(order).expect("the trick is complete").0
     }
 
     /// Scores the finished hand: 1 for three or four tricks, 2 for a march (4 alone),

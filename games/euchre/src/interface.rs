@@ -36,9 +36,11 @@ impl table::Game for Game {
     }
 
     fn turn(&self) -> Turn {
-        Turn::of(self.is_over(), self.needs_deal(), || {
-            Game::turn(self).expect("a hand is in progress").index()
-        })
+        match Game::turn(self) {
+            Some(seat) => Turn::Seat(seat.index()),
+            None if self.is_over() => Turn::Over,
+            None => Turn::Chance,
+        }
     }
 
     fn legal_actions(&self, actions: &mut Vec<crate::Action>) {
