@@ -150,11 +150,8 @@ impl TrumpOrder {
     #[inline]
     pub fn led_key(self, card: Card, led: Suit) -> u8 {
         let key = self.key(card);
-        if key < TRUMP && card.suit() == led {
-            LED + key
-        } else {
-            key
-        }
+        // Arithmetic, not a branch (see `key_following`).
+        key + LED * u8::from((key < TRUMP) & (card.suit() == led))
     }
 
     /// [`led_key`](Self::led_key) for a trick whose led card is followed by `follow`
@@ -165,7 +162,7 @@ impl TrumpOrder {
         // Below TRUMP a card is not the left bower, so it follows exactly when its
         // printed suit is the one led. Arithmetic, not a branch: which way it goes is
         // the random play's, and a mispredicted branch cost more than the sum.
-        key + LED * u8::from(key < TRUMP && follow.contains(card))
+        key + LED * u8::from((key < TRUMP) & follow.contains(card))
     }
 
     fn groups(self, cards: CardSet, led: Option<Suit>) -> [CardSet; 3] {

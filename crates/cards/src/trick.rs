@@ -47,6 +47,17 @@ impl<S: Copy, const N: usize> Trick<S, N> {
         (self.len > 0).then(|| self.plays[0].1)
     }
 
+    /// The card led, or `card` while none is: a select, not a branch (random play would
+    /// mispredict whether the trick is new).
+    pub fn led_or(&self, card: Card) -> Card {
+        let first = self.plays[0].1;
+        if self.len > 0 {
+            first
+        } else {
+            card
+        }
+    }
+
     /// How many cards were played.
     pub fn len(&self) -> usize {
         self.len as usize
@@ -66,17 +77,16 @@ impl<S: Copy, const N: usize> Trick<S, N> {
     /// The play winning so far under `order` (trump, then the led suit), if any card was played.
     pub fn winning(&self, order: TrumpOrder) -> Option<(S, Card)> {
         // A plain loop: the iterator version cost four times as much, and every trick
-        // of every simulated hand asks this. Keys are distinct, so ties cannot arise.
-        let first = *self.plays[..self.len as usize].first()?;
+        // of every simulated hand asks this. Keys are distinct, so ties cannot arise,
+        // and each key goes above its play's place so that the best is a maximum, not a
+        // branch that random play would mispredict.
+        let first = self.plays[..self.len as usize].first()?;
         let led = order.suit_of(first.1);
-        let mut best = (first, order.led_key(first.1, led));
-        for play in &self.plays[1..self.len as usize] {
-            let key = order.led_key(play.1, led);
-            if key > best.1 {
-                best = (*play, key);
-            }
+        let mut best = 0;
+        for (place, play) in self.plays[..self.len as usize].iter().enumerate() {
+            best = best.max((u16::from(order.led_key(play.1, led)) << 8) | place as u16);
         }
-        Some(best.0)
+        Some(self.plays[usize::from(best & 0xFF)])
     }
 }
 

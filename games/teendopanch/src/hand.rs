@@ -1,7 +1,7 @@
 use std::fmt;
 
 use cards::euchre_order::TrumpOrder;
-use cards::{Card, CardSet, Suit};
+use cards::{Card, CardSet, Rank, Suit};
 use table::{Refused, Turn};
 
 use crate::{Holding, QuotaRule, Rules, Seat, VictimOrder};
@@ -296,16 +296,15 @@ impl Hand {
     /// The cards the player to move may play.
     pub fn legal_plays(&self) -> CardSet {
         let hand = self.hands[self.turn.index()].set();
-        match self.trick.led() {
-            Some(led) if self.rules.follow_suit => {
-                let following = hand.intersection(CardSet::suit(led.suit()));
-                if following.is_empty() {
-                    hand
-                } else {
-                    following
-                }
-            }
-            _ => hand,
+        // Worked out whether a card was led or not, then one select: whether the trick
+        // is new is random play's, and a branch on it was mispredicted.
+        let led = self.trick.led_or(Card::new(Rank::Two, Suit::Spades));
+        let following = hand.intersection(CardSet::suit(led.suit()));
+        let must_follow = !self.trick.is_empty() & self.rules.follow_suit & !following.is_empty();
+        if must_follow {
+            following
+        } else {
+            hand
         }
     }
 
@@ -466,11 +465,11 @@ impl Hand {
     }
 
     fn play(&mut self, card: Card) -> Outcome {
-        if let Some(led) = self.trick.led().filter(|_| self.rules.follow_suit) {
-            if card.suit() != led.suit() {
-                self.voids[self.turn.index()] |= 1 << led.suit().index();
-            }
-        }
+        // A card not of the suit led shows a void (the leader's own card never does).
+        // Arithmetic, not branches: random play would mispredict them.
+        let led = self.trick.led_or(card).suit();
+        let shows_void = self.rules.follow_suit && card.suit() != led;
+        self.voids[self.turn.index()] |= u8::from(shows_void) << led.index();
         self.played.insert(card);
         self.hands[self.turn.index()].remove(card);
         self.trick.push(self.turn, card);
