@@ -25,10 +25,14 @@ impl table::Game for Game {
         3
     }
 
+    /// A hand in progress first: asked before every action, and the scores (whether the
+    /// game is over) only change when a hand ends.
     fn turn(&self) -> Turn {
-        Turn::of(self.is_over(), self.needs_deal(), || {
-            Game::turn(self).expect("a hand is in progress").index()
-        })
+        match Game::turn(self) {
+            Some(seat) => Turn::Seat(seat.index()),
+            None if self.is_over() => Turn::Over,
+            None => Turn::Chance,
+        }
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
