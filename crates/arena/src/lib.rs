@@ -110,6 +110,7 @@ fn play_one<G: Game>(
     let mut players = agents();
     let mut hands = Vec::with_capacity(16 * game.seats());
     let mut last_points = game.points();
+    let mut points = Vec::with_capacity(game.seats());
     let mut last_hands = 0;
     let mut completed = 0u64;
     let mut actions = Vec::new();
@@ -128,14 +129,14 @@ fn play_one<G: Game>(
             }
             if g.hands() > last_hands {
                 last_hands = g.hands();
-                let points = g.points();
+                g.points_into(&mut points);
                 hands.extend(
                     points
                         .iter()
                         .zip(&last_points)
                         .map(|(now, before)| now - before),
                 );
-                last_points = points;
+                std::mem::swap(&mut last_points, &mut points);
                 completed += 1;
             }
             completed >= max_hands
@@ -259,6 +260,7 @@ pub fn run_game<G: Game>(
         }
     }
     bar.finish_and_clear();
+    report.refresh();
     report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
 }

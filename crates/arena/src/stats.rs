@@ -143,7 +143,8 @@ impl Report {
     }
 
     /// Adds one game: its hands' points (a row of every seat's a hand) and, if it
-    /// finished, who won.
+    /// finished, who won. The rates are worked out once, by [`Report::refresh`], when
+    /// the games are in.
     pub(crate) fn add_game<'a>(
         &mut self,
         hands: impl Iterator<Item = &'a [f64]>,
@@ -167,10 +168,10 @@ impl Report {
                 }
             }
         }
-        self.refresh();
     }
 
-    fn refresh(&mut self) {
+    /// Works out the rates and intervals from the counts.
+    pub(crate) fn refresh(&mut self) {
         let hands = self.hands.max(1) as f64;
         let games = self.games.max(1) as f64;
         for (i, seat) in self.seats.iter_mut().enumerate() {

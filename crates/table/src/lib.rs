@@ -157,8 +157,15 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn determinize(&self, seat: usize, rng: &mut Rng) -> Self;
     /// Hands completed so far.
     fn hands(&self) -> u32;
-    /// Each seat's points so far (a team's points count for both partners).
-    fn points(&self) -> Vec<f64>;
+    /// Each seat's points so far (a team's points count for both partners), into
+    /// `points` (cleared first): the arena asks after every hand and keeps its buffers.
+    fn points_into(&self, points: &mut Vec<f64>);
+    /// Each seat's points so far, as [`Game::points_into`] gives them.
+    fn points(&self) -> Vec<f64> {
+        let mut points = Vec::with_capacity(self.seats());
+        self.points_into(&mut points);
+        points
+    }
     /// Whether each seat won, once the game is over (ties: every winner).
     fn winners(&self) -> Vec<bool>;
 }

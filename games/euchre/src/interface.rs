@@ -95,11 +95,9 @@ impl table::Game for Game {
         self.hands_dealt() - u32::from(in_progress)
     }
 
-    fn points(&self) -> Vec<f64> {
-        Seat::ALL
-            .iter()
-            .map(|s| f64::from(self.score(s.team())))
-            .collect()
+    fn points_into(&self, points: &mut Vec<f64>) {
+        points.clear();
+        points.extend(Seat::ALL.iter().map(|s| f64::from(self.score(s.team()))));
     }
 
     fn winners(&self) -> Vec<bool> {

@@ -105,8 +105,9 @@ impl table::Game for Game {
         self.rounds() - u32::from(self.round().is_some_and(|r| !r.is_over()))
     }
 
-    fn points(&self) -> Vec<f64> {
-        self.scores().iter().map(|&s| f64::from(s)).collect()
+    fn points_into(&self, points: &mut Vec<f64>) {
+        points.clear();
+        points.extend(self.scores().iter().map(|&s| f64::from(s)));
     }
 
     fn winners(&self) -> Vec<bool> {

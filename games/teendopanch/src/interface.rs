@@ -122,8 +122,9 @@ impl table::Game for Game {
         self.hands_dealt() - u32::from(in_progress)
     }
 
-    fn points(&self) -> Vec<f64> {
-        self.scores().iter().map(|&s| f64::from(s)).collect()
+    fn points_into(&self, points: &mut Vec<f64>) {
+        points.clear();
+        points.extend(self.scores().iter().map(|&s| f64::from(s)));
     }
 
     /// The highest score wins (ties: every leader).
