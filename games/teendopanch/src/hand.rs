@@ -206,19 +206,20 @@ impl Hand {
 
     /// Deals the next round (5, 3 or 2 cards), one card at a time from the dealer's left.
     fn deal_round(&mut self) {
-        let round = match self.dealt {
-            0 => 0,
-            15 => 1,
-            _ => 2,
+        let rounds = match self.dealt {
+            0 => DEAL_ROUNDS[0],
+            15 => DEAL_ROUNDS[1],
+            _ => DEAL_ROUNDS[2],
         };
-        for _ in 0..DEAL_ROUNDS[round] {
-            let mut seat = self.dealer.left();
-            for _ in 0..3 {
-                self.hands[seat.index()].push(self.deck[self.dealt as usize]);
-                self.dealt += 1;
-                seat = seat.left();
+        let first = self.dealer.left();
+        let seats = [first, first.left(), self.dealer];
+        let (start, deck) = (usize::from(self.dealt), self.deck);
+        for round in deck[start..start + 3 * rounds].chunks_exact(3) {
+            for (seat, &card) in seats.iter().zip(round) {
+                self.hands[seat.index()].push(card);
             }
         }
+        self.dealt += (3 * rounds) as u8;
     }
 
     /// The rules variant.
