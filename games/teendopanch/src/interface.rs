@@ -2,11 +2,11 @@
 //! player as an agent.
 
 use cards::sample::deal_constrained;
-use cards::{Card, CardSet};
+use cards::{Card, CardSet, Suit};
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
-use crate::{Action, Game, Phase, Seat, View};
+use crate::{Action, Game, Phase, Round, Seat, View};
 
 impl table::Game for Game {
     type Action = Action;
@@ -44,10 +44,22 @@ impl table::Game for Game {
 
     /// During pulls and tricks, a card of the legal set, in the order they are listed.
     fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
-        let (cards, action): (CardSet, fn(Card) -> Action) = match self.hand() {
-            Some(hand) if hand.phase() == Phase::Tricks => (hand.legal_plays(), Action::Play),
-            Some(hand) if hand.phase() == Phase::Pulling => (hand.legal_returns(), Action::Return),
-            _ => return table::random_listed(self, rng, scratch),
+        let Some(hand) = self.hand() else {
+            return table::random_listed(self, rng, scratch);
+        };
+        let (cards, action): (CardSet, fn(Card) -> Action) = match hand.phase() {
+            Phase::Tricks => (hand.legal_plays(), Action::Play),
+            Phase::Pulling => (hand.legal_returns(), Action::Return),
+            Phase::Making(round) => {
+                // As listed: round one's pass first, then every suit in order.
+                let passes = usize::from(round == Round::One);
+                let pick = cards::shuffle::random_index(rng, passes + Suit::ALL.len());
+                return match pick.checked_sub(passes) {
+                    Some(suit) => Action::Call(Suit::ALL[suit]),
+                    None => Action::Pass,
+                };
+            }
+            Phase::Over => return table::random_listed(self, rng, scratch),
         };
         action(cards.random_card(rng).expect("a legal set is not empty"))
     }
