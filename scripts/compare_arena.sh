@@ -5,8 +5,10 @@
 #  2. each speed run alternates the two binaries three times and prints the medians and
 #     their ratio, so both figures come from the same minutes of a noisy machine.
 # Usage: scripts/compare_arena.sh OLD_BINARY NEW_BINARY [CORE]
+# ROUNDS=N alternates N times instead of 3 (this machine's timings swing by 15%: a close
+# threshold needs more); ONLY=REGEX runs only the speed runs whose label matches.
 set -euo pipefail
-old=$1 new=$2 core=${3:-0}
+old=$1 new=$2 core=${3:-0} rounds=${ROUNDS:-3} only=${ONLY:-.}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 arena() { taskset -c "$core" "$1" arena "${@:2}" --threads 1 --json; }
@@ -40,12 +42,14 @@ RUNS
 echo "identical reports and records: $same of $((same + different))"
 rate() { arena "$1" $2 | python3 -c "import json, sys; print(json.load(sys.stdin)['$3'])"; }
 while IFS='|' read -r label args field; do
+  [[ $label =~ $only ]] || continue
   o=() n=()
-  for _ in 1 2 3; do o+=("$(rate "$old" "$args" "$field")"); n+=("$(rate "$new" "$args" "$field")"); done
+  for _ in $(seq "$rounds"); do o+=("$(rate "$old" "$args" "$field")"); n+=("$(rate "$new" "$args" "$field")"); done
   python3 - "$label" "$field" "${o[@]}" "${n[@]}" <<'PY'
 import statistics, sys
 label, field, *v = sys.argv[1:]
-old, new = statistics.median(map(float, v[:3])), statistics.median(map(float, v[3:]))
+half = len(v) // 2
+old, new = statistics.median(map(float, v[:half])), statistics.median(map(float, v[half:]))
 print(f"{label:<30} old {old:>10,.0f}  new {new:>10,.0f}  {field}  {new / old:.2f}x")
 PY
 done <<'RUNS'
