@@ -90,27 +90,23 @@ pub fn shuffle<T, R: Rng + ?Sized>(items: &mut [T], rng: &mut R) {
     }
     // Position 0 swaps with itself and draws nothing. From position `i` on, `rand` draws
     // a number for a run of sizes `i + 1, i + 2, …` and reads one digit per position,
-    // the last digit being what is left of the number.
-    let mut chunk = 0u32;
-    let mut left = 0u8;
-    for i in 1..items.len() {
-        let size = i as u32 + 1;
-        left = match left.checked_sub(1) {
-            Some(left) => left,
-            None => {
-                let (bound, digits) = RUNS[i + 1];
-                chunk = below(rng, bound);
-                digits - 1
-            }
-        };
-        let index = if left == 0 {
-            chunk
-        } else {
-            let (rest, digit) = div_rem(chunk, size);
+    // the last digit being what is left of the number. A run's length depends on where
+    // it starts, not on the slice, so a run may end past the last position.
+    let len = items.len();
+    let mut start = 1;
+    while start < len {
+        let (bound, digits) = RUNS[start + 1];
+        let mut chunk = below(rng, bound);
+        let last = start + usize::from(digits) - 1;
+        for i in start..last.min(len) {
+            let (rest, digit) = div_rem(chunk, i as u32 + 1);
             chunk = rest;
-            digit
-        };
-        items.swap(i, index as usize);
+            items.swap(i, digit as usize);
+        }
+        if last < len {
+            items.swap(last, chunk as usize);
+        }
+        start = last + 1;
     }
 }
 
