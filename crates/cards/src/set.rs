@@ -114,7 +114,6 @@ impl CardSet {
     }
 }
 
-/// Ascending iteration over a [`CardSet`].
 /// Ones in every byte.
 const BYTES: u64 = 0x0101_0101_0101_0101;
 
@@ -172,6 +171,7 @@ const SELECT_IN_BYTE: [[u8; 8]; 256] = {
     table
 };
 
+/// Ascending iteration over a [`CardSet`].
 #[derive(Clone)]
 pub struct Iter(u64);
 

@@ -48,14 +48,14 @@ pub enum Turn {
 }
 
 impl Turn {
-    /// The turn of a game that is `over`, `needs_deal`, or else waits for `seat()`.
-    pub fn of(over: bool, needs_deal: bool, seat: impl FnOnce() -> usize) -> Turn {
-        if over {
-            Turn::Over
-        } else if needs_deal {
-            Turn::Chance
-        } else {
-            Turn::Seat(seat())
+    /// The turn of a game whose hand in progress waits for `seat`; with none in progress,
+    /// the end if `over()` says so, else a deal. The hand comes first: games are asked
+    /// before every action, and whether one is over only changes when a hand ends.
+    pub fn of(seat: Option<usize>, over: impl FnOnce() -> bool) -> Turn {
+        match seat {
+            Some(seat) => Turn::Seat(seat),
+            None if over() => Turn::Over,
+            None => Turn::Chance,
         }
     }
 }

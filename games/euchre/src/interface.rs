@@ -36,11 +36,7 @@ impl table::Game for Game {
     }
 
     fn turn(&self) -> Turn {
-        match Game::turn(self) {
-            Some(seat) => Turn::Seat(seat.index()),
-            None if self.is_over() => Turn::Over,
-            None => Turn::Chance,
-        }
+        Turn::of(Game::turn(self).map(|seat| seat.index()), || self.is_over())
     }
 
     fn legal_actions(&self, actions: &mut Vec<crate::Action>) {

@@ -25,9 +25,7 @@ impl table::Game for Game {
     }
 
     fn turn(&self) -> Turn {
-        Turn::of(self.is_over(), self.needs_deal(), || {
-            Game::turn(self).expect("a round is in progress").index()
-        })
+        Turn::of(Game::turn(self).map(|seat| seat.index()), || self.is_over())
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {

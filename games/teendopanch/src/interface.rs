@@ -25,14 +25,8 @@ impl table::Game for Game {
         3
     }
 
-    /// A hand in progress first: asked before every action, and the scores (whether the
-    /// game is over) only change when a hand ends.
     fn turn(&self) -> Turn {
-        match Game::turn(self) {
-            Some(seat) => Turn::Seat(seat.index()),
-            None if self.is_over() => Turn::Over,
-            None => Turn::Chance,
-        }
+        Turn::of(Game::turn(self).map(|seat| seat.index()), || self.is_over())
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
