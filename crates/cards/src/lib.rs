@@ -12,6 +12,7 @@ pub mod euchre_order;
 pub mod pack;
 mod rank;
 pub mod sample;
+mod select;
 mod set;
 pub mod shuffle;
 mod suit;

@@ -86,20 +86,14 @@ impl CardSet {
 
     /// The card at this position in card order.
     pub fn nth(self, n: usize) -> Option<Card> {
-        let counts = prefix_counts(self.0);
-        (n < size(counts)).then(|| Card::from_set_bit(select(self.0, counts, n as u64)))
+        crate::select::nth_bit(self.0, n).map(Card::from_set_bit)
     }
 
     /// A card drawn uniformly: the one a random pick from the cards listed in card order
     /// gives, with the same draw (`random_range(0..len)`); `None` for an empty set.
+    #[inline]
     pub fn random_card<R: rand::Rng + ?Sized>(self, rng: &mut R) -> Option<Card> {
-        let counts = prefix_counts(self.0);
-        let n = size(counts);
-        if n == 0 {
-            return None;
-        }
-        let index = crate::shuffle::random_index(rng, n);
-        Some(Card::from_set_bit(select(self.0, counts, index as u64)))
+        crate::select::random_bit(self.0, rng).map(Card::from_set_bit)
     }
 
     /// The position of the card in card order, if it is in the set.
@@ -113,63 +107,6 @@ impl CardSet {
         Iter(self.0)
     }
 }
-
-/// Ones in every byte.
-const BYTES: u64 = 0x0101_0101_0101_0101;
-
-/// Byte `i` of the result counts the set bits of `bits` in its bytes `0..=i` (so the top
-/// byte counts them all): the first steps of a broadword popcount, then a multiplication
-/// that sums the bytes upwards. No branch, no popcnt instruction (baseline x86-64 has none).
-#[inline]
-const fn prefix_counts(bits: u64) -> u64 {
-    let pairs = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-    let nibbles = (pairs & 0x3333_3333_3333_3333) + ((pairs >> 2) & 0x3333_3333_3333_3333);
-    let bytes = (nibbles + (nibbles >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    bytes.wrapping_mul(BYTES)
-}
-
-/// The number of set bits, from [`prefix_counts`].
-#[inline]
-const fn size(counts: u64) -> usize {
-    (counts >> 56) as usize
-}
-
-/// The position of the `k`-th lowest set bit of `bits` (`k` below their number), without
-/// a branch: the random players pick a card this way at every play, and a loop whose
-/// length is the random index was mispredicted at nearly every pick.
-///
-/// The byte holding the bit is the number of bytes whose prefix count is at most `k`
-/// (compared in all eight bytes at once: counts are below 128, so `k + 128 - count`
-/// keeps its top bit exactly when `count <= k`, and no byte borrows from the next);
-/// the bit within that byte comes from [`SELECT_IN_BYTE`].
-#[inline]
-fn select(bits: u64, counts: u64, k: u64) -> u32 {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let at_most_k = (((k * BYTES) | HIGH) - counts) & HIGH;
-    let byte = ((at_most_k >> 7).wrapping_mul(BYTES) >> 56) as u32;
-    let place = byte * 8;
-    let below = ((counts << 8) >> place) & 0xFF;
-    let in_byte = ((bits >> place) & 0xFF) as usize;
-    place + u32::from(SELECT_IN_BYTE[in_byte][(k - below) as usize])
-}
-
-/// `SELECT_IN_BYTE[b][k]`: the position of the `k`-th lowest set bit of the byte `b`.
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let (mut bit, mut k) = (0, 0);
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][k] = bit as u8;
-                k += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
 
 /// Ascending iteration over a [`CardSet`].
 #[derive(Clone)]

@@ -274,6 +274,19 @@ const fn receivers(batches: &[usize]) -> [u8; 20] {
 const THREE_TWO_RECEIVERS: [u8; 20] = receivers(&THREE_TWO);
 const FIVE_EACH_RECEIVERS: [u8; 20] = receivers(&FIVE_EACH);
 
+/// The first 20 cards of `deck` as a set for each receiver (counted left of the dealer,
+/// so 0 is the dealer). Inlined into each deal style's arm, the loop unrolls with every
+/// receiver a constant and the four sets stay in registers: gathered into the hands
+/// array instead, each card waited on the store of the one before.
+#[inline(always)]
+fn gather(deck: &[Card], receivers: &[u8; 20]) -> [u64; 4] {
+    let mut by_receiver = [0; 4];
+    for (&card, &left) in deck.iter().zip(receivers) {
+        by_receiver[usize::from(left) % 4] |= 1 << card.index();
+    }
+    by_receiver
+}
+
 impl Hand {
     /// Deals from the top of `deck` (at least 21 cards; the 21st is the upcard).
     ///
@@ -282,17 +295,17 @@ impl Hand {
     /// front end's pack, which checks both.
     pub fn deal(rules: Rules, dealer: Seat, deck: &[Card]) -> Hand {
         assert!(deck.len() >= 21, "a Euchre deal needs 21 cards");
-        let receivers = match rules.deal {
-            DealStyle::ThreeTwo => &THREE_TWO_RECEIVERS,
-            DealStyle::FiveEach => &FIVE_EACH_RECEIVERS,
+        let by_receiver = match rules.deal {
+            DealStyle::ThreeTwo => gather(deck, &THREE_TWO_RECEIVERS),
+            DealStyle::FiveEach => gather(deck, &FIVE_EACH_RECEIVERS),
         };
-        let mut hands = [CardSet::EMPTY; 4];
-        let mut dealt = CardSet::EMPTY;
-        for (&card, &left) in deck.iter().zip(receivers) {
-            assert!(dealt.insert(card), "a deal repeats a card");
-            hands[(dealer.index() + usize::from(left)) % 4].insert(card);
-        }
-        assert!(!dealt.contains(deck[20]), "a deal repeats a card");
+        let dealt = by_receiver
+            .iter()
+            .fold(1 << deck[20].index(), |all, &b| all | b);
+        assert!(dealt.count_ones() == 21, "a deal repeats a card");
+        let hands = std::array::from_fn(|seat| {
+            CardSet::from_bits(by_receiver[(seat + 4 - dealer.index()) % 4])
+        });
         Hand {
             rules,
             dealer,
@@ -706,13 +719,26 @@ impl Hand {
 
     /// Applies an action taken from [`Hand::legal_actions`] without checking it again
     /// (debug builds do): the simulations' path.
+    #[inline]
     pub fn apply_legal(&mut self, action: Action) -> Outcome {
         debug_assert_eq!(self.check(action), Ok(()), "{action:?} is legal");
         self.carry_out(action)
     }
 
-    /// Makes a checked action's changes.
+    /// Makes a checked action's changes. Plays, four in five of a hand's actions, are
+    /// small enough to inline into a simulation's loop; making trump stays out of line
+    /// (inlined too, it kept the loop's state in memory).
+    #[inline]
     fn carry_out(&mut self, action: Action) -> Outcome {
+        match action {
+            Action::Play(card) => self.play(card),
+            _ => self.carry_out_making(action),
+        }
+    }
+
+    /// Makes a checked action's changes that is not a play: making trump or discarding.
+    #[inline(never)]
+    fn carry_out_making(&mut self, action: Action) -> Outcome {
         match action {
             Action::Pass => self.pass(),
             Action::OrderUp { alone } => {
@@ -797,8 +823,10 @@ impl Hand {
         let taken_before = self.won.iter().fold(CardSet::EMPTY, |all, &w| all.union(w));
         let taken = self.played.difference(taken_before);
         self.won[winner.index()] = self.won[winner.index()].union(taken);
-        let tricks_done: u8 = self.tricks_won.iter().sum();
-        if tricks_done == 5 {
+        // Everyone who plays a trick plays one card to it, so the winner's hand is empty
+        // exactly after the fifth. (Summing `tricks_won` here read four bytes just after
+        // one was written: a store the processor could not forward, every trick.)
+        if self.hands[winner.index()].is_empty() {
             self.phase = Phase::Over;
             return Outcome::Trick {
                 winner,

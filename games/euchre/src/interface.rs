@@ -47,6 +47,7 @@ impl table::Game for Game {
     }
 
     /// During the tricks, a card of the legal plays' set, in the order they are listed.
+    #[inline]
     fn random_legal_action(
         &self,
         rng: &mut Rng,
@@ -57,7 +58,7 @@ impl table::Game for Game {
                 let card = hand.legal_plays().random_card(rng);
                 crate::Action::Play(card.expect("a player in the tricks holds a card"))
             }
-            _ => table::random_listed(self, rng, scratch),
+            _ => random_making(self, rng, scratch),
         }
     }
 
@@ -65,6 +66,7 @@ impl table::Game for Game {
         Game::apply(self, action).map(|_| ())
     }
 
+    #[inline]
     fn apply_legal(&mut self, action: crate::Action) {
         Game::apply_legal(self, action);
     }
@@ -102,6 +104,13 @@ impl table::Game for Game {
             .map(|s| self.winner() == Some(s.team()))
             .collect()
     }
+}
+
+/// A random action while trump is made or the dealer discards: out of line, so that the
+/// play's path stays small enough to inline into a simulation's loop.
+#[inline(never)]
+fn random_making(game: &Game, rng: &mut Rng, scratch: &mut Vec<crate::Action>) -> crate::Action {
+    table::random_listed(game, rng, scratch)
 }
 
 /// Deals every card `seat` cannot see: other hands get as many cards as they hold, none of
