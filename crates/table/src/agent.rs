@@ -50,6 +50,13 @@ impl<'a, G: Game> Seated<'a, G> {
 pub trait Agent<G: Game>: Send {
     /// Chooses one of the legal actions.
     fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action;
+
+    /// Whether `act` is [`RandomAgent`]'s, [`Game::random_legal_action`] and nothing
+    /// else: [`play_out`](crate::play_out) then asks the game itself, a call the
+    /// compiler can inline into the loop where a trait object's cannot.
+    fn is_random(&self) -> bool {
+        false
+    }
 }
 
 /// A player that decides from its own seat's view alone: a handout's computer player, or a
@@ -101,5 +108,9 @@ impl<A> Default for RandomAgent<A> {
 impl<G: Game> Agent<G> for RandomAgent<G::Action> {
     fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action {
         seated.random_legal_action(rng, &mut self.actions)
+    }
+
+    fn is_random(&self) -> bool {
+        true
     }
 }
