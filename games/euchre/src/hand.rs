@@ -188,7 +188,12 @@ pub struct Hand {
     /// What the rules ask of the trick at every card, kept as it is played.
     lead: Lead,
     tricks_won: [u8; 4],
-    played: CardSet,
+    /// The card order once trump is made (before, a stand-in never read): kept, not
+    /// worked out from `trump` at every card.
+    order: TrumpOrder,
+    /// Who plays after each seat, two bits a seat (see [`next_seats`]): a lone maker's
+    /// partner is skipped without asking at every card who sits out.
+    next: u8,
     /// The cards of the tricks each seat took.
     won: [CardSet; 4],
     /// The cards played to tricks, in order, with who played them, as far as known (a
@@ -208,6 +213,8 @@ struct Lead {
     /// The winning card's key above the seat that played it (0 before a lead: every
     /// card's key in a trick is higher), so the better of two is their maximum.
     winning: u16,
+    /// The trick's cards.
+    cards: CardSet,
 }
 
 impl Lead {
@@ -215,6 +222,7 @@ impl Lead {
     const NONE: Lead = Lead {
         follow: CardSet::from_bits(u64::MAX),
         winning: 0,
+        cards: CardSet::EMPTY,
     };
 
     /// The trick in progress after `trick`'s cards under `order`.
@@ -236,12 +244,29 @@ impl Lead {
         self.winning = self
             .winning
             .max((u16::from(key) << 8) | seat.index() as u16);
+        self.cards.insert(card);
     }
 
     /// The seat whose card is winning the trick.
     fn winner(&self) -> Seat {
         Seat::new(usize::from(self.winning & 0xFF))
     }
+}
+
+/// [`Hand::order`] before trump is made.
+const NO_ORDER: TrumpOrder = TrumpOrder::euchre(Suit::Spades);
+
+/// Who plays after each seat, as two bits at bit `2 * seat`: the seat to its left, or
+/// the one after that past `sitting_out`.
+fn next_seats(sitting_out: Option<Seat>) -> u8 {
+    Seat::ALL.iter().fold(0, |table, &seat| {
+        let next = if Some(seat.left()) == sitting_out {
+            seat.left().left()
+        } else {
+            seat.left()
+        };
+        table | (next.index() as u8) << (2 * seat.index())
+    })
 }
 
 /// What fills the history past its plays.
@@ -320,7 +345,8 @@ impl Hand {
             trick: Trick::new(dealer.left()),
             lead: Lead::NONE,
             tricks_won: [0; 4],
-            played: CardSet::EMPTY,
+            order: NO_ORDER,
+            next: next_seats(None),
             won: [CardSet::EMPTY; 4],
             history: [UNPLAYED; 20],
             plays: 0,
@@ -363,11 +389,8 @@ impl Hand {
             trick,
             lead,
             tricks_won,
-            played: won
-                .iter()
-                .fold(trick.plays().map(|(_, c)| c).collect(), |all, &w| {
-                    all.union(w)
-                }),
+            order: making.map_or(NO_ORDER, |m| TrumpOrder::euchre(m.trump)),
+            next: next_seats(making.filter(|m| m.alone).map(|m| m.maker.partner())),
             won,
             history,
             plays: position.plays.len().min(20) as u8,
@@ -436,7 +459,9 @@ impl Hand {
 
     /// Every card played to a trick so far, the current trick included.
     pub fn played(&self) -> CardSet {
-        self.played
+        self.won
+            .iter()
+            .fold(self.lead.cards, |all, &w| all.union(w))
     }
 
     /// The cards of the tricks `seat` has taken this hand.
@@ -521,12 +546,7 @@ impl Hand {
 
     /// The seat after `seat` in playing order, skipping a lone maker's partner.
     pub(crate) fn next_player(&self, seat: Seat) -> Seat {
-        let next = seat.left();
-        if Some(next) == self.sitting_out() {
-            next.left()
-        } else {
-            next
-        }
+        Seat::new(usize::from(self.next >> (2 * seat.index()) & 3))
     }
 
     fn players_per_trick(&self) -> u8 {
@@ -789,8 +809,10 @@ impl Hand {
 
     fn make(&mut self, trump: Suit, alone: bool) {
         self.trump = Some(trump);
+        self.order = TrumpOrder::euchre(trump);
         self.maker = Some(self.turn);
         self.alone = alone;
+        self.next = next_seats(self.sitting_out());
     }
 
     fn start_tricks(&mut self) {
@@ -807,10 +829,14 @@ impl Hand {
 
     fn play(&mut self, card: Card) -> Outcome {
         self.hands[self.turn.index()].remove(card);
-        self.played.insert(card);
         self.history[usize::from(self.plays)] = (self.turn, card);
         self.plays += 1;
-        let order = self.trump_order().expect("tricks are played with trump");
+        let order = self.order;
+        debug_assert_eq!(
+            self.trump_order(),
+            Some(order),
+            "tricks are played with trump"
+        );
         self.lead.add(order, self.trick.is_empty(), self.turn, card);
         self.trick.push(self.turn, card);
         if self.trick.len() < usize::from(self.players_per_trick()) {
@@ -820,9 +846,7 @@ impl Hand {
         let winner = self.lead.winner();
         debug_assert_eq!(Some(winner), self.trick.winning(order).map(|(s, _)| s));
         self.tricks_won[winner.index()] += 1;
-        let taken_before = self.won.iter().fold(CardSet::EMPTY, |all, &w| all.union(w));
-        let taken = self.played.difference(taken_before);
-        self.won[winner.index()] = self.won[winner.index()].union(taken);
+        self.won[winner.index()] = self.won[winner.index()].union(self.lead.cards);
         // Everyone who plays a trick plays one card to it, so the winner's hand is empty
         // exactly after the fifth. (Summing `tricks_won` here read four bytes just after
         // one was written: a store the processor could not forward, every trick.)
