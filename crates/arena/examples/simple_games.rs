@@ -21,7 +21,7 @@ fn main() {
                     let action = euchre::players::simple_decision(
                         &game.view(euchre::Seat::new(seat)).unwrap(),
                     );
-                    Game::apply(&mut game, action).unwrap();
+                    Game::apply_legal(&mut game, action);
                 }
             }
         }

@@ -73,7 +73,7 @@ impl table::Game for Game {
 
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::EECS280_EUCHRE;
-        cards::shuffle::shuffle(&mut deck, rng);
+        cards::shuffle::shuffle_deck(&mut deck, rng);
         Game::deal(self, &deck);
     }
 

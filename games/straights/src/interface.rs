@@ -58,7 +58,7 @@ impl table::Game for Game {
 
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::CS246_STRAIGHTS;
-        cards::shuffle::shuffle(&mut deck, rng);
+        cards::shuffle::shuffle_deck(&mut deck, rng);
         Game::deal(self, &deck);
     }
 

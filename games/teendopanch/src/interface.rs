@@ -68,7 +68,7 @@ impl table::Game for Game {
 
     fn deal(&mut self, rng: &mut Rng) {
         let mut deck = cards::deck::TEENDOPANCH;
-        cards::shuffle::shuffle(&mut deck, rng);
+        cards::shuffle::shuffle_deck(&mut deck, rng);
         Game::deal(self, &deck);
     }
 
