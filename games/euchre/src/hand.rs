@@ -827,6 +827,10 @@ impl Hand {
         self.turn = leader;
     }
 
+    /// Always inlined: called out of line, a simulation's every card paid a call and
+    /// passed the hand and the outcome through memory (Simple-vs-Simple games: -7%
+    /// instructions, 1.09x).
+    #[inline(always)]
     fn play(&mut self, card: Card) -> Outcome {
         self.hands[self.turn.index()].remove(card);
         self.history[usize::from(self.plays)] = (self.turn, card);
