@@ -20,9 +20,20 @@ pub(crate) fn nth_bit(bits: u64, n: usize) -> Option<u32> {
 pub(crate) fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> Option<u32> {
     #[cfg(target_arch = "x86_64")]
     if x86::has_fast_pdep() {
-        // SAFETY: `x86::random_bit` needs BMI2 and POPCNT, and `has_fast_pdep` is true
-        // only when the processor reports both.
-        return unsafe { x86::random_bit(bits, rng) };
+        if bits == 0 {
+            return None;
+        }
+        let first = rng.next_u32();
+        // SAFETY: `x86::pick` needs BMI2 and POPCNT, and `has_fast_pdep` is true only
+        // when the processor reports both.
+        return Some(match unsafe { x86::pick(bits, first) } {
+            Some(bit) => bit,
+            None => {
+                let n = bits.count_ones();
+                let k = crate::shuffle::below_from(first, rng, n);
+                nth_bit(bits, k as usize).expect("an index below the count")
+            }
+        });
     }
     portable_random_bit(bits, rng)
 }
@@ -101,8 +112,6 @@ mod x86 {
     use std::arch::x86_64::{__cpuid, _pdep_u64};
     use std::sync::atomic::{AtomicU8, Ordering};
 
-    use rand::Rng;
-
     const UNKNOWN: u8 = 0;
     const SLOW: u8 = 1;
     const FAST: u8 = 2;
@@ -150,17 +159,22 @@ mod x86 {
         matches!(&name, b"AuthenticAMD" | b"HygonGenuine") && family < 0x19
     }
 
-    /// [`super::random_bit`] with `popcnt` and `pdep`.
+    /// The set bit of `bits` (not 0) that [`super::random_bit`] picks when `first` is
+    /// its first draw; `None` in the rare case rand draws again for it. A small leaf
+    /// (`popcnt`, a multiplication, `pdep`): the generator stays in the caller's
+    /// registers, where a call with it had to pass it through memory.
     ///
     /// # Safety
     /// The processor must have BMI2 and POPCNT.
     #[target_feature(enable = "bmi2,popcnt")]
-    pub(super) unsafe fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> Option<u32> {
-        let n = bits.count_ones() as usize;
-        if n == 0 {
+    pub(super) unsafe fn pick(bits: u64, first: u32) -> Option<u32> {
+        let n = bits.count_ones();
+        // `below_from`'s first step: rand draws again when the low half is this high.
+        let wide = u64::from(first) * u64::from(n);
+        if wide as u32 > n.wrapping_neg() {
             return None;
         }
-        let k = crate::shuffle::random_index(rng, n);
+        let k = (wide >> 32) as u32;
         // `pdep` moves the one bit of `1 << k` to the place of the `k`-th set bit of
         // `bits` (`k < n`, so there is one).
         Some(_pdep_u64(1 << k, bits).trailing_zeros())
@@ -192,6 +206,60 @@ mod tests {
                 prop_assert_eq!(rng.random::<u64>(), after, "the same draws");
             }
         }
+    }
+
+    /// Hands out the given draws, then zeros.
+    struct Draws(Vec<u32>, usize);
+
+    impl rand::RngCore for Draws {
+        fn next_u32(&mut self) -> u32 {
+            self.1 += 1;
+            self.0.get(self.1 - 1).copied().unwrap_or(0)
+        }
+        fn next_u64(&mut self) -> u64 {
+            u64::from(self.next_u32())
+        }
+        fn fill_bytes(&mut self, dest: &mut [u8]) {
+            dest.fill(0);
+        }
+    }
+
+    /// The rare first draws after which rand draws a second: both ways must too.
+    #[test]
+    fn a_second_draw_is_taken_where_rand_takes_one() {
+        let mut second_draws = 0;
+        for n in 1..=52u32 {
+            // `n` cards spread over the deck.
+            let bits = (0..n).fold(0u64, |b, i| b | 1 << (i * 52 / n));
+            assert_eq!(bits.count_ones(), n);
+            let listed: Vec<u32> = (0..64).filter(|&b| bits & (1 << b) != 0).collect();
+            // Just past each multiple of 2^32 / n, and the largest draws.
+            let edges = (1..n).map(|m| ((u64::from(m) << 32) / u64::from(n)) as u32);
+            for first in edges.chain([u32::MAX, u32::MAX - 1]) {
+                for second in [0, 1, u32::MAX / 2, u32::MAX] {
+                    let draws = || Draws(vec![first, second], 0);
+                    let mut theirs = draws();
+                    let expected = listed[crate::shuffle::random_index(&mut theirs, listed.len())];
+                    second_draws += usize::from(theirs.1 == 2);
+                    for (way, got) in [
+                        ("chosen", random_bit as fn(u64, &mut Draws) -> Option<u32>),
+                        ("portable", portable_random_bit),
+                    ] {
+                        let mut ours = draws();
+                        assert_eq!(
+                            got(bits, &mut ours),
+                            Some(expected),
+                            "{way}: {n} cards, {first}, {second}"
+                        );
+                        assert_eq!(ours.1, theirs.1, "{way}: as many draws");
+                    }
+                }
+            }
+        }
+        assert!(
+            second_draws > 100,
+            "the edges take second draws: {second_draws}"
+        );
     }
 
     /// Says which way [`random_bit`] took here: the property above checked only that one

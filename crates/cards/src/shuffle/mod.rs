@@ -7,6 +7,7 @@ mod uniform;
 
 pub use libstdcxx::{std_shuffle, MinStdRand0};
 pub use mt19937::Mt19937Shuffle;
+pub(crate) use uniform::below_from;
 pub use uniform::{random_index, shuffle, shuffle_deck};
 
 /// EECS 280's in-shuffle: cut exactly in half and interleave, second half first.

@@ -72,7 +72,14 @@ pub fn random_index<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
 /// A number in `0..range` as rand's `UniformInt<u32>::sample_single` draws it.
 #[inline]
 fn below<R: Rng + ?Sized>(rng: &mut R, range: u32) -> u32 {
-    let wide = u64::from(rng.next_u32()) * u64::from(range);
+    below_from(rng.next_u32(), rng, range)
+}
+
+/// [`below`] once its first draw, `first`, is taken: a second comes from `rng` in the
+/// rare case (`range` in 2^32) that rand takes one.
+#[inline]
+pub(crate) fn below_from<R: Rng + ?Sized>(first: u32, rng: &mut R, range: u32) -> u32 {
+    let wide = u64::from(first) * u64::from(range);
     let (mut result, low) = ((wide >> 32) as u32, wide as u32);
     if low > range.wrapping_neg() {
         let next = ((u64::from(rng.next_u32()) * u64::from(range)) >> 32) as u32;
