@@ -587,6 +587,54 @@ impl Hand {
         self.each_legal_action(|action| actions.push(action));
     }
 
+    /// How many legal actions [`Hand::legal_actions`] lists, without listing them.
+    pub fn legal_action_count(&self) -> usize {
+        let alone = self.alone_choices();
+        match self.phase {
+            Phase::Making(Round::One) => 1 + alone,
+            Phase::Making(Round::Two) => usize::from(!self.dealer_is_stuck()) + 3 * alone,
+            Phase::Discard => self.hands[self.dealer.index()].len(),
+            Phase::Tricks => self.legal_plays().len(),
+            Phase::Over => 0,
+        }
+    }
+
+    /// The `k`-th of [`Hand::legal_actions`], without listing them: what a random
+    /// player picks while trump is made, a dozen times a simulated hand.
+    pub fn nth_legal_action(&self, k: usize) -> Option<Action> {
+        let alone = self.alone_choices();
+        match self.phase {
+            Phase::Making(Round::One) => match k {
+                0 => Some(Action::Pass),
+                _ if k <= alone => Some(Action::OrderUp { alone: k == 2 }),
+                _ => None,
+            },
+            Phase::Making(Round::Two) => {
+                let calls = match (self.dealer_is_stuck(), k) {
+                    (false, 0) => return Some(Action::Pass),
+                    (false, k) => k - 1,
+                    (true, k) => k,
+                };
+                let suit = Suit::ALL
+                    .into_iter()
+                    .filter(|&s| s != self.upcard.suit())
+                    .nth(calls / alone)?;
+                Some(Action::Call {
+                    suit,
+                    alone: calls % alone == 1,
+                })
+            }
+            Phase::Discard => self.hands[self.dealer.index()].nth(k).map(Action::Discard),
+            Phase::Tricks => self.legal_plays().nth(k).map(Action::Play),
+            Phase::Over => None,
+        }
+    }
+
+    /// How many ways a maker may make trump: alone or not, or only not.
+    fn alone_choices(&self) -> usize {
+        1 + usize::from(self.rules.going_alone)
+    }
+
     /// Gives `push` each legal action, in the order the rules list them.
     #[inline]
     fn each_legal_action(&self, mut push: impl FnMut(Action)) {

@@ -58,7 +58,8 @@ impl table::Game for Game {
                 let card = hand.legal_plays().random_card(rng);
                 crate::Action::Play(card.expect("a player in the tricks holds a card"))
             }
-            _ => random_making(self, rng, scratch),
+            Some(hand) => random_making(hand, rng),
+            None => table::random_listed(self, rng, scratch),
         }
     }
 
@@ -106,11 +107,14 @@ impl table::Game for Game {
     }
 }
 
-/// A random action while trump is made or the dealer discards: out of line, so that the
+/// A random action while trump is made or the dealer discards, the one the listed
+/// actions indexed by the same draw give, without listing them. Out of line, so that the
 /// play's path stays small enough to inline into a simulation's loop.
 #[inline(never)]
-fn random_making(game: &Game, rng: &mut Rng, scratch: &mut Vec<crate::Action>) -> crate::Action {
-    table::random_listed(game, rng, scratch)
+fn random_making(hand: &crate::Hand, rng: &mut Rng) -> crate::Action {
+    let k = cards::shuffle::random_index(rng, hand.legal_action_count());
+    hand.nth_legal_action(k)
+        .expect("an index below the count of legal actions")
 }
 
 /// Deals every card `seat` cannot see: other hands get as many cards as they hold, none of
