@@ -124,6 +124,21 @@ fn rules_cores(c: &mut Criterion) {
                 .sum::<u32>()
         })
     });
+    // The same floor picking its cards as the rules core does where the processor has
+    // a fast `pdep` (found at run time): the core's gain from the instruction, which
+    // the portable floor above does without.
+    group.bench_function("euchre_eecs280_cores_pick", |b| {
+        b.iter(|| {
+            (0..BATCH)
+                .map(|_| {
+                    floors::euchre::hand_picking(&tables, &mut rng, |mask, rng| {
+                        let cards = cards::CardSet::from_bits(mask);
+                        cards.random_card(rng).map_or(0, |c| c.index() as u32)
+                    })
+                })
+                .sum::<u32>()
+        })
+    });
     group.bench_function("straights", |b| {
         b.iter(|| {
             (0..BATCH)

@@ -15,8 +15,9 @@ pub(crate) fn nth_bit(bits: u64, n: usize) -> Option<u32> {
 }
 
 /// A set bit of `bits` drawn as listing them in order and indexing the list with
-/// `random_index(rng, count)` would draw it; `None` if there is none.
-#[inline]
+/// `random_index(rng, count)` would draw it; `None` if there is none. Always inlined
+/// (the rare second draw is not): a call here put the generator in memory.
+#[inline(always)]
 pub(crate) fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> Option<u32> {
     #[cfg(target_arch = "x86_64")]
     if x86::has_fast_pdep() {
@@ -28,14 +29,19 @@ pub(crate) fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> Option<u32>
         // when the processor reports both.
         return Some(match unsafe { x86::pick(bits, first) } {
             Some(bit) => bit,
-            None => {
-                let n = bits.count_ones();
-                let k = crate::shuffle::below_from(first, rng, n);
-                nth_bit(bits, k as usize).expect("an index below the count")
-            }
+            None => after_second_draw(bits, first, rng),
         });
     }
     portable_random_bit(bits, rng)
+}
+
+/// [`random_bit`] of `bits` (not 0) when `first` was its first draw and rand takes a
+/// second: about once in a billion picks.
+#[cold]
+#[inline(never)]
+fn after_second_draw<R: Rng + ?Sized>(bits: u64, first: u32, rng: &mut R) -> u32 {
+    let k = crate::shuffle::below_from(first, rng, bits.count_ones());
+    nth_bit(bits, k as usize).expect("an index below the count")
 }
 
 /// [`random_bit`] on any processor.

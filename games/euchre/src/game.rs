@@ -148,7 +148,7 @@ impl Game {
 
     /// Applies an action taken from the hand's legal actions without checking it again
     /// (debug builds do).
-    #[inline]
+    #[inline(always)]
     pub fn apply_legal(&mut self, action: Action) -> Outcome {
         debug_assert!(self.winner.is_none(), "the game is not over");
         let hand = self.hand.as_mut().expect("a hand is being played");

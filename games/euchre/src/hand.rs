@@ -787,7 +787,7 @@ impl Hand {
 
     /// Applies an action taken from [`Hand::legal_actions`] without checking it again
     /// (debug builds do): the simulations' path.
-    #[inline]
+    #[inline(always)]
     pub fn apply_legal(&mut self, action: Action) -> Outcome {
         debug_assert_eq!(self.check(action), Ok(()), "{action:?} is legal");
         self.carry_out(action)
@@ -796,7 +796,7 @@ impl Hand {
     /// Makes a checked action's changes. Plays, four in five of a hand's actions, are
     /// small enough to inline into a simulation's loop; making trump stays out of line
     /// (inlined too, it kept the loop's state in memory).
-    #[inline]
+    #[inline(always)]
     fn carry_out(&mut self, action: Action) -> Outcome {
         match action {
             Action::Play(card) => self.play(card),

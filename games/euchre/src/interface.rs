@@ -47,7 +47,7 @@ impl table::Game for Game {
     }
 
     /// During the tricks, a card of the legal plays' set, in the order they are listed.
-    #[inline]
+    #[inline(always)]
     fn random_legal_action(
         &self,
         rng: &mut Rng,
@@ -67,7 +67,7 @@ impl table::Game for Game {
         Game::apply(self, action).map(|_| ())
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply_legal(&mut self, action: crate::Action) {
         Game::apply_legal(self, action);
     }

@@ -59,6 +59,12 @@ impl Tables {
 
 /// One random hand; returns the makers' points (so the work is kept).
 pub fn hand(tables: &Tables, rng: &mut Rng) -> u32 {
+    hand_picking(tables, rng, random_bit)
+}
+
+/// [`hand`] with the random card of a hand (a mask) drawn by `pick`.
+#[inline(always)]
+pub fn hand_picking(tables: &Tables, rng: &mut Rng, pick: impl Fn(u64, &mut Rng) -> u32) -> u32 {
     let mut deck: [u8; 24] = std::array::from_fn(|i| i as u8);
     partial_shuffle(&mut deck, 21, rng);
     let mut hands = [0u32; 4];
@@ -82,7 +88,7 @@ pub fn hand(tables: &Tables, rng: &mut Rng) -> u32 {
     if maker.is_some() {
         // The dealer picks up and discards one of six.
         let six = hands[dealer] | 1 << upcard;
-        hands[dealer] = six & !(1 << random_bit(u64::from(six), rng));
+        hands[dealer] = six & !(1 << pick(u64::from(six), rng));
     } else {
         for i in 1..=4 {
             let seat = (dealer + i) % 4;
@@ -120,7 +126,7 @@ pub fn hand(tables: &Tables, rng: &mut Rng) -> u32 {
                     hand
                 }
             };
-            let card = random_bit(u64::from(legal), rng) as usize;
+            let card = pick(u64::from(legal), rng) as usize;
             hands[seat] &= !(1 << card);
             if i == 0 {
                 led = tables.effective[t][card] as usize;
