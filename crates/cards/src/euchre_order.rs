@@ -73,6 +73,23 @@ const FOLLOWING: [[[u64; 52]; 4]; 2] = {
     table
 };
 
+/// [`TrumpOrder::cards_of`] under every order, indexed `[bowers][trump][suit]`; bits
+/// of a [`CardSet`].
+const CARDS_OF: [[[u64; 4]; 4]; 2] = {
+    let mut table = [[[0; 4]; 4]; 2];
+    let mut i = 0;
+    while i < 2 * 4 * 4 {
+        let (bowers, trump, suit) = (i / 16, i / 4 % 4, i % 4);
+        let order = TrumpOrder {
+            trump: Suit::ALL[trump],
+            bowers: bowers == 1,
+        };
+        table[bowers][trump][suit] = order.cards_of_suit(Suit::ALL[suit]).bits();
+        i += 1;
+    }
+    table
+};
+
 impl TrumpOrder {
     /// Euchre: the jack of trump and the jack of the same colour are the two highest trumps.
     pub const fn euchre(trump: Suit) -> TrumpOrder {
@@ -120,7 +137,14 @@ impl TrumpOrder {
     }
 
     /// Every card that counts as `suit` (trump gains the left bower, next loses it).
+    /// A load from [`CARDS_OF`]: the handout players ask at nearly every decision.
+    #[inline]
     pub const fn cards_of(self, suit: Suit) -> CardSet {
+        CardSet::from_bits(CARDS_OF[self.bowers as usize][self.trump as usize][suit as usize])
+    }
+
+    /// [`TrumpOrder::cards_of`] worked out, for the table.
+    const fn cards_of_suit(self, suit: Suit) -> CardSet {
         let set = CardSet::suit(suit).bits();
         if !self.bowers {
             return CardSet::from_bits(set);
