@@ -230,6 +230,10 @@ impl TrumpOrder {
             .or_else(|| trumps.contains(right).then_some(right))
     }
 
+    /// Always inlined (as is [`TrumpOrder::lowest_of`]): the public forms know whether a
+    /// suit was led, and the handout players' decisions are mostly these (Simple against
+    /// Simple: −3.8% instructions, 1.09×).
+    #[inline(always)]
     fn highest_of(self, cards: CardSet, led: Option<Suit>) -> Option<Card> {
         let [plain, led, trump] = self.groups(cards, led);
         self.highest_trump(trump)
@@ -237,6 +241,7 @@ impl TrumpOrder {
             .or_else(|| plain.last())
     }
 
+    #[inline(always)]
     fn lowest_of(self, cards: CardSet, led: Option<Suit>) -> Option<Card> {
         let [plain, led, trump] = self.groups(cards, led);
         plain
