@@ -3,8 +3,9 @@
 //!
 //! Two ways give the same bit. The portable one is branchless (byte counts and a table,
 //! about thirty dependent steps). Where the processor has a fast `pdep` (BMI2), found
-//! out at run time, one instruction does it: random Euchre hands ran 1.4x faster with
-//! it (docs/PERFORMANCE.md). Binaries stay portable: nothing assumes the instruction.
+//! out at run time, one instruction does it: the Euchre rules core's random hands ran
+//! about 1.2x faster with it (docs/PERFORMANCE.md). Binaries stay portable: nothing
+//! assumes the instruction.
 
 use rand::Rng;
 
