@@ -600,7 +600,7 @@ impl Hand {
     }
 
     /// The `k`-th of [`Hand::legal_actions`], without listing them: what a random
-    /// player picks while trump is made, a dozen times a simulated hand.
+    /// player picks while trump is made, several times a simulated hand.
     pub fn nth_legal_action(&self, k: usize) -> Option<Action> {
         let alone = self.alone_choices();
         match self.phase {
