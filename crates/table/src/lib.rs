@@ -177,14 +177,6 @@ pub fn random_listed<G: Game>(game: &G, rng: &mut Rng, scratch: &mut Vec<G::Acti
     scratch[cards::shuffle::random_index(rng, scratch.len())]
 }
 
-/// `seat`'s bit in a set of seats (none past 63).
-fn seat_bit(seat: usize) -> u64 {
-    u32::try_from(seat)
-        .ok()
-        .and_then(|seat| 1u64.checked_shl(seat))
-        .unwrap_or(0)
-}
-
 /// Plays `game` to its end (or until `stop` says so) with one agent per seat. Chance
 /// draws from `chance` alone, so a record of the actions and the seed of `chance`
 /// replays the game; agents draw from `rng`. Every action taken is pushed on `history`.
@@ -201,12 +193,8 @@ pub fn play_out<G: Game>(
     mut history: Option<&mut Vec<G::Action>>,
     mut stop: impl FnMut(&G, Turn) -> bool,
 ) {
-    // The seats of random agents, a bit each (games seat far fewer than 64).
-    let random = agents
-        .iter()
-        .enumerate()
-        .filter(|(_, agent)| agent.is_random())
-        .fold(0u64, |seats, (seat, _)| seats | seat_bit(seat));
+    // Which seats hold a random agent, asked once per game.
+    let random: Vec<bool> = agents.iter().map(|agent| agent.is_random()).collect();
     let mut scratch = Vec::new();
     loop {
         let turn = game.turn();
@@ -217,7 +205,7 @@ pub fn play_out<G: Game>(
             Turn::Over => return,
             Turn::Chance => game.deal(chance),
             Turn::Seat(seat) => {
-                let action = if random & seat_bit(seat) != 0 {
+                let action = if random[seat] {
                     game.random_legal_action(rng, &mut scratch)
                 } else {
                     agents[seat].act(Seated::new(game, seat), rng)

@@ -180,7 +180,7 @@ pub struct Hand {
     phase: Phase,
     hands: [CardSet; 4],
     upcard: Card,
-    trump: Option<Suit>,
+    /// Who made trump; `trump` is the suit from then on.
     maker: Option<Seat>,
     alone: bool,
     discard: Option<Card>,
@@ -188,9 +188,10 @@ pub struct Hand {
     /// What the rules ask of the trick at every card, kept as it is played.
     lead: Lead,
     tricks_won: [u8; 4],
-    /// The card order once trump is made (before, a stand-in never read): kept, not
-    /// worked out from `trump` at every card.
-    order: TrumpOrder,
+    /// The trump suit once `maker` made it (before, a stand-in never read): a play
+    /// builds its card order from it with no `Option` to unwrap, and the order's
+    /// bowers stay a constant the compiler folds.
+    trump: Suit,
     /// Who plays after each seat, two bits a seat (see [`next_seats`]): a lone maker's
     /// partner is skipped without asking at every card who sits out.
     next: u8,
@@ -253,8 +254,8 @@ impl Lead {
     }
 }
 
-/// [`Hand::order`] before trump is made.
-const NO_ORDER: TrumpOrder = TrumpOrder::euchre(Suit::Spades);
+/// [`Hand::trump`] before trump is made.
+const NO_TRUMP: Suit = Suit::Spades;
 
 /// Who plays after each seat, as two bits at bit `2 * seat`: the seat to its left, or
 /// the one after that past `sitting_out`.
@@ -338,14 +339,13 @@ impl Hand {
             phase: Phase::Making(Round::One),
             hands,
             upcard: deck[20],
-            trump: None,
             maker: None,
             alone: false,
             discard: None,
             trick: Trick::new(dealer.left()),
             lead: Lead::NONE,
             tricks_won: [0; 4],
-            order: NO_ORDER,
+            trump: NO_TRUMP,
             next: next_seats(None),
             won: [CardSet::EMPTY; 4],
             history: [UNPLAYED; 20],
@@ -382,14 +382,13 @@ impl Hand {
             phase,
             hands: position.hands,
             upcard: position.upcard,
-            trump: making.map(|m| m.trump),
             maker: making.map(|m| m.maker),
             alone: making.is_some_and(|m| m.alone),
             discard: position.discard,
             trick,
             lead,
             tricks_won,
-            order: making.map_or(NO_ORDER, |m| TrumpOrder::euchre(m.trump)),
+            trump: making.map_or(NO_TRUMP, |m| m.trump),
             next: next_seats(making.filter(|m| m.alone).map(|m| m.maker.partner())),
             won,
             history,
@@ -429,7 +428,7 @@ impl Hand {
 
     /// The trump suit, once made.
     pub fn trump(&self) -> Option<Suit> {
-        self.trump
+        self.maker.map(|_| self.trump)
     }
 
     /// Who made trump, once someone has.
@@ -541,7 +540,7 @@ impl Hand {
 
     /// The card order of this hand, once trump is made.
     pub fn trump_order(&self) -> Option<TrumpOrder> {
-        self.trump.map(TrumpOrder::euchre)
+        self.trump().map(TrumpOrder::euchre)
     }
 
     /// The seat after `seat` in playing order, skipping a lone maker's partner.
@@ -600,7 +599,9 @@ impl Hand {
     }
 
     /// The `k`-th of [`Hand::legal_actions`], without listing them: what a random
-    /// player picks while trump is made, several times a simulated hand.
+    /// player picks while trump is made, several times a simulated hand. While trump is
+    /// made this is where the order is defined (pass first, then each suit's calls, not
+    /// alone before alone); the list is built from it.
     pub fn nth_legal_action(&self, k: usize) -> Option<Action> {
         let alone = self.alone_choices();
         match self.phase {
@@ -635,29 +636,14 @@ impl Hand {
         1 + usize::from(self.rules.going_alone)
     }
 
-    /// Gives `push` each legal action, in the order the rules list them.
+    /// Gives `push` each legal action, in the order the rules list them (while trump is
+    /// made, the order [`Hand::nth_legal_action`] defines).
     #[inline]
     fn each_legal_action(&self, mut push: impl FnMut(Action)) {
-        let alone_choices: &[bool] = if self.rules.going_alone {
-            &[false, true]
-        } else {
-            &[false]
-        };
         match self.phase {
-            Phase::Making(Round::One) => {
-                push(Action::Pass);
-                for &alone in alone_choices {
-                    push(Action::OrderUp { alone });
-                }
-            }
-            Phase::Making(Round::Two) => {
-                if !self.dealer_is_stuck() {
-                    push(Action::Pass);
-                }
-                for suit in Suit::ALL.into_iter().filter(|&s| s != self.upcard.suit()) {
-                    for &alone in alone_choices {
-                        push(Action::Call { suit, alone });
-                    }
+            Phase::Making(_) => {
+                for k in 0..self.legal_action_count() {
+                    push(self.nth_legal_action(k).expect("k is below the count"));
                 }
             }
             Phase::Discard => {
@@ -856,8 +842,7 @@ impl Hand {
     }
 
     fn make(&mut self, trump: Suit, alone: bool) {
-        self.trump = Some(trump);
-        self.order = TrumpOrder::euchre(trump);
+        self.trump = trump;
         self.maker = Some(self.turn);
         self.alone = alone;
         self.next = next_seats(self.sitting_out());
@@ -883,7 +868,7 @@ impl Hand {
         self.hands[self.turn.index()].remove(card);
         self.history[usize::from(self.plays)] = (self.turn, card);
         self.plays += 1;
-        let order = self.order;
+        let order = TrumpOrder::euchre(self.trump);
         debug_assert_eq!(
             self.trump_order(),
             Some(order),
@@ -987,6 +972,29 @@ mod tests {
             Err(IllegalAction::TurnedDown(Suit::Diamonds)),
             "the upcard's suit was turned down"
         );
+    }
+
+    #[test]
+    fn bids_are_listed_pass_first_then_each_suit_not_alone_before_alone() {
+        // CS 246 rules: going alone, and a thrown-in hand instead of a stuck dealer.
+        let mut hand = Hand::deal(Rules::cs246(), Seat::new(0), &cards::deck::eecs280_euchre());
+        let listed = |hand: &Hand| hand.legal_actions().as_slice().to_vec();
+        let order_up = |alone| Action::OrderUp { alone };
+        assert_eq!(
+            listed(&hand),
+            [Action::Pass, order_up(false), order_up(true)]
+        );
+        for _ in 0..4 {
+            hand.apply(Action::Pass).unwrap();
+        }
+        // The Jack of Diamonds was turned down: spades, hearts, clubs remain.
+        let call = |suit, alone| Action::Call { suit, alone };
+        let mut round_two = vec![Action::Pass];
+        for suit in [Suit::Spades, Suit::Hearts, Suit::Clubs] {
+            round_two.extend([call(suit, false), call(suit, true)]);
+        }
+        assert_eq!(listed(&hand), round_two);
+        assert_eq!(hand.nth_legal_action(round_two.len()), None);
     }
 
     #[test]

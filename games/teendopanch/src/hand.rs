@@ -338,15 +338,38 @@ impl Hand {
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         match self.phase {
-            Phase::Making(round) => {
-                if round == Round::One {
-                    actions.push(Action::Pass);
-                }
-                actions.extend(Suit::ALL.into_iter().map(Action::Call));
-            }
+            Phase::Making(_) => actions.extend(
+                (0..self.legal_action_count())
+                    .map(|k| self.nth_legal_action(k).expect("k is below the count")),
+            ),
             Phase::Pulling => actions.extend(self.legal_returns().iter().map(Action::Return)),
             Phase::Tricks => actions.extend(self.legal_plays().iter().map(Action::Play)),
             Phase::Over => {}
+        }
+    }
+
+    /// How many legal actions [`Hand::legal_actions`] lists, without listing them.
+    pub fn legal_action_count(&self) -> usize {
+        match self.phase {
+            Phase::Making(round) => usize::from(round == Round::One) + Suit::ALL.len(),
+            Phase::Pulling => self.legal_returns().len(),
+            Phase::Tricks => self.legal_plays().len(),
+            Phase::Over => 0,
+        }
+    }
+
+    /// The `k`-th of [`Hand::legal_actions`], without listing them: a random player's
+    /// pick. While trump is made this is where the order is defined (round one's pass
+    /// first, then every suit in order); the list is built from it.
+    pub fn nth_legal_action(&self, k: usize) -> Option<Action> {
+        match self.phase {
+            Phase::Making(round) => match k.checked_sub(usize::from(round == Round::One)) {
+                None => Some(Action::Pass),
+                Some(suit) => Suit::ALL.get(suit).copied().map(Action::Call),
+            },
+            Phase::Pulling => self.legal_returns().nth(k).map(Action::Return),
+            Phase::Tricks => self.legal_plays().nth(k).map(Action::Play),
+            Phase::Over => None,
         }
     }
 

@@ -2,11 +2,11 @@
 //! player as an agent.
 
 use cards::sample::deal_constrained;
-use cards::{Card, CardSet, Suit};
+use cards::{Card, CardSet};
 use table::{Agent, Rng, Seated, Turn};
 
 use crate::players::Simple;
-use crate::{Action, Game, Phase, Round, Seat, View};
+use crate::{Action, Game, Phase, Seat, View};
 
 impl table::Game for Game {
     type Action = Action;
@@ -44,14 +44,11 @@ impl table::Game for Game {
         let (cards, action): (CardSet, fn(Card) -> Action) = match hand.phase() {
             Phase::Tricks => (hand.legal_plays(), Action::Play),
             Phase::Pulling => (hand.legal_returns(), Action::Return),
-            Phase::Making(round) => {
-                // As listed: round one's pass first, then every suit in order.
-                let passes = usize::from(round == Round::One);
-                let pick = cards::shuffle::random_index(rng, passes + Suit::ALL.len());
-                return match pick.checked_sub(passes) {
-                    Some(suit) => Action::Call(Suit::ALL[suit]),
-                    None => Action::Pass,
-                };
+            Phase::Making(_) => {
+                let pick = cards::shuffle::random_index(rng, hand.legal_action_count());
+                return hand
+                    .nth_legal_action(pick)
+                    .expect("an index below the count of legal actions");
             }
             Phase::Over => return table::random_listed(self, rng, scratch),
         };

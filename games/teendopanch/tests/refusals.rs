@@ -271,3 +271,16 @@ fn views_holdings_and_counts_through_a_whole_hand() {
     );
     assert_eq!(table::Game::hands(&game), 1);
 }
+
+#[test]
+fn bids_are_listed_pass_first_then_every_suit_in_order() {
+    let mut hand = Hand::deal(Rules::handout(10), seat(0), &deck(), [0; 3]);
+    let calls = Suit::ALL.map(Action::Call);
+    let round_one: Vec<Action> = [Action::Pass].into_iter().chain(calls).collect();
+    assert_eq!(hand.legal_actions(), round_one);
+    assert_eq!(hand.legal_action_count(), 5);
+    assert_eq!(hand.nth_legal_action(5), None);
+    hand.apply(Action::Pass).unwrap();
+    assert_eq!(hand.legal_actions(), calls.to_vec(), "round two: no pass");
+    assert_eq!(hand.nth_legal_action(4), None);
+}
