@@ -76,12 +76,12 @@ impl CardSet {
 
     /// The lowest card in card order.
     pub fn first(self) -> Option<Card> {
-        (self.0 != 0).then(|| Card::from_index(self.0.trailing_zeros() as usize).unwrap())
+        (self.0 != 0).then(|| Card::from_set_bit(self.0.trailing_zeros()))
     }
 
     /// The highest card in card order.
     pub fn last(self) -> Option<Card> {
-        (self.0 != 0).then(|| Card::from_index(63 - self.0.leading_zeros() as usize).unwrap())
+        (self.0 != 0).then(|| Card::from_set_bit(63 - self.0.leading_zeros()))
     }
 
     /// The card at this position in card order.

@@ -47,7 +47,7 @@ pub fn decide(view: &View<'_>) -> Action {
             let order = view.trump_order().expect("tricks are played with trump");
             Action::Play(match view.trick().led() {
                 None => lead(cards, order),
-                Some(led) => follow(cards, order, order.suit_of(led)),
+                Some(led) => follow(cards, order, led),
             })
         }
     }
@@ -62,19 +62,26 @@ fn trump_faces(cards: CardSet, trump: Suit) -> usize {
 /// The highest non-trump card, or the highest trump if that is all it holds.
 fn lead(cards: CardSet, order: TrumpOrder) -> cards::Card {
     let plain = cards.difference(order.cards_of(order.trump()));
-    let pool = if plain.is_empty() { cards } else { plain };
-    order.highest(pool).expect("a leader holds a card")
+    // Cards outside trump rank by card order alone.
+    match plain.last() {
+        Some(card) => card,
+        None => order.highest(cards).expect("a leader holds a card"),
+    }
 }
 
 /// The highest card of the led suit, or else the lowest card in hand.
-fn follow(cards: CardSet, order: TrumpOrder, led: Suit) -> cards::Card {
-    let following = cards.intersection(order.cards_of(led));
-    if following.is_empty() {
-        order.lowest_led(cards, led)
+fn follow(cards: CardSet, order: TrumpOrder, led: cards::Card) -> cards::Card {
+    let following = cards.intersection(order.following(led));
+    // Void in the suit led, no card gains from it: the lowest is the lowest with trump.
+    // Following, the cards are all trump, or all of a plain suit in card order.
+    let card = if following.is_empty() {
+        order.lowest(cards)
+    } else if order.is_trump(led) {
+        order.highest(following)
     } else {
-        order.highest_led(following, led)
-    }
-    .expect("a follower holds a card")
+        following.last()
+    };
+    card.expect("a follower holds a card")
 }
 
 #[cfg(test)]
@@ -109,15 +116,41 @@ mod tests {
     fn follows_high_or_throws_low() {
         let order = TrumpOrder::euchre(Suit::Hearts);
         // Diamonds led; JD is the left bower (a Heart), so it cannot follow diamonds.
-        assert_eq!(
-            follow(set("JD 9D AD 9S"), order, Suit::Diamonds),
-            "AD".parse().unwrap()
-        );
+        let card = |text: &str| text.parse::<Card>().unwrap();
+        assert_eq!(follow(set("JD 9D AD 9S"), order, card("KD")), card("AD"));
         // Void in clubs: lowest card with hearts trump and clubs led is 9S.
-        assert_eq!(
-            follow(set("JD 9H AD 9S"), order, Suit::Clubs),
-            "9S".parse().unwrap()
-        );
+        assert_eq!(follow(set("JD 9H AD 9S"), order, card("KC")), card("9S"));
+        // The left bower led is trump: the highest trump follows, the right bower first.
+        assert_eq!(follow(set("9H JH AD"), order, card("JD")), card("JH"));
+        assert_eq!(follow(set("9H AH JD 9S"), order, card("9H")), card("JD"));
+        // Diamonds led, a diamond to follow: the left bower (a heart now) is not one.
+        assert_eq!(follow(set("JD 9D 9S"), order, card("AD")), card("9D"));
+    }
+
+    proptest::proptest! {
+        /// Lead and follow pick as the handout words them, card by card with the order's
+        /// keys: "the highest non-trump card" (else the highest trump), "the highest card
+        /// that follows suit" (else the lowest card in hand).
+        #[test]
+        fn picks_are_the_handouts_words(hand in 1u32..(1 << 24), t in 0usize..4, led in 0usize..24) {
+            let deck = cards::deck::eecs280_euchre();
+            let cards: CardSet = (0..24).filter(|i| hand >> i & 1 == 1).map(|i| deck[i]).collect();
+            let order = TrumpOrder::euchre(Suit::from_index(t));
+            let led = deck[led];
+            let led_suit = order.suit_of(led);
+            let plain: Vec<Card> = cards.iter().filter(|&c| !order.is_trump(c)).collect();
+            let highest = |pool: &[Card]| pool.iter().copied().max_by_key(|&c| order.key(c));
+            let expected = highest(&plain).or_else(|| highest(&cards.iter().collect::<Vec<_>>()));
+            proptest::prop_assert_eq!(Some(lead(cards, order)), expected);
+
+            let by_led = |c: &Card| order.led_key(*c, led_suit);
+            let following: Vec<Card> = cards.iter().filter(|&c| order.suit_of(c) == led_suit).collect();
+            let expected = match following.iter().copied().max_by_key(by_led) {
+                Some(card) => card,
+                None => cards.iter().min_by_key(by_led).unwrap(),
+            };
+            proptest::prop_assert_eq!(follow(cards, order, led), expected);
+        }
     }
 
     #[test]
