@@ -19,6 +19,16 @@ const TRUMP: u8 = 128;
 const LEFT_BOWER: u8 = 253;
 const RIGHT_BOWER: u8 = 254;
 
+/// Entries a card table has: one per bit of a [`CardSet`], the 52 cards and 12 never read.
+const SLOTS: usize = 64;
+
+/// A card's entry in a table of [`SLOTS`]: its index, masked so that the compiler sees
+/// it is in bounds (a card's index is below 52, which it cannot know) and checks nothing
+/// on the tables read at every card played.
+const fn slot(card: Card) -> usize {
+    card.index() & (SLOTS - 1)
+}
+
 /// [`TrumpOrder::key`] of each card: right bower, left bower, other trump by rank, then
 /// the rest by card number.
 const fn key_of(trump: Suit, bowers: bool, card: Card) -> u8 {
@@ -38,8 +48,8 @@ const fn key_of(trump: Suit, bowers: bool, card: Card) -> u8 {
 /// asked for at every trick of every simulated hand, and a load beats the comparisons
 /// (the led suit's lift is one more comparison, in [`TrumpOrder::led_key`]).
 /// Indexed `[bowers][trump][card]`.
-const KEYS: [[[u8; 52]; 4]; 2] = {
-    let mut table = [[[0; 52]; 4]; 2];
+const KEYS: [[[u8; SLOTS]; 4]; 2] = {
+    let mut table = [[[0; SLOTS]; 4]; 2];
     let mut i = 0;
     while i < 2 * 4 * 52 {
         let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
@@ -56,8 +66,8 @@ const KEYS: [[[u8; 52]; 4]; 2] = {
 /// The cards that follow each card led, under every order: `cards_of(suit_of(card))`.
 /// Legal plays are looked up at every card of every simulated trick. Indexed like
 /// [`KEYS`]; bits of a [`CardSet`].
-const FOLLOWING: [[[u64; 52]; 4]; 2] = {
-    let mut table = [[[0; 52]; 4]; 2];
+const FOLLOWING: [[[u64; SLOTS]; 4]; 2] = {
+    let mut table = [[[0; SLOTS]; 4]; 2];
     let mut i = 0;
     while i < 2 * 4 * 52 {
         let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
@@ -161,13 +171,13 @@ impl TrumpOrder {
     /// counts suits (so the left bower follows trump, and trump follows it).
     #[inline]
     pub fn following(self, led: Card) -> CardSet {
-        CardSet::from_bits(FOLLOWING[self.bowers as usize][self.trump.index()][led.index()])
+        CardSet::from_bits(FOLLOWING[self.bowers as usize][self.trump.index()][slot(led)])
     }
 
     /// The key of a card when only trump matters (used to pick a lowest card to discard).
     #[inline]
     pub fn key(self, card: Card) -> u8 {
-        KEYS[self.bowers as usize][self.trump.index()][card.index()]
+        KEYS[self.bowers as usize][self.trump.index()][slot(card)]
     }
 
     /// The key of a card in a trick whose led suit (as counted by [`suit_of`](Self::suit_of)) is `led`.
