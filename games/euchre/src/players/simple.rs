@@ -15,7 +15,9 @@ impl Player<Game> for Simple {
     }
 }
 
-/// The Simple player's action for the seat to move.
+/// The Simple player's action for the seat to move. Always inlined into the agent's
+/// `act`, its one caller in a simulation (-3% instructions for Simple against Simple).
+#[inline(always)]
 pub fn decide(view: &View<'_>) -> Action {
     let cards = view.cards();
     match view.phase() {
