@@ -5,24 +5,17 @@
 //!
 //! `cargo run --release -p cardtable-arena --example random_hands -- euchre 2000000`
 
+// The benchmarks' loop itself, so that the example profiles what they time.
+#[path = "../benches/cores/mod.rs"]
+mod cores;
+
 use std::time::Instant;
 
 use rand::SeedableRng;
-use table::{Game, Rng, Turn};
+use table::{Game, Rng};
 
 fn hands<G: Game>(new: impl Fn() -> G, count: u32, rng: &mut Rng) -> usize {
-    let mut actions = Vec::with_capacity(64);
-    let mut taken = 0;
-    for _ in 0..count {
-        let mut game = new();
-        game.deal(rng);
-        while let Turn::Seat(_) = game.turn() {
-            let action = game.random_legal_action(rng, &mut actions);
-            game.apply_legal(action);
-            taken += 1;
-        }
-    }
-    taken
+    cores::random_hands::<_, false>(new, count, rng)
 }
 
 fn main() {

@@ -71,10 +71,7 @@ const FOLLOWING: [[[u64; SLOTS]; 4]; 2] = {
     let mut i = 0;
     while i < 2 * 4 * 52 {
         let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
-        let order = TrumpOrder {
-            trump: Suit::ALL[trump],
-            bowers: bowers == 1,
-        };
+        let order = TrumpOrder::at(bowers, trump);
         table[bowers][trump][card] = order
             .cards_of(order.suit_of(Card::from_set_bit(card as u32)))
             .bits();
@@ -90,17 +87,23 @@ const CARDS_OF: [[[u64; 4]; 4]; 2] = {
     let mut i = 0;
     while i < 2 * 4 * 4 {
         let (bowers, trump, suit) = (i / 16, i / 4 % 4, i % 4);
-        let order = TrumpOrder {
-            trump: Suit::ALL[trump],
-            bowers: bowers == 1,
-        };
-        table[bowers][trump][suit] = order.cards_of_suit(Suit::ALL[suit]).bits();
+        table[bowers][trump][suit] = TrumpOrder::at(bowers, trump)
+            .cards_of_suit(Suit::ALL[suit])
+            .bits();
         i += 1;
     }
     table
 };
 
 impl TrumpOrder {
+    /// The order at the tables' indices `[bowers][trump]`.
+    const fn at(bowers: usize, trump: usize) -> TrumpOrder {
+        TrumpOrder {
+            trump: Suit::ALL[trump],
+            bowers: bowers == 1,
+        }
+    }
+
     /// Euchre: the jack of trump and the jack of the same colour are the two highest trumps.
     pub const fn euchre(trump: Suit) -> TrumpOrder {
         TrumpOrder {
