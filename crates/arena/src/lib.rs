@@ -241,6 +241,7 @@ pub fn run_game<G: Game>(
                     variant: config.variant.rules().to_string(),
                     points: config.points,
                     seed: game_seed(config.seed, index),
+                    deals: Vec::new(),
                     seats: config.lineup.names(),
                     actions: game.actions,
                 };

@@ -1,26 +1,101 @@
-//! One client's WebSocket: `hello` first, then messages routed to the lobby or to a
-//! table's task; everything a table sends back goes out through one writer.
+//! One client's WebSocket: checked at the upgrade (origin, key, limits), `hello` first,
+//! then messages routed to the lobby or to a table's task; everything a table sends back
+//! goes out through one writer with a bounded queue.
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::State;
-use axum::response::Response;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use tokio::sync::mpsc::unbounded_channel;
+use tokio::sync::mpsc::{channel, error::TrySendError, Sender};
+use tokio::sync::Notify;
+use tokio::time::{interval_at, timeout, Instant};
 
+use crate::edge::{self, Admitted, Edge, Refusal};
 use crate::protocol::{ClientMsg, ServerMsg, MAX_MESSAGE, VERSION};
-use crate::table::{Command, Conn};
+use crate::table::Command;
 use crate::Server;
 
 /// Frames above this are closed unread; up to it, a message over [`MAX_MESSAGE`] is
 /// refused with an error and the connection stays.
 const MAX_FRAME: usize = 1024 * 1024;
 
-pub async fn upgrade(ws: WebSocketUpgrade, State(server): State<Server>) -> Response {
+/// How long one frame may take to go out before the client counts as not reading.
+const SEND_WAIT: Duration = Duration::from_secs(10);
+
+/// A client connection as a table knows it: where to send its messages.
+#[derive(Clone)]
+pub struct Conn {
+    /// Unique for the server's lifetime.
+    pub id: u64,
+    /// The name the client gave in `hello`.
+    pub name: String,
+    out: Sender<ServerMsg>,
+    /// Told when the client must be dropped (its queue is full).
+    drop: Arc<Notify>,
+    address: IpAddr,
+    edge: Arc<Edge>,
+}
+
+impl std::fmt::Debug for Conn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Conn({}, {})", self.id, self.name)
+    }
+}
+
+impl Conn {
+    /// Queues `message`; a client whose queue is full reads nothing, and is dropped.
+    pub fn send(&self, message: ServerMsg) {
+        match self.out.try_send(message) {
+            Ok(()) | Err(TrySendError::Closed(_)) => {}
+            Err(TrySendError::Full(_)) => self.drop.notify_one(),
+        }
+    }
+
+    /// Refuses a message about `table`.
+    pub fn refuse(&self, table: &str, code: &str, message: impl Into<String>) {
+        self.send(ServerMsg::Error {
+            table: Some(table.to_string()),
+            code: code.to_string(),
+            message: message.into(),
+        });
+    }
+
+    /// Counts a refused join, rejoin or watch against the client's address.
+    pub fn failed_join(&self) {
+        self.edge.failed_join(self.address);
+    }
+}
+
+/// `GET /ws`: refused before the upgrade for a foreign origin (403), a malformed key
+/// (400), or an address or server at its connection limit (429, 503).
+pub async fn upgrade(
+    State(server): State<Server>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !edge::valid_key(&headers) {
+        let refusal = serde_json::json!({"code": "bad_upgrade",
+            "message": "Sec-WebSocket-Key must be base64 of 16 bytes (RFC 6455)"});
+        return (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response();
+    }
+    if let Err(refusal) = server.edge.check_origin(&headers) {
+        return refusal.into_response();
+    }
+    let address = server.edge.client(peer, &headers);
+    let admitted = match server.edge.admit(address) {
+        Ok(admitted) => admitted,
+        Err(refusal) => return refusal.into_response(),
+    };
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
-        .on_upgrade(move |socket| serve(socket, server))
+        .on_upgrade(move |socket| serve(socket, server, address, admitted))
 }
 
 fn error(code: &str, message: impl Into<String>) -> ServerMsg {
@@ -31,139 +106,274 @@ fn error(code: &str, message: impl Into<String>) -> ServerMsg {
     }
 }
 
-async fn serve(socket: WebSocket, server: Server) {
+fn refused(refusal: &Refusal) -> ServerMsg {
+    error(refusal.code(), refusal.message())
+}
+
+/// Why a connection ends.
+enum End {
+    /// The client closed it, or the socket failed.
+    Closed,
+    /// The server closes it, saying why.
+    Because(&'static str),
+}
+
+async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Admitted) {
+    let limits = server.edge.limits().clone();
     let (mut sink, mut stream) = socket.split();
-    let (out, mut outgoing) = unbounded_channel::<ServerMsg>();
+    let (out, mut outgoing) = channel::<ServerMsg>(limits.queue.max(1));
+    let drop_client = Arc::new(Notify::new());
+    let (ping, close) = (Arc::new(Notify::new()), Arc::new(Notify::new()));
+    let (pinging, closing) = (ping.clone(), close.clone());
+    let stuck = drop_client.clone();
     let writer = tokio::spawn(async move {
-        while let Some(message) = outgoing.recv().await {
-            let text = serde_json::to_string(&message).expect("messages serialize");
-            if sink.send(Message::Text(text.into())).await.is_err() {
-                break;
+        let mut reason = None;
+        loop {
+            let frame = tokio::select! {
+                biased;
+                message = outgoing.recv() => match message {
+                    Some(message) => Message::Text(
+                        serde_json::to_string(&message).expect("messages serialize").into(),
+                    ),
+                    None => break,
+                },
+                () = pinging.notified() => Message::Ping(Vec::new().into()),
+                () = closing.notified() => {
+                    reason = Some(());
+                    break;
+                }
+            };
+            match timeout(SEND_WAIT, sink.send(frame)).await {
+                Ok(Ok(())) => {}
+                _ => {
+                    stuck.notify_one();
+                    return;
+                }
             }
+        }
+        // Say why, when the server ends the connection.
+        if reason.is_some() {
+            let frame = CloseFrame {
+                code: 1008,
+                reason: "closed by the server".into(),
+            };
+            let _ = timeout(SEND_WAIT, sink.send(Message::Close(Some(frame)))).await;
         }
     });
     let id = server.next_conn.fetch_add(1, Ordering::Relaxed);
-    let mut conn: Option<Conn> = None;
-    let mut tables: Vec<String> = Vec::new();
-    while let Some(Ok(message)) = stream.next().await {
-        let text = match message {
-            Message::Text(text) => text.to_string(),
-            Message::Binary(_) => {
-                let _ = out.send(error("malformed", "messages are JSON text"));
-                continue;
+    let mut session = Session {
+        server: &server,
+        id,
+        address,
+        out: out.clone(),
+        conn: None,
+        tables: Vec::new(),
+        drop: drop_client.clone(),
+    };
+    let hello_by = Instant::now() + Duration::from_secs(limits.hello_seconds);
+    let idle = Duration::from_secs(limits.idle_seconds.max(1));
+    let mut pings = interval_at(Instant::now() + idle / 3, idle / 3);
+    let mut heard = Instant::now();
+    let end = loop {
+        let waiting_hello = session.conn.is_none();
+        tokio::select! {
+            message = stream.next() => {
+                let Some(Ok(message)) = message else { break End::Closed };
+                heard = Instant::now();
+                match message {
+                    Message::Text(text) => session.receive(text.as_str()),
+                    Message::Binary(_) => {
+                        let _ = out.try_send(error("malformed", "messages are JSON text"));
+                    }
+                    Message::Close(_) => break End::Closed,
+                    _ => {}
+                }
             }
-            Message::Close(_) => break,
-            _ => continue,
-        };
+            () = sleep_until_or_never(hello_by, waiting_hello) => {
+                let _ = out.try_send(error("timeout", "say hello first, within seconds"));
+                break End::Because("no hello");
+            }
+            _ = pings.tick() => {
+                if heard.elapsed() >= idle {
+                    let _ = out.try_send(error("timeout", "nothing heard from this client"));
+                    break End::Because("idle");
+                }
+                ping.notify_one();
+            }
+            () = drop_client.notified() => break End::Because("not reading"),
+        }
+    };
+    if let End::Because(why) = end {
+        tracing::info!(conn = id, %address, why, "connection closed by the server");
+        close.notify_one();
+    }
+    for table in &session.tables {
+        if let Some(sender) = server.table(table) {
+            let _ = sender.send(Command::Closed { conn: id });
+        }
+    }
+    drop(session);
+    drop(out);
+    let _ = timeout(SEND_WAIT, writer).await;
+    drop(admitted);
+}
+
+/// Sleeps until `at` while `armed`; never wakes otherwise.
+async fn sleep_until_or_never(at: Instant, armed: bool) {
+    if armed {
+        tokio::time::sleep_until(at).await;
+    } else {
+        std::future::pending::<()>().await;
+    }
+}
+
+/// One connection's state between messages.
+struct Session<'a> {
+    server: &'a Server,
+    id: u64,
+    address: IpAddr,
+    out: Sender<ServerMsg>,
+    /// Set by `hello`.
+    conn: Option<Conn>,
+    /// Tables this connection hears from (told when it closes).
+    tables: Vec<String>,
+    drop: Arc<Notify>,
+}
+
+impl Session<'_> {
+    fn reply(&self, message: ServerMsg) {
+        if let Err(TrySendError::Full(_)) = self.out.try_send(message) {
+            self.drop.notify_one();
+        }
+    }
+
+    /// Handles one text message.
+    fn receive(&mut self, text: &str) {
+        let edge = &self.server.edge;
+        if let Err(refusal) = edge.message(self.address) {
+            return self.reply(refused(&refusal));
+        }
         if text.len() > MAX_MESSAGE {
-            let _ = out.send(error(
+            return self.reply(error(
                 "too_large",
                 format!("messages are at most {MAX_MESSAGE} bytes"),
             ));
-            continue;
         }
-        let message = match serde_json::from_str::<ClientMsg>(&text) {
+        let message = match serde_json::from_str::<ClientMsg>(text) {
             Ok(message) => message,
-            Err(e) => {
-                let _ = out.send(error("malformed", e.to_string()));
-                continue;
-            }
+            Err(e) => return self.reply(error("malformed", e.to_string())),
         };
-        let Some(client) = &conn else {
-            match message {
-                ClientMsg::Hello { protocol, name } if protocol == VERSION => {
-                    let name: String = name.trim().chars().take(32).collect();
-                    conn = Some(Conn {
-                        id,
-                        name: if name.is_empty() {
-                            "Player".into()
-                        } else {
-                            name
-                        },
-                        out: out.clone(),
-                    });
-                    let _ = out.send(ServerMsg::Welcome { protocol: VERSION });
-                }
-                ClientMsg::Hello { protocol, .. } => {
-                    let _ = out.send(error(
-                        "protocol",
-                        format!("this server speaks protocol {VERSION}, not {protocol}"),
-                    ));
-                }
-                _ => {
-                    let _ = out.send(error("protocol", "say hello first"));
-                }
+        match &self.conn {
+            None => self.hello(message),
+            Some(client) => {
+                let client = client.clone();
+                self.handle(client, message);
             }
-            continue;
-        };
-        let table = |name: &str| server.table(name);
-        let route = |name: &str, command: Command| match table(name) {
+        }
+    }
+
+    fn hello(&mut self, message: ClientMsg) {
+        match message {
+            ClientMsg::Hello { protocol, name } if protocol == VERSION => {
+                let name: String = name.trim().chars().take(32).collect();
+                self.conn = Some(Conn {
+                    id: self.id,
+                    name: if name.is_empty() {
+                        "Player".into()
+                    } else {
+                        name
+                    },
+                    out: self.out.clone(),
+                    drop: self.drop.clone(),
+                    address: self.address,
+                    edge: self.server.edge.clone(),
+                });
+                self.reply(ServerMsg::Welcome { protocol: VERSION });
+            }
+            ClientMsg::Hello { protocol, .. } => self.reply(error(
+                "protocol",
+                format!("this server speaks protocol {VERSION}, not {protocol}"),
+            )),
+            _ => self.reply(error("protocol", "say hello first")),
+        }
+    }
+
+    /// Routes `command` to `table`'s task; `false` (and `no_table`) when there is none.
+    fn route(&self, table: &str, command: Command) -> bool {
+        match self.server.table(table) {
             Some(sender) => sender.send(command).is_ok(),
             None => {
-                let _ = out.send(ServerMsg::Error {
-                    table: Some(name.to_string()),
+                self.reply(ServerMsg::Error {
+                    table: Some(table.to_string()),
                     code: "no_table".into(),
                     message: "no such table".into(),
                 });
                 false
             }
-        };
-        // Sends a command that attaches this connection to `table`, and remembers the
-        // table so that it hears when the connection closes.
-        let attach = |tables: &mut Vec<String>, table: String, command: Command| {
-            if route(&table, command) && !tables.contains(&table) {
-                tables.push(table);
-            }
-        };
+        }
+    }
+
+    /// Sends a command that attaches this connection to `table` (join, rejoin, watch):
+    /// refused while the address is barred for failed tries; a missing table counts as
+    /// one. The table then hears when the connection closes.
+    fn attach(&mut self, table: String, command: Command) {
+        if let Err(refusal) = self.server.edge.may_join(self.address) {
+            return self.reply(ServerMsg::Error {
+                table: Some(table),
+                code: refusal.code().into(),
+                message: refusal.message().into(),
+            });
+        }
+        if !self.route(&table, command) {
+            self.server.edge.failed_join(self.address);
+        } else if !self.tables.contains(&table) {
+            self.tables.push(table);
+        }
+    }
+
+    fn handle(&mut self, client: Conn, message: ClientMsg) {
         match message {
-            ClientMsg::Hello { .. } => {
-                let _ = out.send(error("protocol", "hello was already said"));
-            }
-            ClientMsg::List => {
-                let _ = out.send(ServerMsg::Tables {
-                    tables: server.public_tables(),
-                });
-            }
+            ClientMsg::Hello { .. } => self.reply(error("protocol", "hello was already said")),
+            ClientMsg::List {} => self.reply(ServerMsg::Tables {
+                tables: self.server.public_tables(),
+            }),
             ClientMsg::Create(spec) => {
-                let _ = out.send(match server.create(&spec) {
-                    Ok(table) => ServerMsg::Created { table },
-                    Err(e) => error("bad_table", e.0),
-                });
+                let answer = match self.server.edge.create(self.address) {
+                    Err(refusal) => refused(&refusal),
+                    Ok(()) => match self.server.create(&spec) {
+                        Ok(table) => ServerMsg::Created { table },
+                        Err(e) => error("bad_table", e.0),
+                    },
+                };
+                self.reply(answer);
             }
             ClientMsg::Join { table, seat } => {
-                let conn = client.clone();
-                attach(&mut tables, table, Command::Join { seat, conn });
+                self.attach(table, Command::Join { seat, conn: client })
             }
-            ClientMsg::Rejoin { table, token } => {
-                let conn = client.clone();
-                attach(&mut tables, table, Command::Rejoin { token, conn });
-            }
-            ClientMsg::Watch { table } => {
-                let conn = client.clone();
-                attach(&mut tables, table, Command::Watch { conn });
-            }
+            ClientMsg::Rejoin { table, token } => self.attach(
+                table,
+                Command::Rejoin {
+                    token,
+                    conn: client,
+                },
+            ),
+            ClientMsg::Watch { table } => self.attach(table, Command::Watch { conn: client }),
             ClientMsg::Leave { table } => {
-                route(&table, Command::Leave { conn: id });
-                tables.retain(|t| *t != table);
+                self.route(&table, Command::Leave { conn: self.id });
+                self.tables.retain(|t| *t != table);
             }
             ClientMsg::Rematch { table } => {
-                let opener = server.clone();
+                let opener = self.server.clone();
                 let open = Box::new(move |spec: &crate::protocol::TableSpec| {
                     opener.create(spec).map_err(|e| e.0)
                 });
-                route(
-                    &table,
-                    Command::Rematch {
-                        conn: client.clone(),
-                        open,
-                    },
-                );
+                self.route(&table, Command::Rematch { conn: client, open });
             }
             ClientMsg::Act { table, seq, action } => {
-                route(
+                self.route(
                     &table,
                     Command::Act {
-                        conn: client.clone(),
+                        conn: client,
                         seq,
                         action,
                     },
@@ -171,12 +381,4 @@ async fn serve(socket: WebSocket, server: Server) {
             }
         }
     }
-    for table in tables {
-        if let Some(sender) = server.table(&table) {
-            let _ = sender.send(Command::Closed { conn: id });
-        }
-    }
-    drop(out);
-    drop(conn);
-    let _ = writer.await;
 }

@@ -8,8 +8,10 @@
 #![warn(missing_docs)]
 
 mod conn;
+pub mod edge;
 mod journal;
 pub mod protocol;
+mod seen;
 pub mod store;
 pub mod table;
 mod web;
@@ -20,8 +22,9 @@ use std::path::Path;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Path as UrlPath, State};
+use axum::extract::{ConnectInfo, Path as UrlPath, Request, State};
 use axum::http::StatusCode;
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::Router;
@@ -29,8 +32,9 @@ use catalogue::{GameKind, PlayerSpec, Roster, Variant, WithGame};
 use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
+use edge::Edge;
 use protocol::{TableId, TableSpec};
-use store::{Store, StoreError, Stored, TableRow};
+use store::{Deals, Seed, Store, StoreError, Stored, TableRow};
 use table::{Command, Directory, Table};
 
 /// Everything the handlers share.
@@ -41,6 +45,7 @@ pub struct Server {
     store: Arc<dyn Store>,
     journal: journal::Journal,
     next_conn: Arc<AtomicU64>,
+    edge: Arc<Edge>,
 }
 
 /// Why a table could not be opened.
@@ -48,14 +53,16 @@ pub struct Server {
 pub struct SpecError(pub String);
 
 impl Server {
-    /// A server over `store`, with every unfinished table restored from it.
-    pub fn new(store: Arc<dyn Store>) -> Result<Server, StoreError> {
+    /// A server over `store` at the edge `config` sets, with every unfinished table
+    /// restored from it.
+    pub fn new(store: Arc<dyn Store>, config: edge::Config) -> Result<Server, StoreError> {
         let server = Server {
             tables: Arc::default(),
             directory: Arc::default(),
             journal: journal::Journal::start(store.clone()),
             store,
             next_conn: Arc::new(AtomicU64::new(1)),
+            edge: Arc::new(Edge::new(config)),
         };
         let stored = server.store.tables()?;
         for table in &stored {
@@ -68,17 +75,23 @@ impl Server {
     }
 
     /// The HTTP routes: `/ws`, `/healthz`, `/api/tables`, `/api/games`,
-    /// `/api/games/{id}/record` and `/api/games/{id}/steps`, and the browser client for
-    /// every other path.
+    /// `/api/games/{id}/record` and `/api/games/{id}/steps` (these four counted against
+    /// the address's message bucket), and the browser client for every other path;
+    /// every answer with the security headers ([`edge::headers`]). Serve it with
+    /// `into_make_service_with_connect_info::<SocketAddr>()`: the edge needs the peer.
     pub fn router(&self) -> Router {
-        Router::new()
-            .route("/ws", get(conn::upgrade))
-            .route("/healthz", get(|| async { "ok" }))
+        let api = Router::new()
             .route("/api/tables", get(list_tables))
             .route("/api/games", get(list_games))
             .route("/api/games/{id}/record", get(record))
             .route("/api/games/{id}/steps", get(steps))
+            .route_layer(middleware::from_fn_with_state(self.clone(), limit_api));
+        Router::new()
+            .route("/ws", get(conn::upgrade))
+            .route("/healthz", get(|| async { "ok" }))
+            .merge(api)
             .fallback(get(web::asset))
+            .layer(middleware::map_response(edge::headers))
             .with_state(self.clone())
     }
 
@@ -122,14 +135,14 @@ impl Server {
                     .map_err(|e| bad(e.to_string())),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut seed = [0u8; 8];
-        getrandom::fill(&mut seed).map_err(|e| bad(e.to_string()))?;
         let row = TableRow {
-            id: table::new_token()[..12].to_string(),
+            // The whole token: a private table's id is the secret of its link.
+            id: table::new_token(),
             game: game.name().to_string(),
             rules: variant.rules().to_string(),
             points: spec.points,
-            seed: u64::from_le_bytes(seed) >> 1,
+            seed: Seed::from_os().map_err(|e| bad(e.to_string()))?,
+            deals: Deals::default(),
             public: spec.public,
             bots,
             autopilot_seconds: spec.autopilot_seconds,
@@ -209,17 +222,32 @@ impl WithGame for Start<'_> {
     }
 }
 
+/// Counts an API request against its address's message bucket.
+async fn limit_api(
+    State(server): State<Server>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let address = server.edge.client(peer, request.headers());
+    match server.edge.message(address) {
+        Ok(()) => next.run(request).await,
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
 async fn list_tables(State(server): State<Server>) -> Json<Value> {
     Json(json!(server.public_tables()))
 }
 
-/// Finished games, as `/api/games/{id}/record` serves them.
+/// Finished public games, as `/api/games/{id}/record` serves them. A private table's id
+/// is the secret of its link (and of its rematch's), so it is never listed.
 async fn list_games(State(server): State<Server>) -> Response {
     match server.store.tables() {
         Ok(tables) => Json(
             tables
                 .iter()
-                .filter(|t| t.finished)
+                .filter(|t| t.finished && t.row.public)
                 .map(|t| {
                     json!({"table": t.row.id, "game": t.row.game, "rules": t.row.rules,
                                 "points": t.row.points, "actions": t.actions.len()})
@@ -231,20 +259,20 @@ async fn list_games(State(server): State<Server>) -> Response {
     }
 }
 
-/// A table's game record in the arena's `--record` format.
+/// A finished table's game record in the arena's `--record` format. A game in progress
+/// is refused: its seed deals every hand.
 async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
-    match record_of(&server, &id) {
-        Ok((record, _)) => Json(record).into_response(),
+    match finished_record(&server, &id) {
+        Ok(record) => Json(record).into_response(),
         Err(refusal) => refusal.into_response(),
     }
 }
 
 /// Every moment of a finished table's game, all hands face up ([`catalogue::steps`]), for
-/// the client's replay page. A game in progress is not shown: its hands are secret.
+/// the client's replay page. A game in progress is refused: its hands are secret.
 async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
-    let record = match record_of(&server, &id) {
-        Ok((record, true)) => record,
-        Ok((_, false)) => return (StatusCode::FORBIDDEN, "the game is not over").into_response(),
+    let record = match finished_record(&server, &id) {
+        Ok(record) => record,
         Err(refusal) => return refusal.into_response(),
     };
     match catalogue::steps(&record.to_string()) {
@@ -257,9 +285,15 @@ async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Re
     }
 }
 
-/// A stored table as a game record, and whether its game is over.
-fn record_of(server: &Server, id: &str) -> Result<(Value, bool), (StatusCode, String)> {
+/// A stored table as a game record, once its game is over: the one place the seed and
+/// prescribed deals leave the server.
+fn finished_record(server: &Server, id: &str) -> Result<Value, edge::Refusal> {
     match server.store.table(id) {
+        Ok(Some(stored)) if !stored.finished => Err(edge::Refusal::new(
+            StatusCode::FORBIDDEN,
+            "in_progress",
+            "the game is not over: its record would show every hand",
+        )),
         Ok(Some(stored)) => {
             let seats: Vec<String> = stored
                 .row
@@ -275,36 +309,63 @@ fn record_of(server: &Server, id: &str) -> Result<(Value, bool), (StatusCode, St
                         .map_or("open".to_string(), |s| format!("person:{}", s.name)),
                 })
                 .collect();
-            let record = json!({
+            let mut record = json!({
                 "game": stored.row.game, "variant": stored.row.rules,
-                "points": stored.row.points, "seed": stored.row.seed,
+                "points": stored.row.points, "seed": stored.row.seed.reveal(),
                 "seats": seats, "actions": stored.actions,
             });
-            Ok((record, stored.finished))
+            if !stored.row.deals.reveal().is_empty() {
+                record["deals"] = json!(stored.row.deals.reveal());
+            }
+            Ok(record)
         }
-        Ok(None) => Err((StatusCode::NOT_FOUND, "no such table".into())),
-        Err(e) => Err((StatusCode::INTERNAL_SERVER_ERROR, e.to_string())),
+        Ok(None) => Err(edge::Refusal::new(
+            StatusCode::NOT_FOUND,
+            "no_table",
+            "no such table",
+        )),
+        Err(e) => Err(edge::Refusal::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "storage",
+            e.to_string(),
+        )),
     }
 }
 
-/// Serves on `listen` with the database at `data` until Ctrl-C or SIGTERM. `ready`
-/// hears the bound address (port 0 picks a free one).
+/// Serves on `listen` with the database at `data` and the edge `config` until Ctrl-C or
+/// SIGTERM. `ready` hears the bound address (port 0 picks a free one).
 pub async fn serve(
     listen: SocketAddr,
     data: &Path,
+    config: edge::Config,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), String> {
     let store = store::Sqlite::open(data).map_err(|e| format!("{}: {e}", data.display()))?;
-    let server = Server::new(Arc::new(store)).map_err(|e| e.to_string())?;
+    let server = Server::new(Arc::new(store), config).map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
     ready(address);
-    axum::serve(listener, server.router())
-        .with_graceful_shutdown(shutdown())
-        .await
-        .map_err(|e| e.to_string())
+    let edge = server.edge.clone();
+    let forgetting = tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
+        loop {
+            every.tick().await;
+            edge.forget_idle();
+        }
+    });
+    let served = axum::serve(
+        listener,
+        server
+            .router()
+            .into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown())
+    .await
+    .map_err(|e| e.to_string());
+    forgetting.abort();
+    served
 }
 
 async fn shutdown() {
@@ -339,7 +400,7 @@ mod tests {
     async fn an_opened_public_table_is_listed_at_once() {
         let dir = tempfile::tempdir().unwrap();
         let store = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
-        let server = Server::new(Arc::new(store)).unwrap();
+        let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
         let spec = TableSpec {
             game: "euchre".into(),
             rules: None,

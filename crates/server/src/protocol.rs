@@ -4,6 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use crate::seen::{LogEntry, Seen};
+
 /// The protocol version: a client says which it speaks in `hello`; the server refuses
 /// another.
 pub const VERSION: u32 = 1;
@@ -25,8 +27,9 @@ pub enum ClientMsg {
         /// Up to 32 characters.
         name: String,
     },
-    /// Asks for the public tables.
-    List,
+    /// Asks for the public tables (`{"type": "list"}`; a struct, so that unknown
+    /// fields are refused as in every other message).
+    List {},
     /// Opens a table; the server answers `created` (the client then joins or watches).
     Create(TableSpec),
     /// Takes an open seat; answered by `joined` (with the seat's secret token) and a
@@ -175,7 +178,8 @@ pub enum ServerMsg {
         #[serde(skip_serializing_if = "Option::is_none")]
         table: Option<TableId>,
         /// A machine-readable kind: `protocol`, `malformed`, `too_large`, `no_table`,
-        /// `seat_taken`, `no_seat`, `not_your_turn`, `illegal`, `stale`, `bad_table`.
+        /// `seat_taken`, `no_seat`, `not_your_turn`, `illegal`, `stale`, `bad_seq`,
+        /// `bad_table`, `storage`, `rate_limited`, `timeout` (docs/PROTOCOL.md).
         code: String,
         /// Why, in words.
         message: String,
@@ -204,7 +208,7 @@ pub struct Snapshot {
     /// Whether the game has ended.
     pub finished: bool,
     /// The game as the recipient's seat may see it (a spectator: the public table).
-    pub view: Value,
+    pub view: Seen,
     /// The recipient's legal actions, on its turn.
     pub legal: Vec<Value>,
     /// What happened this hand, oldest first, as the recipient may know it.
@@ -215,15 +219,4 @@ pub struct Snapshot {
     pub scores: Vec<f64>,
     /// The rematch table, once a seated person asked for one (`rematch`).
     pub next: Option<TableId>,
-}
-
-/// One accepted action, as a recipient may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LogEntry {
-    /// Its sequence number, from 1.
-    pub seq: u64,
-    /// The seat that acted.
-    pub seat: usize,
-    /// The action, or `null` where it is hidden from the recipient (a face-down discard).
-    pub action: Option<Value>,
 }

@@ -13,6 +13,94 @@ use serde_json::Value;
 
 use crate::protocol::TableId;
 
+/// The seed of a table's deals: with it anyone can deal every hand, so it is neither
+/// `Serialize` nor shown by `Debug`; only the dealer and a finished game's record read it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Seed(u64);
+
+impl Seed {
+    /// A seed of 63 bits from the operating system's generator (SQLite keeps it signed).
+    pub fn from_os() -> Result<Seed, StoreError> {
+        let mut bytes = [0u8; 8];
+        getrandom::fill(&mut bytes).map_err(|e| StoreError(e.to_string()))?;
+        Ok(Seed(u64::from_le_bytes(bytes) >> 1))
+    }
+
+    /// A chosen seed (a restored table, a test).
+    pub fn new(seed: u64) -> Seed {
+        Seed(seed)
+    }
+
+    /// The number itself: for the deals and for a finished game's record only.
+    pub fn reveal(self) -> u64 {
+        self.0
+    }
+}
+
+impl std::fmt::Debug for Seed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Seed(hidden)")
+    }
+}
+
+/// Decks prescribed for a table's first hands (duplicate play, tests): as secret as the
+/// seed, so neither `Serialize` nor shown by `Debug`. Set only by whoever writes the
+/// store (the operator), never over the network.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct Deals(Vec<Vec<cards::Card>>);
+
+impl Deals {
+    /// These decks, each the game's pack in the order dealt.
+    pub fn new(decks: Vec<Vec<cards::Card>>) -> Deals {
+        Deals(decks)
+    }
+
+    /// The decks: for the dealer and a finished game's record only.
+    pub fn reveal(&self) -> &[Vec<cards::Card>] {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Deals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Deals({} hidden)", self.0.len())
+    }
+}
+
+/// A seat's secret, which brings its holder back to the seat: 128 bits from the
+/// operating system, compared in constant time, never shown by `Debug`.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// A fresh token.
+    pub fn random() -> Token {
+        Token(crate::table::new_token())
+    }
+
+    /// A stored token.
+    pub fn new(text: String) -> Token {
+        Token(text)
+    }
+
+    /// Whether `given` is this token, in time that does not depend on where they differ.
+    pub fn matches(&self, given: &str) -> bool {
+        use subtle::ConstantTimeEq;
+        !given.is_empty() && bool::from(self.0.as_bytes().ct_eq(given.as_bytes()))
+    }
+
+    /// The text, for its holder (`joined`) and the store only.
+    pub fn reveal(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Token(hidden)")
+    }
+}
+
 /// A table's settings, as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableRow {
@@ -25,7 +113,9 @@ pub struct TableRow {
     /// Points to win.
     pub points: u32,
     /// Seeds the deals.
-    pub seed: u64,
+    pub seed: Seed,
+    /// Decks for the first hands, dealt before the seed's.
+    pub deals: Deals,
     /// Listed or private.
     pub public: bool,
     /// Each seat's computer player, or `None` for a person.
@@ -42,7 +132,7 @@ pub struct SeatRow {
     /// The person's name.
     pub name: String,
     /// The seat's secret.
-    pub token: String,
+    pub token: Token,
 }
 
 /// A table as it was stored: settings, seats and actions.
@@ -115,7 +205,8 @@ impl Sqlite {
                  id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL,
                  points INTEGER NOT NULL, seed INTEGER NOT NULL, public INTEGER NOT NULL,
                  bots TEXT NOT NULL, autopilot INTEGER NOT NULL,
-                 finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);
+                 finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,
+                 deals TEXT NOT NULL DEFAULT '[]');
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
                  token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
@@ -123,6 +214,14 @@ impl Sqlite {
                  table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
                  PRIMARY KEY (table_id, seq));",
         )?;
+        // Databases from before prescribed deals gain the column.
+        let has_deals = connection
+            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'deals'")?
+            .exists([])?;
+        if !has_deals {
+            connection
+                .execute_batch("ALTER TABLE tables ADD COLUMN deals TEXT NOT NULL DEFAULT '[]'")?;
+        }
         Ok(Sqlite {
             connection: Mutex::new(connection),
         })
@@ -136,18 +235,20 @@ impl Sqlite {
     fn load(connection: &Connection, id: &str) -> Result<Option<Stored>, StoreError> {
         let row = connection
             .query_row(
-                "SELECT game, rules, points, seed, public, bots, autopilot, finished
+                "SELECT game, rules, points, seed, public, bots, autopilot, finished, deals
                  FROM tables WHERE id = ?1",
                 params![id],
                 |r| {
                     let bots: String = r.get(5)?;
+                    let deals: String = r.get(8)?;
                     Ok((
                         TableRow {
                             id: id.to_string(),
                             game: r.get(0)?,
                             rules: r.get(1)?,
                             points: r.get(2)?,
-                            seed: r.get::<_, i64>(3)? as u64,
+                            seed: Seed(r.get::<_, i64>(3)? as u64),
+                            deals: Deals(serde_json::from_str(&deals).unwrap_or_default()),
                             public: r.get(4)?,
                             bots: serde_json::from_str(&bots).unwrap_or_default(),
                             autopilot_seconds: r.get::<_, i64>(6)? as u64,
@@ -167,7 +268,7 @@ impl Sqlite {
                 Ok(SeatRow {
                     seat: r.get::<_, i64>(0)? as usize,
                     name: r.get(1)?,
-                    token: r.get(2)?,
+                    token: Token(r.get(2)?),
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -193,22 +294,25 @@ impl Sqlite {
 impl Store for Sqlite {
     fn create(&self, row: &TableRow) -> Result<(), StoreError> {
         let bots = serde_json::to_string(&row.bots).expect("names serialize");
+        let deals = serde_json::to_string(&row.deals.0).expect("cards serialize");
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
         self.lock().execute(
-            "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created,
+                                 deals)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![
                 row.id,
                 row.game,
                 row.rules,
                 row.points,
-                row.seed as i64,
+                row.seed.0 as i64,
                 row.public,
                 bots,
                 row.autopilot_seconds as i64,
-                now
+                now,
+                deals
             ],
         )?;
         Ok(())
@@ -217,7 +321,7 @@ impl Store for Sqlite {
     fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError> {
         self.lock().execute(
             "INSERT OR REPLACE INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
-            params![table, seat.seat as i64, seat.name, seat.token],
+            params![table, seat.seat as i64, seat.name, seat.token.0],
         )?;
         Ok(())
     }

@@ -8,38 +8,15 @@ use std::time::Duration;
 use catalogue::{PlayerSpec, Roster as Served};
 use rand::SeedableRng;
 use serde_json::Value;
-use table::{Agent, Refused, Rng, Seated, Turn};
+use table::{Agent, Refused, Rng, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use crate::journal::Journal;
-use crate::protocol::{LogEntry, SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
-use crate::store::{SeatRow, Store, TableRow};
+use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
+use crate::seen::{Logged, Recipient, Secret};
+use crate::store::{SeatRow, Store, TableRow, Token};
 
-/// A client connection as a table knows it: where to send its messages.
-#[derive(Clone, Debug)]
-pub struct Conn {
-    /// Unique for the server's lifetime.
-    pub id: u64,
-    /// The name the client gave in `hello`.
-    pub name: String,
-    /// Its outgoing messages.
-    pub out: UnboundedSender<ServerMsg>,
-}
-
-impl Conn {
-    fn send(&self, message: ServerMsg) {
-        // A closed connection's messages go nowhere; its reader reports it closed.
-        let _ = self.out.send(message);
-    }
-
-    fn refuse(&self, table: &str, code: &str, message: impl Into<String>) {
-        self.send(ServerMsg::Error {
-            table: Some(table.to_string()),
-            code: code.to_string(),
-            message: message.into(),
-        });
-    }
-}
+pub use crate::conn::Conn;
 
 /// What a table is asked to do.
 pub enum Command {
@@ -52,7 +29,7 @@ pub enum Command {
     },
     /// Come back to a seat with its token.
     Rejoin {
-        /// The seat's secret.
+        /// The seat's secret, as the client gave it.
         token: String,
         /// Who asks.
         conn: Conn,
@@ -123,7 +100,7 @@ enum Occupant<G: Served> {
     /// A person, connected or not.
     Person {
         name: String,
-        token: String,
+        token: Token,
         conn: Option<Conn>,
         /// The computer acts for the person while this is set.
         autopilot: bool,
@@ -140,23 +117,19 @@ enum Occupant<G: Served> {
 /// The lobby's picture of every table, kept up to date by the tables themselves.
 pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, (bool, TableSummary)>>>;
 
-/// An accepted action: its seq, seat, the action, and who may see it (seats, then
-/// spectators).
-type Logged<G> = (u64, usize, <G as table::Game>::Action, Vec<bool>);
-
 /// A table's state, owned by its task.
 pub struct Table<G: Served> {
     row: TableRow,
-    game: G,
+    game: Secret<G>,
     chance: Rng,
     rng: Rng,
     seq: u64,
     seats: Vec<Occupant<G>>,
     spectators: Vec<Conn>,
-    /// This hand's actions: (seq, seat, action, who may see it: seats then spectators).
-    log: Vec<Logged<G>>,
+    /// This hand's actions, each with who may see it.
+    log: Vec<Logged<G::Action>>,
     /// The hand before's.
-    last_hand: Vec<Logged<G>>,
+    last_hand: Vec<Logged<G::Action>>,
     /// The computer player that acts for absent people.
     stand_in: Box<dyn Agent<G>>,
     services: Services,
@@ -167,6 +140,11 @@ pub struct Table<G: Served> {
     fresh: G,
     /// Actions applied but not yet stored: nobody hears of them until they are.
     pending: Vec<(TableId, u64, Value)>,
+    /// Snapshots taken before a deal that would push unsent actions out of every
+    /// snapshot's `log` and `last_hand`: sent, once stored, before the current ones.
+    staged: Vec<(Conn, ServerMsg)>,
+    /// Whether a hand was dealt since snapshots were last sent.
+    dealt_unsent: bool,
     /// Whether the table changed since snapshots were last sent.
     changed: bool,
     /// The rematch table, once asked for.
@@ -193,33 +171,38 @@ impl<G: Served> Table<G> {
     /// table).
     pub fn new(
         row: TableRow,
-        mut game: G,
+        fresh: G,
         people: &[SeatRow],
         actions: &[Value],
         services: Services,
         commands: UnboundedSender<Command>,
     ) -> Result<Table<G>, RestoreError> {
-        let fresh = game.clone();
-        let mut chance = Rng::seed_from_u64(row.seed);
+        let mut game = Secret::new(fresh.clone());
+        if !game.deals_fit(&row.deals) {
+            return Err(RestoreError(
+                "a prescribed deal is not the game's pack".into(),
+            ));
+        }
+        let mut chance = Rng::seed_from_u64(row.seed.reveal());
         let mut log = Vec::new();
         let mut last_hand = Vec::new();
         for (index, value) in actions.iter().enumerate() {
+            let seq = index as u64 + 1;
+            let refused = |why: String| RestoreError(format!("action {seq}: {why}"));
             loop {
                 match game.turn() {
                     Turn::Chance => {
                         last_hand = std::mem::take(&mut log);
-                        game.deal(&mut chance);
+                        game.deal(&mut chance, &row.deals);
                     }
-                    Turn::Over => {
-                        return Err(RestoreError(format!("action {} after the end", index + 1)))
-                    }
+                    Turn::Over => return Err(refused("after the end".into())),
                     Turn::Seat(seat) => {
-                        let action: G::Action = serde_json::from_value(value.clone())
-                            .map_err(|e| RestoreError(format!("action {}: {e}", index + 1)))?;
-                        let seen = Table::visibility(&game, &action, seat, row.bots.len());
-                        game.apply(action)
-                            .map_err(|e| RestoreError(format!("action {}: {e}", index + 1)))?;
-                        log.push((index as u64 + 1, seat, action, seen));
+                        let action = Secret::<G>::action(value.clone())
+                            .ok_or_else(|| refused("not an action of this game".into()))?;
+                        let logged = game
+                            .apply_as(seat, action, seq)
+                            .map_err(|e| refused(e.to_string()))?;
+                        log.push(logged);
                         break;
                     }
                 }
@@ -235,7 +218,7 @@ impl<G: Served> Table<G> {
                         PlayerSpec::parse(row_game(&row), name).unwrap_or(PlayerSpec::Handout);
                     Occupant::Computer {
                         name: name.clone(),
-                        agent: game.agent(spec),
+                        agent: fresh.agent(spec),
                         slow: matches!(spec, PlayerSpec::Strong { .. }),
                     }
                 }
@@ -250,10 +233,10 @@ impl<G: Served> Table<G> {
                 },
             })
             .collect();
-        let stand_in = game.agent(PlayerSpec::Handout);
+        let stand_in = fresh.agent(PlayerSpec::Handout);
         let waiting = vec![None; row.bots.len()];
         Ok(Table {
-            rng: Rng::seed_from_u64(!row.seed),
+            rng: Rng::seed_from_u64(!row.seed.reveal()),
             seq: actions.len() as u64,
             row,
             game,
@@ -268,18 +251,11 @@ impl<G: Served> Table<G> {
             waiting,
             fresh,
             pending: Vec::new(),
+            staged: Vec::new(),
+            dealt_unsent: false,
             changed: false,
             next: None,
         })
-    }
-
-    /// Who may see `action` by `actor` in `game`: each seat, then spectators.
-    fn visibility(game: &G, action: &G::Action, actor: usize, seats: usize) -> Vec<bool> {
-        (0..seats)
-            .map(Some)
-            .chain([None])
-            .map(|to| game.reveals(action, actor, to))
-            .collect()
     }
 
     /// Serves commands until every sender is gone. After each, what it staged is stored
@@ -300,15 +276,20 @@ impl<G: Served> Table<G> {
             let batch = std::mem::take(&mut self.pending);
             if let Err(e) = self.services.journal.append(batch).await {
                 tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
+                self.staged.clear();
                 self.rebuild();
             } else if self.game.turn() == Turn::Over {
                 // Marked only once its last action is stored.
                 let _ = self.services.store.finish(&self.row.id);
             }
         }
+        for (conn, message) in std::mem::take(&mut self.staged) {
+            conn.send(message);
+        }
         if std::mem::take(&mut self.changed) {
             self.broadcast();
         }
+        self.dealt_unsent = false;
         self.publish();
     }
 
@@ -341,7 +322,7 @@ impl<G: Served> Table<G> {
             Command::Watch { conn } => {
                 self.spectators.retain(|c| c.id != conn.id);
                 self.spectators.push(conn.clone());
-                conn.send(self.snapshot(None));
+                conn.send(self.snapshot(Recipient::Spectator));
             }
             Command::Leave { conn } | Command::Closed { conn } => self.drop_conn(conn),
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
@@ -362,9 +343,15 @@ impl<G: Served> Table<G> {
     fn join(&mut self, seat: usize, conn: Conn) {
         let id = self.row.id.clone();
         match self.seats.get(seat) {
-            None => return conn.refuse(&id, "no_seat", format!("there is no seat {seat}")),
             Some(Occupant::Open) => {}
-            Some(_) => return conn.refuse(&id, "seat_taken", format!("seat {seat} is taken")),
+            None => {
+                conn.failed_join();
+                return conn.refuse(&id, "no_seat", format!("there is no seat {seat}"));
+            }
+            Some(_) => {
+                conn.failed_join();
+                return conn.refuse(&id, "seat_taken", format!("seat {seat} is taken"));
+            }
         }
         if self.seat_of(conn.id).is_some() {
             return conn.refuse(
@@ -373,7 +360,7 @@ impl<G: Served> Table<G> {
                 "this connection already holds a seat here",
             );
         }
-        let token = new_token();
+        let token = Token::random();
         let row = SeatRow {
             seat,
             name: conn.name.clone(),
@@ -394,7 +381,7 @@ impl<G: Served> Table<G> {
         conn.send(ServerMsg::Joined {
             table: id,
             seat,
-            token,
+            token: token.reveal().to_string(),
         });
         self.advance();
         self.changed = true;
@@ -402,10 +389,12 @@ impl<G: Served> Table<G> {
 
     fn rejoin(&mut self, token: &str, conn: Conn) {
         let id = self.row.id.clone();
-        let found = self.seats.iter().position(
-            |o| matches!(o, Occupant::Person { token: t, .. } if !token.is_empty() && t == token),
-        );
+        let found = self
+            .seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Person { token: t, .. } if t.matches(token)));
         let Some(seat) = found else {
+            conn.failed_join();
             return conn.refuse(&id, "no_seat", "no seat here has that token");
         };
         self.spectators.retain(|c| c.id != conn.id);
@@ -478,39 +467,42 @@ impl<G: Served> Table<G> {
         let Some(seat) = self.seat_of(conn.id) else {
             return conn.refuse(&id, "no_seat", "this connection holds no seat here");
         };
-        if seq != self.seq {
+        if seq < self.seq {
             return conn.refuse(
                 &id,
                 "stale",
                 format!("the table is at seq {}, not {seq}", self.seq),
             );
         }
-        let Ok(action) = serde_json::from_value::<G::Action>(value) else {
+        if seq > self.seq {
+            return conn.refuse(
+                &id,
+                "bad_seq",
+                format!("the table is at seq {}: {seq} was never sent", self.seq),
+            );
+        }
+        let Some(action) = Secret::<G>::action(value) else {
             return conn.refuse(&id, "malformed", "not an action of this game");
         };
-        let mut after = self.game.clone();
-        match after.apply_as(seat, action) {
+        match self.game.apply_as(seat, action, self.seq + 1) {
             Err(Refused::NotYourTurn { .. }) => {
                 conn.refuse(&id, "not_your_turn", "it is not this seat's turn")
             }
             Err(Refused::Illegal(reason)) => conn.refuse(&id, "illegal", reason.to_string()),
-            Ok(()) => {
-                self.commit(seat, action, after);
+            Ok(logged) => {
+                self.commit(logged);
                 self.advance();
             }
         }
     }
 
-    /// Makes `after` the table's state and stages `action` for storing; nobody hears of
-    /// it before [`Table::settle`] has stored it.
-    fn commit(&mut self, seat: usize, action: G::Action, after: G) {
-        let value = serde_json::to_value(action).expect("actions serialize");
-        let seq = self.seq + 1;
+    /// Stages an applied action for storing; nobody hears of it before
+    /// [`Table::settle`] has stored it.
+    fn commit(&mut self, logged: Logged<G::Action>) {
+        let (seq, value) = Secret::<G>::stored(&logged);
         self.pending.push((self.row.id.clone(), seq, value));
         self.changed = true;
-        let seen = Table::visibility(&self.game, &action, seat, self.seats.len());
-        self.log.push((seq, seat, action, seen));
-        self.game = after;
+        self.log.push(logged);
         self.seq = seq;
     }
 
@@ -520,28 +512,34 @@ impl<G: Served> Table<G> {
             match self.game.turn() {
                 Turn::Over => return,
                 Turn::Chance => {
+                    if self.dealt_unsent {
+                        // The hand about to become `last_hand` was never sent: send it
+                        // before the deal pushes it out of every snapshot.
+                        self.stage_broadcast();
+                    }
                     self.last_hand = std::mem::take(&mut self.log);
-                    self.game.deal(&mut self.chance);
+                    self.game.deal(&mut self.chance, &self.row.deals);
+                    self.dealt_unsent = true;
                 }
                 Turn::Seat(seat) => {
-                    let (game, rng) = (&self.game, &mut self.rng);
-                    let action = match &mut self.seats[seat] {
+                    let (game, rng, seq) = (&mut self.game, &mut self.rng, self.seq + 1);
+                    let logged = match &mut self.seats[seat] {
                         Occupant::Computer {
                             agent, slow: true, ..
-                        } => thinking(|| agent.act(Seated::new(game, seat), rng)),
-                        Occupant::Computer { agent, .. } => agent.act(Seated::new(game, seat), rng),
+                        } => thinking(|| game.act_for(agent.as_mut(), seat, rng, seq)),
+                        Occupant::Computer { agent, .. } => {
+                            game.act_for(agent.as_mut(), seat, rng, seq)
+                        }
                         Occupant::Person {
                             autopilot: true, ..
-                        } => self.stand_in.act(Seated::new(game, seat), rng),
+                        } => game.act_for(self.stand_in.as_mut(), seat, rng, seq),
                         Occupant::Person { conn: None, .. } => {
                             self.wait_for(seat);
                             return;
                         }
                         _ => return,
                     };
-                    let mut after = self.game.clone();
-                    after.apply(action).expect("computer players act legally");
-                    self.commit(seat, action, after);
+                    self.commit(logged);
                 }
             }
         }
@@ -593,28 +591,11 @@ impl<G: Served> Table<G> {
             .collect()
     }
 
-    /// What `seat` (or a spectator) may see now.
-    fn snapshot(&self, seat: Option<usize>) -> ServerMsg {
+    /// What `to` may see now: built from its view alone ([`Secret`]).
+    fn snapshot(&self, to: Recipient) -> ServerMsg {
         let turn = match self.game.turn() {
             Turn::Seat(s) => Some(s),
             _ => None,
-        };
-        let finished = self.game.turn() == Turn::Over;
-        let view = self.game.view_json(seat.unwrap_or(0), seat.is_some());
-        let mut legal = Vec::new();
-        if seat.is_some() && seat == turn {
-            self.game.legal_actions(&mut legal);
-        }
-        let column = seat.unwrap_or(self.seats.len());
-        let entries = |log: &[Logged<G>]| -> Vec<LogEntry> {
-            log.iter()
-                .map(|(seq, actor, action, seen)| LogEntry {
-                    seq: *seq,
-                    seat: *actor,
-                    action: seen[column]
-                        .then(|| serde_json::to_value(action).expect("actions serialize")),
-                })
-                .collect()
         };
         ServerMsg::Snapshot(Box::new(Snapshot {
             table: self.row.id.clone(),
@@ -623,30 +604,47 @@ impl<G: Served> Table<G> {
             rules: self.row.rules.clone(),
             points: self.row.points,
             seats: self.seat_infos(),
-            you: seat,
+            you: match to {
+                Recipient::Seat(seat) => Some(seat),
+                Recipient::Spectator => None,
+            },
             turn,
-            finished,
-            view,
-            legal: legal
-                .iter()
-                .map(|a| serde_json::to_value(a).expect("actions serialize"))
-                .collect(),
-            log: entries(&self.log),
-            last_hand: entries(&self.last_hand),
+            finished: self.game.turn() == Turn::Over,
+            view: self.game.seen_by(to),
+            legal: self.game.legal_for(to),
+            log: Secret::<G>::log_for(&self.log, to),
+            last_hand: Secret::<G>::log_for(&self.last_hand, to),
             scores: self.game.points(),
             next: self.next.clone(),
         }))
     }
 
+    /// Everyone at the table and what each may see.
+    fn recipients(&self) -> impl Iterator<Item = (&Conn, Recipient)> {
+        let seated = self
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, o)| match o {
+                Occupant::Person { conn: Some(c), .. } => Some((c, Recipient::Seat(seat))),
+                _ => None,
+            });
+        seated.chain(self.spectators.iter().map(|c| (c, Recipient::Spectator)))
+    }
+
     fn broadcast(&self) {
-        for (seat, occupant) in self.seats.iter().enumerate() {
-            if let Occupant::Person { conn: Some(c), .. } = occupant {
-                c.send(self.snapshot(Some(seat)));
-            }
+        for (conn, to) in self.recipients() {
+            conn.send(self.snapshot(to));
         }
-        for conn in &self.spectators {
-            conn.send(self.snapshot(None));
-        }
+    }
+
+    /// Takes everyone's snapshot now, to send once what it shows is stored.
+    fn stage_broadcast(&mut self) {
+        let staged: Vec<_> = self
+            .recipients()
+            .map(|(conn, to)| (conn.clone(), self.snapshot(to)))
+            .collect();
+        self.staged.extend(staged);
     }
 
     /// Updates the lobby's entry for this table.

@@ -61,6 +61,7 @@ pub fn random_games<G: Game>(
             variant: game.variant().to_string(),
             points: 10,
             seed: seed + n,
+            deals: Vec::new(),
             seats: vec!["random".to_string(); game.seats()],
             actions: actions.clone(),
         };

@@ -150,6 +150,12 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     }
     /// Shuffles and deals the next hand (only when the turn is [`Turn::Chance`]).
     fn deal(&mut self, rng: &mut Rng);
+    /// The cards a deal shuffles, in the pack's order.
+    fn pack(&self) -> &'static [cards::Card];
+    /// Deals the next hand from `deck` as [`Game::deal`] deals a shuffled pack (only when
+    /// the turn is [`Turn::Chance`]): prescribed deals, for duplicate play and for tests
+    /// that change what is hidden. [`is_deck`] says whether a deck may be dealt.
+    fn deal_from(&mut self, deck: &[cards::Card]);
     /// What `seat` may see: its own cards and the table, never another hand.
     fn view(&self, seat: usize) -> Self::View<'_>;
     /// The same game with every card `seat` cannot see dealt at random, consistently with
@@ -168,6 +174,15 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     }
     /// Whether each seat won, once the game is over (ties: every winner).
     fn winners(&self) -> Vec<bool>;
+}
+
+/// Whether `deck` is `game`'s pack in some order: what [`Game::deal_from`] needs.
+pub fn is_deck<G: Game>(game: &G, deck: &[cards::Card]) -> bool {
+    let mut given = deck.to_vec();
+    let mut pack = game.pack().to_vec();
+    given.sort_by_key(|c| c.index());
+    pack.sort_by_key(|c| c.index());
+    given == pack
 }
 
 /// [`Game::random_legal_action`] by listing the legal actions into `scratch`: the default,

@@ -18,6 +18,10 @@ pub struct GameRecord<A> {
     pub points: u32,
     /// Seeds the RNG of chance (shuffles).
     pub seed: u64,
+    /// Prescribed decks for the first hands (duplicate play, tests), each the pack in
+    /// the order dealt; the seed shuffles the hands after them. Usually empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deals: Vec<Vec<cards::Card>>,
     /// The player in each seat, by name.
     pub seats: Vec<String>,
     /// Every action taken, in order.
@@ -50,6 +54,11 @@ pub enum ReplayError<R> {
         /// The first extra action's place in the record's `actions`.
         index: usize,
     },
+    /// A prescribed deck is not the game's pack in some order.
+    NotADeck {
+        /// Its place in the record's `deals`, from 0.
+        index: usize,
+    },
 }
 
 impl<R: fmt::Display> fmt::Display for ReplayError<R> {
@@ -63,6 +72,9 @@ impl<R: fmt::Display> fmt::Display for ReplayError<R> {
             }
             ReplayError::ActionsAfterEnd { index } => {
                 write!(f, "the game is over before action {index} of the record")
+            }
+            ReplayError::NotADeck { index } => {
+                write!(f, "deal {index} of the record is not the game's pack")
             }
         }
     }
@@ -89,12 +101,19 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
                 given: format!("{} {}", game.name(), game.variant()),
             });
         }
+        if let Some(index) = self.deals.iter().position(|d| !crate::is_deck(&game, d)) {
+            return Err(ReplayError::NotADeck { index });
+        }
         let mut chance = Rng::seed_from_u64(self.seed);
+        let mut deals = self.deals.iter();
         let mut actions = self.actions.iter().enumerate();
         loop {
             match game.turn() {
                 Turn::Chance => {
-                    game.deal(&mut chance);
+                    match deals.next() {
+                        Some(deck) => game.deal_from(deck),
+                        None => game.deal(&mut chance),
+                    }
                     observe(&game, None);
                 }
                 Turn::Over => break,

@@ -62,6 +62,14 @@ impl table::Game for Game {
         Game::deal(self, &deck);
     }
 
+    fn pack(&self) -> &'static [cards::Card] {
+        &cards::deck::CS246_STRAIGHTS
+    }
+
+    fn deal_from(&mut self, deck: &[cards::Card]) {
+        Game::deal(self, deck);
+    }
+
     fn view(&self, seat: usize) -> View<'_> {
         Game::view(self, Seat::new(seat)).expect("views exist once a round is dealt")
     }

@@ -69,6 +69,14 @@ impl table::Game for Game {
         Game::deal(self, &deck);
     }
 
+    fn pack(&self) -> &'static [cards::Card] {
+        &cards::deck::TEENDOPANCH
+    }
+
+    fn deal_from(&mut self, deck: &[cards::Card]) {
+        Game::deal(self, deck);
+    }
+
     fn view(&self, seat: usize) -> View<'_> {
         Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
     }

@@ -86,6 +86,8 @@ struct ReplayArgs {
     plain: bool,
 }
 
+use server::edge::Limits;
+
 #[derive(clap::Args)]
 struct ServeArgs {
     /// Address and port to listen on (port 0 picks a free one).
@@ -94,6 +96,62 @@ struct ServeArgs {
     /// The SQLite database of tables and games (created if absent).
     #[arg(long, default_value = "cardtable.sqlite")]
     data: PathBuf,
+    /// Another origin whose pages may open a WebSocket here (repeatable), besides the
+    /// server's own, e.g. `https://cards.example`.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    allow_origins: Vec<String>,
+    /// Behind a reverse proxy: the client's address is the last X-Forwarded-For entry.
+    #[arg(long)]
+    trust_proxy: bool,
+    /// WebSocket connections open at once, over all addresses.
+    #[arg(long, default_value_t = Limits::default().connections)]
+    max_connections: usize,
+    /// WebSocket connections open at once from one address.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    connections_per_address: usize,
+    /// Messages (and API requests) per second from one address.
+    #[arg(long, default_value_t = Limits::default().messages_per_second)]
+    messages_per_second: u32,
+    /// Messages one address may send at once above that rate.
+    #[arg(long, default_value_t = Limits::default().message_burst)]
+    message_burst: u32,
+    /// Tables one address may create per minute.
+    #[arg(long, default_value_t = Limits::default().tables_per_minute)]
+    tables_per_minute: u32,
+    /// Refused joins, rejoins and watches per minute from one address.
+    #[arg(long, default_value_t = Limits::default().failed_joins_per_minute)]
+    failed_joins_per_minute: u32,
+    /// Seconds after connecting within which a client must say hello.
+    #[arg(long, default_value_t = Limits::default().hello_seconds)]
+    hello_seconds: u64,
+    /// Seconds a connection may send nothing (pings are answered by clients) before it
+    /// is closed: a client gone, or stalled in the middle of a frame.
+    #[arg(long, default_value_t = Limits::default().idle_seconds)]
+    idle_seconds: u64,
+    /// Messages queued for one client; one that reads nothing while it fills is dropped.
+    #[arg(long, default_value_t = Limits::default().queue)]
+    queue: usize,
+}
+
+impl ServeArgs {
+    /// The edge these flags set.
+    fn edge(&self) -> server::edge::Config {
+        server::edge::Config {
+            limits: Limits {
+                connections: self.max_connections,
+                connections_per_address: self.connections_per_address,
+                messages_per_second: self.messages_per_second,
+                message_burst: self.message_burst,
+                tables_per_minute: self.tables_per_minute,
+                failed_joins_per_minute: self.failed_joins_per_minute,
+                hello_seconds: self.hello_seconds,
+                idle_seconds: self.idle_seconds,
+                queue: self.queue,
+            },
+            allow_origins: self.allow_origins.clone(),
+            trust_proxy: self.trust_proxy,
+        }
+    }
 }
 
 /// `cardtable serve`: logs with `tracing` (RUST_LOG sets the level), prints the URL.
@@ -112,13 +170,18 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let served = runtime.block_on(server::serve(args.listen, &args.data, |address| {
-        use std::io::Write;
-        let mut out = io::stdout();
-        let _ = writeln!(out, "cardtable serves on http://{address}/");
-        let _ = out.flush();
-        tracing::info!(%address, data = %args.data.display(), "listening");
-    }));
+    let served = runtime.block_on(server::serve(
+        args.listen,
+        &args.data,
+        args.edge(),
+        |address| {
+            use std::io::Write;
+            let mut out = io::stdout();
+            let _ = writeln!(out, "cardtable serves on http://{address}/");
+            let _ = out.flush();
+            tracing::info!(%address, data = %args.data.display(), "listening");
+        },
+    ));
     match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(problem) => {

@@ -327,6 +327,7 @@ impl<G: Roster> Table for Session<G> {
             variant: self.rules().to_string(),
             points: self.about.points,
             seed: self.about.seed,
+            deals: Vec::new(),
             seats: self.lineup.clone(),
             actions: self.actions.clone(),
         };

@@ -1,0 +1,492 @@
+//! The server's edge to the internet: who may connect (origin, address limits), how
+//! fast (token buckets per address), and the headers every answer carries. Each limit
+//! is a [`Limits`] field, set on the command line; docs/SECURITY.md lists them.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+/// Every limit of the edge. The defaults suit a public server; a load test on loopback
+/// raises them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Limits {
+    /// WebSocket connections open at once, over all addresses.
+    pub connections: usize,
+    /// WebSocket connections open at once from one address.
+    pub connections_per_address: usize,
+    /// Messages (and HTTP API requests) per second from one address, sustained.
+    pub messages_per_second: u32,
+    /// Messages one address may send in a burst above that rate.
+    pub message_burst: u32,
+    /// Tables one address may create per minute.
+    pub tables_per_minute: u32,
+    /// Refused `join`, `rejoin` and `watch` messages (no such table, seat or token) one
+    /// address may send per minute: what guessing a table's id or a token costs.
+    pub failed_joins_per_minute: u32,
+    /// Seconds after the upgrade within which `hello` must come.
+    pub hello_seconds: u64,
+    /// Seconds a connection may go without sending anything (the server pings every
+    /// third of it; browsers and WebSocket libraries answer by themselves): a client gone
+    /// quiet, or stalled in the middle of a frame, is closed after it.
+    pub idle_seconds: u64,
+    /// Messages waiting to go out to one connection; a client that reads nothing while
+    /// this fills is dropped (the table goes on).
+    pub queue: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            connections: 10_000,
+            connections_per_address: 16,
+            messages_per_second: 20,
+            message_burst: 40,
+            tables_per_minute: 20,
+            failed_joins_per_minute: 20,
+            hello_seconds: 5,
+            idle_seconds: 30,
+            queue: 256,
+        }
+    }
+}
+
+/// Who may connect, and from where.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Config {
+    /// The limits.
+    pub limits: Limits,
+    /// Origins besides the server's own whose pages may open a WebSocket
+    /// (`https://cards.example`).
+    pub allow_origins: Vec<String>,
+    /// Read the client's address from the last `X-Forwarded-For` entry (behind a reverse
+    /// proxy that appends it); off, the TCP peer's address is the client's.
+    pub trust_proxy: bool,
+}
+
+/// A refusal at the edge: an HTTP status and a documented code.
+#[derive(Debug, PartialEq)]
+pub struct Refusal {
+    status: StatusCode,
+    code: &'static str,
+    message: String,
+}
+
+impl Refusal {
+    /// A refusal with this status, code and reason.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            code,
+            message: message.into(),
+        }
+    }
+
+    /// The protocol's error code.
+    pub fn code(&self) -> &'static str {
+        self.code
+    }
+
+    /// Why, in words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl IntoResponse for Refusal {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({"code": self.code, "message": self.message});
+        (self.status, axum::Json(body)).into_response()
+    }
+}
+
+fn quota(per: Duration, count: u32, burst: u32) -> Quota {
+    let count = NonZeroU32::new(count.max(1)).expect("at least one");
+    let burst = NonZeroU32::new(burst.max(1)).expect("at least one");
+    Quota::with_period(per / count.get())
+        .expect("a period above zero")
+        .allow_burst(burst)
+}
+
+/// The edge's state, shared by every handler.
+#[derive(Debug)]
+pub struct Edge {
+    config: Config,
+    open: AtomicUsize,
+    per_address: Mutex<HashMap<IpAddr, usize>>,
+    messages: DefaultKeyedRateLimiter<IpAddr>,
+    tables: DefaultKeyedRateLimiter<IpAddr>,
+    failures: DefaultKeyedRateLimiter<IpAddr>,
+    /// Addresses that spent their failed joins, until when.
+    barred: Mutex<HashMap<IpAddr, Instant>>,
+}
+
+/// A WebSocket connection counted against its address; uncounted when dropped.
+#[derive(Debug)]
+pub struct Admitted {
+    edge: Arc<Edge>,
+    address: IpAddr,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.edge.open.fetch_sub(1, Ordering::Relaxed);
+        let mut open = self
+            .edge
+            .per_address
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = open.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
+}
+
+impl Edge {
+    /// The edge for `config`.
+    pub fn new(config: Config) -> Edge {
+        let limits = &config.limits;
+        let minute = Duration::from_secs(60);
+        Edge {
+            messages: RateLimiter::keyed(quota(
+                Duration::from_secs(1),
+                limits.messages_per_second,
+                limits.message_burst,
+            )),
+            tables: RateLimiter::keyed(quota(
+                minute,
+                limits.tables_per_minute,
+                limits.tables_per_minute,
+            )),
+            failures: RateLimiter::keyed(quota(
+                minute,
+                limits.failed_joins_per_minute,
+                limits.failed_joins_per_minute,
+            )),
+            open: AtomicUsize::new(0),
+            per_address: Mutex::default(),
+            barred: Mutex::default(),
+            config,
+        }
+    }
+
+    /// The limits in force.
+    pub fn limits(&self) -> &Limits {
+        &self.config.limits
+    }
+
+    /// The client's address: the peer's, or behind a trusted proxy the last
+    /// `X-Forwarded-For` entry (the one the proxy appended; earlier ones are the
+    /// client's to forge).
+    pub fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+        if self.config.trust_proxy {
+            let forwarded = headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .next_back()
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .and_then(|entry| entry.trim().parse::<IpAddr>().ok());
+            if let Some(address) = forwarded {
+                return address;
+            }
+        }
+        peer.ip()
+    }
+
+    /// Whether a page from the request's `Origin` may open a WebSocket: none (a program),
+    /// the server's own (the `Host` it was asked by), or one allowed on the command line.
+    pub fn check_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        let Some(origin) = headers.get(header::ORIGIN) else {
+            return Ok(());
+        };
+        let origin = origin.to_str().unwrap_or_default();
+        let host = headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or_default();
+        let own = ["http://", "https://"].iter().any(|scheme| {
+            origin
+                .strip_prefix(scheme)
+                .is_some_and(|rest| rest.eq_ignore_ascii_case(host))
+        });
+        let allowed = self
+            .config
+            .allow_origins
+            .iter()
+            .any(|o| o.trim_end_matches('/').eq_ignore_ascii_case(origin));
+        if own || allowed {
+            Ok(())
+        } else {
+            Err(Refusal::new(
+                StatusCode::FORBIDDEN,
+                "origin",
+                format!("pages from {origin} may not connect here"),
+            ))
+        }
+    }
+
+    /// Counts a new WebSocket connection from `address`, unless the address or the server
+    /// is at its limit.
+    pub fn admit(self: &Arc<Edge>, address: IpAddr) -> Result<Admitted, Refusal> {
+        let limits = &self.config.limits;
+        let mut open = self.per_address.lock().unwrap_or_else(|p| p.into_inner());
+        let count = open.entry(address).or_insert(0);
+        if *count >= limits.connections_per_address {
+            return Err(Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {} connections from one address",
+                    limits.connections_per_address
+                ),
+            ));
+        }
+        if self.open.fetch_add(1, Ordering::Relaxed) >= limits.connections {
+            self.open.fetch_sub(1, Ordering::Relaxed);
+            return Err(Refusal::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "full",
+                format!("the server holds {} connections", limits.connections),
+            ));
+        }
+        *count += 1;
+        Ok(Admitted {
+            edge: self.clone(),
+            address,
+        })
+    }
+
+    /// Takes one message (or API request) from `address`'s bucket.
+    pub fn message(&self, address: IpAddr) -> Result<(), Refusal> {
+        self.messages.check_key(&address).map_err(|_| {
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {} messages a second from one address",
+                    self.config.limits.messages_per_second
+                ),
+            )
+        })
+    }
+
+    /// Takes one table from `address`'s bucket.
+    pub fn create(&self, address: IpAddr) -> Result<(), Refusal> {
+        self.tables.check_key(&address).map_err(|_| {
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {} tables a minute from one address",
+                    self.config.limits.tables_per_minute
+                ),
+            )
+        })
+    }
+
+    /// Whether `address` may try to join, rejoin or watch now.
+    pub fn may_join(&self, address: IpAddr) -> Result<(), Refusal> {
+        let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());
+        match barred.get(&address) {
+            Some(&until) if Instant::now() < until => Err(Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {} refused joins a minute from one address",
+                    self.config.limits.failed_joins_per_minute
+                ),
+            )),
+            Some(_) => {
+                barred.remove(&address);
+                Ok(())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Counts a refused join, rejoin or watch; an address that spent its bucket is
+    /// barred from trying until a token comes back.
+    pub fn failed_join(&self, address: IpAddr) {
+        if self.failures.check_key(&address).is_err() {
+            let per = 60.0 / f64::from(self.config.limits.failed_joins_per_minute.max(1));
+            let until = Instant::now() + Duration::from_secs_f64(per);
+            let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());
+            barred.insert(address, until);
+        }
+    }
+
+    /// Forgets idle addresses' buckets (called now and then, so a flood of addresses
+    /// does not grow memory without bound).
+    pub fn forget_idle(&self) {
+        self.messages.retain_recent();
+        self.tables.retain_recent();
+        self.failures.retain_recent();
+        let now = Instant::now();
+        let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());
+        barred.retain(|_, until| *until > now);
+    }
+}
+
+/// Whether an upgrade's `Sec-WebSocket-Key` is base64 of 16 bytes (RFC 6455 §4.2.1);
+/// another is answered 400.
+pub fn valid_key(headers: &HeaderMap) -> bool {
+    use base64::Engine;
+    headers
+        .get("sec-websocket-key")
+        .and_then(|key| {
+            base64::engine::general_purpose::STANDARD
+                .decode(key.as_bytes())
+                .ok()
+        })
+        .is_some_and(|bytes| bytes.len() == 16)
+}
+
+/// The Content-Security-Policy of every answer: the server's own scripts, styles, images
+/// and WebSocket, nothing inline, no framing.
+pub const CSP: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self'; connect-src 'self'; manifest-src 'self'; base-uri 'none'; \
+     form-action 'self'; frame-ancestors 'none'";
+
+/// Adds the security headers to an answer.
+pub async fn headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    let set = [
+        (header::CONTENT_SECURITY_POLICY, CSP),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (
+            header::HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+    ];
+    for (name, value) in set {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn with(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for (name, value) in pairs {
+            headers.append(*name, HeaderValue::from_static(value));
+        }
+        headers
+    }
+
+    #[test]
+    fn origins_are_the_servers_own_the_allowed_or_none() {
+        let edge = Edge::new(Config {
+            allow_origins: vec!["https://cards.example/".into()],
+            ..Config::default()
+        });
+        let host = ("host", "127.0.0.1:8080");
+        assert!(edge.check_origin(&with(&[host])).is_ok());
+        assert!(edge
+            .check_origin(&with(&[host, ("origin", "http://127.0.0.1:8080")]))
+            .is_ok());
+        assert!(edge
+            .check_origin(&with(&[host, ("origin", "https://cards.example")]))
+            .is_ok());
+        let refused = edge
+            .check_origin(&with(&[host, ("origin", "http://evil.example")]))
+            .unwrap_err();
+        assert_eq!(refused.code(), "origin");
+        // A look-alike host is not the server's own.
+        assert!(edge
+            .check_origin(&with(&[
+                host,
+                ("origin", "http://127.0.0.1:8080.evil.example")
+            ]))
+            .is_err());
+    }
+
+    #[test]
+    fn keys_are_base64_of_sixteen_bytes() {
+        // RFC 6455 §1.3's example key.
+        assert!(valid_key(&with(&[(
+            "sec-websocket-key",
+            "dGhlIHNhbXBsZSBub25jZQ=="
+        )])));
+        assert!(!valid_key(&with(&[("sec-websocket-key", "not base64!")])));
+        // Base64 of 15 bytes.
+        assert!(!valid_key(&with(&[(
+            "sec-websocket-key",
+            "dGhlIHNhbXBsZSBub25j"
+        )])));
+        assert!(!valid_key(&with(&[])));
+    }
+
+    #[test]
+    fn the_proxys_entry_is_the_client_only_when_trusted() {
+        let peer: SocketAddr = "10.0.0.1:5000".parse().unwrap();
+        let headers = with(&[("x-forwarded-for", "1.2.3.4, 5.6.7.8")]);
+        assert_eq!(
+            Edge::new(Config::default()).client(peer, &headers),
+            peer.ip()
+        );
+        let trusting = Edge::new(Config {
+            trust_proxy: true,
+            ..Config::default()
+        });
+        let client: IpAddr = "5.6.7.8".parse().unwrap();
+        assert_eq!(trusting.client(peer, &headers), client);
+        assert_eq!(trusting.client(peer, &with(&[])), peer.ip());
+    }
+
+    #[test]
+    fn each_bucket_refuses_past_its_size_and_per_address() {
+        let edge = Arc::new(Edge::new(Config {
+            limits: Limits {
+                connections: 3,
+                connections_per_address: 2,
+                message_burst: 5,
+                tables_per_minute: 2,
+                failed_joins_per_minute: 3,
+                ..Limits::default()
+            },
+            ..Config::default()
+        }));
+        let (a, b): (IpAddr, IpAddr) = ("127.0.0.2".parse().unwrap(), "127.0.0.3".parse().unwrap());
+        let first = edge.admit(a).unwrap();
+        let _second = edge.admit(a).unwrap();
+        assert_eq!(edge.admit(a).unwrap_err().code(), "rate_limited");
+        let _third = edge.admit(b).unwrap();
+        assert_eq!(edge.admit(b).unwrap_err().code(), "full");
+        drop(first);
+        assert!(edge.admit(a).is_ok());
+        assert_eq!((0..5).filter(|_| edge.message(a).is_ok()).count(), 5);
+        assert!(edge.message(a).is_err());
+        assert!(
+            edge.message(b).is_ok(),
+            "another address has its own bucket"
+        );
+        assert!(edge.create(a).is_ok() && edge.create(a).is_ok());
+        assert!(edge.create(a).is_err());
+        for _ in 0..3 {
+            assert!(edge.may_join(a).is_ok());
+            edge.failed_join(a);
+        }
+        assert!(
+            edge.may_join(a).is_ok(),
+            "three failures are within the bucket"
+        );
+        edge.failed_join(a);
+        assert_eq!(edge.may_join(a).unwrap_err().code(), "rate_limited");
+        assert!(edge.may_join(b).is_ok());
+    }
+}
