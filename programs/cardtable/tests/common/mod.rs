@@ -1,0 +1,200 @@
+//! What the server's tests share: the real `cardtable serve` binary on a loopback port,
+//! and WebSocket clients that keep every frame.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream as AsyncTcp;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+/// A running `cardtable serve` child, killed when dropped.
+pub struct Served {
+    child: Child,
+    /// `host:port`.
+    pub address: String,
+}
+
+/// Limits raised for tests whose clients all play at machine speed from one address
+/// (the edge's own tests start with the defaults).
+pub const MACHINE_SPEED: [&str; 6] = [
+    "--messages-per-second",
+    "100000",
+    "--message-burst",
+    "100000",
+    "--tables-per-minute",
+    "1000",
+];
+
+impl Served {
+    pub fn start(data: &std::path::Path) -> Served {
+        Served::start_with(data, &MACHINE_SPEED)
+    }
+
+    /// Started with these `cardtable serve` flags besides the address and data.
+    pub fn start_with(data: &std::path::Path, flags: &[&str]) -> Served {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
+            .arg(data)
+            .args(flags)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("cardtable serves on http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Served { child, address }
+    }
+
+    /// A plain HTTP GET; the body.
+    pub fn get(&self, path: &str) -> String {
+        self.response(path).1
+    }
+
+    /// A plain HTTP GET; the head (status line and headers) and the body.
+    pub fn response(&self, path: &str) -> (String, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").unwrap();
+        (head.to_ascii_lowercase(), body.to_string())
+    }
+
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// One WebSocket client that remembers every frame it received.
+pub struct Client {
+    socket: WebSocketStream<MaybeTlsStream<AsyncTcp>>,
+    /// Every frame received, parsed.
+    pub frames: Vec<Value>,
+    /// Every frame received, as sent.
+    pub raw: Vec<String>,
+}
+
+impl Client {
+    pub async fn connect(address: &str, name: &str) -> Client {
+        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
+            .await
+            .unwrap();
+        let mut client = Client {
+            socket,
+            frames: Vec::new(),
+            raw: Vec::new(),
+        };
+        client
+            .send(json!({"type": "hello", "protocol": 1, "name": name}))
+            .await;
+        assert_eq!(client.next().await["type"], "welcome");
+        client
+    }
+
+    /// Connects from the loopback address `source` (127.x.y.z): another person, as the
+    /// server sees it. No `hello` is said.
+    pub async fn connect_from(address: &str, source: &str) -> Client {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
+        let stream = socket.connect(address.parse().unwrap()).await.unwrap();
+        let url = format!("ws://{address}/ws");
+        let (socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .unwrap();
+        Client {
+            socket,
+            frames: Vec::new(),
+            raw: Vec::new(),
+        }
+    }
+
+    /// Says `hello` and reads the `welcome`.
+    pub async fn hello(&mut self, name: &str) {
+        self.send(json!({"type": "hello", "protocol": 1, "name": name}))
+            .await;
+        assert_eq!(self.next().await["type"], "welcome");
+    }
+
+    pub async fn send(&mut self, message: Value) {
+        self.socket
+            .send(Message::Text(message.to_string().into()))
+            .await
+            .unwrap();
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.socket.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    /// The next frame, within 10 seconds.
+    pub async fn next(&mut self) -> Value {
+        match self.try_next(Duration::from_secs(10)).await {
+            Some(frame) => frame,
+            None => panic!("no frame within 10 s after {:?}", self.frames.last()),
+        }
+    }
+
+    pub async fn try_next(&mut self, wait: Duration) -> Option<Value> {
+        loop {
+            let message = tokio::time::timeout(wait, self.socket.next())
+                .await
+                .ok()??;
+            if let Ok(Message::Text(text)) = message {
+                let value: Value = serde_json::from_str(&text).unwrap();
+                self.frames.push(value.clone());
+                self.raw.push(text.to_string());
+                return Some(value);
+            }
+        }
+    }
+
+    /// Frames until one of `kind`.
+    pub async fn until(&mut self, kind: &str) -> Value {
+        loop {
+            let frame = self.next().await;
+            if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    pub async fn create(&mut self, spec: Value) -> String {
+        let mut spec = spec;
+        spec["type"] = json!("create");
+        self.send(spec).await;
+        let created = self.until("created").await;
+        created["table"].as_str().unwrap().to_string()
+    }
+
+    /// Joins `seat`; returns its token and the first snapshot.
+    pub async fn join(&mut self, table: &str, seat: usize) -> (String, Value) {
+        self.send(json!({"type": "join", "table": table, "seat": seat}))
+            .await;
+        let joined = self.until("joined").await;
+        let snapshot = self.until("snapshot").await;
+        (joined["token"].as_str().unwrap().to_string(), snapshot)
+    }
+}
