@@ -117,6 +117,12 @@ fn teendopanch(rules: &'static str) -> Subject<teendopanch::Game> {
     }
 }
 
+/// Worlds A and B.
+type Pair<A> = (World<A>, World<A>);
+
+/// Sees each state of a replay, with the action about to be taken in it.
+type Watch<'a, G, A> = Box<dyn FnMut(&G, Option<A>) + 'a>;
+
 /// One world: the decks dealt and the actions taken.
 struct World<A> {
     decks: Vec<Vec<Card>>,
@@ -129,7 +135,7 @@ fn worlds<G: Game>(
     subject: &Subject<G>,
     observer: Option<usize>,
     rng: &mut Rng,
-) -> Option<(World<G::Action>, World<G::Action>)> {
+) -> Option<Pair<G::Action>> {
     let pack = (subject.new)().pack().to_vec();
     let decks: Vec<Vec<Card>> = (0..=subject.before)
         .map(|_| {
@@ -164,8 +170,7 @@ fn worlds<G: Game>(
 
     // What the observer has seen of the last hand: its own cards all along, the cards
     // shown at the deal, and the cards of every action it saw.
-    let replay = |world: &World<G::Action>,
-                  mut each: Box<dyn FnMut(&G, Option<G::Action>) + '_>| {
+    let replay = |world: &World<G::Action>, mut each: Watch<'_, G, G::Action>| {
         let mut game = (subject.new)();
         let mut actions = world.actions.iter();
         for deck in &world.decks {
