@@ -145,6 +145,11 @@ impl Client {
             .unwrap();
     }
 
+    /// Sends `text`; `false` once the connection is gone.
+    pub async fn try_send_text(&mut self, text: String) -> bool {
+        self.socket.send(Message::Text(text.into())).await.is_ok()
+    }
+
     pub async fn send_text(&mut self, text: String) {
         self.socket.send(Message::Text(text.into())).await.unwrap();
     }
@@ -197,4 +202,9 @@ impl Client {
         let snapshot = self.until("snapshot").await;
         (joined["token"].as_str().unwrap().to_string(), snapshot)
     }
+}
+
+/// The latest snapshot among `frames`.
+pub fn latest_snapshot(frames: &[Value]) -> Option<&Value> {
+    frames.iter().rev().find(|f| f["type"] == "snapshot")
 }

@@ -1,0 +1,323 @@
+//! The server's edge, against the real binary on loopback: origins, malformed upgrades,
+//! security headers, and each limit tripped by one address while other addresses (other
+//! people, bound to their own 127.x.y.z) and a normal table are never refused.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use common::{Client, Served};
+use serde_json::{json, Value};
+
+/// RFC 6455 §1.3's example key: base64 of 16 bytes.
+const KEY: &str = "dGhlIHNhbXBsZSBub25jZQ==";
+
+/// The status line's code of a WebSocket upgrade with these extra header lines.
+fn upgrade(served: &Served, headers: &[&str]) -> u16 {
+    let mut stream = TcpStream::connect(&served.address).unwrap();
+    let mut request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\n",
+        served.address
+    );
+    for header in headers {
+        request.push_str(header);
+        request.push_str("\r\n");
+    }
+    request.push_str("\r\n");
+    stream.write_all(request.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).unwrap();
+    String::from_utf8_lossy(&head[9..12]).parse().unwrap()
+}
+
+fn start(flags: &[&str]) -> (tempfile::TempDir, Served) {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start_with(&dir.path().join("db.sqlite"), flags);
+    (dir, served)
+}
+
+#[test]
+fn foreign_origins_and_malformed_keys_are_refused_before_the_upgrade() {
+    let (_dir, served) = start(&["--allow-origin", "https://cards.example"]);
+    let key = format!("Sec-WebSocket-Key: {KEY}");
+    assert_eq!(upgrade(&served, &[&key]), 101, "a program sends no Origin");
+    let own = format!("Origin: http://{}", served.address);
+    assert_eq!(
+        upgrade(&served, &[&key, &own]),
+        101,
+        "the server's own page"
+    );
+    let allowed = "Origin: https://cards.example";
+    assert_eq!(upgrade(&served, &[&key, allowed]), 101);
+    assert_eq!(
+        upgrade(&served, &[&key, "Origin: http://evil.example"]),
+        403
+    );
+    assert_eq!(upgrade(&served, &["Sec-WebSocket-Key: not-base64!"]), 400);
+    // Base64 of 15 bytes.
+    assert_eq!(
+        upgrade(&served, &["Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25j"]),
+        400
+    );
+}
+
+#[test]
+fn every_page_asset_and_api_answer_carries_the_security_headers() {
+    let (_dir, served) = start(&[]);
+    for path in [
+        "/",
+        "/t/abc",
+        "/app.js",
+        "/style.css",
+        "/api/tables",
+        "/healthz",
+    ] {
+        let (head, _) = served.response(path);
+        for wanted in [
+            "content-security-policy: default-src 'none'; script-src 'self'; style-src 'self';",
+            "frame-ancestors 'none'",
+            "x-content-type-options: nosniff",
+            "referrer-policy: no-referrer",
+        ] {
+            assert!(head.contains(wanted), "{path} lacks {wanted}: {head}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_from_one_address_are_capped_and_others_still_connect() {
+    let (_dir, served) = start(&["--connections-per-address", "2"]);
+    let mut kept = Vec::new();
+    for _ in 0..2 {
+        let mut client = Client::connect_from(&served.address, "127.0.0.2").await;
+        client.hello("a").await;
+        kept.push(client);
+    }
+    // From 127.0.0.1: another address, admitted.
+    let _other = tokio_tungstenite::connect_async(format!("ws://{}/ws", served.address))
+        .await
+        .expect("another address connects");
+    let third = tokio::net::TcpSocket::new_v4().unwrap();
+    third.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+    let stream = third
+        .connect(served.address.parse().unwrap())
+        .await
+        .unwrap();
+    let url = format!("ws://{}/ws", served.address);
+    let error = tokio_tungstenite::client_async(url, stream)
+        .await
+        .expect_err("a third connection from 127.0.0.2 is refused");
+    assert!(error.to_string().contains("429"), "{error}");
+    // One closes: the address may connect again.
+    drop(kept.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let mut again = Client::connect_from(&served.address, "127.0.0.2").await;
+    again.hello("a").await;
+}
+
+/// Sends `count` copies of `message` as fast as possible; the codes of the errors back.
+async fn flood(client: &mut Client, message: Value, count: usize, answers: &str) -> Vec<String> {
+    for _ in 0..count {
+        client.send(message.clone()).await;
+    }
+    let mut codes = Vec::new();
+    for _ in 0..count {
+        let reply = client.next().await;
+        if reply["type"] == "error" {
+            codes.push(reply["code"].as_str().unwrap().to_string());
+        } else {
+            assert_eq!(reply["type"], answers, "{reply}");
+        }
+    }
+    codes
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn messages_and_tables_past_an_addresss_bucket_are_refused() {
+    let (_dir, served) = start(&[
+        "--messages-per-second",
+        "5",
+        "--message-burst",
+        "10",
+        "--tables-per-minute",
+        "2",
+    ]);
+    let mut flooder = Client::connect_from(&served.address, "127.0.0.3").await;
+    flooder.hello("f").await;
+    let codes = flood(&mut flooder, json!({"type": "list"}), 30, "tables").await;
+    assert!(codes.len() >= 15, "{codes:?}");
+    assert!(codes.iter().all(|c| c == "rate_limited"), "{codes:?}");
+    // Another person is not slowed by it.
+    let mut other = Client::connect_from(&served.address, "127.0.0.4").await;
+    other.hello("o").await;
+    assert!(flood(&mut other, json!({"type": "list"}), 5, "tables")
+        .await
+        .is_empty());
+    // Tables: two a minute from one address.
+    let create = json!({"type": "create", "game": "euchre", "seats": ["open", "random", "random", "random"]});
+    let codes = flood(&mut other, create, 3, "created").await;
+    assert_eq!(codes, ["rate_limited"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guessing_tokens_and_tables_is_refused_after_a_few_failures() {
+    let (_dir, served) = start(&["--failed-joins-per-minute", "3"]);
+    let mut owner = Client::connect(&served.address, "owner").await;
+    let table = owner
+        .create(json!({"game": "euchre", "seats": ["open", "random", "random", "random"]}))
+        .await;
+    owner.join(&table, 0).await;
+    let mut guesser = Client::connect_from(&served.address, "127.0.0.5").await;
+    guesser.hello("g").await;
+    let mut codes = Vec::new();
+    for i in 0..6 {
+        let guess = format!("{i:032x}");
+        guesser
+            .send(json!({"type": "rejoin", "table": table, "token": guess}))
+            .await;
+        codes.push(
+            guesser.until("error").await["code"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    assert_eq!(&codes[..3], ["no_seat", "no_seat", "no_seat"], "{codes:?}");
+    assert!(codes[3..].iter().all(|c| c == "rate_limited"), "{codes:?}");
+    // Guessing table ids counts too, and the barred address may not even watch.
+    guesser.send(json!({"type": "watch", "table": table})).await;
+    assert_eq!(guesser.until("error").await["code"], "rate_limited");
+}
+
+/// Whether the server closes `client` within `wait` (its stream ends).
+async fn closed_within(client: &mut Client, wait: Duration) -> bool {
+    let until = Instant::now() + wait;
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        // `try_next` waits afresh after each ping: bound the whole wait.
+        match tokio::time::timeout(left, client.try_next(left)).await {
+            Ok(Some(_)) => continue,
+            Ok(None) => return Instant::now() < until,
+            Err(_) => return false,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn silent_and_stalled_connections_are_closed_within_seconds() {
+    let (_dir, served) = start(&["--hello-seconds", "1", "--idle-seconds", "2"]);
+    // No hello.
+    let mut silent = Client::connect_from(&served.address, "127.0.0.6").await;
+    assert!(closed_within(&mut silent, Duration::from_secs(4)).await);
+    assert_eq!(silent.frames.last().unwrap()["code"], "timeout");
+    // Half a frame: a text frame's header promising 100 bytes, then 3 of them.
+    let started = Instant::now();
+    let mut stream = TcpStream::connect(&served.address).unwrap();
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {KEY}\r\n\r\n",
+        served.address
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).unwrap();
+    assert_eq!(&head[9..12], b"101");
+    let hello = br#"{"type":"hello","protocol":1,"name":"s"}"#;
+    let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello);
+    frame.extend_from_slice(&[0x81, 0x80 | 100, 0, 0, 0, 0, b'{', b'"', b't']);
+    stream.write_all(&frame).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(8), "closed after {took:?}");
+    // A client that answers pings stays, however long it says nothing.
+    let mut quiet = Client::connect_from(&served.address, "127.0.0.7").await;
+    quiet.hello("q").await;
+    assert!(!closed_within(&mut quiet, Duration::from_secs(5)).await);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_reads_nothing_is_dropped_and_its_table_goes_on() {
+    let (_dir, served) = start(&[
+        "--queue",
+        "8",
+        "--messages-per-second",
+        "100000",
+        "--message-burst",
+        "100000",
+        "--tables-per-minute",
+        "100",
+    ]);
+    let mut player = Client::connect(&served.address, "p").await;
+    let spec = json!({"game": "euchre", "public": true, "seats": ["open", "handout", "handout", "handout"]});
+    // Enough tables that a list is a few kilobytes.
+    for _ in 0..40 {
+        player.create(spec.clone()).await;
+    }
+    let table = player.create(spec).await;
+    player.join(&table, 0).await;
+    let mut deaf = Client::connect_from(&served.address, "127.0.0.8").await;
+    deaf.hello("d").await;
+    // Lists it never reads: the socket's buffers fill, then its queue, then it is dropped.
+    let list = json!({"type": "list"}).to_string();
+    let mut sent = 0;
+    while sent < 20_000 {
+        let sending =
+            tokio::time::timeout(Duration::from_secs(2), deaf.try_send_text(list.clone()));
+        if !matches!(sending.await, Ok(true)) {
+            break;
+        }
+        sent += 1;
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    assert!(
+        closed_within(&mut deaf, Duration::from_secs(30)).await,
+        "the deaf client was not dropped"
+    );
+    // The player's table goes on.
+    let now = common::latest_snapshot(&player.frames).unwrap().clone();
+    let legal = now["legal"][0].clone();
+    player
+        .send(json!({"type": "act", "table": table, "seq": now["seq"], "action": legal}))
+        .await;
+    let after = player.until("snapshot").await;
+    assert!(after["seq"].as_u64() > now["seq"].as_u64(), "{after}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_normal_table_at_the_default_limits_is_never_refused() {
+    let (_dir, served) = start(&[]);
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    let table = ada
+        .create(json!({"game": "euchre", "points": 2, "seats": ["open", "handout", "handout", "handout"]}))
+        .await;
+    ada.join(&table, 0).await;
+    let mut acted = 0;
+    loop {
+        let now = common::latest_snapshot(&ada.frames).unwrap().clone();
+        if now["finished"] == true {
+            break;
+        }
+        if now["turn"] == 0 {
+            // Quicker than any person: ten actions a second.
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            let action = now["legal"][acted % now["legal"].as_array().unwrap().len()].clone();
+            ada.send(json!({"type": "act", "table": table, "seq": now["seq"], "action": action}))
+                .await;
+            acted += 1;
+        }
+        let frame = ada.next().await;
+        assert_ne!(frame["type"], "error", "{frame}");
+    }
+    assert!(acted >= 5, "{acted} actions");
+}
