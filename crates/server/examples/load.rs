@@ -5,6 +5,12 @@
 //! from a client's action to the snapshot that shows it accepted (p50, p99), and the
 //! server's resident memory when its PID is given. docs/PERFORMANCE.md has the figures.
 //!
+//! Each table's client connects from its own loopback address (127.1.x.y), as a
+//! different person would. With `FLOOD=1` three more addresses flood the server
+//! meanwhile — 127.2.0.1 sends `list` as fast as it can, 127.2.0.2 opens connections,
+//! 127.2.0.3 creates tables — and what each got through is reported: the normal tables'
+//! figures beside a run without `FLOOD` show what one address can do to everyone else.
+//!
 //! `cargo run --release -p cardtable-server --example load -- ADDRESS [TABLES] [SECONDS] [THINK] [PID]`
 
 use std::time::{Duration, Instant};
@@ -17,12 +23,14 @@ use tokio_tungstenite::tungstenite::Message;
 async fn client(
     address: String,
     until: Instant,
-    seat: usize,
+    index: usize,
     think: Duration,
 ) -> (u64, Vec<Duration>) {
-    let (mut socket, _) = tokio_tungstenite::connect_async(format!("ws://{address}/ws"))
-        .await
-        .expect("the server answers");
+    let seat = index % 4;
+    let source = format!("127.1.{}.{}", index / 250, index % 250 + 1);
+    let Some(mut socket) = connect(&address, &source).await else {
+        return (0, Vec::new());
+    };
     let text = |message: Value| Message::Text(message.to_string().into());
     let hello = json!({"type": "hello", "protocol": 1, "name": "load"});
     socket.send(text(hello)).await.expect("sent");
@@ -77,6 +85,69 @@ async fn client(
     (accepted, latencies)
 }
 
+type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
+
+/// A WebSocket to `address` from the loopback address `source`; `None` when refused.
+async fn connect(address: &str, source: &str) -> Option<Socket> {
+    let socket = tokio::net::TcpSocket::new_v4().ok()?;
+    socket.bind(format!("{source}:0").parse().ok()?).ok()?;
+    let stream = socket.connect(address.parse().ok()?).await.ok()?;
+    let url = format!("ws://{address}/ws");
+    let (socket, _) = tokio_tungstenite::client_async(url, stream).await.ok()?;
+    Some(socket)
+}
+
+/// Sends `message` (after `hello`) from `source` as fast as it can until `until`,
+/// reading every answer; counts the answers of each type (and errors by code).
+async fn flood_messages(address: String, source: &str, message: Value, until: Instant) -> String {
+    let Some(socket) = connect(&address, source).await else {
+        return format!("{source}: refused");
+    };
+    let (mut sink, mut stream) = socket.split();
+    let text = |m: &Value| Message::Text(m.to_string().into());
+    let hello = json!({"type": "hello", "protocol": 1, "name": "flood"});
+    let _ = sink.send(text(&hello)).await;
+    let (mut sent, mut counts) = (0u64, std::collections::BTreeMap::<String, u64>::new());
+    let sender = async {
+        while Instant::now() < until {
+            if sink.send(text(&message)).await.is_err() {
+                break;
+            }
+            sent += 1;
+        }
+    };
+    let reader = async {
+        let wait = until.saturating_duration_since(Instant::now()) + Duration::from_secs(1);
+        while let Ok(Some(Ok(Message::Text(frame)))) =
+            tokio::time::timeout(wait, stream.next()).await
+        {
+            let reply: Value = serde_json::from_str(&frame).unwrap_or_default();
+            let kind = match reply["type"].as_str() {
+                Some("error") => format!("error {}", reply["code"].as_str().unwrap_or("?")),
+                other => other.unwrap_or("?").to_string(),
+            };
+            *counts.entry(kind).or_default() += 1;
+        }
+    };
+    tokio::join!(sender, reader);
+    format!("{source}: {sent} sent, answers {counts:?}")
+}
+
+/// Opens connections from `source` until `until`, keeping them; counts both ways.
+async fn flood_connections(address: String, source: &str, until: Instant) -> String {
+    let (mut open, mut refused) = (Vec::new(), 0u64);
+    while Instant::now() < until {
+        match connect(&address, source).await {
+            Some(socket) => open.push(socket),
+            None => refused += 1,
+        }
+    }
+    format!(
+        "{source}: {} connections opened, {refused} refused",
+        open.len()
+    )
+}
+
 fn resident_kib(pid: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -94,8 +165,19 @@ async fn main() {
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
     let tasks: Vec<_> = (0..tables)
-        .map(|i| tokio::spawn(client(address.clone(), until, i % 4, think)))
+        .map(|i| tokio::spawn(client(address.clone(), until, i, think)))
         .collect();
+    let flooders = std::env::var_os("FLOOD").map(|_| {
+        let list = json!({"type": "list"});
+        let create = json!({"type": "create", "game": "euchre", "seats": ["open", "handout", "handout", "handout"]});
+        let a = address.clone();
+        let lists = tokio::spawn(async move { flood_messages(a, "127.2.0.1", list, until).await });
+        let a = address.clone();
+        let opens = tokio::spawn(async move { flood_connections(a, "127.2.0.2", until).await });
+        let a = address.clone();
+        let creates = tokio::spawn(async move { flood_messages(a, "127.2.0.3", create, until).await });
+        [lists, opens, creates]
+    });
     let mut accepted = 0;
     let mut latencies = Vec::new();
     let mut peak = 0;
@@ -124,4 +206,7 @@ async fn main() {
         ms(at(0.99)),
         if peak > 0 { format!(", server resident {:.0} MiB", peak as f64 / 1024.0) } else { String::new() }
     );
+    for flooder in flooders.into_iter().flatten() {
+        println!("  flood {}", flooder.await.expect("a flooder ran"));
+    }
 }

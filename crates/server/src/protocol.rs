@@ -13,7 +13,7 @@ pub const VERSION: u32 = 1;
 /// The largest message a client may send, in bytes; a larger one is refused unread.
 pub const MAX_MESSAGE: usize = 64 * 1024;
 
-/// A table's id: short, random, and the secret of a private table's link.
+/// A table's id: 128 random bits as 32 hex digits, the secret of a private table's link.
 pub type TableId = String;
 
 /// What a client sends.
