@@ -44,9 +44,10 @@ async fn client(
     let mut choice = seat;
     while Instant::now() < until {
         let wait = until.saturating_duration_since(Instant::now());
-        let Ok(Some(Ok(Message::Text(frame)))) = tokio::time::timeout(wait, socket.next()).await
-        else {
-            break;
+        let frame = match tokio::time::timeout(wait, socket.next()).await {
+            Ok(Some(Ok(Message::Text(frame)))) => frame,
+            Ok(Some(Ok(_))) => continue, // pings are answered by the library
+            _ => break,
         };
         let message: Value = serde_json::from_str(&frame).expect("JSON");
         match message["type"].as_str() {
@@ -98,39 +99,50 @@ async fn connect(address: &str, source: &str) -> Option<Socket> {
 }
 
 /// Sends `message` (after `hello`) from `source` as fast as it can until `until`,
-/// reading every answer; counts the answers of each type (and errors by code).
+/// connecting again whenever the server closes the connection; counts the answers of
+/// each type (errors by code) and the connections.
 async fn flood_messages(address: String, source: &str, message: Value, until: Instant) -> String {
-    let Some(socket) = connect(&address, source).await else {
-        return format!("{source}: refused");
-    };
-    let (mut sink, mut stream) = socket.split();
     let text = |m: &Value| Message::Text(m.to_string().into());
     let hello = json!({"type": "hello", "protocol": 1, "name": "flood"});
-    let _ = sink.send(text(&hello)).await;
-    let (mut sent, mut counts) = (0u64, std::collections::BTreeMap::<String, u64>::new());
-    let sender = async {
-        while Instant::now() < until {
-            if sink.send(text(&message)).await.is_err() {
-                break;
+    let (mut sent, mut connections, mut refused) = (0u64, 0u64, 0u64);
+    let mut counts = std::collections::BTreeMap::<String, u64>::new();
+    while Instant::now() < until {
+        let Some(socket) = connect(&address, source).await else {
+            refused += 1;
+            continue;
+        };
+        connections += 1;
+        let (mut sink, mut stream) = socket.split();
+        let _ = sink.send(text(&hello)).await;
+        let sender = async {
+            while Instant::now() < until {
+                if sink.send(text(&message)).await.is_err() {
+                    break;
+                }
+                sent += 1;
+                tokio::task::yield_now().await;
             }
-            sent += 1;
+        };
+        let reader = async {
+            let wait = until.saturating_duration_since(Instant::now()) + Duration::from_secs(1);
+            while let Ok(Some(Ok(frame))) = tokio::time::timeout(wait, stream.next()).await {
+                let Message::Text(frame) = frame else {
+                    continue;
+                };
+                let reply: Value = serde_json::from_str(&frame).unwrap_or_default();
+                let kind = match reply["type"].as_str() {
+                    Some("error") => format!("error {}", reply["code"].as_str().unwrap_or("?")),
+                    other => other.unwrap_or("?").to_string(),
+                };
+                *counts.entry(kind).or_default() += 1;
+            }
+        };
+        tokio::select! {
+            () = sender => {}
+            () = reader => {}
         }
-    };
-    let reader = async {
-        let wait = until.saturating_duration_since(Instant::now()) + Duration::from_secs(1);
-        while let Ok(Some(Ok(Message::Text(frame)))) =
-            tokio::time::timeout(wait, stream.next()).await
-        {
-            let reply: Value = serde_json::from_str(&frame).unwrap_or_default();
-            let kind = match reply["type"].as_str() {
-                Some("error") => format!("error {}", reply["code"].as_str().unwrap_or("?")),
-                other => other.unwrap_or("?").to_string(),
-            };
-            *counts.entry(kind).or_default() += 1;
-        }
-    };
-    tokio::join!(sender, reader);
-    format!("{source}: {sent} sent, answers {counts:?}")
+    }
+    format!("{source}: {sent} sent over {connections} connections ({refused} refused), answers {counts:?}")
 }
 
 /// Opens connections from `source` until `until`, keeping them; counts both ways.

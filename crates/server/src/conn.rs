@@ -28,6 +28,11 @@ const MAX_FRAME: usize = 1024 * 1024;
 /// How long one frame may take to go out before the client counts as not reading.
 const SEND_WAIT: Duration = Duration::from_secs(10);
 
+/// Messages refused in a row for the address's rate, past which the connection is closed:
+/// a client that goes on sending after `rate_limited` is flooding, and answering each of
+/// its messages would cost the server more than the message.
+const REFUSED_IN_A_ROW: u32 = 200;
+
 /// A client connection as a table knows it: where to send its messages.
 #[derive(Clone)]
 pub struct Conn {
@@ -169,6 +174,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         conn: None,
         tables: Vec::new(),
         drop: drop_client.clone(),
+        refused_in_a_row: 0,
     };
     let hello_by = Instant::now() + Duration::from_secs(limits.hello_seconds);
     let idle = Duration::from_secs(limits.idle_seconds.max(1));
@@ -181,7 +187,12 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                 let Some(Ok(message)) = message else { break End::Closed };
                 heard = Instant::now();
                 match message {
-                    Message::Text(text) => session.receive(text.as_str()),
+                    Message::Text(text) => {
+                        session.receive(text.as_str());
+                        if session.refused_in_a_row > REFUSED_IN_A_ROW {
+                            break End::Because("flooding");
+                        }
+                    }
                     Message::Binary(_) => {
                         let _ = out.try_send(error("malformed", "messages are JSON text"));
                     }
@@ -238,6 +249,9 @@ struct Session<'a> {
     /// Tables this connection hears from (told when it closes).
     tables: Vec<String>,
     drop: Arc<Notify>,
+    /// Messages refused for the rate since the last one let through: only the first of
+    /// a run is answered.
+    refused_in_a_row: u32,
 }
 
 impl Session<'_> {
@@ -251,8 +265,13 @@ impl Session<'_> {
     fn receive(&mut self, text: &str) {
         let edge = &self.server.edge;
         if let Err(refusal) = edge.message(self.address) {
-            return self.reply(refused(&refusal));
+            self.refused_in_a_row += 1;
+            if self.refused_in_a_row == 1 {
+                self.reply(refused(&refusal));
+            }
+            return;
         }
+        self.refused_in_a_row = 0;
         if text.len() > MAX_MESSAGE {
             return self.reply(error(
                 "too_large",
