@@ -179,17 +179,31 @@ async fn main() {
     let tasks: Vec<_> = (0..tables)
         .map(|i| tokio::spawn(client(address.clone(), until, i, think)))
         .collect();
-    let flooders = std::env::var_os("FLOOD").map(|_| {
-        let list = json!({"type": "list"});
+    // FLOOD=1 (or `all`) starts the three flooders; a list of `list`, `connect`, `create`
+    // starts only those.
+    let flood = std::env::var("FLOOD").unwrap_or_default();
+    let flooding =
+        |name: &str| flood == "1" || flood == "all" || flood.split(',').any(|f| f == name);
+    let mut flooders = Vec::new();
+    if flooding("list") {
+        let (a, list) = (address.clone(), json!({"type": "list"}));
+        flooders.push(tokio::spawn(async move {
+            flood_messages(a, "127.2.0.1", list, until).await
+        }));
+    }
+    if flooding("connect") {
+        let a = address.clone();
+        flooders.push(tokio::spawn(async move {
+            flood_connections(a, "127.2.0.2", until).await
+        }));
+    }
+    if flooding("create") {
+        let a = address.clone();
         let create = json!({"type": "create", "game": "euchre", "seats": ["open", "handout", "handout", "handout"]});
-        let a = address.clone();
-        let lists = tokio::spawn(async move { flood_messages(a, "127.2.0.1", list, until).await });
-        let a = address.clone();
-        let opens = tokio::spawn(async move { flood_connections(a, "127.2.0.2", until).await });
-        let a = address.clone();
-        let creates = tokio::spawn(async move { flood_messages(a, "127.2.0.3", create, until).await });
-        [lists, opens, creates]
-    });
+        flooders.push(tokio::spawn(async move {
+            flood_messages(a, "127.2.0.3", create, until).await
+        }));
+    }
     let mut accepted = 0;
     let mut latencies = Vec::new();
     let mut peak = 0;
@@ -218,7 +232,7 @@ async fn main() {
         ms(at(0.99)),
         if peak > 0 { format!(", server resident {:.0} MiB", peak as f64 / 1024.0) } else { String::new() }
     );
-    for flooder in flooders.into_iter().flatten() {
+    for flooder in flooders {
         println!("  flood {}", flooder.await.expect("a flooder ran"));
     }
 }

@@ -190,6 +190,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                     Message::Text(text) => {
                         session.receive(text.as_str());
                         if session.refused_in_a_row > REFUSED_IN_A_ROW {
+                            server.edge.shun(address);
                             break End::Because("flooding");
                         }
                     }

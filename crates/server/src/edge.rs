@@ -125,7 +125,13 @@ pub struct Edge {
     failures: DefaultKeyedRateLimiter<IpAddr>,
     /// Addresses that spent their failed joins, until when.
     barred: Mutex<HashMap<IpAddr, Instant>>,
+    /// Addresses that tried a connection past their cap, until when: their next TCP
+    /// connections are closed as soon as they are accepted, before any HTTP is read.
+    shunned: Mutex<HashMap<IpAddr, Instant>>,
 }
+
+/// How long an address that tried a connection past its cap is shunned.
+const SHUNNED: Duration = Duration::from_secs(1);
 
 /// A WebSocket connection counted against its address; uncounted when dropped.
 #[derive(Debug)]
@@ -177,6 +183,7 @@ impl Edge {
             open: AtomicUsize::new(0),
             per_address: Mutex::default(),
             barred: Mutex::default(),
+            shunned: Mutex::default(),
             config,
         }
     }
@@ -244,6 +251,7 @@ impl Edge {
         let mut open = self.per_address.lock().unwrap_or_else(|p| p.into_inner());
         let count = open.entry(address).or_insert(0);
         if *count >= limits.connections_per_address {
+            self.shun(address);
             return Err(Refusal::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
@@ -327,6 +335,24 @@ impl Edge {
         }
     }
 
+    /// Closes `address`'s next TCP connections unread for a second: it tried a connection
+    /// past its cap, or flooded one with messages. Never behind a proxy, where every
+    /// client shares the peer's address.
+    pub fn shun(&self, address: IpAddr) {
+        if !self.config.trust_proxy {
+            let mut shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
+            shunned.insert(address, Instant::now() + SHUNNED);
+        }
+    }
+
+    /// Whether a TCP connection from `peer` is to be closed unread (see [`Guarded`]).
+    fn shuns(&self, peer: IpAddr) -> bool {
+        let shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
+        shunned
+            .get(&peer)
+            .is_some_and(|until| Instant::now() < *until)
+    }
+
     /// Forgets idle addresses' buckets (called now and then, so a flood of addresses
     /// does not grow memory without bound).
     pub fn forget_idle(&self) {
@@ -336,6 +362,42 @@ impl Edge {
         let now = Instant::now();
         let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());
         barred.retain(|_, until| *until > now);
+        drop(barred);
+        let mut shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
+        shunned.retain(|_, until| *until > now);
+    }
+}
+
+/// The server's listener: a TCP connection from an address that just tried a WebSocket
+/// past its cap is closed as soon as it is accepted, so a connection flood costs the
+/// server an accept and a close, not an HTTP exchange.
+pub struct Guarded {
+    listener: tokio::net::TcpListener,
+    edge: Arc<Edge>,
+}
+
+impl Guarded {
+    /// `listener` guarded by `edge`.
+    pub fn new(listener: tokio::net::TcpListener, edge: Arc<Edge>) -> Guarded {
+        Guarded { listener, edge }
+    }
+}
+
+impl axum::serve::Listener for Guarded {
+    type Io = tokio::net::TcpStream;
+    type Addr = SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            let (io, peer) = axum::serve::Listener::accept(&mut self.listener).await;
+            if !self.edge.shuns(peer.ip()) {
+                return (io, peer);
+            }
+        }
+    }
+
+    fn local_addr(&self) -> std::io::Result<Self::Addr> {
+        self.listener.local_addr()
     }
 }
 

@@ -355,6 +355,8 @@ pub async fn serve(
             edge.forget_idle();
         }
     });
+    use axum::serve::ListenerExt;
+    let listener = edge::Guarded::new(listener, server.edge.clone()).tap_io(|_| {});
     let served = axum::serve(
         listener,
         server

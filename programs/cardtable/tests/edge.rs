@@ -114,9 +114,18 @@ async fn connections_from_one_address_are_capped_and_others_still_connect() {
         .await
         .expect_err("a third connection from 127.0.0.2 is refused");
     assert!(error.to_string().contains("429"), "{error}");
-    // One closes: the address may connect again.
+    // For a second the address's TCP connections are closed unread.
+    let shunned = tokio::net::TcpSocket::new_v4().unwrap();
+    shunned.bind("127.0.0.2:0".parse().unwrap()).unwrap();
+    let stream = shunned
+        .connect(served.address.parse().unwrap())
+        .await
+        .unwrap();
+    let url = format!("ws://{}/ws", served.address);
+    assert!(tokio_tungstenite::client_async(url, stream).await.is_err());
+    // One closes, the second passes: the address may connect again.
     drop(kept.pop());
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
     let mut again = Client::connect_from(&served.address, "127.0.0.2").await;
     again.hello("a").await;
 }
