@@ -675,3 +675,47 @@ async fn a_spectator_who_sits_down_hears_each_action_once() {
         .collect();
     assert_eq!(seqs.len(), snapshots.len(), "one snapshot per change");
 }
+
+/// Under CS 246 rules a partner may go alone and the person sit a whole hand out: the
+/// computer players then play it and deal the next without the person acting. Every
+/// action must still reach the person, in some snapshot's `log` or `last_hand`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_action_reaches_a_person_who_sits_hands_out() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut sat_out = 0;
+    for _ in 0..24 {
+        let mut ada = Client::connect(&served.address, "Ada").await;
+        let table = ada
+            .create(json!({"game": "euchre", "rules": "cs246", "points": 10,
+                           "seats": ["open", "handout", "strong:20", "handout"]}))
+            .await;
+        ada.join(&table, 0).await;
+        let (_, ada) = play_out(vec![(0, ada)], &table).await.pop().unwrap();
+        let snapshots: Vec<&Value> = ada
+            .frames
+            .iter()
+            .filter(|f| f["type"] == "snapshot")
+            .collect();
+        let last = snapshots.last().unwrap()["seq"].as_u64().unwrap();
+        let mut heard = BTreeSet::new();
+        for snapshot in &snapshots {
+            for entry in ["log", "last_hand"]
+                .iter()
+                .flat_map(|k| snapshot[*k].as_array().unwrap())
+            {
+                let seq = entry["seq"].as_u64().unwrap();
+                let action = &entry["action"];
+                let alone = action["OrderUp"]["alone"] == true || action["Call"]["alone"] == true;
+                if entry["seat"] == 2 && alone && heard.insert(seq) {
+                    sat_out += 1;
+                }
+                heard.insert(seq);
+            }
+        }
+        let missing: Vec<u64> = (1..=last).filter(|seq| !heard.contains(seq)).collect();
+        assert!(missing.is_empty(), "actions never sent: {missing:?}");
+    }
+    // The case the test is for came up (the partner, a strong player, goes alone at times).
+    assert!(sat_out > 0, "the partner never went alone");
+}
