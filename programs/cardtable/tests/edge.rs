@@ -350,3 +350,25 @@ async fn a_normal_table_at_the_default_limits_is_never_refused() {
     }
     assert!(acted >= 5, "{acted} actions");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_holds_at_most_its_connections() {
+    let (_dir, served) = start(&["--max-connections", "2"]);
+    let mut held = Vec::new();
+    for source in ["127.0.0.10", "127.0.0.11"] {
+        let mut client = Client::connect_from(&served.address, source).await;
+        client.hello(source).await;
+        held.push(client);
+    }
+    let third = tokio::net::TcpSocket::new_v4().unwrap();
+    third.bind("127.0.0.12:0".parse().unwrap()).unwrap();
+    let stream = third
+        .connect(served.address.parse().unwrap())
+        .await
+        .unwrap();
+    let url = format!("ws://{}/ws", served.address);
+    let error = tokio_tungstenite::client_async(url, stream)
+        .await
+        .expect_err("a third connection is refused");
+    assert!(error.to_string().contains("503"), "{error}");
+}
