@@ -71,6 +71,8 @@ pub enum Command {
         seat: usize,
         /// The `seq` when the wait began: a later one makes the timer stale.
         seq: u64,
+        /// Which wait: one that a rejoin ended is stale, even at the same `seq`.
+        timer: u64,
     },
 }
 
@@ -134,8 +136,10 @@ pub struct Table<G: Served> {
     stand_in: Box<dyn Agent<G>>,
     services: Services,
     commands: UnboundedSender<Command>,
-    /// Seats whose autopilot timer is running, with the `seq` it started at.
-    waiting: Vec<Option<u64>>,
+    /// Seats whose autopilot timer is running: the `seq` it started at, and the timer.
+    waiting: Vec<Option<(u64, u64)>>,
+    /// Autopilot timers started so far.
+    timers: u64,
     /// The game as it was before its first action, to replay from.
     fresh: G,
     /// Actions applied but not yet stored: nobody hears of them until they are.
@@ -249,6 +253,7 @@ impl<G: Served> Table<G> {
             services,
             commands,
             waiting,
+            timers: 0,
             fresh,
             pending: Vec::new(),
             staged: Vec::new(),
@@ -327,8 +332,8 @@ impl<G: Served> Table<G> {
             Command::Leave { conn } | Command::Closed { conn } => self.drop_conn(conn),
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
             Command::Rematch { conn, open } => self.rematch(conn, open),
-            Command::Autopilot { seat, seq } => {
-                if self.waiting[seat] == Some(seq) && self.seq == seq {
+            Command::Autopilot { seat, seq, timer } => {
+                if self.waiting[seat] == Some((seq, timer)) && self.seq == seq {
                     if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
                         *autopilot = true;
                     }
@@ -547,16 +552,17 @@ impl<G: Served> Table<G> {
 
     /// Starts the autopilot timer for an absent person's turn.
     fn wait_for(&mut self, seat: usize) {
-        if self.waiting[seat] == Some(self.seq) {
+        if self.waiting[seat].is_some_and(|(seq, _)| seq == self.seq) {
             return;
         }
-        self.waiting[seat] = Some(self.seq);
+        self.timers += 1;
+        let (seq, timer) = (self.seq, self.timers);
+        self.waiting[seat] = Some((seq, timer));
         let commands = self.commands.clone();
-        let seq = self.seq;
         let delay = Duration::from_secs(self.row.autopilot_seconds);
         tokio::spawn(async move {
             tokio::time::sleep(delay).await;
-            let _ = commands.send(Command::Autopilot { seat, seq });
+            let _ = commands.send(Command::Autopilot { seat, seq, timer });
         });
     }
 

@@ -719,3 +719,50 @@ async fn every_action_reaches_a_person_who_sits_hands_out() {
     // The case the test is for came up (the partner, a strong player, goes alone at times).
     assert!(sat_out > 0, "the partner never went alone");
 }
+
+/// The autopilot waits its whole time from the latest disconnection: a wait that a
+/// rejoin ended does not fire when the person leaves again on the same turn.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_autopilot_waits_from_the_latest_disconnection() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    let table = ada
+        .create(
+            json!({"game": "euchre", "seats": ["open", "handout", "handout", "handout"],
+                       "autopilot_seconds": 2}),
+        )
+        .await;
+    let (token, mut now) = ada.join(&table, 0).await;
+    while now["turn"] != 0 {
+        now = ada.until("snapshot").await;
+    }
+    let seq = now["seq"].clone();
+    let mut watcher = Client::connect(&served.address, "w").await;
+    watcher.send(json!({"type": "watch", "table": table})).await;
+    watcher.until("snapshot").await;
+    // Leave on the turn, come back after a second, leave again.
+    drop(ada);
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let mut back = Client::connect(&served.address, "Ada").await;
+    back.send(json!({"type": "rejoin", "table": table, "token": token}))
+        .await;
+    back.until("joined").await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    drop(back);
+    // 2.6 s after the first departure, 1.4 s after the second: nobody has acted for Ada.
+    tokio::time::sleep(Duration::from_millis(1400)).await;
+    while watcher.try_next(Duration::from_millis(50)).await.is_some() {}
+    let latest = latest(&watcher.frames).unwrap();
+    assert_eq!(latest["seq"], seq, "the first wait fired: {latest}");
+    assert_eq!(latest["seats"][0]["autopilot"], false);
+    // The second wait's two seconds pass: the computer plays for her.
+    let mut covered = false;
+    while let Some(frame) = watcher.try_next(Duration::from_secs(4)).await {
+        if frame["type"] == "snapshot" && frame["seats"][0]["autopilot"] == true {
+            covered = true;
+            break;
+        }
+    }
+    assert!(covered, "the autopilot never came");
+}
