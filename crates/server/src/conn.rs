@@ -33,6 +33,24 @@ const SEND_WAIT: Duration = Duration::from_secs(10);
 /// its messages would cost the server more than the message.
 const REFUSED_IN_A_ROW: u32 = 200;
 
+/// Where a connection's messages wait to go out: a bounded queue, and who to tell when
+/// it is full (the client reads nothing, and is dropped).
+#[derive(Clone)]
+struct Outbox {
+    queue: Sender<ServerMsg>,
+    full: Arc<Notify>,
+}
+
+impl Outbox {
+    fn send(&self, message: ServerMsg) {
+        match self.queue.try_send(message) {
+            // A closed connection's messages go nowhere; its reader reports it closed.
+            Ok(()) | Err(TrySendError::Closed(_)) => {}
+            Err(TrySendError::Full(_)) => self.full.notify_one(),
+        }
+    }
+}
+
 /// A client connection as a table knows it: where to send its messages.
 #[derive(Clone)]
 pub struct Conn {
@@ -40,9 +58,7 @@ pub struct Conn {
     pub id: u64,
     /// The name the client gave in `hello`.
     pub name: String,
-    out: Sender<ServerMsg>,
-    /// Told when the client must be dropped (its queue is full).
-    drop: Arc<Notify>,
+    out: Outbox,
     address: IpAddr,
     edge: Arc<Edge>,
 }
@@ -56,10 +72,7 @@ impl std::fmt::Debug for Conn {
 impl Conn {
     /// Queues `message`; a client whose queue is full reads nothing, and is dropped.
     pub fn send(&self, message: ServerMsg) {
-        match self.out.try_send(message) {
-            Ok(()) | Err(TrySendError::Closed(_)) => {}
-            Err(TrySendError::Full(_)) => self.drop.notify_one(),
-        }
+        self.out.send(message);
     }
 
     /// Refuses a message about `table`.
@@ -86,9 +99,8 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Response {
     if !edge::valid_key(&headers) {
-        let refusal = serde_json::json!({"code": "bad_upgrade",
-            "message": "Sec-WebSocket-Key must be base64 of 16 bytes (RFC 6455)"});
-        return (StatusCode::BAD_REQUEST, axum::Json(refusal)).into_response();
+        let why = "Sec-WebSocket-Key must be base64 of 16 bytes (RFC 6455)";
+        return Refusal::new(StatusCode::BAD_REQUEST, "bad_upgrade", why).into_response();
     }
     if let Err(refusal) = server.edge.check_origin(&headers) {
         return refusal.into_response();
@@ -170,10 +182,12 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         server: &server,
         id,
         address,
-        out: out.clone(),
+        out: Outbox {
+            queue: out.clone(),
+            full: drop_client.clone(),
+        },
         conn: None,
         tables: Vec::new(),
-        drop: drop_client.clone(),
         refused_in_a_row: 0,
     };
     let hello_by = Instant::now() + Duration::from_secs(limits.hello_seconds);
@@ -195,19 +209,19 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                         }
                     }
                     Message::Binary(_) => {
-                        let _ = out.try_send(error("malformed", "messages are JSON text"));
+                        session.reply(error("malformed", "messages are JSON text"));
                     }
                     Message::Close(_) => break End::Closed,
                     _ => {}
                 }
             }
             () = sleep_until_or_never(hello_by, waiting_hello) => {
-                let _ = out.try_send(error("timeout", "say hello first, within seconds"));
+                session.reply(error("timeout", "say hello first, within seconds"));
                 break End::Because("no hello");
             }
             _ = pings.tick() => {
                 if heard.elapsed() >= idle {
-                    let _ = out.try_send(error("timeout", "nothing heard from this client"));
+                    session.reply(error("timeout", "nothing heard from this client"));
                     break End::Because("idle");
                 }
                 ping.notify_one();
@@ -244,12 +258,11 @@ struct Session<'a> {
     server: &'a Server,
     id: u64,
     address: IpAddr,
-    out: Sender<ServerMsg>,
+    out: Outbox,
     /// Set by `hello`.
     conn: Option<Conn>,
     /// Tables this connection hears from (told when it closes).
     tables: Vec<String>,
-    drop: Arc<Notify>,
     /// Messages refused for the rate since the last one let through: only the first of
     /// a run is answered.
     refused_in_a_row: u32,
@@ -257,9 +270,7 @@ struct Session<'a> {
 
 impl Session<'_> {
     fn reply(&self, message: ServerMsg) {
-        if let Err(TrySendError::Full(_)) = self.out.try_send(message) {
-            self.drop.notify_one();
-        }
+        self.out.send(message);
     }
 
     /// Handles one text message.
@@ -304,7 +315,6 @@ impl Session<'_> {
                         name
                     },
                     out: self.out.clone(),
-                    drop: self.drop.clone(),
                     address: self.address,
                     edge: self.server.edge.clone(),
                 });

@@ -66,7 +66,8 @@ pub struct Logged<A> {
 }
 
 impl<A: Serialize> Logged<A> {
-    fn entry(&self, to: Recipient) -> LogEntry {
+    /// As `to` may see it.
+    pub fn entry(&self, to: Recipient) -> LogEntry {
         let column = to.seat().unwrap_or(self.seen.len() - 1);
         LogEntry {
             seq: self.seq,
@@ -74,6 +75,12 @@ impl<A: Serialize> Logged<A> {
             action: self.seen[column]
                 .then(|| serde_json::to_value(&self.action).expect("actions serialize")),
         }
+    }
+
+    /// Its `seq` and the action as stored (never sent).
+    pub fn stored(&self) -> (u64, Value) {
+        let value = serde_json::to_value(&self.action).expect("actions serialize");
+        (self.seq, value)
     }
 }
 
@@ -114,11 +121,6 @@ impl<G: Roster> Secret<G> {
             None => self.game.deal(chance),
         }
         self.dealt += 1;
-    }
-
-    /// Parses `value` as an action of this game.
-    pub fn action(value: Value) -> Option<G::Action> {
-        serde_json::from_value(value).ok()
     }
 
     /// Applies `seat`'s action, logged as number `seq`; a refusal changes nothing.
@@ -182,16 +184,5 @@ impl<G: Roster> Secret<G> {
             .iter()
             .map(|a| serde_json::to_value(a).expect("actions serialize"))
             .collect()
-    }
-
-    /// `log` as `to` may see it.
-    pub fn log_for(log: &[Logged<G::Action>], to: Recipient) -> Vec<LogEntry> {
-        log.iter().map(|logged| logged.entry(to)).collect()
-    }
-
-    /// The action of a logged entry, for the store (never sent).
-    pub fn stored(logged: &Logged<G::Action>) -> (u64, Value) {
-        let value = serde_json::to_value(logged.action).expect("actions serialize");
-        (logged.seq, value)
     }
 }

@@ -201,7 +201,8 @@ impl<G: Served> Table<G> {
                     }
                     Turn::Over => return Err(refused("after the end".into())),
                     Turn::Seat(seat) => {
-                        let action = Secret::<G>::action(value.clone())
+                        let action = serde_json::from_value::<G::Action>(value.clone())
+                            .ok()
                             .ok_or_else(|| refused("not an action of this game".into()))?;
                         let logged = game
                             .apply_as(seat, action, seq)
@@ -486,7 +487,7 @@ impl<G: Served> Table<G> {
                 format!("the table is at seq {}: {seq} was never sent", self.seq),
             );
         }
-        let Some(action) = Secret::<G>::action(value) else {
+        let Ok(action) = serde_json::from_value::<G::Action>(value) else {
             return conn.refuse(&id, "malformed", "not an action of this game");
         };
         match self.game.apply_as(seat, action, self.seq + 1) {
@@ -504,7 +505,7 @@ impl<G: Served> Table<G> {
     /// Stages an applied action for storing; nobody hears of it before
     /// [`Table::settle`] has stored it.
     fn commit(&mut self, logged: Logged<G::Action>) {
-        let (seq, value) = Secret::<G>::stored(&logged);
+        let (seq, value) = logged.stored();
         self.pending.push((self.row.id.clone(), seq, value));
         self.changed = true;
         self.log.push(logged);
@@ -618,8 +619,8 @@ impl<G: Served> Table<G> {
             finished: self.game.turn() == Turn::Over,
             view: self.game.seen_by(to),
             legal: self.game.legal_for(to),
-            log: Secret::<G>::log_for(&self.log, to),
-            last_hand: Secret::<G>::log_for(&self.last_hand, to),
+            log: self.log.iter().map(|l| l.entry(to)).collect(),
+            last_hand: self.last_hand.iter().map(|l| l.entry(to)).collect(),
             scores: self.game.points(),
             next: self.next.clone(),
         }))

@@ -103,26 +103,14 @@ async fn connections_from_one_address_are_capped_and_others_still_connect() {
     let _other = tokio_tungstenite::connect_async(format!("ws://{}/ws", served.address))
         .await
         .expect("another address connects");
-    let third = tokio::net::TcpSocket::new_v4().unwrap();
-    third.bind("127.0.0.2:0".parse().unwrap()).unwrap();
-    let stream = third
-        .connect(served.address.parse().unwrap())
+    let error = Client::try_connect_from(&served.address, "127.0.0.2")
         .await
-        .unwrap();
-    let url = format!("ws://{}/ws", served.address);
-    let error = tokio_tungstenite::client_async(url, stream)
-        .await
-        .expect_err("a third connection from 127.0.0.2 is refused");
+        .err()
+        .expect("a third connection from 127.0.0.2 is refused");
     assert!(error.to_string().contains("429"), "{error}");
     // For a second the address's TCP connections are closed unread.
-    let shunned = tokio::net::TcpSocket::new_v4().unwrap();
-    shunned.bind("127.0.0.2:0".parse().unwrap()).unwrap();
-    let stream = shunned
-        .connect(served.address.parse().unwrap())
-        .await
-        .unwrap();
-    let url = format!("ws://{}/ws", served.address);
-    assert!(tokio_tungstenite::client_async(url, stream).await.is_err());
+    let shunned = Client::try_connect_from(&served.address, "127.0.0.2").await;
+    assert!(shunned.is_err());
     // One closes, the second passes: the address may connect again.
     drop(kept.pop());
     tokio::time::sleep(Duration::from_millis(1200)).await;
@@ -360,15 +348,9 @@ async fn the_server_holds_at_most_its_connections() {
         client.hello(source).await;
         held.push(client);
     }
-    let third = tokio::net::TcpSocket::new_v4().unwrap();
-    third.bind("127.0.0.12:0".parse().unwrap()).unwrap();
-    let stream = third
-        .connect(served.address.parse().unwrap())
+    let error = Client::try_connect_from(&served.address, "127.0.0.12")
         .await
-        .unwrap();
-    let url = format!("ws://{}/ws", served.address);
-    let error = tokio_tungstenite::client_async(url, stream)
-        .await
-        .expect_err("a third connection is refused");
+        .err()
+        .expect("a third connection is refused");
     assert!(error.to_string().contains("503"), "{error}");
 }

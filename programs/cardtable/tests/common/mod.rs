@@ -117,18 +117,25 @@ impl Client {
     /// Connects from the loopback address `source` (127.x.y.z): another person, as the
     /// server sees it. No `hello` is said.
     pub async fn connect_from(address: &str, source: &str) -> Client {
+        Client::try_connect_from(address, source).await.unwrap()
+    }
+
+    /// The same, or why the server refused the WebSocket.
+    pub async fn try_connect_from(
+        address: &str,
+        source: &str,
+    ) -> Result<Client, tokio_tungstenite::tungstenite::Error> {
         let socket = tokio::net::TcpSocket::new_v4().unwrap();
         socket.bind(format!("{source}:0").parse().unwrap()).unwrap();
-        let stream = socket.connect(address.parse().unwrap()).await.unwrap();
+        let stream = socket.connect(address.parse().unwrap()).await?;
         let url = format!("ws://{address}/ws");
-        let (socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
-            .await
-            .unwrap();
-        Client {
+        let (socket, _) =
+            tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream)).await?;
+        Ok(Client {
             socket,
             frames: Vec::new(),
             raw: Vec::new(),
-        }
+        })
     }
 
     /// Says `hello` and reads the `welcome`.
