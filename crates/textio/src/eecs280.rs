@@ -9,8 +9,7 @@ use std::path::Path;
 use cards::pack::{Pack, PackFileError};
 use cards::{Card, CardSet, Suit};
 
-use catalogue::{PlayerSpec, Roster};
-use table::{Game, Leave, Player, Sitter};
+use table::{Agent, Game, Leave, Player, Sitter};
 
 use crate::{say, Shared};
 
@@ -225,19 +224,23 @@ pub struct Seats<G: Game> {
     rng: table::Rng,
 }
 
-impl<G: Roster> Seats<G> {
-    /// Seats each command-line player in `game`: Simple and Strong as the catalogue
-    /// builds the game's handout and strong players, Human as `human` makes one.
-    pub fn new(
+impl<G: Game> Seats<G> {
+    /// Seats each command-line player: `Simple` and `Strong` are the game's handout and
+    /// strong players (named by the program, which knows its game), Human as `human`
+    /// makes one.
+    pub fn new<Simple, Strong>(
         seats: Vec<(String, Kind)>,
-        game: &G,
         mut human: impl FnMut(&str) -> Box<dyn Player<G>>,
-    ) -> Self {
+    ) -> Self
+    where
+        Simple: Agent<G> + Default + 'static,
+        Strong: Agent<G> + Default + 'static,
+    {
         let sitters = seats
             .iter()
             .map(|(name, kind)| match kind {
-                Kind::Simple => Sitter::Agent(game.agent(PlayerSpec::Handout)),
-                Kind::Strong => Sitter::Agent(game.agent(PlayerSpec::Strong { samples: None })),
+                Kind::Simple => Sitter::Agent(Box::new(Simple::default())),
+                Kind::Strong => Sitter::Agent(Box::new(Strong::default())),
                 Kind::Human => Sitter::Player(human(name)),
             })
             .collect();

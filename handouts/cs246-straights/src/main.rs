@@ -3,19 +3,19 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use straights_cs246::table::Table;
+use cs246_straights::table::Table;
 use textio::{Console, Stop};
 
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
-    let args = match straights_cs246::args::parse(&argv) {
-        Ok(straights_cs246::args::Request::Play(args)) => args,
-        Ok(straights_cs246::args::Request::Help) => {
-            let _ = writeln!(std::io::stdout(), "{}", straights_cs246::args::USAGE);
+    let args = match cs246_straights::args::parse(&argv) {
+        Ok(cs246_straights::args::Request::Play(args)) => args,
+        Ok(cs246_straights::args::Request::Help) => {
+            let _ = writeln!(std::io::stdout(), "{}", cs246_straights::args::USAGE);
             return ExitCode::SUCCESS;
         }
         Err(problem) => {
-            eprintln!("straights: {problem}\n{}", straights_cs246::args::USAGE);
+            eprintln!("straights: {problem}\n{}", cs246_straights::args::USAGE);
             return ExitCode::from(1);
         }
     };
@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         None => None,
         Some(path) => match std::fs::read_to_string(path)
             .map_err(|e| e.to_string())
-            .and_then(|t| straights_cs246::saved::parse(&t))
+            .and_then(|t| cs246_straights::saved::parse(&t))
         {
             Ok(saved) => Some(saved),
             Err(problem) => {

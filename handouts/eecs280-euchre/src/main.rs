@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use euchre280::table::Table;
+use eecs280_euchre::table::Table;
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
 use textio::{Console, Stop};
 
@@ -12,7 +12,7 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let Some(args) = argv.get(1..).and_then(|a| parse_command_line(a, 4)) else {
         // A closed standard output is no reason to panic: the exit status says it all.
-        let _ = writeln!(std::io::stdout(), "{}", euchre280::args::USAGE);
+        let _ = writeln!(std::io::stdout(), "{}", eecs280_euchre::args::USAGE);
         return ExitCode::from(1);
     };
     let console = Console::stdio();
@@ -20,13 +20,13 @@ fn main() -> ExitCode {
     let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
         return ExitCode::from(1);
     };
-    let game = euchre::Game::new(euchre::Rules::eecs280(args.points_to_win));
-    let seats = Seats::new(args.seats, &game, |name| {
-        Box::new(euchre280::human::Human::new(
-            name.to_string(),
-            console.clone(),
-        ))
-    });
+    let seats =
+        Seats::new::<euchre::players::Simple, euchre::players::Strong>(args.seats, |name| {
+            Box::new(eecs280_euchre::human::Human::new(
+                name.to_string(),
+                console.clone(),
+            ))
+        });
     let result = Table::new(seats, console.clone()).play(args.points_to_win, &mut pack);
     let _ = console.borrow_mut().flush();
     Stop::exit(result, "euchre280")

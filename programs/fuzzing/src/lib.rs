@@ -56,7 +56,7 @@ pub fn pack(data: &[u8]) {
 /// CS 246 saved games: a file that loads resumes as a game, and writes back to a file
 /// that loads to the same saved game.
 pub fn cs246_saved(data: &[u8]) {
-    use euchre_cs246::saved;
+    use cs246_euchre::saved;
     let Ok(saved) = saved::parse(&text(data)) else {
         return;
     };
@@ -69,8 +69,8 @@ pub fn cs246_saved(data: &[u8]) {
 /// then finds no input, so the game stops there (computer seats would play the game out,
 /// and strong ones search: seconds an input, none of it reading the file).
 pub fn straights_saved(data: &[u8]) {
-    use straights_cs246::saved::{self, Kind};
-    use straights_cs246::table::Table;
+    use cs246_straights::saved::{self, Kind};
+    use cs246_straights::table::Table;
     if let Ok(saved) = saved::parse(&text(data)) {
         let _ = Table::new(console(b""), saved.seed, [Kind::Human; 4]).resume(&saved);
     }
@@ -105,13 +105,13 @@ pub fn euchre246_input(data: &[u8]) {
         return;
     }
     let seed = u32::from(data.first().copied().unwrap_or(0));
-    let mut table = euchre_cs246::table::Table::new(console(data), seed % 2 == 0);
+    let mut table = cs246_euchre::table::Table::new(console(data), seed % 2 == 0);
     let _ = table.play_new(seed);
 }
 
 /// `straights` with `data` answering "human or computer" and then typed as commands.
 pub fn straights_input(data: &[u8]) {
-    use straights_cs246::table::Table;
+    use cs246_straights::table::Table;
     if saves(data) {
         return;
     }
@@ -119,7 +119,7 @@ pub fn straights_input(data: &[u8]) {
     if let Ok(kinds) = Table::ask_kinds(&console) {
         // `s` seats the strong player: seconds of search per game under the fuzzer's
         // instrumentation, and none of it reads input (found as a 1 s "hang").
-        if kinds.contains(&straights_cs246::saved::Kind::Strong) {
+        if kinds.contains(&cs246_straights::saved::Kind::Strong) {
             return;
         }
         let seed = u32::from(data.len() as u8);
@@ -139,15 +139,14 @@ fn humans(players: usize) -> Vec<(String, textio::eecs280::Kind)> {
 pub fn euchre280_input(data: &[u8]) {
     use textio::eecs280::Seats;
     let console = console(data);
-    let game = euchre::Game::new(euchre::Rules::eecs280(2));
-    let seats = Seats::new(humans(4), &game, |name| {
-        Box::new(euchre280::human::Human::new(
+    let seats = Seats::new::<euchre::players::Simple, euchre::players::Strong>(humans(4), |name| {
+        Box::new(eecs280_euchre::human::Human::new(
             name.to_string(),
             console.clone(),
         ))
     });
     let mut pack = cards::pack::Pack::new(cards::deck::eecs280_euchre().to_vec(), false);
-    let _ = euchre280::table::Table::new(seats, console).play(2, &mut pack);
+    let _ = eecs280_euchre::table::Table::new(seats, console).play(2, &mut pack);
 }
 
 /// `teendopanch` with three Humans answering from `data`, to 2 points, unshuffled.
@@ -155,14 +154,17 @@ pub fn teendopanch_input(data: &[u8]) {
     use textio::eecs280::Seats;
     let console = console(data);
     let rules = teendopanch::Rules::handout(2);
-    let seats = Seats::new(humans(3), &teendopanch::Game::new(rules), |name| {
-        Box::new(teendopanch_program::human::Human::new(
-            name.to_string(),
-            console.clone(),
-        ))
-    });
+    let seats = Seats::new::<teendopanch::players::Simple, teendopanch::players::Strong>(
+        humans(3),
+        |name| {
+            Box::new(eecs280_teendopanch::human::Human::new(
+                name.to_string(),
+                console.clone(),
+            ))
+        },
+    );
     let mut pack = cards::pack::Pack::new(cards::deck::teendopanch(), false);
-    let _ = teendopanch_program::table::Table::new(seats, console).play(rules, &mut pack);
+    let _ = eecs280_teendopanch::table::Table::new(seats, console).play(rules, &mut pack);
 }
 
 /// The first byte picks one of `cardtable play`'s four games (handout opponents, a

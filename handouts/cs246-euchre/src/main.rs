@@ -2,16 +2,16 @@
 
 use std::process::ExitCode;
 
-use euchre_cs246::table::Table;
+use cs246_euchre::table::Table;
 use rules::{Game, Rules};
 use textio::{Console, Stop};
 
 fn main() -> ExitCode {
     let argv: Vec<_> = std::env::args_os().skip(1).collect();
-    let args = match euchre_cs246::args::parse(&argv) {
+    let args = match cs246_euchre::args::parse(&argv) {
         Ok(args) => args,
         Err(problem) => {
-            eprintln!("euchre: {problem}\n{}", euchre_cs246::args::USAGE);
+            eprintln!("euchre: {problem}\n{}", cs246_euchre::args::USAGE);
             return ExitCode::from(1);
         }
     };
@@ -36,10 +36,10 @@ fn main() -> ExitCode {
     Stop::exit(result, "euchre")
 }
 
-fn load(path: &std::path::Path) -> Result<(euchre_cs246::saved::SavedGame, Game), String> {
+fn load(path: &std::path::Path) -> Result<(cs246_euchre::saved::SavedGame, Game), String> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file ({e})"))?;
     let text = String::from_utf8(bytes).map_err(|_| "the file is not text".to_string())?;
-    let saved = euchre_cs246::saved::parse(&text).map_err(|e| e.to_string())?;
+    let saved = cs246_euchre::saved::parse(&text).map_err(|e| e.to_string())?;
     let game = Game::from_position(Rules::cs246(), &saved.position).map_err(|e| e.to_string())?;
     Ok((saved, game))
 }

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use teendopanch_program::table::Table;
+use eecs280_teendopanch::table::Table;
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
 use textio::{Console, Stop};
 
@@ -13,11 +13,11 @@ fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
     let Some(args) = argv.get(1..).and_then(|a| parse_command_line(a, 3)) else {
         // A closed standard output is no reason to panic: the exit status says it all.
-        let _ = writeln!(std::io::stdout(), "{}", teendopanch_program::args::USAGE);
+        let _ = writeln!(std::io::stdout(), "{}", eecs280_teendopanch::args::USAGE);
         return ExitCode::from(1);
     };
     let mode = std::env::var("TEENDOPANCH_RULES").ok();
-    let rules = match teendopanch_program::args::rules_mode(mode.as_deref(), args.points_to_win) {
+    let rules = match eecs280_teendopanch::args::rules_mode(mode.as_deref(), args.points_to_win) {
         Ok(rules) => rules,
         Err(problem) => {
             eprintln!("teendopanch: {problem}");
@@ -29,8 +29,8 @@ fn main() -> ExitCode {
     let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
         return ExitCode::from(1);
     };
-    let seats = Seats::new(args.seats, &rules::Game::new(rules), |name| {
-        Box::new(teendopanch_program::human::Human::new(
+    let seats = Seats::new::<rules::players::Simple, rules::players::Strong>(args.seats, |name| {
+        Box::new(eecs280_teendopanch::human::Human::new(
             name.to_string(),
             console.clone(),
         ))

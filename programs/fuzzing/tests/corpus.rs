@@ -29,9 +29,9 @@ fn a_saved_game_written_back_loads_the_same() {
     .unwrap();
     fuzzing::cs246_saved(&game);
     let text = String::from_utf8(game).unwrap();
-    let saved = euchre_cs246::saved::parse(&text).unwrap();
+    let saved = cs246_euchre::saved::parse(&text).unwrap();
     assert_eq!(
-        euchre_cs246::saved::parse(&euchre_cs246::saved::write(&saved)),
+        cs246_euchre::saved::parse(&cs246_euchre::saved::write(&saved)),
         Ok(saved)
     );
 }
