@@ -10,11 +10,13 @@
 
 mod agent;
 pub mod check;
+mod outcome;
 mod record;
 pub mod search;
 mod seat;
 
 pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
+pub use outcome::{HandOver, Happened, Outcome, Penalty};
 pub use record::{GameRecord, ReplayError};
 
 use std::fmt::Debug;
@@ -97,6 +99,8 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     type Action: Copy + Eq + Debug + Send + Sync + Serialize + DeserializeOwned;
     /// Why the rules refuse an action (`MustFollow(suit)`, …), for any front end to report.
     type Refusal: std::error::Error + Copy + Eq + Send + Sync + 'static;
+    /// What an accepted action did, as this game reports it.
+    type Outcome: Outcome;
     /// What one seat may see.
     type View<'a>
     where
@@ -124,16 +128,18 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Self::Action>) -> Self::Action {
         random_listed(self, rng, scratch)
     }
-    /// Applies the action of the seat to move; a refused action changes nothing.
-    fn apply(&mut self, action: Self::Action) -> Result<(), Self::Refusal>;
+    /// Applies the action of the seat to move and says what it did; a refused action
+    /// changes nothing.
+    fn apply(&mut self, action: Self::Action) -> Result<Self::Outcome, Self::Refusal>;
     /// Applies an action just taken from [`Game::legal_actions`], without checking it
     /// again: what simulations do millions of times (like `play_unchecked` in chess
     /// libraries). Games skip the check where it costs; debug builds still make it, and
     /// every record replays through [`Game::apply`]. Anything from outside (a person, a
     /// file, the network) goes through `apply`.
-    fn apply_legal(&mut self, action: Self::Action) {
-        if let Err(e) = self.apply(action) {
-            panic!("an action from legal_actions was refused: {e}");
+    fn apply_legal(&mut self, action: Self::Action) -> Self::Outcome {
+        match self.apply(action) {
+            Ok(outcome) => outcome,
+            Err(e) => panic!("an action from legal_actions was refused: {e}"),
         }
     }
     /// Applies `seat`'s action if it is that seat's turn: what a server does with a
@@ -142,7 +148,7 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
         &mut self,
         seat: usize,
         action: Self::Action,
-    ) -> Result<(), Refused<Self::Refusal>> {
+    ) -> Result<Self::Outcome, Refused<Self::Refusal>> {
         match self.turn() {
             Turn::Seat(s) if s == seat => self.apply(action).map_err(Refused::Illegal),
             turn => Err(Refused::NotYourTurn { turn }),

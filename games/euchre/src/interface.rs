@@ -13,6 +13,7 @@ use crate::{Game, Phase, Seat, View};
 impl table::Game for Game {
     type Action = crate::Action;
     type Refusal = crate::IllegalAction;
+    type Outcome = crate::Outcome;
     type View<'a> = View<'a>;
 
     fn name(&self) -> &'static str {
@@ -63,13 +64,13 @@ impl table::Game for Game {
         }
     }
 
-    fn apply(&mut self, action: crate::Action) -> Result<(), crate::IllegalAction> {
-        Game::apply(self, action).map(|_| ())
+    fn apply(&mut self, action: crate::Action) -> Result<crate::Outcome, crate::IllegalAction> {
+        Game::apply(self, action)
     }
 
     #[inline(always)]
-    fn apply_legal(&mut self, action: crate::Action) {
-        Game::apply_legal(self, action);
+    fn apply_legal(&mut self, action: crate::Action) -> crate::Outcome {
+        Game::apply_legal(self, action)
     }
 
     fn deal(&mut self, rng: &mut Rng) {
@@ -198,5 +199,51 @@ impl Agent<Game> for Simple {
 impl Agent<Game> for Cs246 {
     fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> crate::Action {
         crate::players::cs246::decide(&seated.view())
+    }
+}
+
+impl table::Outcome for crate::Outcome {
+    fn happened(&self) -> table::Happened {
+        use crate::Outcome;
+        use table::{HandOver, Happened, Penalty};
+        match *self {
+            Outcome::Continue => Happened::default(),
+            Outcome::Nullified => Happened {
+                hand_over: Some(HandOver::ThrownIn),
+                ..Happened::default()
+            },
+            Outcome::Renege { team, points } => Happened {
+                penalty: Some(Penalty {
+                    to: team.seats()[0].index(),
+                    points,
+                }),
+                ..Happened::default()
+            },
+            Outcome::Trick { winner, result } => Happened {
+                trick_taken: Some(winner.index()),
+                hand_over: result.map(|r| {
+                    let makers = r.makers.seats()[0].index();
+                    match r.maker_tricks {
+                        0..=2 => HandOver::Euchred {
+                            makers,
+                            tricks: r.maker_tricks,
+                            points: r.points,
+                        },
+                        5 => HandOver::March {
+                            makers,
+                            alone: r.alone,
+                            points: r.points,
+                        },
+                        tricks => HandOver::Made {
+                            makers,
+                            alone: r.alone,
+                            tricks,
+                            points: r.points,
+                        },
+                    }
+                }),
+                ..Happened::default()
+            },
+        }
     }
 }

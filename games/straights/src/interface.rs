@@ -10,6 +10,7 @@ use crate::{Action, Game, Seat, View};
 impl table::Game for Game {
     type Action = Action;
     type Refusal = crate::IllegalAction;
+    type Outcome = crate::Outcome;
     type View<'a> = View<'a>;
 
     fn name(&self) -> &'static str {
@@ -48,12 +49,12 @@ impl table::Game for Game {
         }
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), crate::IllegalAction> {
-        Game::apply(self, action).map(|_| ())
+    fn apply(&mut self, action: Action) -> Result<crate::Outcome, crate::IllegalAction> {
+        Game::apply(self, action)
     }
 
-    fn apply_legal(&mut self, action: Action) {
-        Game::apply_legal(self, action);
+    fn apply_legal(&mut self, action: Action) -> crate::Outcome {
+        Game::apply_legal(self, action)
     }
 
     fn deal(&mut self, rng: &mut Rng) {
@@ -125,5 +126,17 @@ impl table::Game for Game {
 impl Agent<Game> for Computer {
     fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> Action {
         crate::players::computer::decide(&seated.view())
+    }
+}
+
+impl table::Outcome for crate::Outcome {
+    fn happened(&self) -> table::Happened {
+        match *self {
+            crate::Outcome::Continue => table::Happened::default(),
+            crate::Outcome::RoundOver(points) => table::Happened {
+                hand_over: Some(table::HandOver::Round { points }),
+                ..table::Happened::default()
+            },
+        }
     }
 }

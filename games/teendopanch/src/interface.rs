@@ -11,6 +11,7 @@ use crate::{Action, Game, Phase, Seat, View};
 impl table::Game for Game {
     type Action = Action;
     type Refusal = crate::IllegalAction;
+    type Outcome = crate::Outcome;
     type View<'a> = View<'a>;
 
     fn name(&self) -> &'static str {
@@ -55,12 +56,12 @@ impl table::Game for Game {
         action(cards.random_card(rng).expect("a legal set is not empty"))
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), crate::IllegalAction> {
-        Game::apply(self, action).map(|_| ())
+    fn apply(&mut self, action: Action) -> Result<crate::Outcome, crate::IllegalAction> {
+        Game::apply(self, action)
     }
 
-    fn apply_legal(&mut self, action: Action) {
-        Game::apply_legal(self, action);
+    fn apply_legal(&mut self, action: Action) -> crate::Outcome {
+        Game::apply_legal(self, action)
     }
 
     fn deal(&mut self, rng: &mut Rng) {
@@ -151,5 +152,23 @@ impl table::Game for Game {
 impl Agent<Game> for Simple {
     fn act(&mut self, seated: Seated<'_, Game>, _rng: &mut Rng) -> Action {
         crate::players::simple::decide(&seated.view())
+    }
+}
+
+impl table::Outcome for crate::Outcome {
+    fn happened(&self) -> table::Happened {
+        let crate::Outcome::Trick { winner, result } = *self else {
+            return table::Happened::default();
+        };
+        let four = |three: [u8; 3]| [three[0], three[1], three[2], 0];
+        table::Happened {
+            trick_taken: Some(winner.index()),
+            hand_over: result.map(|r| table::HandOver::Quotas {
+                tricks: four(r.tricks),
+                quotas: four(r.quotas),
+                points: [r.points[0], r.points[1], r.points[2], 0],
+            }),
+            ..table::Happened::default()
+        }
     }
 }
