@@ -116,6 +116,22 @@ impl serde::Serialize for Card {
     }
 }
 
+/// A card in JSON is its short notation: rank `2`–`9`, `T`, `J`, `Q`, `K`, `A`, then suit.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Card {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Card".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "pattern": "^[2-9TJQKA][SHCD]$",
+            "description": "A card: rank (2-9, T, J, Q, K, A) then suit (S, H, C, D), as 9S or TH."
+        })
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for Card {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
         let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;

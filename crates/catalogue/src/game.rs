@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::{Error, Roster, WithGame};
 
 /// The games cardtable plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
     /// Euchre, four players in two partnerships.
@@ -28,6 +28,15 @@ impl GameKind {
             GameKind::Euchre => "euchre",
             GameKind::Straights => "straights",
             GameKind::TeenDoPanch => "teendopanch",
+        }
+    }
+
+    /// The name people read: `Euchre`, `Straights`, `Teen Do Panch`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            GameKind::Euchre => "Euchre",
+            GameKind::Straights => "Straights",
+            GameKind::TeenDoPanch => "Teen Do Panch",
         }
     }
 

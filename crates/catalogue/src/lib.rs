@@ -32,11 +32,10 @@ mod error;
 mod game;
 mod player;
 mod record;
-mod shown;
+pub mod scene;
 
 pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
 pub use record::{replay, steps, RecordError, Replayed, Step, MAX_ACTIONS};
-pub use shown::Shown;

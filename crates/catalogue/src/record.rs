@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use table::{GameRecord, Turn};
 
+use crate::scene::{Moment, Presence, Scene, Sitter, Stage};
 use crate::{Error, GameKind, Roster, Variant, WithGame};
+use table::Outcome;
 
 /// The most actions a record may hold: far more than any game to 100 points takes, and
 /// replayed in well under a second.
@@ -118,8 +120,8 @@ pub struct Step {
     pub seat: Option<usize>,
     /// What it did, as the protocol spells actions.
     pub action: Option<Value>,
-    /// Each seat's view with its own cards ([`crate::Shown::view_json`]).
-    pub views: Vec<Value>,
+    /// The table as a spectator would see it, every hand face up.
+    pub scene: Scene,
     /// Each seat's points.
     pub points: Vec<f64>,
 }
@@ -146,19 +148,57 @@ impl WithGame for StepLine<'_> {
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let record: GameRecord<G::Action> = record(self.line)?;
+        let sitters = record_sitters(&record.seats, new().seats());
+        let (mut log, mut last_hand) = (Vec::new(), Vec::new());
         let mut steps = Vec::new();
         record
             .replay_observed(new(), |game, acted| {
+                match acted {
+                    Some((seat, action, outcome)) => log.push(Moment {
+                        seat,
+                        action: Some(action),
+                        happened: outcome.happened(),
+                    }),
+                    None => last_hand = std::mem::take(&mut log),
+                }
+                let stage = Stage {
+                    to: None,
+                    sitters: &sitters,
+                    log: &log,
+                    last_hand: &last_hand,
+                    points_to_win: record.points,
+                    face_up: true,
+                };
                 steps.push(Step {
-                    seat: acted.map(|(seat, _)| seat),
-                    action: acted.map(|(_, a)| serde_json::to_value(a).expect("actions serialize")),
-                    views: (0..game.seats()).map(|s| game.view_json(s, true)).collect(),
+                    seat: acted.map(|(seat, _, _)| seat),
+                    action: acted
+                        .map(|(_, a, _)| serde_json::to_value(a).expect("actions serialize")),
+                    scene: stage.scene(game),
                     points: game.points(),
                 });
             })
             .map_err(|e| RecordError::Replay(e.to_string()))?;
         Ok(steps)
     }
+}
+
+/// The seats of a record as a replay names them: a person by name (`person:Ada`), a
+/// computer by seat and kind (`Seat 2 (strong)`).
+fn record_sitters(lineup: &[String], seats: usize) -> Vec<Sitter> {
+    (0..seats)
+        .map(|seat| {
+            let player = lineup.get(seat).map_or("", String::as_str);
+            let name = match player.strip_prefix("person:") {
+                Some(name) => name.to_string(),
+                None if player.is_empty() => format!("Seat {}", seat + 1),
+                None => format!("Seat {} ({player})", seat + 1),
+            };
+            Sitter {
+                name,
+                presence: Presence::Computer,
+            }
+        })
+        .collect()
 }
 
 struct ReplayLine<'a> {

@@ -207,7 +207,10 @@ pub struct Snapshot {
     pub turn: Option<usize>,
     /// Whether the game has ended.
     pub finished: bool,
-    /// The game as the recipient's seat may see it (a spectator: the public table).
+    /// What the recipient is shown: `scene` (everyone's, in its words) and `own` (a
+    /// seat's hand and choices; `null` for a spectator), as `docs/scene.schema.json`
+    /// describes them.
+    #[serde(flatten)]
     pub view: Seen,
     /// The recipient's legal actions, on its turn.
     pub legal: Vec<Value>,

@@ -3,14 +3,16 @@
 //!
 //! The game itself lives in [`Secret`], which is neither `Serialize` nor `Debug` and
 //! hands out no reference to the game: code elsewhere in the server can ask whose turn
-//! it is, the scores, and what a given recipient may see ([`Seen`], [`LogEntry`]s and the
-//! seat's own legal actions), and nothing else. [`Seen`] can only be made here, so a
-//! message cannot carry a view that did not come from [`Secret::seen_by`].
+//! it is, the scores, and what a given recipient may see ([`Seen`]: the catalogue's scene,
+//! and for a seat its own part; [`LogEntry`]s and the seat's own legal actions), and
+//! nothing else. [`Seen`] can only be made here, so a message cannot carry a picture that
+//! did not come from [`Secret::seen_by`].
 
+use catalogue::scene::{Moment, Shown, Sitter, Stage};
 use catalogue::Roster;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use table::{Agent, Refused, Rng, Seated, Turn};
+use table::{Agent, Happened, Outcome, Refused, Rng, Seated, Turn};
 
 use crate::store::Deals;
 
@@ -32,11 +34,25 @@ impl Recipient {
     }
 }
 
-/// What one recipient may see of the game: its seat's view (its own cards and the table),
-/// or the public table. Made only by [`Secret::seen_by`].
+/// What one recipient may see of the game: the scene in its words, and for a seat its
+/// own part (its hand, its choices). Made only by [`Secret::seen_by`]; a spectator's has
+/// no `own`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct Seen(Value);
+pub struct Seen(Shown);
+
+/// What a table tells [`Secret::seen_by`] besides the game: who sits where, the hands'
+/// logs, and the points to win.
+pub struct Setting<'a, A> {
+    /// Each seat's name and presence.
+    pub sitters: &'a [Sitter],
+    /// This hand's actions.
+    pub log: &'a [Logged<A>],
+    /// The hand before's.
+    pub last_hand: &'a [Logged<A>],
+    /// Points to win.
+    pub points_to_win: u32,
+}
 
 /// One accepted action, as a recipient may see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -63,17 +79,31 @@ pub struct Logged<A> {
     seat: usize,
     action: A,
     seen: Vec<bool>,
+    happened: Happened,
 }
 
-impl<A: Serialize> Logged<A> {
+impl<A: Serialize + Copy> Logged<A> {
+    fn sees(&self, to: Recipient) -> bool {
+        self.seen[to.seat().unwrap_or(self.seen.len() - 1)]
+    }
+
     /// As `to` may see it.
     pub fn entry(&self, to: Recipient) -> LogEntry {
-        let column = to.seat().unwrap_or(self.seen.len() - 1);
         LogEntry {
             seq: self.seq,
             seat: self.seat,
-            action: self.seen[column]
-                .then(|| serde_json::to_value(&self.action).expect("actions serialize")),
+            action: self
+                .sees(to)
+                .then(|| serde_json::to_value(self.action).expect("actions serialize")),
+        }
+    }
+
+    /// As `to` may see it, with what it did: what a scene is built from.
+    fn moment(&self, to: Recipient) -> Moment<A> {
+        Moment {
+            seat: self.seat,
+            action: self.sees(to).then_some(self.action),
+            happened: self.happened,
         }
     }
 
@@ -130,8 +160,8 @@ impl<G: Roster> Secret<G> {
         action: G::Action,
         seq: u64,
     ) -> Result<Logged<G::Action>, Refused<G::Refusal>> {
-        let logged = self.logged(seat, action, seq);
-        self.game.apply_as(seat, action)?;
+        let mut logged = self.logged(seat, action, seq);
+        logged.happened = self.game.apply_as(seat, action)?.happened();
         Ok(logged)
     }
 
@@ -144,10 +174,12 @@ impl<G: Roster> Secret<G> {
         seq: u64,
     ) -> Logged<G::Action> {
         let action = agent.act(Seated::new(&self.game, seat), rng);
-        let logged = self.logged(seat, action, seq);
-        self.game
+        let mut logged = self.logged(seat, action, seq);
+        logged.happened = self
+            .game
             .apply(action)
-            .expect("computer players act legally");
+            .expect("computer players act legally")
+            .happened();
         logged
     }
 
@@ -163,15 +195,23 @@ impl<G: Roster> Secret<G> {
             seat,
             action,
             seen,
+            happened: Happened::default(),
         }
     }
 
     /// What `to` may see of the table now.
-    pub fn seen_by(&self, to: Recipient) -> Seen {
-        Seen(
-            self.game
-                .view_json(to.seat().unwrap_or(0), to.seat().is_some()),
-        )
+    pub fn seen_by(&self, to: Recipient, setting: &Setting<G::Action>) -> Seen {
+        let log: Vec<_> = setting.log.iter().map(|l| l.moment(to)).collect();
+        let last_hand: Vec<_> = setting.last_hand.iter().map(|l| l.moment(to)).collect();
+        let stage = Stage {
+            to: to.seat(),
+            sitters: setting.sitters,
+            log: &log,
+            last_hand: &last_hand,
+            points_to_win: setting.points_to_win,
+            face_up: false,
+        };
+        Seen(stage.shown(&self.game))
     }
 
     /// `to`'s legal actions: none but on its own turn.

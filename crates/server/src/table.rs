@@ -13,8 +13,9 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use crate::journal::Journal;
 use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
-use crate::seen::{Logged, Recipient, Secret};
+use crate::seen::{Logged, Recipient, Secret, Setting};
 use crate::store::{SeatRow, Store, TableRow, Token};
+use catalogue::scene::{Presence, Sitter};
 
 pub use crate::conn::Conn;
 
@@ -598,6 +599,37 @@ impl<G: Served> Table<G> {
             .collect()
     }
 
+    /// Each seat's name and presence, as scenes show them.
+    fn sitters(&self) -> Vec<Sitter> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(seat, o)| match o {
+                Occupant::Open => Sitter {
+                    name: format!("Seat {} (open)", seat + 1),
+                    presence: Presence::Open,
+                },
+                Occupant::Person {
+                    name,
+                    conn,
+                    autopilot,
+                    ..
+                } => Sitter {
+                    name: name.clone(),
+                    presence: match (conn, autopilot) {
+                        (_, true) => Presence::Autopilot,
+                        (Some(_), false) => Presence::Person,
+                        (None, false) => Presence::Away,
+                    },
+                },
+                Occupant::Computer { name, .. } => Sitter {
+                    name: format!("Computer {} ({name})", seat + 1),
+                    presence: Presence::Computer,
+                },
+            })
+            .collect()
+    }
+
     /// What `to` may see now: built from its view alone ([`Secret`]).
     fn snapshot(&self, to: Recipient) -> ServerMsg {
         let turn = match self.game.turn() {
@@ -617,7 +649,15 @@ impl<G: Served> Table<G> {
             },
             turn,
             finished: self.game.turn() == Turn::Over,
-            view: self.game.seen_by(to),
+            view: self.game.seen_by(
+                to,
+                &Setting {
+                    sitters: &self.sitters(),
+                    log: &self.log,
+                    last_hand: &self.last_hand,
+                    points_to_win: self.row.points,
+                },
+            ),
             legal: self.game.legal_for(to),
             log: self.log.iter().map(|l| l.entry(to)).collect(),
             last_hand: self.last_hand.iter().map(|l| l.entry(to)).collect(),

@@ -93,7 +93,7 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
     pub fn replay_observed<G: Game<Action = A>>(
         &self,
         mut game: G,
-        mut observe: impl FnMut(&G, Option<(usize, A)>),
+        mut observe: impl FnMut(&G, Option<(usize, A, G::Outcome)>),
     ) -> Result<G, ReplayError<G::Refusal>> {
         if game.name() != self.game || game.variant() != self.variant {
             return Err(ReplayError::WrongGame {
@@ -119,9 +119,10 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
                 Turn::Over => break,
                 Turn::Seat(seat) => match actions.next() {
                     Some((index, &action)) => {
-                        game.apply(action)
+                        let outcome = game
+                            .apply(action)
                             .map_err(|refusal| ReplayError::Refused { index, refusal })?;
-                        observe(&game, Some((seat, action)));
+                        observe(&game, Some((seat, action, outcome)));
                     }
                     None => break,
                 },

@@ -4,6 +4,7 @@ use cards::{Card, Suit};
 
 /// Everything a player can do in a hand of Euchre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Action {
     /// Decline the upcard's suit (round one) or decline to name a suit (round two).
     Pass,

@@ -10,6 +10,7 @@ pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
 
 /// What a player does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Action {
     /// Put a card on the layout.
     Play(Card),

@@ -3,16 +3,15 @@
 //! and the hand's log, and dialogs over it.
 
 use cards::{Card, Rank, Suit};
+use catalogue::scene::{card_text as show, suit_symbol, LayoutRow, Middle, Scene, SeatPanel};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 use ratatui::Frame;
-use serde_json::Value;
 
 use crate::session::YOU;
 use crate::ui::{Dialog, Ui};
-use crate::words::{self, show};
 
 /// The smallest window the table is drawn in.
 pub const MIN: (u16, u16) = (80, 24);
@@ -21,7 +20,7 @@ const CARD_W: u16 = 5;
 const CARD_H: u16 = 3;
 
 fn suit_style(suit: Suit) -> Style {
-    if words::is_red(suit) {
+    if matches!(suit, Suit::Hearts | Suit::Diamonds) {
         Style::default().fg(Color::Red)
     } else {
         Style::default().fg(Color::Black)
@@ -39,30 +38,8 @@ fn card_widget(card: Card, border: Style) -> Paragraph<'static> {
     Paragraph::new(Line::from(face)).block(Block::bordered().border_style(border).bg(Color::White))
 }
 
-fn title(ui: &Ui) -> String {
-    let t = &ui.table;
-    let game = match t.game() {
-        "euchre" => "Euchre",
-        "straights" => "Straights",
-        _ => "Teen Do Panch",
-    };
-    let rules = match (t.game(), t.rules()) {
-        ("euchre", "eecs280") => "EECS 280 rules",
-        ("euchre", _) => "CS 246 rules, going alone",
-        ("straights", _) => "CS 246 rules",
-        (_, "reference") => "reference rules",
-        _ => "handout rules",
-    };
-    let to = if t.game() == "straights" {
-        "ends at 80 points".to_string()
-    } else {
-        format!(
-            "first to {} point{}",
-            t.points(),
-            if t.points() == 1 { "" } else { "s" }
-        )
-    };
-    format!(" cardtable · {game} · {rules} · {to} ")
+fn title(scene: &Scene) -> String {
+    format!(" cardtable · {} ", scene.title)
 }
 
 /// Draws the whole screen.
@@ -79,7 +56,7 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     }
     let outer = Block::bordered()
         .border_type(BorderType::Rounded)
-        .title(title(ui))
+        .title(title(&ui.shown().scene))
         .title_bottom(" ←→ choose · Enter play · 1-9 card · type 10h · c coach · x last trick · s save · ? help · q quit ");
     let inner = outer.inner(area);
     frame.render_widget(outer, area);
@@ -96,10 +73,6 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     draw_dialog(frame, ui, area);
 }
 
-fn seat_name(ui: &Ui, seat: usize) -> String {
-    ui.table.names()[seat].clone()
-}
-
 /// Seats in screen places from the person's: left, top, right (three seats: no top).
 fn places(seats: usize) -> (usize, Option<usize>, usize) {
     match seats {
@@ -109,8 +82,9 @@ fn places(seats: usize) -> (usize, Option<usize>, usize) {
 }
 
 fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
-    let view = ui.table.view();
-    let seats = ui.table.names().len();
+    let shown = ui.shown();
+    let scene = &shown.scene;
+    let seats = scene.seats.len();
     let [score_row, top, middle, you, hand, choices, status] = Layout::vertical([
         Constraint::Length(u16::from(narrow_score)),
         Constraint::Length(3),
@@ -135,109 +109,91 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
             Constraint::Min(0),
         ])
         .areas(top);
-        frame.render_widget(seat_panel(ui, &view, across), top_mid);
+        frame.render_widget(seat_panel(&scene.seats[across]), top_mid);
     }
     if narrow_score {
-        frame.render_widget(Paragraph::new(score_line(ui)), score_row);
+        frame.render_widget(Paragraph::new(score_line(scene)), score_row);
     }
     frame.render_widget(
-        seat_panel(ui, &view, left),
+        seat_panel(&scene.seats[left]),
         Rect {
             height: 4.min(west.height),
             ..west
         },
     );
     frame.render_widget(
-        seat_panel(ui, &view, right),
+        seat_panel(&scene.seats[right]),
         Rect {
             height: 4.min(east.height),
             ..east
         },
     );
-    draw_centre(frame, ui, &view, centre);
+    draw_centre(frame, scene, centre);
     if narrow_score {
         // No side panel: the hand's log under the middle.
-        let below = if ui.table.game() == "straights" { 5 } else { 9 };
+        let below = match scene.middle {
+            Middle::Layout { .. } => 5,
+            Middle::Tricks { .. } => 9,
+        };
         let log = Rect {
             y: centre.y + below,
             height: centre.height.saturating_sub(below),
             ..centre
         };
-        frame.render_widget(log_widget(ui, log.height as usize), log);
+        frame.render_widget(log_widget(ui, scene, log.height as usize), log);
     }
-    frame.render_widget(Paragraph::new(seat_line(ui, &view, YOU)), you);
+    frame.render_widget(Paragraph::new(seat_line(ui, &scene.seats[YOU])), you);
     draw_hand(frame, ui, hand);
     draw_choices(frame, ui, choices);
     frame.render_widget(
-        Paragraph::new(status_lines(ui, &view)).wrap(Wrap { trim: true }),
+        Paragraph::new(status_lines(ui, scene)).wrap(Wrap { trim: true }),
         status,
     );
 }
 
-fn marks(ui: &Ui, view: &Value, seat: usize) -> Vec<Span<'static>> {
-    let mut marks = Vec::new();
-    let is = |key: &str| view[key].as_u64() == Some(seat as u64);
-    let mark = |text: &str| {
-        Span::styled(
-            format!(" {text} "),
-            Style::default().fg(Color::Black).bg(Color::Yellow),
-        )
-    };
-    if is("dealer") {
-        marks.push(mark("dealer"));
-    }
-    match ui.table.game() {
-        "euchre" if is("maker") && view["alone"] == true => marks.push(mark("maker, alone")),
-        "euchre" if is("maker") => marks.push(mark("maker")),
-        "teendopanch" if is("maker") => marks.push(mark("names trump")),
-        _ => {}
-    }
-    if is("sitting_out") {
-        marks.push(mark("sits out"));
-    }
-    marks
+fn marks(panel: &SeatPanel) -> Vec<Span<'static>> {
+    panel
+        .marks
+        .iter()
+        .map(|text| {
+            Span::styled(
+                format!(" {} ", text.to_lowercase()),
+                Style::default().fg(Color::Black).bg(Color::Yellow),
+            )
+        })
+        .collect()
 }
 
-fn tally(ui: &Ui, view: &Value, seat: usize) -> String {
-    let score = ui.table.scores().get(seat).copied().unwrap_or(0.0);
-    match ui.table.game() {
-        "straights" => format!("discards {} · {score} pts", view["discard_counts"][seat]),
-        "teendopanch" => format!(
-            "tricks {}/{} · {score} pts",
-            view["tricks_won"][seat], view["quotas"][seat]
-        ),
-        _ => format!("tricks {} · {score} pts", view["tricks_won"][seat]),
+fn tally(panel: &SeatPanel) -> String {
+    format!("{} · {} pts", panel.tally.to_lowercase(), panel.points)
+}
+
+fn name_span(panel: &SeatPanel) -> Span<'static> {
+    let text = format!("{}{}", if panel.turn { "▶ " } else { "" }, panel.name);
+    if panel.turn {
+        Span::styled(text, Style::default().fg(Color::Yellow).bold())
+    } else {
+        Span::styled(text, Style::default().bold())
     }
 }
 
-fn seat_line(ui: &Ui, view: &Value, seat: usize) -> Line<'static> {
-    let turn = ui.table.turn() == Some(seat);
-    let name = Span::styled(
-        format!("{}{}", if turn { "▶ " } else { "" }, seat_name(ui, seat)),
-        if turn {
-            Style::default().fg(Color::Yellow).bold()
-        } else {
-            Style::default().bold()
-        },
-    );
-    let mut spans = vec![name, Span::raw(" ")];
-    spans.extend(marks(ui, view, seat));
-    spans.push(Span::raw(format!(" {}", tally(ui, view, seat))));
-    let discards = words::cards(&view["discards"]);
-    if seat == YOU && !discards.is_empty() {
-        let shown: Vec<String> = discards.into_iter().map(show).collect();
-        spans.push(Span::raw(format!(" · your discards: {}", shown.join(" "))));
+fn seat_line(ui: &Ui, panel: &SeatPanel) -> Line<'static> {
+    let mut spans = vec![name_span(panel), Span::raw(" ")];
+    spans.extend(marks(panel));
+    spans.push(Span::raw(format!(" {}", tally(panel))));
+    let shown = ui.shown();
+    let notes = shown.own.iter().flat_map(|o| &o.notes);
+    for note in notes {
+        spans.push(Span::raw(format!(" · {note}")));
     }
     Line::from(spans)
 }
 
-fn seat_panel(ui: &Ui, view: &Value, seat: usize) -> Paragraph<'static> {
-    let count = view["hand_sizes"][seat].as_u64().unwrap_or(0) as usize;
-    let turn = ui.table.turn() == Some(seat);
-    let backs = if ui.table.position().is_some() {
+fn seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
+    let count = panel.cards;
+    let backs = match &panel.face_up {
         // A replay: every hand face up.
-        let cards = words::cards(&ui.table.face_up()[seat]["hand"]);
-        Line::from(
+        Some(cards) => Line::from(
             cards
                 .iter()
                 .map(|&c| {
@@ -247,132 +203,72 @@ fn seat_panel(ui: &Ui, view: &Value, seat: usize) -> Paragraph<'static> {
                     )
                 })
                 .collect::<Vec<_>>(),
-        )
-    } else {
-        Line::from(vec![
+        ),
+        None => Line::from(vec![
             Span::styled("▮".repeat(count.min(13)), Style::default().fg(Color::Blue)),
             Span::raw(format!(
                 " {count} card{}",
                 if count == 1 { "" } else { "s" }
             )),
-        ])
+        ]),
     };
-    let mut head = vec![Span::styled(
-        format!("{}{}", if turn { "▶ " } else { "" }, seat_name(ui, seat)),
-        if turn {
-            Style::default().fg(Color::Yellow).bold()
-        } else {
-            Style::default().bold()
-        },
-    )];
-    head.extend(marks(ui, view, seat));
-    Paragraph::new(vec![
-        Line::from(head),
-        backs,
-        Line::raw(tally(ui, view, seat)),
-    ])
+    let mut head = vec![name_span(panel)];
+    head.extend(marks(panel));
+    Paragraph::new(vec![Line::from(head), backs, Line::raw(tally(panel))])
 }
 
-fn facts(ui: &Ui, view: &Value) -> Vec<Span<'static>> {
-    let mut facts = Vec::new();
-    if let Some(trump) = words::suit(&view["trump"]) {
-        let maker = view["maker"].as_u64().map(|m| seat_name(ui, m as usize));
-        let by = match (ui.table.game(), maker) {
-            ("euchre", Some(maker)) if maker == "You" => ", you made it".to_string(),
-            ("euchre", Some(maker)) => format!(", made by {maker}"),
-            _ => String::new(),
-        };
-        facts.push(Span::styled(
-            format!(" Trump {} {}{by} ", words::symbol(trump), trump.name()),
-            suit_style(trump).bg(Color::White).bold(),
-        ));
-    }
-    match view["phase"].as_str() {
-        Some("Making(One)") if ui.table.game() == "euchre" => {
-            if let Some(up) = words::card(&view["upcard"]) {
-                facts.push(Span::raw(format!(" Upcard {} ", show(up))));
+fn facts(scene: &Scene) -> Vec<Span<'static>> {
+    scene
+        .facts
+        .iter()
+        .map(|fact| {
+            let text = match fact.card {
+                Some(card) => format!(" {} {} ", fact.text, show(card)),
+                None => format!(" {} ", fact.text),
+            };
+            match (fact.suit, fact.card) {
+                (Some(suit), None) if fact.text.starts_with("Trump") => {
+                    Span::styled(text, suit_style(suit).bg(Color::White).bold())
+                }
+                _ => Span::raw(text),
             }
-        }
-        Some("Making(Two)") if ui.table.game() == "euchre" => {
-            if let Some(up) = words::card(&view["upcard"]) {
-                facts.push(Span::raw(format!(" Turned down: {} ", show(up))));
-            }
-        }
-        _ => {}
-    }
-    if let Some(pull) = view["pulling"].as_object() {
-        let who = |k: &str| {
-            pull[k]
-                .as_u64()
-                .map_or("?".into(), |s| seat_name(ui, s as usize))
-        };
-        let verb = if pull["puller"] == YOU {
-            "pull"
-        } else {
-            "pulls"
-        };
-        facts.push(Span::raw(format!(
-            " {} {verb} from {} ",
-            who("puller"),
-            who("victim")
-        )));
-    }
-    if ui.table.game() == "teendopanch" {
-        match view["phase"].as_str() {
-            Some("Making(One)") => facts.push(Span::raw(" First five cards dealt ")),
-            Some("Making(Two)") => facts.push(Span::raw(" Eight of ten cards dealt ")),
-            _ => {}
-        }
-    }
-    if let Some(taken) = words::card(&view["taken"]) {
-        facts.push(Span::raw(format!(" You pulled {} ", show(taken))));
-    }
-    facts
+        })
+        .collect()
 }
 
-fn draw_centre(frame: &mut Frame, ui: &Ui, view: &Value, area: Rect) {
+fn draw_centre(frame: &mut Frame, scene: &Scene, area: Rect) {
     let [line, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(
-        Paragraph::new(Line::from(facts(ui, view))).alignment(Alignment::Center),
+        Paragraph::new(Line::from(facts(scene))).alignment(Alignment::Center),
         line,
     );
-    if ui.table.game() == "straights" {
-        frame.render_widget(layout_widget(view), rest);
-        return;
-    }
-    let trick: Vec<(usize, Card)> = view["trick"]
-        .as_array()
-        .map(|t| {
-            t.iter()
-                .filter_map(|p| Some((p["seat"].as_u64()? as usize, words::card(&p["card"])?)))
-                .collect()
-        })
-        .unwrap_or_default();
-    let (plays, caption) = if trick.is_empty() {
-        match ui.trick_taken() {
-            Some(super::ui::TakenTrick {
-                plays: cards,
-                taker: winner,
-            }) => {
-                let by = winner.map_or(String::new(), |w| {
-                    format!(", taken by {}", seat_name(ui, w))
-                });
-                (cards, format!("last trick{by}"))
-            }
-            None => (Vec::new(), String::new()),
+    let (current, last) = match &scene.middle {
+        Middle::Layout { rows } => {
+            frame.render_widget(layout_widget(rows), rest);
+            return;
         }
-    } else {
-        let winning = view["winning"].as_u64().map(|w| seat_name(ui, w as usize));
-        (
-            trick,
-            winning.map_or("this trick".into(), |w| format!("this trick: {w} winning")),
-        )
+        Middle::Tricks { current, last } => (current, last),
     };
-    draw_trick(frame, ui, &plays, &caption, rest);
+    let (trick, dim) = match (current, last) {
+        (Some(trick), _) => (Some(trick), false),
+        (None, Some(trick)) => (Some(trick), true),
+        (None, None) => (None, false),
+    };
+    let plays: Vec<(usize, Card)> = trick
+        .map(|t| t.plays.iter().map(|p| (p.seat, p.card)).collect())
+        .unwrap_or_default();
+    let caption = trick.map_or(String::new(), |t| t.caption.clone());
+    draw_trick(frame, scene.seats.len(), &plays, &caption, dim, rest);
 }
 
-fn draw_trick(frame: &mut Frame, ui: &Ui, plays: &[(usize, Card)], caption: &str, area: Rect) {
-    let seats = ui.table.names().len();
+fn draw_trick(
+    frame: &mut Frame,
+    seats: usize,
+    plays: &[(usize, Card)],
+    caption: &str,
+    dim: bool,
+    area: Rect,
+) {
     let (left, across, right) = places(seats);
     let mid_x = area.x + area.width / 2 - CARD_W / 2;
     let spot = |seat: usize| -> Rect {
@@ -389,7 +285,6 @@ fn draw_trick(frame: &mut Frame, ui: &Ui, plays: &[(usize, Card)], caption: &str
         };
         Rect::new(x, y, CARD_W, CARD_H).intersection(area)
     };
-    let dim = caption.starts_with("last");
     for &(seat, card) in plays {
         let border = if dim {
             Style::default().fg(Color::DarkGray)
@@ -413,29 +308,28 @@ fn draw_trick(frame: &mut Frame, ui: &Ui, plays: &[(usize, Card)], caption: &str
 }
 
 /// Straights' layout: a row per suit, ace to king, the cards played shown.
-fn layout_widget(view: &Value) -> Paragraph<'static> {
-    let lines: Vec<Line> = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
-        .into_iter()
-        .map(|suit| {
-            let played = words::cards(&view["layout"][suit.letter().to_string()]);
+fn layout_widget(rows: &[LayoutRow]) -> Paragraph<'static> {
+    let lines: Vec<Line> = rows
+        .iter()
+        .map(|row| {
             let mut spans = vec![Span::styled(
-                format!("{} ", words::symbol(suit)),
-                suit_style(suit).bg(Color::White),
+                format!("{} ", suit_symbol(row.suit)),
+                suit_style(row.suit).bg(Color::White),
             )];
-            for rank in std::iter::once(Rank::Ace).chain(Rank::ALL.into_iter().take(12)) {
-                let card = Card::new(rank, suit);
-                if played.contains(&card) {
-                    let text = if rank == Rank::Ten {
-                        "10".to_string()
-                    } else {
-                        format!("{} ", rank.symbol())
-                    };
-                    spans.push(Span::styled(
-                        format!("{text:>3}"),
-                        suit_style(suit).bg(Color::White).bold(),
-                    ));
-                } else {
-                    spans.push(Span::styled(" · ", Style::default().fg(Color::DarkGray)));
+            for slot in &row.slots {
+                match slot {
+                    Some(card) => {
+                        let text = if card.rank() == Rank::Ten {
+                            "10".to_string()
+                        } else {
+                            format!("{} ", card.rank().symbol())
+                        };
+                        spans.push(Span::styled(
+                            format!("{text:>3}"),
+                            suit_style(row.suit).bg(Color::White).bold(),
+                        ));
+                    }
+                    None => spans.push(Span::styled(" · ", Style::default().fg(Color::DarkGray))),
                 }
             }
             Line::from(spans)
@@ -504,27 +398,18 @@ fn draw_choices(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     }
 }
 
-fn status_lines(ui: &Ui, view: &Value) -> Vec<Line<'static>> {
+fn status_lines(ui: &Ui, scene: &Scene) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let status = if let Some(note) = ui.table.position().and(ui.note.clone()) {
         format!("{note} · ←/→ step, Home/End, q leaves")
     } else if ui.table.position().is_some() {
         "Replay: ←/→ step, Home/End jump, q leaves".to_string()
-    } else if ui.table.finished() {
-        "The game is over.".to_string()
-    } else if ui.your_turn() {
-        format!(
-            "Your turn: {}.",
-            words::question(ui.table.game(), view, &ui.table.legal())
-        )
+    } else if ui.your_turn() || scene.result.is_some() {
+        format!("{}.", scene.status)
+    } else if scene.turn.is_some() {
+        format!("{}… (any key hurries the computers)", scene.status)
     } else {
-        match ui.table.turn() {
-            Some(seat) => format!(
-                "{} to play… (any key hurries the computers)",
-                seat_name(ui, seat)
-            ),
-            None => "Dealing…".into(),
-        }
+        scene.status.clone()
     };
     lines.push(Line::styled(status, Style::default().bold()));
     if !ui.typed.is_empty() {
@@ -542,55 +427,46 @@ fn status_lines(ui: &Ui, view: &Value) -> Vec<Line<'static>> {
 }
 
 /// Scores in one line, for windows too narrow for the side panel.
-fn score_line(ui: &Ui) -> Line<'static> {
-    let scores = ui.table.scores();
-    let parts: Vec<String> = ui
-        .table
-        .teams()
+fn score_line(scene: &Scene) -> Line<'static> {
+    let parts: Vec<String> = scene
+        .score
+        .rows
         .iter()
-        .map(|team| {
-            let names: Vec<String> = team.iter().map(|&s| seat_name(ui, s)).collect();
-            format!("{} {}", names.join(" & "), scores[team[0]])
+        .map(|row| {
+            let points = row.cells.last().cloned().unwrap_or_default();
+            format!("{} {points}", row.cells[0])
         })
         .collect();
-    let word = if ui.table.game() == "straights" {
-        "Round"
-    } else {
-        "Hand"
-    };
-    Line::raw(format!(
-        "{word} {} · Score: {}",
-        ui.table.hands() + 1,
-        parts.join(" · ")
-    ))
-    .bold()
+    Line::raw(format!("{} · Score: {}", scene.heading, parts.join(" · "))).bold()
 }
 
 fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
-    let scores = ui.table.scores();
-    let view = ui.table.view();
-    let word = if ui.table.game() == "straights" {
-        "Round"
-    } else {
-        "Hand"
+    let shown = ui.shown();
+    let scene = &shown.scene;
+    let mut score: Vec<Line> = vec![Line::raw(scene.heading.clone()).bold()];
+    // A table: each column as wide as its widest cell.
+    let columns = &scene.score.columns;
+    let widths: Vec<usize> = (0..columns.len())
+        .map(|i| {
+            let cells = scene.score.rows.iter().filter_map(|r| r.cells.get(i));
+            cells
+                .chain([&columns[i]])
+                .map(|c| c.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let row = |cells: &[String]| {
+        let mut line = format!("{:<w$}", cells[0], w = widths[0]);
+        for (cell, w) in cells.iter().zip(&widths).skip(1) {
+            line.push_str(&format!(" {cell:>w$}"));
+        }
+        line
     };
-    let mut score: Vec<Line> = vec![Line::raw(format!("{word} {}", ui.table.hands() + 1)).bold()];
-    for team in ui.table.teams() {
-        let names: Vec<String> = team.iter().map(|&s| seat_name(ui, s)).collect();
-        let tricks: u64 = team
-            .iter()
-            .map(|&s| view["tricks_won"][s].as_u64().unwrap_or(0))
-            .sum();
-        let extra = match ui.table.game() {
-            "straights" => format!("discards {}", view["discard_counts"][team[0]]),
-            "teendopanch" => format!("tricks {tricks}/{}", view["quotas"][team[0]]),
-            _ => format!("tricks {tricks}"),
-        };
-        score.push(Line::raw(format!(
-            "{:<16} {:>4} {extra}",
-            names.join(" & "),
-            scores[team[0]]
-        )));
+    score.push(Line::raw(row(columns)).dim());
+    for r in &scene.score.rows {
+        let text = Line::raw(row(&r.cells));
+        score.push(if r.mine { text.bold() } else { text });
     }
     let [top, log] = Layout::vertical([
         Constraint::Length(score.len() as u16 + 2),
@@ -601,18 +477,7 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
         Paragraph::new(score).block(Block::bordered().title(" Score ")),
         top,
     );
-    let entries: Vec<Line> = ui
-        .table
-        .log()
-        .iter()
-        .map(|e| {
-            Line::raw(format!(
-                "{} {}",
-                seat_name(ui, e.seat),
-                words::describe(ui.table.game(), e.action.as_ref())
-            ))
-        })
-        .collect();
+    let entries: Vec<Line> = scene.log.iter().map(|e| Line::raw(e.clone())).collect();
     let height = log.height.saturating_sub(2) as usize;
     let skip = entries.len().saturating_sub(height);
     let shown: Vec<Line> = entries.into_iter().skip(skip).collect();
@@ -623,20 +488,11 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
 }
 
 /// The last `height` lines of the hand's log, scrolled back by the person's PgUp.
-fn log_widget(ui: &Ui, height: usize) -> Paragraph<'static> {
-    let entries: Vec<Line> = ui
-        .table
-        .log()
+fn log_widget(ui: &Ui, scene: &Scene, height: usize) -> Paragraph<'static> {
+    let entries: Vec<Line> = scene
+        .log
         .iter()
-        .map(|e| {
-            let what = words::describe(ui.table.game(), e.action.as_ref());
-            let what = if e.seat == YOU {
-                words::to_you(&what)
-            } else {
-                what
-            };
-            Line::raw(format!("{} {what}", seat_name(ui, e.seat))).dim()
-        })
+        .map(|e| Line::raw(e.clone()).dim())
         .collect();
     let back = ui.log_back.min(entries.len().saturating_sub(height));
     let end = entries.len() - back;
@@ -681,7 +537,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             .into_iter()
             .map(Line::raw)
             .collect();
-            for text in words::help(ui.table.game(), &ui.table.legal()) {
+            for text in ui.shown().own.iter().flat_map(|o| o.help.clone()) {
                 lines.push(Line::raw(text));
             }
             popup(frame, area, "Help", lines);
@@ -696,7 +552,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
         ),
         Dialog::Coach(advice) => {
             let mut lines = vec![Line::raw(format!("Values: {}.", advice.unit))];
-            lines.extend(words::coach_rows(advice).into_iter().map(Line::raw));
+            lines.extend(crate::words::coach_rows(advice).into_iter().map(Line::raw));
             lines.push(
                 Line::raw("From your seat's information only: sampled deals of the unseen cards.")
                     .dim(),
@@ -704,17 +560,17 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             popup(frame, area, "Coach", lines);
         }
         Dialog::LastTrick => {
+            let shown = ui.shown();
+            let names = |s: usize| shown.scene.seats[s].name.clone();
             let lines = match ui.last_trick() {
-                Some(super::ui::TakenTrick {
-                    plays: cards,
-                    taker: winner,
-                }) => {
-                    let mut lines: Vec<Line> = cards
+                Some(trick) => {
+                    let mut lines: Vec<Line> = trick
+                        .plays
                         .iter()
-                        .map(|&(s, c)| Line::raw(format!("{:<8} {}", seat_name(ui, s), show(c))))
+                        .map(|p| Line::raw(format!("{:<8} {}", names(p.seat), show(p.card))))
                         .collect();
-                    if let Some(w) = winner {
-                        lines.push(Line::raw(format!("taken by {}", seat_name(ui, w))));
+                    if let Some(w) = trick.winner {
+                        lines.push(Line::raw(format!("taken by {}", names(w))));
                     }
                     lines
                 }
@@ -723,15 +579,12 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             popup(frame, area, "Last trick", lines);
         }
         Dialog::Over => {
-            let scores = ui.table.scores();
-            let mut lines = vec![Line::raw(result_sentence(ui)).bold(), Line::raw("")];
-            for team in ui.table.teams() {
-                let names: Vec<String> = team.iter().map(|&s| seat_name(ui, s)).collect();
-                lines.push(Line::raw(format!(
-                    "{:<16} {}",
-                    names.join(" & "),
-                    scores[team[0]]
-                )));
+            let shown = ui.shown();
+            let mut lines = Vec::new();
+            if let Some(result) = &shown.scene.result {
+                lines.push(Line::raw(result.sentence.clone()).bold());
+                lines.push(Line::raw(""));
+                lines.extend(result.standings.iter().map(|s| Line::raw(s.clone())));
             }
             lines.push(Line::raw(""));
             lines.push(Line::raw(
@@ -739,39 +592,5 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             ));
             popup(frame, area, "Game over", lines);
         }
-    }
-}
-
-/// Who won, in a sentence.
-pub fn result_sentence(ui: &Ui) -> String {
-    let scores = ui.table.scores();
-    let teams = ui.table.teams();
-    let lowest_wins = ui.table.game() == "straights";
-    let best = teams.iter().map(|t| scores[t[0]]).fold(
-        if lowest_wins { f64::MAX } else { f64::MIN },
-        |a, b| if lowest_wins { a.min(b) } else { a.max(b) },
-    );
-    let winners: Vec<String> = teams
-        .iter()
-        .filter(|t| scores[t[0]] == best)
-        .map(|t| {
-            t.iter()
-                .map(|&s| seat_name(ui, s))
-                .collect::<Vec<_>>()
-                .join(" and ")
-        })
-        .collect();
-    let who = winners.join(" and ");
-    if who.starts_with("You") {
-        format!("{who} win the game!")
-    } else {
-        format!(
-            "{who} win{} the game.",
-            if winners.len() == 1 && !who.contains(" and ") {
-                "s"
-            } else {
-                ""
-            }
-        )
     }
 }

@@ -1,72 +1,62 @@
 //! Line mode: the game as lines of text and answers typed one per line, for pipes,
 //! `TERM=dumb`, screen readers and scripts (`--plain`). Every game; the same session
-//! and words as the drawn table.
+//! and scene as the drawn table.
 
 use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use serde_json::Value;
+use catalogue::scene::{card_text as show, AnyAction, Own, Scene};
 use table::search::Advice;
 use table::Leave;
 use textio::Stop;
 
-use crate::session::{Table, YOU};
-use crate::words::{self, show};
+use crate::session::Table;
 
 /// The short answer that takes a non-card action (`p`, `o`, `oa`, `h`, `ha`).
-fn code(action: &Value) -> String {
-    let alone = |v: &Value| if v["alone"] == true { "a" } else { "" };
-    let letter = |v: &Value| {
-        words::suit(v).map_or("?".into(), |s| s.letter().to_ascii_lowercase().to_string())
-    };
-    match words::kind(action) {
-        ("Pass", _) => "p".into(),
-        ("OrderUp", v) => format!("o{}", alone(v)),
-        ("Call", v) if v.is_string() => letter(v),
-        ("Call", v) => format!("{}{}", letter(&v["suit"]), alone(v)),
+fn code(action: &AnyAction) -> String {
+    let letter = |s: cards::Suit| s.letter().to_ascii_lowercase().to_string();
+    let alone = |a: bool| if a { "a" } else { "" };
+    match *action {
+        AnyAction::Euchre(euchre::Action::Pass)
+        | AnyAction::TeenDoPanch(teendopanch::Action::Pass) => "p".into(),
+        AnyAction::Euchre(euchre::Action::OrderUp { alone: a }) => format!("o{}", alone(a)),
+        AnyAction::Euchre(euchre::Action::Call { suit, alone: a }) => {
+            format!("{}{}", letter(suit), alone(a))
+        }
+        AnyAction::TeenDoPanch(teendopanch::Action::Call(suit)) => letter(suit),
         _ => String::new(),
     }
 }
 
-fn team_words(table: &dyn Table, team: &[usize]) -> String {
-    let names: Vec<&str> = team.iter().map(|&s| table.names()[s].as_str()).collect();
-    names.join(" and ")
-}
-
 /// `You and North 3, West and East 5`.
-fn score_words(table: &dyn Table) -> String {
-    let scores = table.scores();
-    table
-        .teams()
+fn score_words(scene: &Scene) -> String {
+    scene
+        .score
+        .rows
         .iter()
-        .map(|team| format!("{} {}", team_words(table, team), scores[team[0]]))
+        .map(|row| {
+            let names = row.cells[0].replace(" & ", " and ");
+            format!("{names} {}", row.cells.last().cloned().unwrap_or_default())
+        })
         .collect::<Vec<_>>()
         .join(", ")
 }
 
-fn intro(table: &dyn Table) -> String {
-    let game = match (table.game(), table.rules()) {
-        ("euchre", "eecs280") => "Euchre: EECS 280 rules (screw the dealer)".to_string(),
-        ("euchre", _) => "Euchre: CS 246 rules (going alone allowed)".to_string(),
-        ("straights", _) => "Straights: CS 246 rules, the game ends when someone reaches 80 points and the lowest score wins".to_string(),
-        (_, rules) => format!("Teen Do Panch: {rules} rules"),
-    };
-    let goal = match (table.game(), table.points()) {
-        ("straights", _) => String::new(),
-        ("euchre", 1) => ", first team to 1 point wins".into(),
-        ("euchre", n) => format!(", first team to {n} points wins"),
-        (_, 1) => ", first to 1 point wins".into(),
-        (_, n) => format!(", first to {n} points wins"),
-    };
-    let seating = match table.game() {
-        "euchre" => "You sit South with North as your partner; West and East play against you.",
-        "straights" => "You play against West, North and East.",
-        _ => "You play against Left and Right.",
+fn intro(table: &dyn Table, scene: &Scene) -> String {
+    let seating = match scene.game {
+        catalogue::GameKind::Euchre => {
+            "You sit South with North as your partner; West and East play against you."
+        }
+        catalogue::GameKind::Straights => {
+            "You play against West, North and East; the lowest score wins."
+        }
+        catalogue::GameKind::TeenDoPanch => "You play against Left and Right.",
     };
     format!(
-        "cardtable {game}{goal}.\n{seating}\nSeed {seed} (play this deal again with --seed {seed}). Type help at any prompt.\n",
-        seed = table.seed()
+        "cardtable {}.\n{seating}\nSeed {seed} (play this deal again with --seed {seed}). Type help at any prompt.\n",
+        scene.title,
+        seed = table.about().seed
     )
 }
 
@@ -105,224 +95,102 @@ pub fn play<R: BufRead, W: Write>(
     save_to: &Path,
 ) -> Result<(), Stop> {
     let mut console = Console { input, output };
-    console.say(&intro(table))?;
-    let mut hands = u32::MAX;
-    let mut logged = 0;
-    let mut scores = table.scores();
+    console.say(&intro(table, &table.shown().scene))?;
+    let mut printed = 0;
+    let mut announced = String::new();
     loop {
-        // What happened since the person last looked.
-        let log = table.log();
-        if log.len() < logged {
-            logged = 0;
-        }
-        for entry in &log[logged..] {
-            if entry.seat != YOU {
-                console.say(&entry_line(table, entry))?;
+        let shown = table.shown();
+        let scene = &shown.scene;
+        if scene.log.len() < printed {
+            // A deal moved the hand to `last_hand`: its end first.
+            for line in scene.last_hand.iter().skip(printed) {
+                console.say(line)?;
             }
+            printed = 0;
         }
-        logged = log.len();
-        if table.hands() != hands {
-            if hands != u32::MAX {
-                console.say(&hand_result(table, &scores))?;
+        if scene.turn.is_some() && announced != scene.heading {
+            announced = scene.heading.clone();
+            console.say(&deal_line(scene))?;
+        }
+        for line in &scene.log[printed..] {
+            console.say(line)?;
+        }
+        printed = scene.log.len();
+        if let Some(result) = &scene.result {
+            console.say(&format!(
+                "{} Final score: {}.",
+                result.sentence,
+                result.standings.join("; ")
+            ))?;
+            return Ok(());
+        }
+        match &shown.own {
+            Some(own) if !own.actions.is_empty() => answer(&mut console, table, own, save_to)?,
+            _ => {
+                table.step();
             }
-            hands = table.hands();
-            scores = table.scores();
-            if table.finished() {
-                console.say(&game_result(table))?;
-                return Ok(());
-            }
-        }
-        if table.turn() == Some(YOU) {
-            answer(&mut console, table, save_to)?;
-            let log = table.log();
-            if let Some(entry) = log.last() {
-                console.say(&entry_line(table, entry))?;
-            }
-            logged = table.log().len();
-            continue;
-        }
-        let before = table.hands();
-        if !table.step() {
-            continue;
-        }
-        if table.turn().is_some() && table.log().is_empty() && table.hands() == before {
-            console.say(&deal_line(table))?;
         }
     }
 }
 
-fn deal_line(table: &dyn Table) -> String {
-    let view = table.view();
-    let number = table.hands() + 1;
-    let word = if table.game() == "straights" {
-        "Round"
-    } else {
-        "Hand"
-    };
-    let dealer = match view["dealer"].as_u64() {
-        Some(0) => " You deal.".to_string(),
-        Some(d) => format!(" {} deals.", table.names()[d as usize]),
-        None => String::new(),
-    };
+fn deal_line(scene: &Scene) -> String {
+    let dealer = scene
+        .seats
+        .iter()
+        .find(|s| s.marks.iter().any(|m| m == "Dealer"))
+        .map_or(String::new(), |s| {
+            if Some(s.seat) == scene.you {
+                " You deal.".into()
+            } else {
+                format!(" {} deals.", s.name)
+            }
+        });
     let mut text = format!(
-        "── {word} {number} ──{dealer} Score: {}.",
-        score_words(table)
+        "── {} ──{dealer} Score: {}.",
+        scene.heading,
+        score_words(scene)
     );
-    if table.game() == "euchre" {
-        if let Some(up) = words::card(&view["upcard"]) {
-            text.push_str(&format!("\nUpcard: {}", show(up)));
+    for fact in &scene.facts {
+        match fact.card {
+            Some(card) => text.push_str(&format!("\n{}: {}", fact.text, show(card))),
+            None => text.push_str(&format!("\n{}", fact.text)),
         }
     }
     text
 }
 
-fn entry_line(table: &dyn Table, entry: &crate::session::Entry) -> String {
-    let name = &table.names()[entry.seat];
-    let kind = entry.action.as_ref().map(|a| words::kind(a).0);
-    let play = kind == Some("Play");
-    let mut what = words::describe(table.game(), entry.action.as_ref());
-    if entry.seat == YOU {
-        what = words::to_you(&what);
-    }
-    let indent = if play { "  " } else { "" };
-    let mut line = format!("{indent}{name} {what}.");
-    let made = matches!(kind, Some("Call" | "OrderUp"));
-    if !(play && table.game() != "straights" || made) {
-        return line;
-    }
-    // Only plays and trump makings look at the table, and they look once.
-    let view = table.view();
-    if play {
-        if let Some(winner) = crate::ui::trick_winner(table, &view) {
-            line.push_str(&format!(
-                "\n  → {} take{} the trick.",
-                table.names()[winner],
-                if winner == YOU { "" } else { "s" }
-            ));
-        }
-    }
-    if made {
-        if let Some(trump) = words::suit(&view["trump"]) {
-            let maker = if entry.seat == YOU {
-                "you made it".to_string()
-            } else {
-                format!("{name} made it")
-            };
-            line.push_str(&format!(
-                "\nTrump is {} {}; {maker}.",
-                words::symbol(trump),
-                trump.name()
-            ));
-        }
-    }
-    line
-}
-
-/// How the hand that just ended came out, from the change in the scores.
-fn hand_result(table: &dyn Table, before: &[f64]) -> String {
-    let after = table.scores();
-    let teams = table.teams();
-    let gains: Vec<(String, f64)> = teams
-        .iter()
-        .map(|t| (team_words(table, t), after[t[0]] - before[t[0]]))
-        .filter(|(_, gain)| *gain != 0.0)
-        .collect();
-    if gains.is_empty() {
-        return "Nobody scores this hand.\n".into();
-    }
-    // Euchre: say whether the makers made it or were euchred.
-    let view = table.view();
-    if let (Some(maker), [(gainers, gain)]) = (view["maker"].as_u64(), gains.as_slice()) {
-        if table.game() == "euchre" {
-            let makers = teams
-                .iter()
-                .find(|t| t.contains(&(maker as usize)))
-                .map(|t| team_words(table, t));
-            let defenders = teams
-                .iter()
-                .find(|t| !t.contains(&(maker as usize)))
-                .map(|t| team_words(table, t));
-            let plural = if *gain == 1.0 { "point" } else { "points" };
-            return match (makers, defenders) {
-                (Some(makers), Some(defenders)) if makers != *gainers => {
-                    format!("{defenders} euchre {makers} and score {gain} {plural}.\n")
-                }
-                (Some(makers), _) => format!("{makers} make it and score {gain} {plural}.\n"),
-                _ => format!("{gainers} score {gain} {plural}.\n"),
-            };
-        }
-    }
-    let parts: Vec<String> = gains
-        .iter()
-        .map(|(who, gain)| {
-            let plural = if *gain == 1.0 { "point" } else { "points" };
-            let verb = if who.contains(" and ") || who == "You" {
-                "score"
-            } else {
-                "scores"
-            };
-            format!("{who} {verb} {gain} {plural}")
-        })
-        .collect();
-    format!("{}.\n", parts.join("; "))
-}
-
-fn game_result(table: &dyn Table) -> String {
-    let scores = table.scores();
-    let teams = table.teams();
-    let lowest = table.game() == "straights";
-    let mut order: Vec<&Vec<usize>> = teams.iter().collect();
-    order.sort_by(|a, b| {
-        let (x, y) = (scores[a[0]], scores[b[0]]);
-        if lowest {
-            x.total_cmp(&y)
-        } else {
-            y.total_cmp(&x)
-        }
-    });
-    let winner = team_words(table, order[0]);
-    let rest: Vec<String> = order.iter().map(|t| scores[t[0]].to_string()).collect();
-    let verb = if winner.contains(" and ") || winner == "You" {
-        "win"
-    } else {
-        "wins"
-    };
-    format!("{winner} {verb} the game, {}.", rest.join(" to "))
-}
-
 fn answer<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
     table: &mut dyn Table,
+    own: &Own,
     save_to: &Path,
 ) -> Result<(), Stop> {
-    let view = table.view();
-    let legal = table.legal();
-    let hand: Vec<Card> = words::grouped(&view).into_iter().flatten().collect();
+    let hand: Vec<Card> = own.hand.iter().flatten().map(|c| c.card).collect();
     let listed: Vec<String> = hand
         .iter()
         .enumerate()
         .map(|(i, &c)| format!("[{}] {}", i + 1, show(c)))
         .collect();
     console.say(&format!("Your hand: {}", listed.join("  ")))?;
-    let codes: Vec<String> = legal
+    let codes: Vec<String> = own
+        .choices
         .iter()
-        .filter(|a| words::card_of(a).is_none())
-        .map(|a| format!("{} = {}", code(a), words::choice(a)))
+        .map(|c| format!("{} = {}", code(&own.actions[c.action]), c.label))
         .collect();
     let hint = if codes.is_empty() {
         String::new()
     } else {
         format!(" ({})", codes.join(", "))
     };
-    let question = format!("{}{hint}", words::question(table.game(), &view, &legal));
+    let question = format!("{}{hint}", own.question.clone().unwrap_or_default());
     loop {
         let said = console.ask(&question)?;
         match said.as_str() {
             "q" | "quit" => return Err(Stop::Left(Leave::Quit)),
             "help" | "?" => {
                 console.say("Answers: a card by its number or as 9s, 10h, jd; the short answers in brackets; coach (the strong player's values); save [FILE]; q quits.")?;
-                for line in words::help(table.game(), &legal) {
-                    console.say(&line)?;
+                for line in &own.help {
+                    console.say(line)?;
                 }
                 continue;
             }
@@ -345,7 +213,7 @@ fn answer<R: BufRead, W: Write>(
             })?;
             continue;
         }
-        match choose(&said, &hand, &legal) {
+        match choose(&said, own) {
             Ok(index) => {
                 table.act(index);
                 return Ok(());
@@ -356,27 +224,30 @@ fn answer<R: BufRead, W: Write>(
 }
 
 /// The legal action an answer names, or why it names none.
-fn choose(said: &str, hand: &[Card], legal: &[Value]) -> Result<usize, String> {
+fn choose(said: &str, own: &Own) -> Result<usize, String> {
+    let cards: Vec<_> = own.hand.iter().flatten().collect();
     let by_card = |card: Card| {
-        legal
+        cards
             .iter()
-            .position(|a| words::card_of(a) == Some(card))
+            .find(|c| c.card == card)
+            .and_then(|c| c.action)
             .ok_or_else(|| format!("{} cannot be played now.", show(card)))
     };
     if let Ok(n) = said.parse::<usize>() {
-        return match n.checked_sub(1).and_then(|i| hand.get(i)) {
-            Some(&card) => by_card(card),
+        return match n.checked_sub(1).and_then(|i| cards.get(i)) {
+            Some(c) => by_card(c.card),
             None => Err(format!("There is no card number {n}.")),
         };
     }
-    if let Some(index) = legal
+    if let Some(choice) = own
+        .choices
         .iter()
-        .position(|a| words::card_of(a).is_none() && code(a) == said)
+        .find(|c| code(&own.actions[c.action]) == said)
     {
-        return Ok(index);
+        return Ok(choice.action);
     }
     if let Ok(card) = said.parse::<Card>() {
-        if !hand.contains(&card) {
+        if !cards.iter().any(|c| c.card == card) {
             return Err(format!("You do not hold {}.", show(card)));
         }
         return by_card(card);
@@ -389,10 +260,10 @@ fn choose(said: &str, hand: &[Card], legal: &[Value]) -> Result<usize, String> {
     ))
 }
 
-fn coach_lines(advice: &Advice<Value>) -> String {
+fn coach_lines(advice: &Advice<String>) -> String {
     let mut lines = vec![format!("Coach (values: {}):", advice.unit)];
     lines.extend(
-        words::coach_rows(advice)
+        crate::words::coach_rows(advice)
             .into_iter()
             .map(|row| format!("  {row}")),
     );
@@ -404,13 +275,20 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
     for at in 0..replay.len() {
         replay.go(at);
         writeln!(out, "{}", replay.caption())?;
-        if replay.log().is_empty() {
-            for (seat, view) in replay.face_up().iter().enumerate() {
-                let hand: Vec<String> = words::cards(&view["hand"]).into_iter().map(show).collect();
-                writeln!(out, "  {}: {}", replay.names()[seat], hand.join(" "))?;
+        let Some(step) = replay.step_shown() else {
+            continue;
+        };
+        if step.seat.is_none() {
+            for seat in &step.scene.seats {
+                let hand: Vec<String> = seat.face_up.iter().flatten().map(|&c| show(c)).collect();
+                writeln!(out, "  {}: {}", seat.name, hand.join(" "))?;
             }
         }
     }
-    let scores: Vec<String> = replay.scores().iter().map(f64::to_string).collect();
+    let points = replay
+        .step_shown()
+        .map(|s| s.points.clone())
+        .unwrap_or_default();
+    let scores: Vec<String> = points.iter().map(f64::to_string).collect();
     writeln!(out, "Final points: {}", scores.join(", "))
 }

@@ -1,27 +1,20 @@
 //! One game at the terminal: the person's seat, computer players in the others, the deal
 //! from a seed, and every action kept as a game record. The faces (the drawn table and
-//! line mode) see it through [`Table`], in the same per-seat JSON view the server sends
-//! ([`catalogue::Shown::view_json`]), so no face can show what the seat may not see.
+//! line mode) see it through [`Table`], as the catalogue's scene for the person's seat
+//! ([`catalogue::scene::Shown`]) — the same the server sends a seat — so no face can
+//! show what the seat may not see, and none works out a rule.
 
+use catalogue::scene::{Moment, Presence, Shown, Sitter, Stage, Staged};
 use catalogue::{PlayerSpec, Roster, Variant, WithGame};
 use rand::SeedableRng;
 use serde_json::Value;
 use table::search::Advice;
-use table::{Agent, GameRecord, Rng, Seated, Turn};
+use table::{Agent, GameRecord, Outcome, Rng, Seated, Turn};
 
 /// The person always sits here.
 pub const YOU: usize = 0;
 
-/// One accepted action as the person may know it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Entry {
-    /// Who acted.
-    pub seat: usize,
-    /// The action as the protocol spells it, or `None` where hidden from the person.
-    pub action: Option<Value>,
-}
-
-/// What a table is: the game, its rules, points to win, the deal's seed, the seats' names.
+/// What a table is: the game, its rules, points to win, the deal's seed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct About {
     /// `euchre`, `straights` or `teendopanch`.
@@ -32,65 +25,28 @@ pub struct About {
     pub points: u32,
     /// The seed of the deal.
     pub seed: u64,
-    /// Each seat's name, the person's first.
-    pub names: Vec<String>,
 }
 
 /// What a face needs of a game in progress, for any game.
 pub trait Table {
     /// What the table is.
     fn about(&self) -> &About;
-    /// `euchre`, `straights` or `teendopanch`.
-    fn game(&self) -> &'static str {
-        self.about().game
-    }
-    /// The rules variant's name.
-    fn rules(&self) -> &'static str {
-        self.about().rules
-    }
-    /// Points to win.
-    fn points(&self) -> u32 {
-        self.about().points
-    }
-    /// The seed of the deal.
-    fn seed(&self) -> u64 {
-        self.about().seed
-    }
-    /// Each seat's name, the person's first.
-    fn names(&self) -> &[String] {
-        &self.about().names
-    }
-    /// The person's view (with their cards); `{}` between hands.
-    fn view(&self) -> Value;
-    /// A number that changes whenever the view or the legal actions may have changed: the
-    /// drawn table keeps what it derives from them until it does.
+    /// What the person is shown: the scene in their words and their own part (none in
+    /// a replay).
+    fn shown(&self) -> Shown;
+    /// A number that changes whenever what is shown may have changed: the drawn table
+    /// keeps what it derives until it does.
     fn version(&self) -> u64;
-    /// Every seat's view with its own cards (the end of a game, replays).
-    fn face_up(&self) -> Vec<Value>;
-    /// Whose turn it is: a seat, or `None` between hands and at the end.
-    fn turn(&self) -> Option<usize>;
-    /// Whether the game has ended.
-    fn finished(&self) -> bool;
-    /// The person's legal actions, on their turn.
-    fn legal(&self) -> Vec<Value>;
-    /// Takes the person's legal action `index`.
+    /// Takes the person's legal action `index` (of [`catalogue::scene::Own::actions`]).
     fn act(&mut self, index: usize);
     /// Lets the computer (or the deal) take one step; false when the person must act or
     /// the game is over.
     fn step(&mut self) -> bool;
     /// The strong player's values of the person's legal actions, from the person's seat's
-    /// information only.
-    fn advise(&mut self) -> Advice<Value>;
-    /// This hand's actions so far.
-    fn log(&self) -> &[Entry];
-    /// The hand before's.
-    fn last_hand(&self) -> &[Entry];
-    /// Each seat's points.
-    fn scores(&self) -> Vec<f64>;
+    /// information only, each action in words.
+    fn advise(&mut self) -> Advice<String>;
     /// Hands completed.
     fn hands(&self) -> u32;
-    /// Each seat's side (Euchre's partnerships; one seat each elsewhere).
-    fn teams(&self) -> Vec<Vec<usize>>;
     /// The game as a record line (the arena's `--record` format).
     fn record(&self) -> String;
     /// A replay moves to step `at` and says where it is (step, steps, what happened);
@@ -112,9 +68,10 @@ pub struct Session<G: Roster> {
     rng: Rng,
     computers: Vec<Option<Box<dyn Agent<G>>>>,
     lineup: Vec<String>,
+    sitters: Vec<Sitter>,
     actions: Vec<G::Action>,
-    log: Vec<Entry>,
-    last_hand: Vec<Entry>,
+    log: Vec<Moment<G::Action>>,
+    last_hand: Vec<Moment<G::Action>>,
     /// Actions applied and hands dealt.
     changes: u64,
 }
@@ -132,13 +89,24 @@ pub struct Setup {
     pub opponents: PlayerSpec,
 }
 
-/// Seat names around a table of `seats`, the person first, as a person sees them.
-fn seat_names(seats: usize) -> Vec<String> {
+/// The seats around a table of `seats`, the person first, as a person sees them.
+fn sitters(seats: usize) -> Vec<Sitter> {
     let names: &[&str] = match seats {
         3 => &["You", "Left", "Right"],
         _ => &["You", "West", "North", "East"],
     };
-    names.iter().map(|n| n.to_string()).collect()
+    names
+        .iter()
+        .enumerate()
+        .map(|(seat, n)| Sitter {
+            name: n.to_string(),
+            presence: if seat == YOU {
+                Presence::Person
+            } else {
+                Presence::Computer
+            },
+        })
+        .collect()
 }
 
 impl<G: Roster> Session<G> {
@@ -155,8 +123,8 @@ impl<G: Roster> Session<G> {
                 rules: setup.variant.rules(),
                 points: setup.points,
                 seed: setup.seed,
-                names: seat_names(seats),
             },
+            sitters: sitters(seats),
             chance: Rng::seed_from_u64(setup.seed),
             rng: Rng::seed_from_u64(!setup.seed),
             computers,
@@ -169,21 +137,19 @@ impl<G: Roster> Session<G> {
         }
     }
 
-    fn json(action: G::Action) -> Value {
-        serde_json::to_value(action).expect("actions serialize")
-    }
-
-    /// Applies the mover's `action` and keeps it.
+    /// Applies the mover's `action` and keeps it, as the person may know it.
     fn apply(&mut self, seat: usize, action: G::Action) {
         let seen = self.game.reveals(&action, seat, Some(YOU));
-        self.game
+        let outcome = self
+            .game
             .apply(action)
             .expect("only legal actions are taken");
         self.actions.push(action);
         self.changes += 1;
-        self.log.push(Entry {
+        self.log.push(Moment {
             seat,
-            action: seen.then(|| Self::json(action)),
+            action: seen.then_some(action),
+            happened: outcome.happened(),
         });
     }
 
@@ -223,38 +189,20 @@ impl<G: Roster> Table for Session<G> {
         &self.about
     }
 
-    fn view(&self) -> Value {
-        self.game.view_json(YOU, true)
+    fn shown(&self) -> Shown {
+        Stage {
+            to: Some(YOU),
+            sitters: &self.sitters,
+            log: &self.log,
+            last_hand: &self.last_hand,
+            points_to_win: self.about.points,
+            face_up: false,
+        }
+        .shown(&self.game)
     }
 
     fn version(&self) -> u64 {
         self.changes
-    }
-
-    fn face_up(&self) -> Vec<Value> {
-        (0..self.game.seats())
-            .map(|seat| self.game.view_json(seat, true))
-            .collect()
-    }
-
-    fn turn(&self) -> Option<usize> {
-        match self.game.turn() {
-            Turn::Seat(seat) => Some(seat),
-            _ => None,
-        }
-    }
-
-    fn finished(&self) -> bool {
-        self.game.turn() == Turn::Over
-    }
-
-    fn legal(&self) -> Vec<Value> {
-        if self.game.turn() != Turn::Seat(YOU) {
-            return Vec::new();
-        }
-        let mut legal = Vec::new();
-        self.game.legal_actions(&mut legal);
-        legal.into_iter().map(Self::json).collect()
     }
 
     fn act(&mut self, index: usize) {
@@ -285,7 +233,7 @@ impl<G: Roster> Table for Session<G> {
         }
     }
 
-    fn advise(&mut self) -> Advice<Value> {
+    fn advise(&mut self) -> Advice<String> {
         // The coach's own generator: asking never changes what the computers will do.
         let mut rng = Rng::seed_from_u64(self.about.seed ^ (self.actions.len() as u64) << 20);
         let advice = self
@@ -293,7 +241,7 @@ impl<G: Roster> Table for Session<G> {
             .advisor()
             .advise(Seated::new(&self.game, YOU), &mut rng);
         Advice {
-            actions: advice.actions.into_iter().map(Self::json).collect(),
+            actions: advice.actions.iter().map(|a| coach_words::<G>(a)).collect(),
             values: advice.values,
             choice: advice.choice,
             higher_is_better: advice.higher_is_better,
@@ -301,30 +249,14 @@ impl<G: Roster> Table for Session<G> {
         }
     }
 
-    fn log(&self) -> &[Entry] {
-        &self.log
-    }
-
-    fn last_hand(&self) -> &[Entry] {
-        &self.last_hand
-    }
-
-    fn scores(&self) -> Vec<f64> {
-        self.game.points()
-    }
-
     fn hands(&self) -> u32 {
         self.game.hands()
     }
 
-    fn teams(&self) -> Vec<Vec<usize>> {
-        self.game.teams()
-    }
-
     fn record(&self) -> String {
         let record = GameRecord {
-            game: self.game().to_string(),
-            variant: self.rules().to_string(),
+            game: self.about.game.to_string(),
+            variant: self.about.rules.to_string(),
             points: self.about.points,
             seed: self.about.seed,
             deals: Vec::new(),
@@ -332,6 +264,18 @@ impl<G: Roster> Table for Session<G> {
             actions: self.actions.clone(),
         };
         serde_json::to_string(&record).expect("records serialize")
+    }
+}
+
+/// An action in the coach's words: `play 9♠`, `discard 9♠`, `Order up, alone`.
+fn coach_words<G: Staged>(action: &G::Action) -> String {
+    match G::card_of(action) {
+        Some((card, word)) => format!(
+            "{} {}",
+            word.unwrap_or("Play").to_lowercase(),
+            catalogue::scene::card_text(card)
+        ),
+        None => G::label(action),
     }
 }
 

@@ -54,11 +54,11 @@ pub fn run(
     let mut due = Instant::now() + pace;
     loop {
         screen.terminal.draw(|frame| draw::draw(frame, &mut ui))?;
-        if ui.table.finished() && ui.dialog == Dialog::None {
+        if ui.finished() && ui.dialog == Dialog::None {
             ui.dialog = Dialog::Over;
             continue;
         }
-        let computers = !ui.table.finished() && !ui.your_turn() && ui.dialog == Dialog::None;
+        let computers = !ui.finished() && !ui.your_turn() && ui.dialog == Dialog::None;
         let wait = if computers {
             due.saturating_duration_since(Instant::now())
         } else {
@@ -82,7 +82,7 @@ pub fn run(
             }
         } else if computers {
             // Deals take no time; plays appear one at a time.
-            while ui.table.step() && ui.table.turn().is_none() && !ui.table.finished() {}
+            while ui.table.step() && ui.shown().scene.turn.is_none() && !ui.finished() {}
             due = Instant::now() + pace;
         }
     }

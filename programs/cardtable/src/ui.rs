@@ -6,15 +6,14 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use cards::Card;
+use catalogue::scene::{card_text, Middle, Shown, TrickShown};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
-use serde_json::Value;
 use table::search::Advice;
 
-use crate::session::{Entry, Table, YOU};
-use crate::words;
+use crate::session::Table;
 
 /// What is open over the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,7 +25,7 @@ pub enum Dialog {
     /// "Quit?"
     Quit,
     /// The strong player's values of each legal action.
-    Coach(Advice<Value>),
+    Coach(Advice<String>),
     /// The last trick.
     LastTrick,
     /// The result, with play again.
@@ -55,21 +54,12 @@ pub struct Pick {
     pub label: String,
 }
 
-/// A finished trick: who played what, and who took it where known.
-#[derive(Clone, Debug, PartialEq)]
-pub struct TakenTrick {
-    /// Each seat's card, in the order played.
-    pub plays: Vec<(usize, Card)>,
-    /// Who took it (unknown for a hand's last trick).
-    pub taker: Option<usize>,
-}
-
-/// What the drawn table derives from the person's view and legal actions, kept while the
-/// table's [`Table::version`] stays: every key and frame reads it, and deriving it builds
-/// the game's JSON view.
-#[derive(Default)]
+/// What the drawn table derives from the person's scene, kept while the table's
+/// [`Table::version`] stays: every key and frame reads it, and building the scene walks
+/// the hand's log.
 struct Derived {
-    version: Option<u64>,
+    version: u64,
+    shown: Rc<Shown>,
     hand: Rc<[Vec<Card>]>,
     picks: Rc<[Pick]>,
 }
@@ -92,7 +82,7 @@ pub struct Ui {
     pub areas: Vec<(Rect, usize)>,
     /// How many lines the log is scrolled back from its newest.
     pub log_back: usize,
-    derived: RefCell<Derived>,
+    derived: RefCell<Option<Derived>>,
 }
 
 impl Ui {
@@ -107,8 +97,13 @@ impl Ui {
             save_to,
             areas: Vec::new(),
             log_back: 0,
-            derived: RefCell::default(),
+            derived: RefCell::new(None),
         }
+    }
+
+    /// What the person is shown now.
+    pub fn shown(&self) -> Rc<Shown> {
+        Rc::clone(&self.derived().shown)
     }
 
     /// The person's choices in the order drawn: the hand's legal cards as grouped, then
@@ -122,24 +117,46 @@ impl Ui {
         Rc::clone(&self.derived().hand)
     }
 
-    /// The hand and picks of the table's current version, derived again when it changed.
+    /// The scene, hand and picks of the table's current version, built again when it
+    /// changed.
     fn derived(&self) -> Ref<'_, Derived> {
         let version = self.table.version();
-        if self.derived.borrow().version != Some(version) {
-            let hand: Rc<[Vec<Card>]> = words::grouped(&self.table.view()).into();
-            let picks = picks_of(&hand, &self.table.legal()).into();
-            *self.derived.borrow_mut() = Derived {
-                version: Some(version),
+        if self.derived.borrow().as_ref().map(|d| d.version) != Some(version) {
+            let shown = self.table.shown();
+            // A replay has no own part: the bottom seat's hand is drawn face up.
+            let hand: Rc<[Vec<Card>]> = match &shown.own {
+                Some(own) => own
+                    .hand
+                    .iter()
+                    .map(|group| group.iter().map(|c| c.card).collect())
+                    .collect::<Vec<_>>()
+                    .into(),
+                None => shown.scene.seats[0].face_up.clone().into_iter().collect(),
+            };
+            let picks = picks_of(&shown).into();
+            *self.derived.borrow_mut() = Some(Derived {
+                version,
+                shown: Rc::new(shown),
                 hand,
                 picks,
-            };
+            });
         }
-        self.derived.borrow()
+        Ref::map(self.derived.borrow(), |d| {
+            d.as_ref().expect("derived just above")
+        })
     }
 
     /// Whether the person must act now.
     pub fn your_turn(&self) -> bool {
-        self.table.turn() == Some(YOU) && !self.table.finished()
+        self.shown()
+            .own
+            .as_ref()
+            .is_some_and(|o| !o.actions.is_empty())
+    }
+
+    /// Whether the game is over.
+    pub fn finished(&self) -> bool {
+        self.shown().scene.result.is_some()
     }
 
     /// Takes pick `index` of [`Ui::picks`].
@@ -309,7 +326,7 @@ impl Ui {
                 .get(n.wrapping_sub(1))
                 .and_then(|&c| picks.iter().find(|p| p.card == Some(c)).cloned())
                 .ok_or_else(|| match cards.get(n.wrapping_sub(1)) {
-                    Some(&c) => format!("{} cannot be played now", words::show(c)),
+                    Some(&c) => format!("{} cannot be played now", card_text(c)),
                     None => format!("there is no card number {n}"),
                 })
         } else {
@@ -387,7 +404,7 @@ impl Ui {
         };
         match self.picks().iter().find(|p| p.card == Some(card)).cloned() {
             Some(pick) => self.choose(&pick),
-            None => self.note = Some(format!("{} cannot be played now", words::show(card))),
+            None => self.note = Some(format!("{} cannot be played now", card_text(card))),
         }
         Flow::Continue
     }
@@ -404,53 +421,12 @@ impl Ui {
         });
     }
 
-    /// The last trick taken this hand, with who took it.
-    pub fn trick_taken(&self) -> Option<TakenTrick> {
-        let plays = self.table.log().iter().filter(|e| {
-            e.action
-                .as_ref()
-                .is_some_and(|a| words::kind(a).0 == "Play")
-        });
-        let size = words::trick_size(self.table.game(), self.table.log());
-        (plays.count() >= size).then(|| self.last_trick()).flatten()
-    }
-
-    /// The last finished trick (this hand's, else the hand before's), with who won it
-    /// where known.
-    pub fn last_trick(&self) -> Option<TakenTrick> {
-        if self.table.game() == "straights" {
-            return None;
+    /// The last trick taken (this hand's, else the hand before's), with its taker.
+    pub fn last_trick(&self) -> Option<TrickShown> {
+        match &self.shown().scene.middle {
+            Middle::Tricks { last, .. } => last.clone(),
+            Middle::Layout { .. } => None,
         }
-        let plays = |log: &[Entry]| -> Vec<(usize, Card)> {
-            log.iter()
-                .filter_map(|e| {
-                    let action = e.action.as_ref()?;
-                    (words::kind(action).0 == "Play")
-                        .then(|| words::card_of(action).map(|c| (e.seat, c)))?
-                })
-                .collect()
-        };
-        let game = self.table.game();
-        let now = plays(self.table.log());
-        let current = self.table.view()["trick"].as_array().map_or(0, Vec::len);
-        let done = now.len().saturating_sub(current);
-        let size = words::trick_size(game, self.table.log());
-        if done >= size {
-            let winner = now
-                .get(done)
-                .map(|p| p.0)
-                .or_else(|| (current == 0).then(|| self.table.turn()).flatten());
-            return Some(TakenTrick {
-                plays: now[done - size..done].to_vec(),
-                taker: winner,
-            });
-        }
-        let before = plays(self.table.last_hand());
-        let size = words::trick_size(game, self.table.last_hand());
-        (before.len() >= size).then(|| TakenTrick {
-            plays: before[before.len() - size..].to_vec(),
-            taker: None,
-        })
     }
 }
 
@@ -458,35 +434,22 @@ fn suit_letter(c: char) -> bool {
     matches!(c, 's' | 'h' | 'd' | 'c')
 }
 
-/// Who took the trick just completed, from the person's `view` of `table`: the seat that
-/// leads the next one (unknown once the hand is over).
-pub fn trick_winner(table: &dyn Table, view: &Value) -> Option<usize> {
-    let empty = view["trick"].as_array().is_some_and(|t| t.is_empty());
-    (empty && view["phase"] == "Tricks")
-        .then(|| table.turn())
-        .flatten()
-}
-
-/// The legal actions as picks: the hand's legal cards in the order drawn, then the buttons.
-fn picks_of(hand: &[Vec<Card>], legal: &[Value]) -> Vec<Pick> {
-    let mut picks = Vec::new();
-    for &card in hand.iter().flatten() {
-        if let Some(action) = legal.iter().position(|a| words::card_of(a) == Some(card)) {
-            picks.push(Pick {
-                action,
-                card: Some(card),
-                label: words::show(card),
-            });
-        }
-    }
-    for (action, value) in legal.iter().enumerate() {
-        if words::card_of(value).is_none() {
-            picks.push(Pick {
-                action,
-                card: None,
-                label: words::choice(value),
-            });
-        }
-    }
-    picks
+/// The person's choices: the hand's legal cards in the order drawn, then the buttons.
+fn picks_of(shown: &Shown) -> Vec<Pick> {
+    let Some(own) = &shown.own else {
+        return Vec::new();
+    };
+    let cards = own.hand.iter().flatten().filter_map(|c| {
+        c.action.map(|action| Pick {
+            action,
+            card: Some(c.card),
+            label: c.label.clone(),
+        })
+    });
+    let buttons = own.choices.iter().map(|c| Pick {
+        action: c.action,
+        card: None,
+        label: c.label.clone(),
+    });
+    cards.chain(buttons).collect()
 }

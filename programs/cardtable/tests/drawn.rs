@@ -1,18 +1,18 @@
 //! The drawn table on ratatui's `TestBackend`: what a person must see at each game's key
-//! moments, checked against the rules (written here from the handouts) and the rules
-//! core's view of the seat; and whole games of every game played through the key handler
-//! to the result screen.
+//! moments, checked against the rules (written here from the handouts) given the seat's
+//! hand and the table; and whole games of every game played through the key handler to
+//! the result screen.
 
 use cards::{Card, Rank, Suit};
 use cardtable_tui::draw;
 use cardtable_tui::session::{self, Setup, YOU};
 use cardtable_tui::ui::{Dialog, Flow, Ui};
+use catalogue::scene::{Middle, Phase, Scene};
 use catalogue::{GameKind, PlayerSpec, Variant};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 use ratatui::Terminal;
-use serde_json::Value;
 
 fn ui(game: GameKind, rules: Option<&str>, seed: u64, opponents: &str) -> Ui {
     let setup = Setup {
@@ -57,13 +57,37 @@ fn show(card: Card) -> String {
     format!("{rank}{suit}")
 }
 
-fn cards(value: &Value) -> Vec<Card> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c.as_str().unwrap().parse().unwrap())
-        .collect()
+/// The person's hand.
+fn hand(ui: &Ui) -> Vec<Card> {
+    let shown = ui.shown();
+    let own = shown.own.as_ref().expect("the person's seat");
+    own.hand.iter().flatten().map(|c| c.card).collect()
+}
+
+fn scene(ui: &Ui) -> Scene {
+    ui.shown().scene.clone()
+}
+
+/// The trick in progress.
+fn trick(scene: &Scene) -> Vec<Card> {
+    match &scene.middle {
+        Middle::Tricks {
+            current: Some(t), ..
+        } => t.plays.iter().map(|p| p.card).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The Straights layout's cards of `suit`.
+fn run(scene: &Scene, suit: Suit) -> Vec<Card> {
+    match &scene.middle {
+        Middle::Layout { rows } => rows
+            .iter()
+            .filter(|r| r.suit == suit)
+            .flat_map(|r| r.slots.iter().flatten().copied())
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Lets the computers play until the person must act (or `stop` says so).
@@ -115,16 +139,20 @@ fn raised(
 #[test]
 fn euchre_bidding_shows_the_upcard_the_hand_and_the_choices() {
     let mut ui = ui(GameKind::Euchre, Some("eecs280"), 11, "handout");
-    assert!(until(&mut ui, |ui| ui.table.view()["phase"] == "Making(One)"));
-    let view = ui.table.view();
+    assert!(until(&mut ui, |ui| matches!(
+        scene(ui).phase,
+        Phase::OrderUp { .. }
+    )));
+    let Phase::OrderUp { upcard } = scene(&ui).phase else {
+        unreachable!()
+    };
     let (lines, _) = render(&mut ui, 100, 30);
     let screen = lines.join("\n");
-    let upcard: Card = view["upcard"].as_str().unwrap().parse().unwrap();
     assert!(
         screen.contains(&format!("Upcard {}", show(upcard))),
         "{screen}"
     );
-    for card in cards(&view["hand"]) {
+    for card in hand(&ui) {
         assert!(
             screen.contains(&format!("│{}", show(card))),
             "{} missing:\n{screen}",
@@ -137,10 +165,10 @@ fn euchre_bidding_shows_the_upcard_the_hand_and_the_choices() {
         "{screen}"
     );
     assert!(screen.contains("Your turn: Order up the"), "{screen}");
-    let scores = ui.table.scores();
+    let seats = scene(&ui).seats;
     let line = format!(
         "Score: You & North {} · West & East {}",
-        scores[0], scores[1]
+        seats[0].points, seats[1].points
     );
     assert!(screen.contains(&line), "{screen}");
 }
@@ -166,21 +194,21 @@ fn euchre_mid_trick_raises_exactly_the_cards_that_follow_suit() {
     for seed in 0..40 {
         let mut ui = ui(GameKind::Euchre, Some("eecs280"), seed, "handout");
         let found = until(&mut ui, |ui| {
-            let v = ui.table.view();
-            v["phase"] == "Tricks" && v["trick"].as_array().is_some_and(|t| !t.is_empty())
+            let s = scene(ui);
+            s.phase == Phase::Tricks && !trick(&s).is_empty()
         });
         if !found {
             continue;
         }
-        let view = ui.table.view();
-        let trump: Suit = match view["trump"].as_str().unwrap() {
-            "H" => Suit::Hearts,
-            "D" => Suit::Diamonds,
-            "S" => Suit::Spades,
-            _ => Suit::Clubs,
-        };
-        let led: Card = view["trick"][0]["card"].as_str().unwrap().parse().unwrap();
-        let hand = cards(&view["hand"]);
+        let table = scene(&ui);
+        let trump = table
+            .facts
+            .iter()
+            .find(|f| f.text.starts_with("Trump"))
+            .and_then(|f| f.suit)
+            .unwrap();
+        let led = trick(&table)[0];
+        let hand = hand(&ui);
         let suit = euchre_suit(led, trump);
         // The rule: follow the suit led if you can; otherwise play anything.
         let follow: Vec<Card> = hand
@@ -218,19 +246,17 @@ fn the_straights_layout_grows_from_the_sevens_and_only_fitting_cards_rise() {
     for seed in 0..20 {
         let mut ui = ui(GameKind::Straights, None, seed, "handout");
         if !until(&mut ui, |ui| {
-            ui.table.view()["layout"].as_object().is_some_and(|l| {
-                l.values()
-                    .any(|r| r.as_array().is_some_and(|r| !r.is_empty()))
-            })
+            let s = scene(ui);
+            Suit::ALL.into_iter().any(|suit| !run(&s, suit).is_empty())
         }) {
             continue;
         }
-        let view = ui.table.view();
-        let hand = cards(&view["hand"]);
+        let table = scene(&ui);
+        let hand = hand(&ui);
         let runs: Vec<(Suit, Vec<Card>)> =
             [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
                 .into_iter()
-                .map(|s| (s, cards(&view["layout"][s.letter().to_string()])))
+                .map(|s| (s, run(&table, s)))
                 .collect();
         // The rule: a seven may always be played; another card fits next to its suit's run.
         let fits = |card: Card| {
@@ -285,18 +311,33 @@ fn the_straights_layout_grows_from_the_sevens_and_only_fitting_cards_rise() {
 fn a_teen_do_panch_pull_shows_the_card_taken_to_its_puller() {
     for seed in 0..300 {
         let mut ui = ui(GameKind::TeenDoPanch, Some("handout"), seed, "random");
-        if !until(&mut ui, |ui| ui.table.view()["phase"] == "Pulling") {
+        if !until(&mut ui, |ui| {
+            matches!(scene(ui).phase, Phase::Pull { puller: YOU, .. })
+        }) {
             continue;
         }
-        let view = ui.table.view();
-        let taken: Card = view["taken"].as_str().unwrap().parse().unwrap();
         let (lines, _) = render(&mut ui, 100, 30);
         let screen = lines.join("\n");
+        // The card taken is shown to its puller, and it is not offered back.
+        let taken: Card = screen
+            .split("You pulled ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(|text| {
+                text.replace('♠', "S")
+                    .replace('♥', "H")
+                    .replace('♣', "C")
+                    .replace('♦', "D")
+            })
+            .map(|text| text.replace("10", "T").parse().unwrap())
+            .unwrap_or_else(|| panic!("no card taken shown:\n{screen}"));
+        let offered = ui.picks().iter().any(|p| p.card == Some(taken));
         assert!(
-            screen.contains(&format!("You pulled {}", show(taken))),
-            "{screen}"
+            !offered,
+            "{} may not go straight back:\n{screen}",
+            show(taken)
         );
-        assert!(screen.contains("You pull from"), "{screen}");
+        assert!(screen.contains("You pull a card from"), "{screen}");
         assert!(screen.contains("Give back a card"), "{screen}");
         assert!(
             screen.contains("Quota") || screen.contains("tricks "),
@@ -322,17 +363,18 @@ fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
     let mut ui = ui(game, rules, seed, "handout");
     let mut keys = 0;
     for _ in 0..100_000 {
-        if ui.table.finished() {
+        if ui.finished() {
             break;
         }
         if ui.your_turn() {
-            let before = ui.table.log().len();
+            let before = ui.table.version();
             // Every third decision by a typed card or a number, else Enter.
             let picks = ui.picks();
             // The picks are derived once per table version: they must be this turn's.
             let mut actions: Vec<usize> = picks.iter().map(|p| p.action).collect();
             actions.sort_unstable();
-            let legal: Vec<usize> = (0..ui.table.legal().len()).collect();
+            let count = ui.shown().own.as_ref().unwrap().actions.len();
+            let legal: Vec<usize> = (0..count).collect();
             assert_eq!(actions, legal, "the picks are this turn's legal actions");
             match (keys % 3, picks.first().and_then(|p| p.card)) {
                 (1, Some(card)) => {
@@ -348,9 +390,7 @@ fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
                 }
             }
             assert!(
-                ui.table.log().len() > before
-                    || ui.table.turn() != Some(YOU)
-                    || ui.table.log().is_empty(),
+                ui.table.version() > before,
                 "a key played nothing: {:?}",
                 ui.note
             );
@@ -360,7 +400,7 @@ fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
             assert!(ui.table.step());
         }
     }
-    assert!(ui.table.finished(), "{game:?} ended");
+    assert!(ui.finished(), "{game:?} ended");
     ui.dialog = Dialog::Over;
     let (lines, _) = render(&mut ui, 100, 30);
     let screen = lines.join("\n");
@@ -410,8 +450,9 @@ fn q_asks_before_quitting_and_a_typed_queen_still_plays() {
 #[test]
 fn the_coach_values_every_legal_choice_and_names_the_strong_players_pick() {
     let mut ui = ui(GameKind::Euchre, Some("eecs280"), 21, "handout");
-    assert!(until(&mut ui, |ui| ui.table.legal().len() > 1));
-    let legal = ui.table.legal().len();
+    let legal = |ui: &Ui| ui.shown().own.as_ref().map_or(0, |o| o.actions.len());
+    assert!(until(&mut ui, |ui| legal(ui) > 1));
+    let legal = legal(&ui);
     ui.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE));
     let Dialog::Coach(advice) = ui.dialog.clone() else {
         panic!("no coach: {:?}", ui.dialog);
@@ -431,9 +472,7 @@ fn a_saved_game_resumes_where_it_stopped() {
     }
     let record = ui.table.record();
     let resumed = session::resume(&record, PlayerSpec::Handout).unwrap();
-    assert_eq!(resumed.view(), ui.table.view());
-    assert_eq!(resumed.log(), ui.table.log());
-    assert_eq!(resumed.scores(), ui.table.scores());
+    assert_eq!(resumed.shown(), ui.table.shown());
     assert!(session::resume("{\"game\":\"chess\"}", PlayerSpec::Handout).is_err());
     assert!(session::resume("not json", PlayerSpec::Handout).is_err());
 }
@@ -443,7 +482,7 @@ fn a_click_on_a_raised_card_plays_it() {
     use ratatui::crossterm::event::{Event, MouseButton, MouseEvent, MouseEventKind};
     let mut ui = ui(GameKind::Straights, None, 2, "handout");
     assert!(until(&mut ui, |_| true));
-    let before = ui.table.log().len();
+    let before = ui.table.version();
     render(&mut ui, 100, 30);
     let (area, pick) = ui.areas[0];
     let card = ui.picks()[pick].card.expect("a card to play");
@@ -457,18 +496,17 @@ fn a_click_on_a_raised_card_plays_it() {
     };
     // A click beside the cards does nothing; one on the card plays it.
     ui.event(&click(0, 0));
-    assert_eq!(ui.table.log().len(), before);
+    assert_eq!(ui.table.version(), before);
     ui.event(&click(area.x + 2, area.y + 1));
-    let played = &ui.table.log()[before];
-    assert_eq!(played.seat, YOU);
-    assert_eq!(played.action.as_ref().unwrap()["Play"], card.to_string());
+    let said = scene(&ui).log.last().cloned().unwrap();
+    assert_eq!(said, format!("You play {}", show(card)));
 }
 
 #[test]
 fn a_recorded_game_replays_forwards_and_backwards_face_up() {
     use cardtable_tui::replay::Replay;
     let mut game = ui(GameKind::TeenDoPanch, Some("reference"), 4, "handout");
-    while !game.table.finished() {
+    while !game.finished() {
         if game.your_turn() {
             game.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
         } else {
@@ -489,9 +527,10 @@ fn a_recorded_game_replays_forwards_and_backwards_face_up() {
     assert!(faces >= 15, "{}", lines.join("\n"));
     ui.key(KeyEvent::new(KeyCode::End, KeyModifiers::NONE));
     assert_eq!(ui.table.position(), Some(steps - 1));
+    let points = |s: Scene| s.seats.iter().map(|s| s.points).collect::<Vec<_>>();
     assert_eq!(
-        ui.table.scores(),
-        game.table.scores(),
+        points(scene(&ui)),
+        points(scene(&game)),
         "the end is the game's end"
     );
     ui.key(KeyEvent::new(KeyCode::Left, KeyModifiers::NONE));

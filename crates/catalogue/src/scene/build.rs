@@ -1,0 +1,494 @@
+//! The scene built for any game: what each game says of itself ([`Staged`]) put together
+//! with the names, the log and the outcomes in one place.
+
+use cards::Card;
+use table::{HandOver, Happened, Turn};
+
+use super::words::{card_text, points, verb};
+use super::{
+    AnyAction, Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Scene,
+    Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
+};
+use crate::GameKind;
+
+/// One accepted action and what it did, as one recipient may know it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Moment<A> {
+    /// Who acted.
+    pub seat: usize,
+    /// The action, or `None` where it is hidden from the recipient (a face-down discard).
+    pub action: Option<A>,
+    /// What it did.
+    pub happened: Happened,
+}
+
+/// What a scene is built from besides the game: who receives it, who sits where, and
+/// what happened so far as the recipient may know it.
+pub struct Stage<'a, A> {
+    /// The recipient's seat (`None`: a spectator).
+    pub to: Option<usize>,
+    /// Each seat's name and presence.
+    pub sitters: &'a [Sitter],
+    /// This hand's actions.
+    pub log: &'a [Moment<A>],
+    /// The hand before's.
+    pub last_hand: &'a [Moment<A>],
+    /// Points to win, for the title.
+    pub points_to_win: u32,
+    /// Every hand face up (replays of finished games only).
+    pub face_up: bool,
+}
+
+/// What a game says of itself for its scene. Every method reads what any seat may see,
+/// except [`Staged::hand`] and [`Staged::notes`], which the builder calls only for the
+/// seat whose [`Own`] it builds (or for a finished game's replay).
+pub trait Staged: table::Game {
+    /// Which game.
+    const KIND: GameKind;
+    /// `Hand` or `Round`.
+    const HAND_WORD: &'static str = "Hand";
+
+    /// Whether `to` (a seat, or `None` for a spectator) may see `action` by `actor`,
+    /// taken in this state: a face-down discard shows only to its owner.
+    fn reveals(&self, action: &Self::Action, actor: usize, to: Option<usize>) -> bool;
+    /// The rules in words (`EECS 280 rules`).
+    fn rules_words(&self) -> &'static str;
+    /// How the game ends, in words (`first to 10 points`).
+    fn goal_words(&self, points_to_win: u32) -> String {
+        format!(
+            "first to {points_to_win} point{}",
+            if points_to_win == 1 { "" } else { "s" }
+        )
+    }
+    /// What the hand waits for.
+    fn phase(&self) -> Phase;
+    /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`).
+    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String);
+    /// Facts over the middle; `names` are the seats' names as the recipient reads them.
+    fn facts(&self, to: Option<usize>, names: &[String]) -> Vec<Fact>;
+    /// The trick in progress and the seat winning it (`None`: no tricks in this game).
+    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)>;
+    /// The Straights layout.
+    fn layout(&self) -> Option<Vec<LayoutRow>> {
+        None
+    }
+    /// The score table's columns between the side's name and its points.
+    fn score_columns(&self) -> &'static [&'static str];
+    /// A side's cells under those columns.
+    fn score_cells(&self, side: &[usize]) -> Vec<String>;
+    /// `seat`'s cards grouped by suit as the game ranks them: private to the seat.
+    fn hand(&self, seat: usize) -> Vec<Vec<Card>>;
+    /// What else `seat` alone knows (`Your discards: 5♠`): private to the seat.
+    fn notes(&self, seat: usize) -> Vec<String>;
+    /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
+    /// anyone else; `None` is an action hidden from the recipient.
+    fn phrase(action: Option<&Self::Action>, you: bool) -> String;
+    /// A choice button's words (`Order up, alone`).
+    fn label(action: &Self::Action) -> String;
+    /// The card an action puts down, and the word for doing it when that is not simply
+    /// playing it (`Discard`, `Give back`).
+    fn card_of(action: &Self::Action) -> Option<(Card, Option<&'static str>)>;
+    /// The question the seat to act is asked, from its legal actions.
+    fn question(&self, legal: &[Self::Action]) -> String;
+    /// Help for that question.
+    fn help(&self, legal: &[Self::Action]) -> Vec<String>;
+    /// The action as the protocol spells it.
+    fn any(action: Self::Action) -> AnyAction;
+}
+
+/// The names as `to` reads them: `(you)` after its own.
+fn names(sitters: &[Sitter], to: Option<usize>) -> Vec<String> {
+    sitters
+        .iter()
+        .enumerate()
+        .map(|(seat, s)| match to {
+            Some(you) if you == seat && s.name != "You" => format!("{} (you)", s.name),
+            _ => s.name.clone(),
+        })
+        .collect()
+}
+
+/// Who did something, as a sentence starts: `You` for the recipient.
+fn subject(sitters: &[Sitter], to: Option<usize>, seat: usize) -> String {
+    if to == Some(seat) {
+        "You".into()
+    } else {
+        sitters[seat].name.clone()
+    }
+}
+
+/// A side named by its seats: `You and North`, `West and East`.
+fn side(sitters: &[Sitter], to: Option<usize>, seats: &[usize]) -> (String, bool) {
+    let you = seats.iter().any(|&s| Some(s) == to);
+    let mut names: Vec<String> = seats.iter().map(|&s| subject(sitters, to, s)).collect();
+    if let Some(at) = names.iter().position(|n| n == "You") {
+        names.swap(0, at);
+    }
+    (names.join(" and "), you || seats.len() > 1)
+}
+
+fn team_of<G: Staged>(game: &G, seat: usize) -> Vec<usize> {
+    game.teams()
+        .into_iter()
+        .find(|t| t.contains(&seat))
+        .unwrap_or_else(|| vec![seat])
+}
+
+/// What a hand's end says, in a sentence.
+fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOver) -> String {
+    let (sitters, to) = (stage.sitters, stage.to);
+    let side_of = |seat: usize| side(sitters, to, &team_of(game, seat));
+    match *over {
+        HandOver::ThrownIn => "Nobody made trump: the hand is thrown in.".into(),
+        HandOver::Made {
+            makers,
+            tricks,
+            points: p,
+            ..
+        } => {
+            let (name, many) = side_of(makers);
+            format!(
+                "{name} {} {tricks} tricks and {} {}.",
+                verb(many, "take", "takes"),
+                verb(many, "score", "scores"),
+                points(p)
+            )
+        }
+        HandOver::March {
+            makers,
+            alone,
+            points: p,
+        } => {
+            let (name, many) = side_of(makers);
+            let alone = if alone { " alone" } else { "" };
+            format!(
+                "{name} {} all five tricks{alone}, a march: {}.",
+                verb(many, "take", "takes"),
+                points(p)
+            )
+        }
+        HandOver::Euchred {
+            makers,
+            tricks,
+            points: p,
+        } => {
+            let (makers_name, many) = side_of(makers);
+            let defender = (0..game.seats())
+                .find(|s| !team_of(game, makers).contains(s))
+                .unwrap_or(0);
+            let (defenders, d_many) = side_of(defender);
+            format!(
+                "{makers_name} {} euchred with {tricks} trick{}: {defenders} {} {}.",
+                verb(many, "are", "is"),
+                if tricks == 1 { "" } else { "s" },
+                verb(d_many, "score", "scores"),
+                points(p)
+            )
+        }
+        HandOver::Quotas {
+            tricks,
+            quotas,
+            points: p,
+        } => {
+            let each: Vec<String> = (0..game.seats())
+                .map(|s| {
+                    format!(
+                        "{} {} of {} ({})",
+                        subject(sitters, to, s),
+                        tricks[s],
+                        quotas[s],
+                        points(p[s])
+                    )
+                })
+                .collect();
+            format!("The hand is over: {}.", each.join(", "))
+        }
+        HandOver::Round { points: p } => {
+            let each: Vec<String> = (0..game.seats())
+                .map(|s| format!("{} +{}", subject(sitters, to, s), p[s]))
+                .collect();
+            format!("The round is over: {}.", each.join(", "))
+        }
+    }
+}
+
+/// A hand's log in sentences.
+fn sentences<G: Staged>(
+    game: &G,
+    stage: &Stage<G::Action>,
+    log: &[Moment<G::Action>],
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for moment in log {
+        let you = stage.to == Some(moment.seat);
+        let who = subject(stage.sitters, stage.to, moment.seat);
+        lines.push(format!("{who} {}", G::phrase(moment.action.as_ref(), you)));
+        if let Some(penalty) = moment.happened.penalty {
+            let (name, many) = side(stage.sitters, stage.to, &team_of(game, penalty.to));
+            lines.push(format!(
+                "A renege: {name} {} {}.",
+                verb(many, "score", "scores"),
+                points(penalty.points)
+            ));
+        }
+        if let Some(taker) = moment.happened.trick_taken {
+            let you = stage.to == Some(taker);
+            let who = subject(stage.sitters, stage.to, taker);
+            lines.push(format!("{who} {} the trick.", verb(you, "take", "takes")));
+        }
+        if let Some(over) = &moment.happened.hand_over {
+            lines.push(hand_over_words(game, stage, over));
+        }
+    }
+    lines
+}
+
+/// The last trick taken in `log`, with its taker.
+fn last_taken<G: Staged>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, usize)> {
+    let mut current = Vec::new();
+    let mut last = None;
+    for moment in log {
+        if let Some((card, None)) = moment.action.as_ref().and_then(G::card_of) {
+            current.push(Played {
+                seat: moment.seat,
+                card,
+            });
+        }
+        if let Some(taker) = moment.happened.trick_taken {
+            last = Some((std::mem::take(&mut current), taker));
+        }
+    }
+    last
+}
+
+fn middle<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Middle {
+    if let Some(rows) = game.layout() {
+        return Middle::Layout { rows };
+    }
+    let current = game.trick().and_then(|(plays, winning)| {
+        (!plays.is_empty()).then(|| TrickShown {
+            caption: winning.map_or("This trick".into(), |w| {
+                format!("This trick: {} winning", names[w])
+            }),
+            plays,
+            winner: winning,
+        })
+    });
+    let last = last_taken::<G>(stage.log)
+        .or_else(|| last_taken::<G>(stage.last_hand))
+        .map(|(plays, taker)| TrickShown {
+            plays,
+            winner: Some(taker),
+            caption: format!("Last trick, taken by {}", names[taker]),
+        });
+    Middle::Tricks { current, last }
+}
+
+fn score<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Score {
+    let points = game.points();
+    let teams = game.teams();
+    let first = if teams.iter().any(|t| t.len() > 1) {
+        "Team"
+    } else {
+        "Player"
+    };
+    let mut columns = vec![first.to_string()];
+    columns.extend(game.score_columns().iter().map(|c| c.to_string()));
+    columns.push("Points".into());
+    let rows = teams
+        .iter()
+        .map(|team| {
+            let who: Vec<&str> = team.iter().map(|&s| names[s].as_str()).collect();
+            let mut cells = vec![who.join(" & ")];
+            cells.extend(game.score_cells(team));
+            cells.push(points[team[0]].to_string());
+            ScoreRow {
+                seats: team.clone(),
+                cells,
+                mine: stage.to.is_some_and(|you| team.contains(&you)),
+            }
+        })
+        .collect();
+    Score { columns, rows }
+}
+
+fn result<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Option<GameResult> {
+    if game.turn() != Turn::Over {
+        return None;
+    }
+    let won = game.winners();
+    let points = game.points();
+    let mut teams = game.teams();
+    teams.sort_by_key(|t| !won[t[0]]);
+    let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
+    let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
+    let (who, many) = side(stage.sitters, stage.to, &winners);
+    let you = stage.to.is_some_and(|s| winners.contains(&s));
+    let sentence = format!(
+        "{who} {} the game{}",
+        verb(many, "win", "wins"),
+        if you { "!" } else { "." }
+    );
+    let standings = teams
+        .iter()
+        .map(|t| {
+            let who: Vec<&str> = t.iter().map(|&s| names[s].as_str()).collect();
+            format!(
+                "{}: {}",
+                who.join(" & "),
+                super::words::points(points[t[0]])
+            )
+        })
+        .collect();
+    Some(GameResult {
+        sentence,
+        winners,
+        standings,
+    })
+}
+
+fn status<G: Staged>(game: &G, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
+    match game.turn() {
+        Turn::Over => "The game is over".into(),
+        Turn::Chance => "Dealing…".into(),
+        Turn::Seat(seat) if stage.to == Some(seat) => {
+            format!("Your turn: {}", game.question(legal))
+        }
+        Turn::Seat(seat) => format!("{} to act", stage.sitters[seat].name),
+    }
+}
+
+/// Builds scenes for any [`Staged`] game.
+impl<A: Copy> Stage<'_, A> {
+    /// What everyone may see, in the recipient's words.
+    pub fn scene<G: Staged<Action = A>>(&self, game: &G) -> Scene {
+        let names = names(self.sitters, self.to);
+        let turn = match game.turn() {
+            Turn::Seat(seat) => Some(seat),
+            _ => None,
+        };
+        let points = game.points();
+        let seats = (0..game.seats())
+            .map(|seat| {
+                let (marks, cards, tally) = game.seat_parts(seat);
+                SeatPanel {
+                    seat,
+                    name: names[seat].clone(),
+                    presence: self.sitters[seat].presence,
+                    marks,
+                    cards,
+                    tally,
+                    points: points[seat],
+                    turn: turn == Some(seat),
+                    face_up: self
+                        .face_up
+                        .then(|| game.hand(seat).into_iter().flatten().collect()),
+                }
+            })
+            .collect();
+        let legal = self.legal(game);
+        Scene {
+            version: SCENE_VERSION,
+            game: G::KIND,
+            title: format!(
+                "{} · {} · {}",
+                G::KIND.title(),
+                game.rules_words(),
+                game.goal_words(self.points_to_win)
+            ),
+            heading: format!("{} {}", G::HAND_WORD, game.hands() + 1),
+            seats,
+            you: self.to,
+            turn,
+            phase: if game.turn() == Turn::Over {
+                Phase::Over
+            } else {
+                game.phase()
+            },
+            facts: game.facts(self.to, &names),
+            middle: middle(game, self, &names),
+            score: score(game, self, &names),
+            log: sentences(game, self, self.log),
+            last_hand: sentences(game, self, self.last_hand),
+            status: status(game, self, &legal),
+            result: result(game, self, &names),
+        }
+    }
+
+    /// The recipient's legal actions: none but on its own turn.
+    fn legal<G: Staged<Action = A>>(&self, game: &G) -> Vec<A> {
+        let mut legal = Vec::new();
+        if matches!((game.turn(), self.to), (Turn::Seat(s), Some(to)) if s == to) {
+            game.legal_actions(&mut legal);
+        }
+        legal
+    }
+
+    /// What the recipient is shown: the scene in its words, and for a seat what only
+    /// it sees.
+    pub fn shown<G: Staged<Action = A>>(&self, game: &G) -> Shown {
+        Shown {
+            scene: self.scene(game),
+            own: self.to.map(|seat| self.own(game, seat)),
+        }
+    }
+
+    /// What only `seat` sees: its hand, its choices, the question it is asked.
+    fn own<G: Staged<Action = A>>(&self, game: &G, seat: usize) -> Own {
+        let legal = self.legal(game);
+        let mut taken = vec![false; legal.len()];
+        let hand = game
+            .hand(seat)
+            .into_iter()
+            .map(|group| {
+                group
+                    .into_iter()
+                    .map(|card| {
+                        let found = legal.iter().enumerate().find(|(i, a)| {
+                            !taken[*i] && G::card_of(a).is_some_and(|(c, _)| c == card)
+                        });
+                        let (action, label) = match found {
+                            Some((i, a)) => {
+                                taken[i] = true;
+                                let word = G::card_of(a).and_then(|(_, w)| w);
+                                let label = word.map_or(card_text(card), |w| {
+                                    format!("{w} {}", card_text(card))
+                                });
+                                (Some(i), label)
+                            }
+                            None => (None, card_text(card)),
+                        };
+                        HandCard {
+                            card,
+                            action,
+                            label,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let choices = legal
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| G::card_of(a).is_none())
+            .map(|(action, a)| Choice {
+                action,
+                label: G::label(a),
+            })
+            .collect();
+        let on_turn = !legal.is_empty();
+        Own {
+            seat,
+            hand,
+            actions: legal.iter().map(|&a| G::any(a)).collect(),
+            choices,
+            question: on_turn.then(|| game.question(&legal)),
+            help: if on_turn {
+                game.help(&legal)
+            } else {
+                Vec::new()
+            },
+            notes: game.notes(seat),
+        }
+    }
+}

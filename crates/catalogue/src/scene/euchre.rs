@@ -1,0 +1,243 @@
+//! Euchre's scene: marks for the dealer and the makers, the upcard, trump and its bowers.
+
+use cards::Card;
+use euchre::{Action, Game, Phase as Hand, Round, Seat};
+
+use super::words::{card_text, suit_words, verb};
+use super::{AnyAction, Fact, Phase, Played, Staged};
+use crate::GameKind;
+
+/// The public table, read from seat 0's view (its hand is never read here).
+fn public(game: &Game) -> Option<euchre::View<'_>> {
+    game.view(Seat::new(0))
+}
+
+impl Staged for Game {
+    const KIND: GameKind = GameKind::Euchre;
+
+    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
+        !matches!(action, Action::Discard(_)) || to == Some(actor)
+    }
+
+    fn rules_words(&self) -> &'static str {
+        match self.rules().name() {
+            "cs246" => "CS 246 rules, going alone",
+            _ => "EECS 280 rules",
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+            return Phase::Dealing;
+        };
+        match view.phase() {
+            Hand::Making(Round::One) => Phase::OrderUp {
+                upcard: view.upcard(),
+            },
+            Hand::Making(Round::Two) => Phase::NameTrump {
+                turned_down: Some(view.upcard()),
+                may_pass: !(view.turn() == view.dealer()
+                    && self.rules().all_pass == euchre::AllPass::ScrewTheDealer),
+            },
+            Hand::Discard => Phase::Discard,
+            Hand::Tricks => Phase::Tricks,
+            Hand::Over => Phase::Dealing,
+        }
+    }
+
+    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String) {
+        let Some(view) = public(self) else {
+            return (Vec::new(), 0, "Tricks 0".into());
+        };
+        let s = Seat::new(seat);
+        let mut marks = Vec::new();
+        if view.dealer() == s {
+            marks.push("Dealer".into());
+        }
+        if view.maker() == Some(s) {
+            marks.push(
+                if view.is_alone() {
+                    "Maker, alone"
+                } else {
+                    "Maker"
+                }
+                .into(),
+            );
+        }
+        if view.sitting_out() == Some(s) {
+            marks.push("Sitting out".into());
+        }
+        let tally = format!("Tricks {}", view.tricks_won(s));
+        (marks, view.hand_size(s), tally)
+    }
+
+    fn facts(&self, _to: Option<usize>, names: &[String]) -> Vec<Fact> {
+        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+            return Vec::new();
+        };
+        let mut facts = Vec::new();
+        if let Some(trump) = view.trump() {
+            let by = view
+                .maker()
+                .map_or(String::new(), |m| format!(", made by {}", names[m.index()]));
+            facts.push(Fact {
+                text: format!("Trump {}{by}", suit_words(trump)),
+                card: None,
+                suit: Some(trump),
+            });
+        }
+        match view.phase() {
+            Hand::Making(Round::One) => facts.push(Fact {
+                text: "Upcard".into(),
+                card: Some(view.upcard()),
+                suit: None,
+            }),
+            Hand::Making(Round::Two) => facts.push(Fact {
+                text: format!("Turned down: {}", card_text(view.upcard())),
+                card: None,
+                suit: Some(view.upcard().suit()),
+            }),
+            _ => {}
+        }
+        facts
+    }
+
+    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
+        let Some(view) = public(self) else {
+            return Some((Vec::new(), None));
+        };
+        let plays = view
+            .trick()
+            .plays()
+            .map(|(seat, card)| Played {
+                seat: seat.index(),
+                card,
+            })
+            .collect();
+        let winning = view
+            .trump_order()
+            .and_then(|o| view.trick().winning(o))
+            .map(|(s, _)| s.index());
+        Some((plays, winning))
+    }
+
+    fn score_columns(&self) -> &'static [&'static str] {
+        &["Tricks"]
+    }
+
+    fn score_cells(&self, side: &[usize]) -> Vec<String> {
+        let tricks: u8 = public(self).map_or(0, |v| {
+            side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum()
+        });
+        vec![tricks.to_string()]
+    }
+
+    fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.view(Seat::new(seat)).map_or_else(Vec::new, |v| {
+            super::words::by_suit(v.cards(), v.trump_order(), false)
+        })
+    }
+
+    fn notes(&self, seat: usize) -> Vec<String> {
+        let discard = self.view(Seat::new(seat)).and_then(|v| v.discard());
+        discard
+            .map(|c| format!("You discarded {}", card_text(c)))
+            .into_iter()
+            .collect()
+    }
+
+    fn phrase(action: Option<&Action>, you: bool) -> String {
+        let Some(action) = action else {
+            return verb(you, "discard a card face down", "discards a card face down");
+        };
+        let alone = |alone: bool, you: bool| {
+            if !alone {
+                ""
+            } else if you {
+                " and go alone"
+            } else {
+                " and goes alone"
+            }
+        };
+        match *action {
+            Action::Pass => verb(you, "pass", "passes"),
+            Action::OrderUp { alone: a } => {
+                format!("{}{}", verb(you, "order up", "orders up"), alone(a, you))
+            }
+            Action::Call { suit, alone: a } => format!(
+                "{} {} trump{}",
+                verb(you, "name", "names"),
+                suit_words(suit),
+                alone(a, you)
+            ),
+            Action::Discard(card) => {
+                format!("{} {}", verb(you, "discard", "discards"), card_text(card))
+            }
+            Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
+        }
+    }
+
+    fn label(action: &Action) -> String {
+        match *action {
+            Action::Pass => "Pass".into(),
+            Action::OrderUp { alone: true } => "Order up, alone".into(),
+            Action::OrderUp { alone: false } => "Order up".into(),
+            Action::Call { suit, alone: true } => format!("{}, alone", suit_words(suit)),
+            Action::Call { suit, alone: false } => suit_words(suit),
+            Action::Discard(card) => format!("Discard {}", card_text(card)),
+            Action::Play(card) => card_text(card),
+        }
+    }
+
+    fn card_of(action: &Action) -> Option<(Card, Option<&'static str>)> {
+        match *action {
+            Action::Play(card) => Some((card, None)),
+            Action::Discard(card) => Some((card, Some("Discard"))),
+            _ => None,
+        }
+    }
+
+    fn question(&self, legal: &[Action]) -> String {
+        let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        if has(|a| matches!(a, Action::OrderUp { .. })) {
+            let upcard = public(self).map_or("upcard".into(), |v| card_text(v.upcard()));
+            return format!("Order up the {upcard}, or pass");
+        }
+        if has(|a| matches!(a, Action::Call { .. })) {
+            return if has(|a| matches!(a, Action::Pass)) {
+                "Name trump, or pass".into()
+            } else {
+                "Name trump: you may not pass".into()
+            };
+        }
+        if has(|a| matches!(a, Action::Discard(_))) {
+            return "Discard a card: you took the upcard".into();
+        }
+        match public(self) {
+            Some(view) if !view.trick().is_empty() => "Play a card".into(),
+            _ => "Lead a card".into(),
+        }
+    }
+
+    fn help(&self, legal: &[Action]) -> Vec<String> {
+        let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        let mut lines = Vec::new();
+        if has(|a| matches!(a, Action::OrderUp { .. })) {
+            lines.push("Ordering up makes the upcard's suit trump; the dealer takes the upcard and discards. Pass to let the next player decide.".into());
+        }
+        if has(|a| matches!(a, Action::Call { .. })) {
+            lines.push("Name any suit but the turned-down upcard's as trump (alone: your partner sits out; all five tricks score 4).".into());
+        }
+        if has(|a| matches!(a, Action::Discard(_))) {
+            lines.push("You took the upcard: discard one card face down.".into());
+        }
+        if has(|a| matches!(a, Action::Play(_))) {
+            lines.push("Follow the suit led if you can (the left bower is trump). Trump beats every other suit; the right bower (jack of trump) is highest, then the left (the other jack of its colour).".into());
+        }
+        lines
+    }
+
+    fn any(action: Action) -> AnyAction {
+        AnyAction::Euchre(action)
+    }
+}

@@ -1,0 +1,307 @@
+//! Everything a face shows of a table, worked out once: the [`Scene`] every recipient
+//! may see (seats, the middle, the score, the log in sentences, the result) and the
+//! [`Own`] part only a seat's person gets (its hand, its choices, the question asked).
+//!
+//! A spectator is given a [`Scene`] and nothing else, so no type a spectator receives
+//! can hold a hand. Faces (the terminal table, line mode, the browser) draw these and
+//! turn a person's pick back into one of [`Own::actions`]; none of them ranks a card,
+//! counts a trick or names a winner. The JSON of both is versioned
+//! ([`SCENE_VERSION`]) and described by `docs/scene.schema.json`, made from these types.
+
+mod build;
+mod euchre;
+mod straights;
+mod teendopanch;
+mod words;
+
+use cards::{Card, Suit};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::GameKind;
+
+pub use build::{Moment, Stage, Staged};
+pub use words::{card_text, suit_symbol};
+
+/// The scene's JSON version: raised whenever a field changes meaning or goes away.
+pub const SCENE_VERSION: u32 = 1;
+
+/// What every recipient at a table may see, built for one of them (its seat's words:
+/// "You play", its own face-down discards in the log).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Scene {
+    /// [`SCENE_VERSION`].
+    pub version: u32,
+    /// The game: a face chooses how to lay out the middle from it, and nothing else.
+    pub game: GameKind,
+    /// `Euchre · EECS 280 rules · first to 10 points`.
+    pub title: String,
+    /// `Hand 3`, `Round 2`.
+    pub heading: String,
+    /// Every seat, in seat order.
+    pub seats: Vec<SeatPanel>,
+    /// The recipient's seat (`null`: a spectator).
+    pub you: Option<usize>,
+    /// The seat to act (`null`: between hands or at the end).
+    pub turn: Option<usize>,
+    /// What the hand is waiting for.
+    pub phase: Phase,
+    /// Trump, the upcard, a pull in progress: short facts over the middle.
+    pub facts: Vec<Fact>,
+    /// The trick or the layout.
+    pub middle: Middle,
+    /// The score table, partners grouped.
+    pub score: Score,
+    /// This hand, oldest first, in sentences.
+    pub log: Vec<String>,
+    /// The hand before, in sentences.
+    pub last_hand: Vec<String>,
+    /// Whose turn it is in words, for a status line: `Your turn: Order up the J♥, or
+    /// pass`, `West to play`, `The game is over`.
+    pub status: String,
+    /// The end of the game, once it is over.
+    pub result: Option<GameResult>,
+}
+
+/// One seat as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatPanel {
+    /// The seat's number, from 0.
+    pub seat: usize,
+    /// Its name as the recipient reads it (`Alice (you)`, `West`).
+    pub name: String,
+    /// Who is there.
+    pub presence: Presence,
+    /// `Dealer`, `Maker, alone`, `Sitting out`, `Names trump`.
+    pub marks: Vec<String>,
+    /// Cards in the hand.
+    pub cards: usize,
+    /// `Tricks 2`, `Tricks 1 of 5`, `Discards 3`.
+    pub tally: String,
+    /// Points so far (a partnership's for both partners).
+    pub points: f64,
+    /// Whether the seat is to act.
+    pub turn: bool,
+    /// The hand face up: only in replays of finished games.
+    pub face_up: Option<Vec<Card>>,
+}
+
+/// Who sits in a seat, as the face knows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Presence {
+    /// A person, here.
+    Person,
+    /// A person whose connection dropped.
+    Away,
+    /// A person away long enough that a computer plays for them.
+    Autopilot,
+    /// Nobody yet: anyone may sit.
+    Open,
+    /// A computer player.
+    Computer,
+}
+
+/// A face's name and presence for each seat: what the scene is built with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sitter {
+    /// The name people see (`Alice`, `West`, `Computer 2 (strong)`).
+    pub name: String,
+    /// Who is there.
+    pub presence: Presence,
+}
+
+/// What the hand is waiting for: the question, typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Phase {
+    /// Cards are to be dealt (between hands).
+    Dealing,
+    /// Euchre, round one: order up the upcard's suit, or pass.
+    OrderUp {
+        /// The upcard.
+        upcard: Card,
+    },
+    /// Naming trump: Euchre's round two (the upcard turned down), Teen Do Panch's maker.
+    NameTrump {
+        /// The upcard turned down in round one (Euchre).
+        turned_down: Option<Card>,
+        /// Whether the seat to act may pass.
+        may_pass: bool,
+    },
+    /// The Euchre dealer, having taken the upcard, discards.
+    Discard,
+    /// Teen Do Panch: a player over quota last hand takes a card and gives one back.
+    Pull {
+        /// Who pulls.
+        puller: usize,
+        /// Who is pulled from.
+        victim: usize,
+    },
+    /// Tricks are being played.
+    Tricks,
+    /// Straights: cards go onto the layout.
+    Layout,
+    /// The game is over.
+    Over,
+}
+
+/// A short fact over the middle (`Trump ♥ Hearts, made by West`, `Upcard J♥`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Fact {
+    /// The words.
+    pub text: String,
+    /// A card to show after them.
+    pub card: Option<Card>,
+    /// The suit the fact is about, for its colour.
+    pub suit: Option<Suit>,
+}
+
+/// The middle of the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Middle {
+    /// A trick-taking game: the trick in progress, else the last one taken.
+    Tricks {
+        /// The trick being played (`null` before its lead).
+        current: Option<TrickShown>,
+        /// The last trick taken (this hand's, or the hand before's last).
+        last: Option<TrickShown>,
+    },
+    /// Straights: the layout, a row per suit.
+    Layout {
+        /// Spades, hearts, clubs, diamonds.
+        rows: Vec<LayoutRow>,
+    },
+}
+
+/// A trick's cards and what they mean.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TrickShown {
+    /// Each card with its seat, in the order played.
+    pub plays: Vec<Played>,
+    /// The seat winning it so far, or that took it.
+    pub winner: Option<usize>,
+    /// `This trick: West winning`, `Last trick, taken by North`.
+    pub caption: String,
+}
+
+/// One card of a trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Played {
+    /// Who played it.
+    pub seat: usize,
+    /// The card.
+    pub card: Card,
+}
+
+/// One suit's row of the Straights layout.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct LayoutRow {
+    /// The suit.
+    pub suit: Suit,
+    /// Ace to king: the card where it is on the layout, `null` where it is not yet.
+    pub slots: Vec<Option<Card>>,
+    /// `Hearts: 6♥ 7♥ 8♥`.
+    pub label: String,
+}
+
+/// The score table: one row per side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Score {
+    /// Column headings (`Team`, `Tricks`, `Points`).
+    pub columns: Vec<String>,
+    /// One row per side, partners together.
+    pub rows: Vec<ScoreRow>,
+}
+
+/// One side's row.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ScoreRow {
+    /// The seats of the side.
+    pub seats: Vec<usize>,
+    /// The cells, under [`Score::columns`] (the first is the side's names).
+    pub cells: Vec<String>,
+    /// Whether the recipient plays on this side.
+    pub mine: bool,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct GameResult {
+    /// `You and North win the game!`, `Left wins the game.`
+    pub sentence: String,
+    /// The winning seats.
+    pub winners: Vec<usize>,
+    /// Each side's final score in words, the winners first (`You & North: 10 points`).
+    pub standings: Vec<String>,
+}
+
+/// What only the seat's own person sees: built from that seat's view.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Own {
+    /// The seat.
+    pub seat: usize,
+    /// The hand grouped by suit as the game ranks it (trump first with its bowers,
+    /// colours alternating, strongest first; Straights ace to king).
+    pub hand: Vec<Vec<HandCard>>,
+    /// The legal actions, as the protocol spells them; cards and choices point here.
+    pub actions: Vec<AnyAction>,
+    /// The choices that are not a card of the hand (`Pass`, `Order up, alone`).
+    pub choices: Vec<Choice>,
+    /// The question asked, on the seat's turn.
+    pub question: Option<String>,
+    /// Help for that question.
+    pub help: Vec<String>,
+    /// What else the seat knows (`Your discards: 5♠`, `You pulled 9♥`).
+    pub notes: Vec<String>,
+}
+
+/// A card of the hand.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct HandCard {
+    /// The card.
+    pub card: Card,
+    /// The action that plays (or discards, or gives back) it, an index into
+    /// [`Own::actions`]; `null` when it may not be picked now.
+    pub action: Option<usize>,
+    /// `9♠`, `Discard 9♠`, `Give back 9♠`.
+    pub label: String,
+}
+
+/// A choice button.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Choice {
+    /// An index into [`Own::actions`].
+    pub action: usize,
+    /// `Pass`, `Order up, alone`, `Hearts ♥`.
+    pub label: String,
+}
+
+/// An action of any game, as the protocol spells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum AnyAction {
+    /// Euchre's.
+    Euchre(::euchre::Action),
+    /// Straights'.
+    Straights(::straights::Action),
+    /// Teen Do Panch's.
+    TeenDoPanch(::teendopanch::Action),
+}
+
+/// What one recipient is shown: the scene, and for a seat its own part. Built by
+/// [`Stage::shown`], whose recipient decides whether there is an `own`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Shown {
+    /// What everyone sees, in the recipient's words.
+    pub scene: Scene,
+    /// What only the recipient's seat sees (`null` for a spectator).
+    pub own: Option<Own>,
+}
+
+/// The JSON Schema of what a face receives ([`Shown`]), as `docs/scene.schema.json`
+/// holds it.
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(schemars::schema_for!(Shown)).expect("schemas serialize")
+}

@@ -1,0 +1,161 @@
+//! Straights' scene: the layout in the middle, discards counted against each player.
+
+use cards::{Card, Rank, Suit};
+use straights::{Action, Game, Seat};
+
+use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
+use super::{AnyAction, Fact, LayoutRow, Phase, Played, Staged};
+use crate::GameKind;
+
+/// The public table, read from seat 0's view (its hand is never read here).
+fn public(game: &Game) -> Option<straights::View<'_>> {
+    game.view(Seat::new(0))
+}
+
+impl Staged for Game {
+    const KIND: GameKind = GameKind::Straights;
+    const HAND_WORD: &'static str = "Round";
+
+    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
+        !matches!(action, Action::Discard(_)) || to == Some(actor)
+    }
+
+    fn rules_words(&self) -> &'static str {
+        "CS 246 rules"
+    }
+
+    fn goal_words(&self, _points_to_win: u32) -> String {
+        "ends at 80 points".into()
+    }
+
+    fn phase(&self) -> Phase {
+        match self.round() {
+            Some(round) if !round.is_over() => Phase::Layout,
+            _ => Phase::Dealing,
+        }
+    }
+
+    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String) {
+        let Some(view) = public(self) else {
+            return (Vec::new(), 0, "Discards 0".into());
+        };
+        let s = Seat::new(seat);
+        (
+            Vec::new(),
+            view.hand_size(s),
+            format!("Discards {}", view.discard_count(s)),
+        )
+    }
+
+    fn facts(&self, _to: Option<usize>, _names: &[String]) -> Vec<Fact> {
+        Vec::new()
+    }
+
+    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
+        None
+    }
+
+    fn layout(&self) -> Option<Vec<LayoutRow>> {
+        let view = public(self);
+        let ranks = std::iter::once(Rank::Ace).chain(Rank::ALL.into_iter().take(12));
+        let ranks: Vec<Rank> = ranks.collect();
+        let rows = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
+            .into_iter()
+            .map(|suit| {
+                let run = view
+                    .as_ref()
+                    .map_or_else(Vec::new, |v| v.layout().run(suit));
+                let slots: Vec<Option<Card>> = ranks
+                    .iter()
+                    .map(|&r| run.contains(&r).then(|| Card::new(r, suit)))
+                    .collect();
+                let played = cards_text(slots.iter().flatten().copied());
+                let label = format!(
+                    "{}: {}",
+                    suit.name(),
+                    if played.is_empty() {
+                        "none".into()
+                    } else {
+                        played
+                    }
+                );
+                LayoutRow { suit, slots, label }
+            })
+            .collect();
+        Some(rows)
+    }
+
+    fn score_columns(&self) -> &'static [&'static str] {
+        &["Discards"]
+    }
+
+    fn score_cells(&self, side: &[usize]) -> Vec<String> {
+        let discards: usize = public(self).map_or(0, |v| {
+            side.iter().map(|&s| v.discard_count(Seat::new(s))).sum()
+        });
+        vec![discards.to_string()]
+    }
+
+    fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.view(Seat::new(seat))
+            .map_or_else(Vec::new, |v| by_suit(v.hand().collect(), None, true))
+    }
+
+    fn notes(&self, seat: usize) -> Vec<String> {
+        let discards: Vec<Card> = self
+            .view(Seat::new(seat))
+            .map_or_else(Vec::new, |v| v.discards().collect());
+        if discards.is_empty() {
+            return Vec::new();
+        }
+        vec![format!("Your discards: {}", cards_text(discards))]
+    }
+
+    fn phrase(action: Option<&Action>, you: bool) -> String {
+        match action {
+            None => verb(you, "discard a card face down", "discards a card face down"),
+            Some(Action::Play(card)) => {
+                format!("{} {}", verb(you, "play", "plays"), card_text(*card))
+            }
+            Some(Action::Discard(card)) => format!(
+                "{} {} face down",
+                verb(you, "discard", "discards"),
+                card_text(*card)
+            ),
+        }
+    }
+
+    fn label(action: &Action) -> String {
+        match *action {
+            Action::Play(card) => card_text(card),
+            Action::Discard(card) => format!("Discard {}", card_text(card)),
+        }
+    }
+
+    fn card_of(action: &Action) -> Option<(Card, Option<&'static str>)> {
+        match *action {
+            Action::Play(card) => Some((card, None)),
+            Action::Discard(card) => Some((card, Some("Discard"))),
+        }
+    }
+
+    fn question(&self, legal: &[Action]) -> String {
+        if legal.iter().any(|a| matches!(a, Action::Play(_))) {
+            "Play a card onto the layout".into()
+        } else {
+            "No card fits the layout: discard one face down".into()
+        }
+    }
+
+    fn help(&self, legal: &[Action]) -> Vec<String> {
+        if legal.iter().any(|a| matches!(a, Action::Play(_))) {
+            vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. With no card that fits, discard one face down: its pips count against you.", suit_symbol(Suit::Spades))]
+        } else {
+            vec!["No card fits the layout: discard one face down; its pips count against you at the round's end.".into()]
+        }
+    }
+
+    fn any(action: Action) -> AnyAction {
+        AnyAction::Straights(action)
+    }
+}

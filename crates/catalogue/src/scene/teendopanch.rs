@@ -1,0 +1,233 @@
+//! Teen Do Panch's scene: quotas beside tricks, the maker, pulls and returns.
+
+use cards::Card;
+use teendopanch::{Action, Game, Phase as Hand, Round, Seat};
+
+use super::words::{by_suit, card_text, suit_words, verb};
+use super::{AnyAction, Fact, Phase, Played, Staged};
+use crate::GameKind;
+
+/// The public table, read from seat 0's view (its hand is never read here).
+fn public(game: &Game) -> Option<teendopanch::View<'_>> {
+    game.view(Seat::new(0))
+}
+
+impl Staged for Game {
+    const KIND: GameKind = GameKind::TeenDoPanch;
+
+    /// A card given back in a pull shows to the two players of the pull.
+    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
+        match action {
+            Action::Return(_) => {
+                let victim = self.hand().and_then(|h| h.pull()).map(|p| p.victim.index());
+                to == Some(actor) || to == victim
+            }
+            _ => true,
+        }
+    }
+
+    fn rules_words(&self) -> &'static str {
+        match self.rules().name() {
+            "reference" => "reference rules",
+            _ => "handout rules",
+        }
+    }
+
+    fn phase(&self) -> Phase {
+        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+            return Phase::Dealing;
+        };
+        match view.phase() {
+            Hand::Making(round) => Phase::NameTrump {
+                turned_down: None,
+                may_pass: round == Round::One,
+            },
+            Hand::Pulling => match view.pulling() {
+                Some((puller, victim)) => Phase::Pull {
+                    puller: puller.index(),
+                    victim: victim.index(),
+                },
+                None => Phase::Tricks,
+            },
+            Hand::Tricks => Phase::Tricks,
+            Hand::Over => Phase::Dealing,
+        }
+    }
+
+    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String) {
+        let Some(view) = public(self) else {
+            return (Vec::new(), 0, "Tricks 0".into());
+        };
+        let s = Seat::new(seat);
+        let mut marks = Vec::new();
+        if view.dealer() == s {
+            marks.push("Dealer".into());
+        }
+        if view.maker() == s {
+            marks.push("Names trump".into());
+        }
+        let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
+        (marks, view.hand_size(s), tally)
+    }
+
+    fn facts(&self, to: Option<usize>, names: &[String]) -> Vec<Fact> {
+        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+            return Vec::new();
+        };
+        let mut facts = Vec::new();
+        if let Some(trump) = view.trump() {
+            facts.push(Fact {
+                text: format!("Trump {}", suit_words(trump)),
+                card: None,
+                suit: Some(trump),
+            });
+        }
+        match view.phase() {
+            Hand::Making(Round::One) => facts.push(Fact {
+                text: "First five cards dealt".into(),
+                card: None,
+                suit: None,
+            }),
+            Hand::Making(Round::Two) => facts.push(Fact {
+                text: "Eight of ten cards dealt".into(),
+                card: None,
+                suit: None,
+            }),
+            _ => {}
+        }
+        if let Some((puller, victim)) = view.pulling() {
+            let you = to == Some(puller.index());
+            let who = if you { "You" } else { &names[puller.index()] };
+            facts.push(Fact {
+                text: format!(
+                    "{who} {} a card from {}",
+                    verb(you, "pull", "pulls"),
+                    names[victim.index()]
+                ),
+                card: None,
+                suit: None,
+            });
+        }
+        facts
+    }
+
+    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
+        let Some(view) = public(self) else {
+            return Some((Vec::new(), None));
+        };
+        let plays = view
+            .trick()
+            .plays()
+            .map(|(seat, card)| Played {
+                seat: seat.index(),
+                card,
+            })
+            .collect();
+        let winning = view
+            .trump_order()
+            .and_then(|o| view.trick().winning(o))
+            .map(|(s, _)| s.index());
+        Some((plays, winning))
+    }
+
+    fn score_columns(&self) -> &'static [&'static str] {
+        &["Tricks", "Quota"]
+    }
+
+    fn score_cells(&self, side: &[usize]) -> Vec<String> {
+        let Some(view) = public(self) else {
+            return vec!["0".into(), String::new()];
+        };
+        let tricks: u8 = side.iter().map(|&s| view.tricks_won(Seat::new(s))).sum();
+        let quota: u8 = side.iter().map(|&s| view.quotas()[s]).sum();
+        vec![tricks.to_string(), quota.to_string()]
+    }
+
+    fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
+        self.view(Seat::new(seat)).map_or_else(Vec::new, |v| {
+            by_suit(v.holding().set(), v.trump_order(), false)
+        })
+    }
+
+    fn notes(&self, seat: usize) -> Vec<String> {
+        let taken = self.view(Seat::new(seat)).and_then(|v| v.pull());
+        taken
+            .map(|p| format!("You pulled {}", card_text(p.taken)))
+            .into_iter()
+            .collect()
+    }
+
+    fn phrase(action: Option<&Action>, you: bool) -> String {
+        match action {
+            None => verb(you, "give back a card", "gives back a card"),
+            Some(Action::Pass) => verb(you, "wait for more cards", "waits for more cards"),
+            Some(Action::Call(suit)) => {
+                format!("{} {} trump", verb(you, "name", "names"), suit_words(*suit))
+            }
+            Some(Action::Return(card)) => {
+                format!(
+                    "{} {}",
+                    verb(you, "give back", "gives back"),
+                    card_text(*card)
+                )
+            }
+            Some(Action::Play(card)) => {
+                format!("{} {}", verb(you, "play", "plays"), card_text(*card))
+            }
+        }
+    }
+
+    fn label(action: &Action) -> String {
+        match *action {
+            Action::Pass => "Pass".into(),
+            Action::Call(suit) => suit_words(suit),
+            Action::Return(card) => format!("Give back {}", card_text(card)),
+            Action::Play(card) => card_text(card),
+        }
+    }
+
+    fn card_of(action: &Action) -> Option<(Card, Option<&'static str>)> {
+        match *action {
+            Action::Play(card) => Some((card, None)),
+            Action::Return(card) => Some((card, Some("Give back"))),
+            _ => None,
+        }
+    }
+
+    fn question(&self, legal: &[Action]) -> String {
+        let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        if has(|a| matches!(a, Action::Call(_))) {
+            return if has(|a| matches!(a, Action::Pass)) {
+                "Name trump, or pass".into()
+            } else {
+                "Name trump: you may not pass".into()
+            };
+        }
+        if has(|a| matches!(a, Action::Return(_))) {
+            return "Give back a card for the one you pulled".into();
+        }
+        match public(self) {
+            Some(view) if !view.trick().is_empty() => "Play a card".into(),
+            _ => "Lead a card".into(),
+        }
+    }
+
+    fn help(&self, legal: &[Action]) -> Vec<String> {
+        let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        let mut lines = Vec::new();
+        if has(|a| matches!(a, Action::Call(_))) {
+            lines.push("You name trump for this hand; passing waits for three more cards (only before they are dealt).".into());
+        }
+        if has(|a| matches!(a, Action::Return(_))) {
+            lines.push("You pulled a card from a player who fell short of their quota; give one back (not the one you took).".into());
+        }
+        if has(|a| matches!(a, Action::Play(_))) {
+            lines.push("Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand.".into());
+        }
+        lines
+    }
+
+    fn any(action: Action) -> AnyAction {
+        AnyAction::TeenDoPanch(action)
+    }
+}
