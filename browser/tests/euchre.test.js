@@ -26,8 +26,8 @@ test("two pages and two computers play a whole hand of Euchre; each page shows o
     const mine = await lastSnapshot(me);
     const theirs = await lastSnapshot(other);
     if (!mine || !theirs || mine.seq !== theirs.seq) return;
-    assert.deepEqual(await handCards(me), [...mine.view.hand].sort(), "the hand drawn is the seat's hand");
-    const secret = new Set(theirs.view.hand);
+    assert.deepEqual(await handCards(me), mine.own.hand.flat().map((c) => c.card).sort(), "the hand drawn is the seat's hand");
+    const secret = new Set(theirs.own.hand.flat().map((c) => c.card));
     for (const card of await shownCards(me)) {
       assert.ok(!secret.has(card), `${card} is in the other person's hand but shows on this page`);
     }

@@ -1,12 +1,14 @@
 // Starting the real `cardtable serve` and Debian's Chromium for the browser tests.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
 import { after, before } from "node:test";
+import Ajv2020 from "ajv/dist/2020.js";
 import { chromium } from "playwright-core";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -17,6 +19,25 @@ mkdirSync(OUTPUT, { recursive: true });
 /** The binary under test: CARDTABLE_BIN (cargo test sets it), else the release build. */
 const BIN = process.env.CARDTABLE_BIN ?? resolve(here, "..", "..", "target", "release", "cardtable");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+/** The scene's schema (docs/scene.schema.json, made from the Rust types). */
+const validScene = new Ajv2020({ allErrors: true, strict: false })
+  .compile(JSON.parse(readFileSync(resolve(here, "..", "..", "docs", "scene.schema.json"), "utf8")));
+/** Every snapshot any page received: how many, and those that broke the schema. */
+export const schemaCheck = { snapshots: 0, invalid: [] };
+
+/** Validates every snapshot `page` receives over its WebSocket against the schema. */
+function checkSnapshots(page) {
+  page.on("websocket", (socket) => socket.on("framereceived", ({ payload }) => {
+    let message;
+    try { message = JSON.parse(payload); } catch { return; }
+    if (message.type !== "snapshot") return;
+    schemaCheck.snapshots += 1;
+    if (!validScene({ scene: message.scene, own: message.own })) {
+      schemaCheck.invalid.push(JSON.stringify(validScene.errors).slice(0, 500));
+    }
+  }));
+}
 
 /** Starts `cardtable serve` on a free loopback port with a fresh SQLite file. */
 export async function startServer() {
@@ -56,6 +77,7 @@ export async function personAt(browser, url, name, viewport = { width: 1280, hei
   await context.addInitScript((n) => localStorage.setItem("cardtable.name", n), name);
   const page = await context.newPage();
   page.on("pageerror", (error) => { throw error; });
+  checkSnapshots(page);
   await page.goto(url);
   await page.locator("#connection[data-status=connected]").waitFor();
   return page;
@@ -114,6 +136,8 @@ export function useServerAndBrowser() {
   after(async () => {
     await shared.browser?.close();
     shared.server?.stop();
+    assert.deepEqual(schemaCheck.invalid, [], "every snapshot fits docs/scene.schema.json");
+    assert.ok(schemaCheck.snapshots > 0, "snapshots were checked against the schema");
   });
   return shared;
 }

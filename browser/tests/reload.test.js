@@ -12,8 +12,8 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
   const page = await personAt(shared.browser, shared.server.url, "Cleo");
   await createTable(page, { game: "euchre", rules: "cs246", seats: ["open", "handout", "handout", "handout"] });
   // Play into the tricks, so the hand is part-played when the page goes away.
-  await playByClicks(page, async () => (await lastSnapshot(page))?.view.phase === "Tricks"
-    && (await lastSnapshot(page)).view.hand.length <= 4);
+  await playByClicks(page, async () => (await lastSnapshot(page))?.scene.phase.kind === "tricks"
+    && (await lastSnapshot(page)).own.hand.flat().length <= 4);
   await page.locator(".hand button.card:enabled").first().waitFor();
   const before = await lastSnapshot(page);
   const hand = await handCards(page);

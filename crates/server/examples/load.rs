@@ -32,7 +32,7 @@ async fn client(
         return (0, Vec::new());
     };
     let text = |message: Value| Message::Text(message.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 1, "name": "load"});
+    let hello = json!({"type": "hello", "protocol": 2, "name": "load"});
     socket.send(text(hello)).await.expect("sent");
     let mut seats = vec!["handout"; 4];
     seats[seat] = "open";
@@ -103,7 +103,7 @@ async fn connect(address: &str, source: &str) -> Option<Socket> {
 /// each type (errors by code) and the connections.
 async fn flood_messages(address: String, source: &str, message: Value, until: Instant) -> String {
     let text = |m: &Value| Message::Text(m.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 1, "name": "flood"});
+    let hello = json!({"type": "hello", "protocol": 2, "name": "flood"});
     let (mut sent, mut connections, mut refused) = (0u64, 0u64, 0u64);
     let mut counts = std::collections::BTreeMap::<String, u64>::new();
     while Instant::now() < until {

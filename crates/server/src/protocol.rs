@@ -8,7 +8,7 @@ pub use crate::seen::{LogEntry, Seen};
 
 /// The protocol version: a client says which it speaks in `hello`; the server refuses
 /// another.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The largest message a client may send, in bytes; a larger one is refused unread.
 pub const MAX_MESSAGE: usize = 64 * 1024;

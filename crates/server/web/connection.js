@@ -59,7 +59,7 @@ export class Connection extends EventTarget {
     this.socket = socket;
     this.emit("status", this.status);
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", protocol: 1, name: this.name }));
+      socket.send(JSON.stringify({ type: "hello", protocol: 2, name: this.name }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {

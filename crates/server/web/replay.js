@@ -1,39 +1,24 @@
-// A finished game step by step, every hand face up (the server's /api/games/{id}/steps).
+// A finished game step by step, every hand face up (the server's /api/games/{id}/steps):
+// each step carries the scene a spectator would have seen, hands turned up.
 
 import { el } from "./dom.js";
-import { GAMES, describe, rulesName } from "./games.js";
 import { felt } from "./table.js";
 
-function seatsOf(names) {
-  return names.map((name) => {
-    const person = name.startsWith("person:");
-    return { name: person ? name.slice(7) : name, kind: person ? "person" : "computer", connected: true, autopilot: false };
-  });
-}
-
-export function renderReplay(root, game, { go }) {
-  const seats = seatsOf(game.seats);
+export function renderReplay(root, game) {
   const steps = game.steps;
   let at = 0;
   const draw = () => {
-    const step = steps[at];
-    const view = { ...step.views[0] };
-    const turn = view.turn ?? null;
-    const what = step.seat == null
-      ? "The deal"
-      : `${seats[step.seat].name} ${describe(game.game, step.action, step)}`;
+    const { scene, seat } = steps[at];
+    const what = seat == null ? "The deal" : scene.log[scene.log.length - 1];
     const slider = el("input", {
       type: "range", min: 0, max: steps.length - 1, value: at, "aria-label": "Step",
       oninput: (e) => { at = Number(e.target.value); draw(); },
     });
     root.replaceChildren(
       el("div", { class: "bar" }, el("a", { href: "/games", "data-route": true }, "← Finished games"),
-        el("span", { class: "rules" }, `Replay · ${GAMES[game.game]?.title ?? game.game} · ${rulesName(game.game, game.rules)}`),
+        el("span", { class: "rules" }, `Replay · ${scene.title}`),
         el("a", { href: `/api/games/${game.table}/record`, download: `${game.table}.json` }, "Download the record")),
-      felt({
-        game: game.game, view, seats, you: null, turn, scores: step.points,
-        hands: step.views.map((v) => v.hand ?? []), last: null,
-      }),
+      felt(scene),
       el("div", { class: "status", role: "status", "aria-live": "polite" }, `Step ${at + 1} of ${steps.length}: ${what}`),
       el("div", { class: "choices" },
         el("button", { onclick: () => { at = 0; draw(); }, disabled: at === 0 }, "⏮ Start"),

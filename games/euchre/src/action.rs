@@ -4,7 +4,11 @@ use cards::{Card, Suit};
 
 /// Everything a player can do in a hand of Euchre.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "EuchreAction")
+)]
 pub enum Action {
     /// Decline the upcard's suit (round one) or decline to name a suit (round two).
     Pass,

@@ -10,7 +10,11 @@ pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
 
 /// What a player does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "StraightsAction")
+)]
 pub enum Action {
     /// Put a card on the layout.
     Play(Card),

@@ -30,7 +30,11 @@ pub enum Phase {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 /// Everything a player can do in a hand of Teen Do Panch.
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "schema",
+    derive(schemars::JsonSchema),
+    schemars(rename = "TeenDoPanchAction")
+)]
 pub enum Action {
     /// Round one: the maker waits for three more cards.
     Pass,

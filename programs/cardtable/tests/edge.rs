@@ -245,7 +245,7 @@ async fn silent_and_stalled_connections_are_closed_within_seconds() {
     let mut head = [0u8; 12];
     stream.read_exact(&mut head).unwrap();
     assert_eq!(&head[9..12], b"101");
-    let hello = br#"{"type":"hello","protocol":1,"name":"s"}"#;
+    let hello = br#"{"type":"hello","protocol":2,"name":"s"}"#;
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
     frame.extend_from_slice(hello);
     frame.extend_from_slice(&[0x81, 0x80 | 100, 0, 0, 0, 0, b'{', b'"', b't']);

@@ -65,16 +65,19 @@ async fn play_out(clients: Vec<(usize, Client)>, table: &str) -> Vec<(usize, Cli
     done
 }
 
-/// Every card named anywhere in a frame except its own hand (`view.hand`).
+/// Every card named anywhere in a frame, as a code (`JH`) or in words (`J♥` inside a
+/// sentence), except the seat's own hand and legal actions (checked against its hand)
+/// and the hand before (checked on its own).
 fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
     match value {
         Value::String(text) if is_card(text) => {
             out.insert(text.clone());
         }
+        Value::String(text) => out.extend(cards_in_words(text)),
         Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
         Value::Object(map) => map
             .iter()
-            .filter(|(k, _)| *k != "hand" && *k != "last_hand")
+            .filter(|(k, _)| !["hand", "last_hand", "legal", "actions", "choices"].contains(&k.as_str()))
             .for_each(|(_, v)| cards_named(v, out)),
         _ => {}
     }
@@ -83,6 +86,39 @@ fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
 fn is_card(text: &str) -> bool {
     let b = text.as_bytes();
     b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"SHCD".contains(&b[1])
+}
+
+/// The cards a sentence names as a person reads them (`10♥`, `J♦`), as codes.
+fn cards_in_words(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let suit = match c {
+            '♠' => 'S',
+            '♥' => 'H',
+            '♣' => 'C',
+            '♦' => 'D',
+            _ => continue,
+        };
+        let rank = match (i.checked_sub(2).map(|j| chars[j]), i.checked_sub(1).map(|j| chars[j])) {
+            (Some('1'), Some('0')) => 'T',
+            (_, Some(r)) if "23456789JQKA".contains(r) => r,
+            _ => continue,
+        };
+        found.push(format!("{rank}{suit}"));
+    }
+    found
+}
+
+/// The seat's own hand in a snapshot.
+fn own_hand(frame: &Value) -> BTreeSet<String> {
+    frame["own"]["hand"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|group| group.as_array().into_iter().flatten())
+        .map(|c| c["card"].as_str().unwrap().to_string())
+        .collect()
 }
 
 /// What each seat may know after each number of actions of a recorded game: its hand,
@@ -166,10 +202,7 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
         let seq = frame["seq"].as_u64().unwrap() as usize;
         let column = you.unwrap_or(truth.allowed[seq].len() - 1);
         if let Some(seat) = you {
-            let hand: BTreeSet<String> = frame["view"]["hand"]
-                .as_array()
-                .map(|h| h.iter().map(|c| c.as_str().unwrap().to_string()).collect())
-                .unwrap_or_default();
+            let hand = own_hand(frame);
             if frame["finished"] != true {
                 assert_eq!(
                     hand, truth.hands[seq][seat],
@@ -177,20 +210,23 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
                 );
             }
         } else {
-            assert!(
-                frame["view"].get("hand").is_none(),
-                "a spectator has no hand"
-            );
+            assert!(frame["own"].is_null(), "a spectator has no hand");
         }
         let mut named = BTreeSet::new();
         cards_named(frame, &mut named);
-        let leaked: Vec<_> = named.difference(&truth.allowed[seq][column]).collect();
+        // What the recipient saw of the hand before stays known (the last trick taken).
+        let known: BTreeSet<String> = truth.allowed[seq][column]
+            .union(&truth.before[seq][column])
+            .cloned()
+            .collect();
+        let leaked: Vec<_> = named.difference(&known).collect();
         assert!(
             leaked.is_empty(),
             "{you:?} at seq {seq} was shown {leaked:?}: {frame}"
         );
         let mut earlier = BTreeSet::new();
         cards_named(&frame["last_hand"], &mut earlier);
+        cards_named(&frame["scene"]["last_hand"], &mut earlier);
         let leaked: Vec<_> = earlier.difference(&truth.before[seq][column]).collect();
         assert!(
             leaked.is_empty(),
@@ -424,7 +460,7 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
         )
         .await;
     let (token, first) = a.join(&table, 0).await;
-    let hand = first["view"]["hand"].clone();
+    let hand = own_hand(&first);
     // A reload: a new connection with the token gets the seat and the same hand back.
     drop(a);
     let mut again = Client::connect(&served.address, "a").await;
@@ -435,7 +471,7 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
     let snapshot = again.until("snapshot").await;
     assert_eq!(snapshot["you"], 0);
     if snapshot["seq"] == first["seq"] {
-        assert_eq!(snapshot["view"]["hand"], hand);
+        assert_eq!(own_hand(&snapshot), hand);
     }
     // Two connections for one seat: the newer wins and the older hears nothing more.
     let mut newer = Client::connect(&served.address, "a").await;
@@ -519,7 +555,8 @@ async fn a_killed_server_restarts_with_every_accepted_action() {
             "round {round}: no accepted action lost"
         );
         assert_eq!(
-            restored["view"], last["view"],
+            (&restored["scene"], &restored["own"]),
+            (&last["scene"], &last["own"]),
             "round {round}: the same table"
         );
         assert_eq!(restored["scores"], last["scores"]);
@@ -610,12 +647,12 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
     assert_eq!(steps.len(), actions + deals);
     assert!(deals >= 1);
     assert_eq!(steps[0]["action"], Value::Null);
-    let views = steps[0]["views"].as_array().unwrap();
-    assert_eq!(views.len(), 4);
-    assert!(views
+    let seats = steps[0]["scene"]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 4);
+    assert!(seats
         .iter()
-        .all(|v| v["hand"].as_array().unwrap().len() == 5));
-    assert_ne!(steps[0]["views"][0]["hand"], steps[0]["views"][1]["hand"]);
+        .all(|s| s["face_up"].as_array().unwrap().len() == 5));
+    assert_ne!(seats[0]["face_up"], seats[1]["face_up"]);
     assert_eq!(steps.last().unwrap()["points"], last["scores"]);
     assert_eq!(game["seats"][0], "person:Ada");
 

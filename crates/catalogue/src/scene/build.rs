@@ -447,21 +447,20 @@ impl<A: Copy> Stage<'_, A> {
                         let found = legal.iter().enumerate().find(|(i, a)| {
                             !taken[*i] && G::card_of(a).is_some_and(|(c, _)| c == card)
                         });
-                        let (action, label) = match found {
+                        let (action, verb) = match found {
                             Some((i, a)) => {
                                 taken[i] = true;
-                                let word = G::card_of(a).and_then(|(_, w)| w);
-                                let label = word.map_or(card_text(card), |w| {
-                                    format!("{w} {}", card_text(card))
-                                });
-                                (Some(i), label)
+                                (Some(i), G::card_of(a).and_then(|(_, w)| w))
                             }
-                            None => (None, card_text(card)),
+                            None => (None, None),
                         };
                         HandCard {
                             card,
                             action,
-                            label,
+                            label: verb.map_or(card_text(card), |w| {
+                                format!("{w} {}", card_text(card))
+                            }),
+                            verb: verb.map(str::to_string),
                         }
                     })
                     .collect()

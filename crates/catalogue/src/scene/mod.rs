@@ -267,6 +267,8 @@ pub struct HandCard {
     pub action: Option<usize>,
     /// `9♠`, `Discard 9♠`, `Give back 9♠`.
     pub label: String,
+    /// What picking it does when that is not simply playing it: `Discard`, `Give back`.
+    pub verb: Option<String>,
 }
 
 /// A choice button.

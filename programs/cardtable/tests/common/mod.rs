@@ -108,7 +108,7 @@ impl Client {
             raw: Vec::new(),
         };
         client
-            .send(json!({"type": "hello", "protocol": 1, "name": name}))
+            .send(json!({"type": "hello", "protocol": 2, "name": name}))
             .await;
         assert_eq!(client.next().await["type"], "welcome");
         client
@@ -140,7 +140,7 @@ impl Client {
 
     /// Says `hello` and reads the `welcome`.
     pub async fn hello(&mut self, name: &str) {
-        self.send(json!({"type": "hello", "protocol": 1, "name": name}))
+        self.send(json!({"type": "hello", "protocol": 2, "name": name}))
             .await;
         assert_eq!(self.next().await["type"], "welcome");
     }

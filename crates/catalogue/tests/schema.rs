@@ -1,0 +1,32 @@
+//! The scene's JSON Schema is checked in (`docs/scene.schema.json`): browsers and other
+//! clients validate what they receive against it, so a change to the scene's types must
+//! come with the file (regenerate it with `CARDTABLE_BLESS=1 cargo test -p
+//! cardtable-catalogue --test schema`, and raise `SCENE_VERSION` when a field changes
+//! meaning or goes away).
+
+use std::path::Path;
+
+#[test]
+fn the_checked_in_schema_is_the_scenes_types() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scene.schema.json");
+    let made = serde_json::to_string_pretty(&catalogue::scene::schema()).unwrap() + "\n";
+    if std::env::var_os("CARDTABLE_BLESS").is_some() {
+        std::fs::write(&path, &made).unwrap();
+    }
+    let kept = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        kept == made,
+        "docs/scene.schema.json differs from the scene's types: regenerate it (see this test's doc)"
+    );
+}
+
+#[test]
+fn the_schema_names_its_version_and_requires_the_scene() {
+    let schema = catalogue::scene::schema();
+    assert_eq!(schema["title"], "Shown");
+    let required = schema["required"].as_array().unwrap();
+    assert!(required.iter().any(|r| r == "scene"));
+    let scene = &schema["$defs"]["Scene"];
+    assert!(scene["properties"]["version"].is_object());
+    assert_eq!(catalogue::scene::SCENE_VERSION, 1);
+}
