@@ -57,24 +57,18 @@ pub struct Config {
 pub const MAX_THREADS: usize = 256;
 
 /// Why an arena run failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The worker threads could not be started, or more than [`MAX_THREADS`] were asked.
-    Threads(String),
+    /// More than [`MAX_THREADS`] worker threads were asked for.
+    #[error("cannot start the worker threads: {0} threads asked for; at most {MAX_THREADS}")]
+    TooManyThreads(usize),
+    /// The worker threads could not be started.
+    #[error("cannot start the worker threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
     /// Writing a game record failed.
-    Record(std::io::Error),
+    #[error("cannot write the game records: {0}")]
+    Record(#[from] std::io::Error),
 }
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Error::Threads(why) => write!(f, "cannot start the worker threads: {why}"),
-            Error::Record(why) => write!(f, "cannot write the game records: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for Error {}
 
 /// What one game produced.
 struct Played<A> {
@@ -160,14 +154,11 @@ pub fn run_game<G: Game>(
     let started = Instant::now();
     let threads = config.threads.unwrap_or(0);
     if threads > MAX_THREADS {
-        return Err(Error::Threads(format!(
-            "{threads} threads asked for; at most {MAX_THREADS}"
-        )));
+        return Err(Error::TooManyThreads(threads));
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .build()
-        .map_err(|e| Error::Threads(e.to_string()))?;
+        .build()?;
     let stopped = || {
         config
             .stop

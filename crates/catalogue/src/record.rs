@@ -1,7 +1,5 @@
 //! Game records (the arena's `--record` lines) read and replayed for any game.
 
-use std::fmt;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use table::{GameRecord, Turn};
@@ -30,40 +28,25 @@ pub struct Replayed {
 }
 
 /// Why a record line is not a replayable game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug, thiserror::Error)]
 pub enum RecordError {
     /// Not a JSON record of the expected shape.
-    Json(String),
+    #[error("not a game record: {0}")]
+    Json(#[from] serde_json::Error),
     /// A game or variant the catalogue does not know.
-    Unknown(Error),
+    #[error(transparent)]
+    Unknown(#[from] Error),
     /// Points to win outside 1 to 1,000.
+    #[error("points to win {0} is not from 1 to 1000")]
     Points(u32),
     /// More actions than [`MAX_ACTIONS`].
+    #[error("{0} actions is more than a record may hold ({MAX_ACTIONS})")]
     TooLong(usize),
-    /// The rules refused an action, or actions followed the game's end.
-    Replay(String),
+    /// The rules refused an action, a deal was not the game's pack, or actions followed
+    /// the game's end.
+    #[error(transparent)]
+    Replay(Box<dyn std::error::Error + Send + Sync>),
 }
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordError::Json(why) => write!(f, "not a game record: {why}"),
-            RecordError::Unknown(error) => error.fmt(f),
-            RecordError::Points(points) => {
-                write!(f, "points to win {points} is not from 1 to 1000")
-            }
-            RecordError::TooLong(n) => {
-                write!(
-                    f,
-                    "{n} actions is more than a record may hold ({MAX_ACTIONS})"
-                )
-            }
-            RecordError::Replay(why) => why.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for RecordError {}
 
 /// The fields that say which game a record is of.
 #[derive(Deserialize)]
@@ -93,10 +76,9 @@ pub fn replay(line: &str) -> Result<Replayed, RecordError> {
 
 /// The game and points to win a record line names.
 fn header(line: &str) -> Result<(Variant, u32), RecordError> {
-    let header: Header =
-        serde_json::from_str(line).map_err(|e| RecordError::Json(e.to_string()))?;
-    let game: GameKind = header.game.parse().map_err(RecordError::Unknown)?;
-    let variant = Variant::named(game, Some(&header.variant)).map_err(RecordError::Unknown)?;
+    let header: Header = serde_json::from_str(line)?;
+    let game: GameKind = header.game.parse()?;
+    let variant = Variant::named(game, Some(&header.variant))?;
     if !(1..=1000).contains(&header.points) {
         return Err(RecordError::Points(header.points));
     }
@@ -104,8 +86,7 @@ fn header(line: &str) -> Result<(Variant, u32), RecordError> {
 }
 
 fn record<A: serde::de::DeserializeOwned>(line: &str) -> Result<GameRecord<A>, RecordError> {
-    let record: GameRecord<A> =
-        serde_json::from_str(line).map_err(|e| RecordError::Json(e.to_string()))?;
+    let record: GameRecord<A> = serde_json::from_str(line)?;
     if record.actions.len() > MAX_ACTIONS {
         return Err(RecordError::TooLong(record.actions.len()));
     }
@@ -177,7 +158,7 @@ impl WithGame for StepLine<'_> {
                     points: game.points(),
                 });
             })
-            .map_err(|e| RecordError::Replay(e.to_string()))?;
+            .map_err(|e| RecordError::Replay(Box::new(e)))?;
         Ok(steps)
     }
 }
@@ -213,7 +194,7 @@ impl WithGame for ReplayLine<'_> {
         let record: GameRecord<G::Action> = record(self.line)?;
         let game = record
             .replay(new())
-            .map_err(|e| RecordError::Replay(e.to_string()))?;
+            .map_err(|e| RecordError::Replay(Box::new(e)))?;
         Ok(Replayed {
             variant: self.variant,
             actions: record.actions.len(),

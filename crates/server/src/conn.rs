@@ -372,7 +372,7 @@ impl Session<'_> {
                     Err(refusal) => refused(&refusal),
                     Ok(()) => match self.server.create(&spec) {
                         Ok(table) => ServerMsg::Created { table },
-                        Err(e) => error("bad_table", e.0),
+                        Err(e) => error("bad_table", e.to_string()),
                     },
                 };
                 self.reply(answer);
@@ -394,9 +394,7 @@ impl Session<'_> {
             }
             ClientMsg::Rematch { table } => {
                 let opener = self.server.clone();
-                let open = Box::new(move |spec: &crate::protocol::TableSpec| {
-                    opener.create(spec).map_err(|e| e.0)
-                });
+                let open = Box::new(move |spec: &crate::protocol::TableSpec| opener.create(spec));
                 self.route(&table, Command::Rematch { conn: client, open });
             }
             ClientMsg::Act { table, seq, action } => {

@@ -17,7 +17,7 @@ type Batch = Vec<(TableId, u64, Value)>;
 /// The writer thread's queue.
 #[derive(Clone)]
 pub struct Journal {
-    queue: Sender<(Batch, oneshot::Sender<Result<(), String>>)>,
+    queue: Sender<(Batch, oneshot::Sender<Result<(), StoreError>>)>,
 }
 
 /// The most actions one transaction takes.
@@ -35,18 +35,16 @@ impl Journal {
     }
 
     /// Stores `batch`; returns once it is durable.
-    pub async fn append(&self, batch: Batch) -> Result<(), String> {
+    pub async fn append(&self, batch: Batch) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         self.queue
             .send((batch, done))
-            .map_err(|_| "the journal has stopped".to_string())?;
-        answer
-            .await
-            .map_err(|_| "the journal has stopped".to_string())?
+            .map_err(|_| StoreError::JournalStopped)?;
+        answer.await.map_err(|_| StoreError::JournalStopped)?
     }
 }
 
-fn write(store: &dyn Store, waiting: &Receiver<(Batch, oneshot::Sender<Result<(), String>>)>) {
+fn write(store: &dyn Store, waiting: &Receiver<(Batch, oneshot::Sender<Result<(), StoreError>>)>) {
     while let Ok(first) = waiting.recv() {
         let mut batches = vec![first];
         let mut count = batches[0].0.len();
@@ -63,9 +61,7 @@ fn write(store: &dyn Store, waiting: &Receiver<(Batch, oneshot::Sender<Result<()
             .iter()
             .flat_map(|(b, _)| b.iter().cloned())
             .collect();
-        let result = store
-            .append_all(&all)
-            .map_err(|e: StoreError| e.to_string());
+        let result = store.append_all(&all);
         for (_, done) in batches {
             let _ = done.send(result.clone());
         }

@@ -48,9 +48,57 @@ pub struct Server {
     edge: Arc<Edge>,
 }
 
-/// Why a table could not be opened.
-#[derive(Debug, PartialEq)]
-pub struct SpecError(pub String);
+/// Why a table could not be opened (the `bad_table` refusal's message).
+#[derive(Debug, thiserror::Error)]
+pub enum SpecError {
+    /// A game, rules variant or player the catalogue does not know.
+    #[error(transparent)]
+    Unknown(#[from] catalogue::Error),
+    /// Not one seat kind per seat.
+    #[error("{game} has {seats} seats")]
+    Seats {
+        /// The game asked for.
+        game: GameKind,
+        /// How many seats it has.
+        seats: usize,
+    },
+    /// Points to win outside 1 to 100.
+    #[error("points to win are 1 to 100")]
+    Points,
+    /// An autopilot wait over an hour.
+    #[error("the autopilot waits at most 3600 seconds")]
+    Autopilot,
+    /// The table could not be stored.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The stored table could not be started again.
+    #[error(transparent)]
+    Restore(#[from] table::RestoreError),
+}
+
+/// Why `cardtable serve` could not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The database could not be opened or read.
+    #[error("{path}: {source}")]
+    Store {
+        /// The database file.
+        path: std::path::PathBuf,
+        /// What failed.
+        source: StoreError,
+    },
+    /// The address could not be listened on.
+    #[error("cannot listen on {listen}: {source}")]
+    Listen {
+        /// The address asked for.
+        listen: SocketAddr,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// Serving failed.
+    #[error("serving failed: {0}")]
+    Io(#[from] std::io::Error),
+}
 
 impl Server {
     /// A server over `store` at the edge `config` sets, with every unfinished table
@@ -109,30 +157,26 @@ impl Server {
 
     /// Opens a table as `spec` asks.
     pub fn create(&self, spec: &TableSpec) -> Result<TableId, SpecError> {
-        let bad = |message: String| SpecError(message);
-        let game: GameKind = spec
-            .game
-            .parse()
-            .map_err(|e: catalogue::Error| bad(e.to_string()))?;
-        let variant =
-            Variant::named(game, spec.rules.as_deref()).map_err(|e| bad(e.to_string()))?;
+        let game: GameKind = spec.game.parse()?;
+        let variant = Variant::named(game, spec.rules.as_deref())?;
         if spec.seats.len() != game.seats() {
-            return Err(bad(format!("{game} has {} seats", game.seats())));
+            return Err(SpecError::Seats {
+                game,
+                seats: game.seats(),
+            });
         }
         if !(1..=100).contains(&spec.points) {
-            return Err(bad("points to win are 1 to 100".into()));
+            return Err(SpecError::Points);
         }
         if spec.autopilot_seconds > 3600 {
-            return Err(bad("the autopilot waits at most 3600 seconds".into()));
+            return Err(SpecError::Autopilot);
         }
         let bots = spec
             .seats
             .iter()
             .map(|seat| match seat.as_str() {
                 "open" => Ok(None),
-                name => PlayerSpec::parse(game, name)
-                    .map(|spec| Some(spec.to_string()))
-                    .map_err(|e| bad(e.to_string())),
+                name => PlayerSpec::parse(game, name).map(|spec| Some(spec.to_string())),
             })
             .collect::<Result<Vec<_>, _>>()?;
         let row = TableRow {
@@ -141,32 +185,28 @@ impl Server {
             game: game.name().to_string(),
             rules: variant.rules().to_string(),
             points: spec.points,
-            seed: Seed::from_os().map_err(|e| bad(e.to_string()))?,
+            seed: Seed::from_os()?,
             deals: Deals::default(),
             public: spec.public,
             bots,
             autopilot_seconds: spec.autopilot_seconds,
         };
-        self.store.create(&row).map_err(|e| bad(e.to_string()))?;
+        self.store.create(&row)?;
         let stored = Stored {
             row: row.clone(),
             seats: Vec::new(),
             actions: Vec::new(),
             finished: false,
         };
-        self.start(&stored).map_err(bad)?;
+        self.start(&stored)?;
         tracing::info!(table = %row.id, game = %row.game, rules = %row.rules, public = row.public, "table opened");
         Ok(row.id)
     }
 
     /// Starts the task of a stored table.
-    fn start(&self, stored: &Stored) -> Result<(), String> {
-        let game: GameKind = stored
-            .row
-            .game
-            .parse()
-            .map_err(|e: catalogue::Error| e.to_string())?;
-        let variant = Variant::named(game, Some(&stored.row.rules)).map_err(|e| e.to_string())?;
+    fn start(&self, stored: &Stored) -> Result<(), SpecError> {
+        let game: GameKind = stored.row.game.parse()?;
+        let variant = Variant::named(game, Some(&stored.row.rules))?;
         let sender = variant.with_game(
             stored.row.points,
             Start {
@@ -198,7 +238,7 @@ struct Start<'a> {
 }
 
 impl WithGame for Start<'_> {
-    type Output = Result<UnboundedSender<Command>, String>;
+    type Output = Result<UnboundedSender<Command>, table::RestoreError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let (sender, receiver) = unbounded_channel();
@@ -213,8 +253,7 @@ impl WithGame for Start<'_> {
                 directory: self.server.directory.clone(),
             },
             sender.clone(),
-        )
-        .map_err(|e| e.0)?;
+        )?;
         // Listed before anyone hears of it (a rematch's table is announced at once).
         table.publish();
         tokio::spawn(table.run(receiver));
@@ -339,13 +378,17 @@ pub async fn serve(
     data: &Path,
     config: edge::Config,
     ready: impl FnOnce(SocketAddr),
-) -> Result<(), String> {
-    let store = store::Sqlite::open(data).map_err(|e| format!("{}: {e}", data.display()))?;
-    let server = Server::new(Arc::new(store), config).map_err(|e| e.to_string())?;
+) -> Result<(), ServeError> {
+    let stored = |source| ServeError::Store {
+        path: data.to_path_buf(),
+        source,
+    };
+    let store = store::Sqlite::open(data).map_err(stored)?;
+    let server = Server::new(Arc::new(store), config).map_err(stored)?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
-        .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-    let address = listener.local_addr().map_err(|e| e.to_string())?;
+        .map_err(|source| ServeError::Listen { listen, source })?;
+    let address = listener.local_addr()?;
     ready(address);
     let edge = server.edge.clone();
     let forgetting = tokio::spawn(async move {
@@ -364,10 +407,9 @@ pub async fn serve(
             .into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown())
-    .await
-    .map_err(|e| e.to_string());
+    .await;
     forgetting.abort();
-    served
+    Ok(served?)
 }
 
 async fn shutdown() {

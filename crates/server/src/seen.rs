@@ -109,7 +109,7 @@ impl<A: Serialize + Copy> Logged<A> {
 
     /// Its `seq` and the action as stored (never sent).
     pub fn stored(&self) -> (u64, Value) {
-        let value = serde_json::to_value(&self.action).expect("actions serialize");
+        let value = serde_json::to_value(self.action).expect("actions serialize");
         (self.seq, value)
     }
 }

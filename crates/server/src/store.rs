@@ -22,7 +22,7 @@ impl Seed {
     /// A seed of 63 bits from the operating system's generator (SQLite keeps it signed).
     pub fn from_os() -> Result<Seed, StoreError> {
         let mut bytes = [0u8; 8];
-        getrandom::fill(&mut bytes).map_err(|e| StoreError(e.to_string()))?;
+        getrandom::fill(&mut bytes)?;
         Ok(Seed(u64::from_le_bytes(bytes) >> 1))
     }
 
@@ -148,21 +148,24 @@ pub struct Stored {
     pub finished: bool,
 }
 
-/// A failure of the storage; the table refuses what it could not store.
-#[derive(Debug)]
-pub struct StoreError(pub String);
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "storage failed: {}", self.0)
-    }
+/// A failure of the storage; the table refuses what it could not store. Cloned to every
+/// table of a batch that failed together.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database refused or failed.
+    #[error("storage failed: {0}")]
+    Database(#[from] std::sync::Arc<rusqlite::Error>),
+    /// The operating system gave no randomness for a seed.
+    #[error("storage failed: no randomness for a seed: {0}")]
+    Randomness(#[from] getrandom::Error),
+    /// The journal's writer thread is gone.
+    #[error("storage failed: the journal has stopped")]
+    JournalStopped,
 }
-
-impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
-        StoreError(error.to_string())
+        StoreError::Database(std::sync::Arc::new(error))
     }
 }
 

@@ -78,7 +78,7 @@ pub enum Command {
 }
 
 /// Opens a new table (the server's `create`), for a rematch.
-pub type Opener = Box<dyn FnOnce(&TableSpec) -> Result<TableId, String> + Send>;
+pub type Opener = Box<dyn FnOnce(&TableSpec) -> Result<TableId, crate::SpecError> + Send>;
 
 impl std::fmt::Debug for Command {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -168,8 +168,32 @@ pub struct Services {
 }
 
 /// Why a table could not be rebuilt from storage.
-#[derive(Debug)]
-pub struct RestoreError(pub String);
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    /// A prescribed deal is not the game's pack.
+    #[error("a prescribed deal is not the game's pack")]
+    NotADeck,
+    /// A stored action came after the game's end.
+    #[error("action {seq}: after the end")]
+    AfterTheEnd {
+        /// Its number.
+        seq: u64,
+    },
+    /// A stored action is not one of this game's.
+    #[error("action {seq}: not an action of this game")]
+    NotAnAction {
+        /// Its number.
+        seq: u64,
+    },
+    /// The rules refused a stored action.
+    #[error("action {seq}: {why}")]
+    Refused {
+        /// Its number.
+        seq: u64,
+        /// The rules' refusal.
+        why: Box<dyn std::error::Error + Send + Sync>,
+    },
+}
 
 impl<G: Served> Table<G> {
     /// A table for `row`, with people's `seats`, replaying `actions` (empty for a new
@@ -184,30 +208,29 @@ impl<G: Served> Table<G> {
     ) -> Result<Table<G>, RestoreError> {
         let mut game = Secret::new(fresh.clone());
         if !game.deals_fit(&row.deals) {
-            return Err(RestoreError(
-                "a prescribed deal is not the game's pack".into(),
-            ));
+            return Err(RestoreError::NotADeck);
         }
         let mut chance = Rng::seed_from_u64(row.seed.reveal());
         let mut log = Vec::new();
         let mut last_hand = Vec::new();
         for (index, value) in actions.iter().enumerate() {
             let seq = index as u64 + 1;
-            let refused = |why: String| RestoreError(format!("action {seq}: {why}"));
             loop {
                 match game.turn() {
                     Turn::Chance => {
                         last_hand = std::mem::take(&mut log);
                         game.deal(&mut chance, &row.deals);
                     }
-                    Turn::Over => return Err(refused("after the end".into())),
+                    Turn::Over => return Err(RestoreError::AfterTheEnd { seq }),
                     Turn::Seat(seat) => {
                         let action = serde_json::from_value::<G::Action>(value.clone())
-                            .ok()
-                            .ok_or_else(|| refused("not an action of this game".into()))?;
-                        let logged = game
-                            .apply_as(seat, action, seq)
-                            .map_err(|e| refused(e.to_string()))?;
+                            .map_err(|_| RestoreError::NotAnAction { seq })?;
+                        let logged = game.apply_as(seat, action, seq).map_err(|e| {
+                            RestoreError::Refused {
+                                seq,
+                                why: Box::new(e),
+                            }
+                        })?;
                         log.push(logged);
                         break;
                     }
@@ -446,7 +469,7 @@ impl<G: Served> Table<G> {
             };
             match open(&spec) {
                 Ok(next) => self.next = Some(next),
-                Err(e) => return conn.refuse(&id, "bad_table", e),
+                Err(e) => return conn.refuse(&id, "bad_table", e.to_string()),
             }
         }
         self.changed = true;

@@ -1,5 +1,6 @@
 //! `cardtable arena`: the arena's command line.
 
+use cardtable_tui::error::CliError;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -48,13 +49,10 @@ pub struct ArenaArgs {
 const MAX_RECORDED: u64 = 1_000_000;
 
 /// Runs the arena; Ctrl-C stops it and the games finished so far are reported.
-pub fn run(args: &ArenaArgs) -> Result<(), String> {
-    let game: GameKind = args
-        .game
-        .parse()
-        .map_err(|e: catalogue::Error| e.to_string())?;
-    let variant = Variant::named(game, args.rules.as_deref()).map_err(|e| e.to_string())?;
-    let lineup = Lineup::parse(game, &args.lineup).map_err(|e| e.to_string())?;
+pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
+    let game: GameKind = args.game.parse()?;
+    let variant = Variant::named(game, args.rules.as_deref())?;
+    let lineup = Lineup::parse(game, &args.lineup)?;
     let count = match (args.games, args.hands) {
         (Some(n), _) => Count::Games(n),
         (_, Some(n)) => Count::Hands(n),
@@ -62,9 +60,10 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     };
     let (Count::Games(n) | Count::Hands(n)) = count;
     if args.record.is_some() && n > MAX_RECORDED {
-        return Err(format!(
-            "--record writes at most {MAX_RECORDED} games or hands; {n} were asked"
-        ));
+        return Err(CliError::TooManyRecorded {
+            most: MAX_RECORDED,
+            asked: n,
+        });
     }
     let stop = Arc::new(AtomicBool::new(false));
     let on_interrupt = stop.clone();
@@ -84,27 +83,28 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         progress: true,
         stop: Some(stop),
     };
-    let cannot_write = |path: &std::path::Path, e: &dyn std::fmt::Display| {
-        format!("cannot write {}: {e}", path.display())
+    let cannot_write = |path: &std::path::Path, source| CliError::Write {
+        path: path.to_path_buf(),
+        source,
     };
     let mut file = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| cannot_write(path, &e))?,
+            std::fs::File::create(path).map_err(|e| cannot_write(path, e))?,
         )),
         None => None,
     };
     let result = arena::run(&config, file.as_mut().map(|f| f as &mut dyn Write));
     let record_path = args.record.as_deref().unwrap_or(std::path::Path::new(""));
     let mut report = result.map_err(|e| match e {
-        arena::Error::Record(e) => cannot_write(record_path, &e),
-        e => e.to_string(),
+        arena::Error::Record(e) => cannot_write(record_path, e),
+        e => CliError::Arena(e),
     })?;
     if let Some(file) = &mut file {
-        file.flush().map_err(|e| cannot_write(record_path, &e))?;
+        file.flush().map_err(|e| cannot_write(record_path, e))?;
     }
     report.finish();
     let text = if args.json {
-        serde_json::to_string(&report).map_err(|e| e.to_string())? + "\n"
+        serde_json::to_string(&report)? + "\n"
     } else {
         report.to_text()
     };
@@ -112,12 +112,10 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
 }
 
 /// Writes to standard output. A reader that stopped reading (`| head`) is no error.
-fn print_out(text: &str) -> Result<(), String> {
+fn print_out(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("writing the output failed: {e}"))
-        }
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Output(e)),
         _ => Ok(()),
     }
 }

@@ -2,6 +2,7 @@
 //! where there is no terminal, on one [`session::Session`] per game.
 
 pub mod draw;
+pub mod error;
 pub mod line;
 pub mod replay;
 pub mod session;

@@ -5,6 +5,7 @@
 
 mod arena_cli;
 
+use cardtable_tui::error::CliError;
 use std::io::{self, BufReader, BufWriter, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -200,13 +201,11 @@ fn drawn(plain: bool) -> bool {
 }
 
 /// A game's name; a command's name here means options came before their command.
-fn game_arg(text: &str) -> Result<GameKind, String> {
+fn game_arg(text: &str) -> Result<GameKind, CliError> {
     if ["play", "replay", "arena", "serve"].contains(&text) {
-        return Err(format!(
-            "options go after the command they belong to: cardtable {text} [OPTIONS]"
-        ));
+        return Err(CliError::OptionsFirst(text.to_string()));
     }
-    text.parse().map_err(|e: catalogue::Error| e.to_string())
+    Ok(text.parse()?)
 }
 
 fn clock_seed() -> u64 {
@@ -216,9 +215,9 @@ fn clock_seed() -> u64 {
         .unwrap_or(0)
 }
 
-fn play(args: &PlayArgs) -> Result<ExitCode, String> {
-    let variant = Variant::named(args.game, args.rules.as_deref()).map_err(|e| e.to_string())?;
-    let opponents = PlayerSpec::parse(args.game, &args.opponents).map_err(|e| e.to_string())?;
+fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
+    let variant = Variant::named(args.game, args.rules.as_deref())?;
+    let opponents = PlayerSpec::parse(args.game, &args.opponents)?;
     let mut setup = Setup {
         variant,
         points: args.points,
@@ -227,10 +226,12 @@ fn play(args: &PlayArgs) -> Result<ExitCode, String> {
     };
     let first: Box<dyn Table> = match &args.resume {
         Some(path) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = read(path)?;
             let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            session::resume(line, opponents).map_err(|e| format!("{}: {e}", path.display()))?
+            session::resume(line, opponents).map_err(|source| CliError::Open {
+                path: path.clone(),
+                source,
+            })?
         }
         None => session::open(&setup),
     };
@@ -240,7 +241,7 @@ fn play(args: &PlayArgs) -> Result<ExitCode, String> {
             setup.seed = clock_seed();
             session::open(&setup)
         })
-        .map_err(|e| format!("the terminal: {e}"))?;
+        .map_err(CliError::Terminal)?;
         return Ok(ExitCode::SUCCESS);
     }
     let mut table = first;
@@ -250,15 +251,24 @@ fn play(args: &PlayArgs) -> Result<ExitCode, String> {
     Ok(textio::Stop::exit(result, "cardtable"))
 }
 
-fn replay(args: &ReplayArgs) -> Result<ExitCode, String> {
-    let text =
-        std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file.display()))?;
-    let replay = cardtable_tui::replay::Replay::open(&text, args.game)
-        .map_err(|e| format!("{}: {e}", args.file.display()))?;
+fn read(path: &std::path::Path) -> Result<String, CliError> {
+    std::fs::read_to_string(path).map_err(|source| CliError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
+    let text = read(&args.file)?;
+    let replay =
+        cardtable_tui::replay::Replay::open(&text, args.game).map_err(|source| CliError::Open {
+            path: args.file.clone(),
+            source,
+        })?;
     if drawn(args.plain) {
-        cardtable_tui::terminal::replay(replay).map_err(|e| format!("the terminal: {e}"))?;
+        cardtable_tui::terminal::replay(replay).map_err(CliError::Terminal)?;
     } else {
-        cardtable_tui::line::replay(replay, &mut io::stdout()).map_err(|e| e.to_string())?;
+        cardtable_tui::line::replay(replay, &mut io::stdout()).map_err(CliError::Output)?;
     }
     Ok(ExitCode::SUCCESS)
 }

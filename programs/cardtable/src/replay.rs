@@ -6,6 +6,7 @@ use catalogue::scene::Shown;
 use serde_json::Value;
 use table::search::Advice;
 
+use crate::error::OpenError;
 use crate::session::{About, Table};
 
 /// A recorded game at one of its steps, drawn like a game in progress.
@@ -18,24 +19,23 @@ pub struct Replay {
 
 impl Replay {
     /// Game `number` (from 1) of a file of record lines.
-    pub fn open(text: &str, number: usize) -> Result<Replay, String> {
+    pub fn open(text: &str, number: usize) -> Result<Replay, OpenError> {
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-        let line = number
-            .checked_sub(1)
-            .and_then(|i| lines.get(i))
-            .ok_or_else(|| format!("there is no game {number}: the file holds {}", lines.len()))?;
-        let steps = catalogue::steps(line).map_err(|e| e.to_string())?;
+        let line =
+            number
+                .checked_sub(1)
+                .and_then(|i| lines.get(i))
+                .ok_or(OpenError::NoSuchGame {
+                    number,
+                    count: lines.len(),
+                })?;
+        let steps = catalogue::steps(line)?;
         if steps.is_empty() {
-            return Err("the record's game has no deal to show".into());
+            return Err(OpenError::NoDeal);
         }
-        let record: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
-        let game: catalogue::GameKind = record["game"]
-            .as_str()
-            .unwrap_or_default()
-            .parse()
-            .map_err(|e: catalogue::Error| e.to_string())?;
-        let variant = catalogue::Variant::named(game, record["variant"].as_str())
-            .map_err(|e| e.to_string())?;
+        let record: Value = serde_json::from_str(line)?;
+        let game: catalogue::GameKind = record["game"].as_str().unwrap_or_default().parse()?;
+        let variant = catalogue::Variant::named(game, record["variant"].as_str())?;
         Ok(Replay {
             about: About {
                 game: game.name(),

@@ -5,6 +5,8 @@
 //! show what the seat may not see, and none works out a rule.
 
 use catalogue::scene::{Moment, Presence, Shown, Sitter, Stage, Staged};
+
+use crate::error::OpenError;
 use catalogue::{PlayerSpec, Roster, Variant, WithGame};
 use rand::SeedableRng;
 use serde_json::Value;
@@ -160,21 +162,21 @@ impl<G: Roster> Session<G> {
     }
 
     /// Replays a record's actions (dealing as the record's seed does).
-    fn replay(&mut self, actions: Vec<G::Action>) -> Result<(), String> {
+    fn replay(&mut self, actions: Vec<G::Action>) -> Result<(), OpenError> {
         for (index, action) in actions.into_iter().enumerate() {
             while self.game.turn() == Turn::Chance {
                 self.deal();
             }
             let Turn::Seat(seat) = self.game.turn() else {
-                return Err(format!("action {} comes after the game's end", index + 1));
+                return Err(OpenError::AfterTheEnd(index + 1));
             };
             let mut legal = Vec::new();
             self.game.legal_actions(&mut legal);
             if !legal.contains(&action) {
-                return Err(format!(
-                    "action {} ({action:?}) is not legal there",
-                    index + 1
-                ));
+                return Err(OpenError::Illegal {
+                    index: index + 1,
+                    action: serde_json::to_value(action).expect("actions serialize"),
+                });
             }
             self.apply(seat, action);
         }
@@ -286,13 +288,12 @@ struct Open<'a> {
 }
 
 impl WithGame for Open<'_> {
-    type Output = Result<Box<dyn Table>, String>;
+    type Output = Result<Box<dyn Table>, OpenError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let mut session = Session::new(self.setup, new());
         if let Some(actions) = self.actions {
-            let actions: Vec<G::Action> = serde_json::from_value(actions.clone())
-                .map_err(|e| format!("the record's actions: {e}"))?;
+            let actions: Vec<G::Action> = serde_json::from_value(actions.clone())?;
             session.replay(actions)?;
         }
         Ok(Box::new(session))
@@ -315,26 +316,22 @@ pub fn open(setup: &Setup) -> Box<dyn Table> {
 
 /// A saved game (a record line) taken up where it stopped, with `opponents` in the
 /// computer seats.
-pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, String> {
-    let record: Value =
-        serde_json::from_str(line).map_err(|e| format!("not a game record: {e}"))?;
+pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, OpenError> {
+    let record: Value = serde_json::from_str(line)?;
     let text = |key: &str| record[key].as_str().map(str::to_string);
-    let game: catalogue::GameKind = text("game")
-        .ok_or("the record names no game")?
-        .parse()
-        .map_err(|e: catalogue::Error| e.to_string())?;
-    let variant = Variant::named(game, text("variant").as_deref()).map_err(|e| e.to_string())?;
+    let game: catalogue::GameKind = text("game").ok_or(OpenError::NoGame)?.parse()?;
+    let variant = Variant::named(game, text("variant").as_deref())?;
     let points = record["points"].as_u64().unwrap_or(10);
     if !(1..=1000).contains(&points) {
-        return Err(format!("points to win {points} is not from 1 to 1000"));
+        return Err(OpenError::Points(points));
     }
-    let seed = record["seed"].as_u64().ok_or("the record has no seed")?;
+    let seed = record["seed"].as_u64().ok_or(OpenError::NoSeed)?;
     let actions = &record["actions"];
     if actions
         .as_array()
         .is_none_or(|a| a.len() > catalogue::MAX_ACTIONS)
     {
-        return Err("the record's actions are not a list of at most 1,000,000".into());
+        return Err(OpenError::Actions);
     }
     let setup = Setup {
         variant,

@@ -77,7 +77,9 @@ fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
         Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
         Value::Object(map) => map
             .iter()
-            .filter(|(k, _)| !["hand", "last_hand", "legal", "actions", "choices"].contains(&k.as_str()))
+            .filter(|(k, _)| {
+                !["hand", "last_hand", "legal", "actions", "choices"].contains(&k.as_str())
+            })
             .for_each(|(_, v)| cards_named(v, out)),
         _ => {}
     }
@@ -100,7 +102,10 @@ fn cards_in_words(text: &str) -> Vec<String> {
             '♦' => 'D',
             _ => continue,
         };
-        let rank = match (i.checked_sub(2).map(|j| chars[j]), i.checked_sub(1).map(|j| chars[j])) {
+        let rank = match (
+            i.checked_sub(2).map(|j| chars[j]),
+            i.checked_sub(1).map(|j| chars[j]),
+        ) {
             (Some('1'), Some('0')) => 'T',
             (_, Some(r)) if "23456789JQKA".contains(r) => r,
             _ => continue,

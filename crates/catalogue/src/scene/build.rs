@@ -457,9 +457,8 @@ impl<A: Copy> Stage<'_, A> {
                         HandCard {
                             card,
                             action,
-                            label: verb.map_or(card_text(card), |w| {
-                                format!("{w} {}", card_text(card))
-                            }),
+                            label: verb
+                                .map_or(card_text(card), |w| format!("{w} {}", card_text(card))),
                             verb: verb.map(str::to_string),
                         }
                     })
