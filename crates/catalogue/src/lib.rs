@@ -31,6 +31,7 @@ mod build;
 mod error;
 mod game;
 mod player;
+mod progress;
 mod record;
 pub mod scene;
 
@@ -38,4 +39,5 @@ pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
+pub use progress::{NotADeck, Progress, Taken};
 pub use record::{replay, steps, RecordError, Replayed, Step, MAX_ACTIONS};

@@ -1,20 +1,20 @@
 //! The one way out of a table's game: everything a message carries about the cards is
 //! built here, from a recipient's view in the rules core.
 //!
-//! The game itself lives in [`Secret`], which is neither `Serialize` nor `Debug` and
+//! The game in progress lives in [`Secret`], which is neither `Serialize` nor `Debug` and
 //! hands out no reference to the game: code elsewhere in the server can ask whose turn
 //! it is, the scores, and what a given recipient may see ([`Seen`]: the catalogue's scene,
 //! and for a seat its own part; [`LogEntry`]s and the seat's own legal actions), and
 //! nothing else. [`Seen`] can only be made here, so a message cannot carry a picture that
 //! did not come from [`Secret::seen_by`].
 
-use catalogue::scene::{Moment, Shown, Sitter, Stage};
-use catalogue::Roster;
+use catalogue::scene::{Shown, Sitter};
+use catalogue::{Progress, Roster, Taken};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use table::{Agent, Happened, Outcome, Refused, Rng, Seated, Turn};
+use table::{Agent, Refused, Rng, Turn};
 
-use crate::store::Deals;
+use crate::store::{Deals, Seed};
 
 /// Who receives a message: a seat's person, or a spectator (who may see no hand).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,19 +41,6 @@ impl Recipient {
 #[serde(transparent)]
 pub struct Seen(Shown);
 
-/// What a table tells [`Secret::seen_by`] besides the game: who sits where, the hands'
-/// logs, and the points to win.
-pub struct Setting<'a, A> {
-    /// Each seat's name and presence.
-    pub sitters: &'a [Sitter],
-    /// This hand's actions.
-    pub log: &'a [Logged<A>],
-    /// The hand before's.
-    pub last_hand: &'a [Logged<A>],
-    /// Points to win.
-    pub points_to_win: u32,
-}
-
 /// One accepted action, as a recipient may see it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LogEntry {
@@ -72,157 +59,102 @@ impl LogEntry {
     }
 }
 
-/// An accepted action and who may see it (each seat, then spectators): decided when it
-/// was taken, from the state it was taken in.
-pub struct Logged<A> {
-    seq: u64,
-    seat: usize,
-    action: A,
-    seen: Vec<bool>,
-    happened: Happened,
-}
-
-impl<A: Serialize + Copy> Logged<A> {
-    fn sees(&self, to: Recipient) -> bool {
-        self.seen[to.seat().unwrap_or(self.seen.len() - 1)]
-    }
-
-    /// As `to` may see it.
-    pub fn entry(&self, to: Recipient) -> LogEntry {
-        LogEntry {
-            seq: self.seq,
-            seat: self.seat,
-            action: self
-                .sees(to)
-                .then(|| serde_json::to_value(self.action).expect("actions serialize")),
-        }
-    }
-
-    /// As `to` may see it, with what it did: what a scene is built from.
-    fn moment(&self, to: Recipient) -> Moment<A> {
-        Moment {
-            seat: self.seat,
-            action: self.sees(to).then_some(self.action),
-            happened: self.happened,
-        }
-    }
-
-    /// Its `seq` and the action as stored (never sent).
-    pub fn stored(&self) -> (u64, Value) {
-        let value = serde_json::to_value(self.action).expect("actions serialize");
-        (self.seq, value)
-    }
-}
-
-/// A table's game, with every hidden card. Deliberately not `Debug`, `Serialize` or
-/// `Deref`: see the module's doc.
+/// A table's game in progress, with every hidden card. Deliberately not `Debug`,
+/// `Serialize` or `Deref`: see the module's doc.
 #[derive(Clone)]
-pub struct Secret<G> {
-    game: G,
-    /// Hands dealt so far: which prescribed deck deals next.
-    dealt: usize,
+pub struct Secret<G: Roster> {
+    progress: Progress<G>,
 }
+
+/// Why a stored game could not be set up again.
+#[derive(Debug, thiserror::Error)]
+#[error(transparent)]
+pub struct NotADeck(#[from] catalogue::NotADeck);
 
 impl<G: Roster> Secret<G> {
-    /// A game before its first deal.
-    pub fn new(game: G) -> Secret<G> {
-        Secret { game, dealt: 0 }
+    /// `game` before its first deal: the prescribed `deals` first, then shuffles from
+    /// `seed`.
+    pub fn new(game: G, seed: &Seed, deals: &Deals) -> Result<Secret<G>, NotADeck> {
+        let progress = Progress::new(game, seed.reveal(), deals.reveal().to_vec())?;
+        Ok(Secret { progress })
     }
 
     /// Who acts next.
     pub fn turn(&self) -> Turn {
-        self.game.turn()
+        self.progress.turn()
+    }
+
+    /// Actions accepted so far: the last one's `seq`.
+    pub fn seq(&self) -> u64 {
+        self.progress.actions().len() as u64
     }
 
     /// Each seat's points (public).
     pub fn points(&self) -> Vec<f64> {
-        self.game.points()
+        self.progress.game().points()
     }
 
-    /// Whether every prescribed deck is the game's pack in some order.
-    pub fn deals_fit(&self, deals: &Deals) -> bool {
-        deals.reveal().iter().all(|d| table::is_deck(&self.game, d))
+    /// Deals the next hand.
+    pub fn deal(&mut self) {
+        self.progress.deal();
     }
 
-    /// Deals the next hand: the next prescribed deck, else a shuffle from `chance`.
-    pub fn deal(&mut self, chance: &mut Rng, deals: &Deals) {
-        match deals.reveal().get(self.dealt) {
-            Some(deck) => self.game.deal_from(deck),
-            None => self.game.deal(chance),
-        }
-        self.dealt += 1;
-    }
-
-    /// Applies `seat`'s action, logged as number `seq`; a refusal changes nothing.
+    /// Applies `seat`'s action; a refusal changes nothing. Gives the action as stored.
     pub fn apply_as(
         &mut self,
         seat: usize,
         action: G::Action,
-        seq: u64,
-    ) -> Result<Logged<G::Action>, Refused<G::Refusal>> {
-        let mut logged = self.logged(seat, action, seq);
-        logged.happened = self.game.apply_as(seat, action)?.happened();
-        Ok(logged)
+    ) -> Result<Value, Refused<G::Refusal>> {
+        self.progress.apply_as(seat, action).map(stored)
     }
 
-    /// `agent`'s action for `seat` (the seat to move), applied and logged as `seq`.
-    pub fn act_for(
-        &mut self,
-        agent: &mut dyn Agent<G>,
-        seat: usize,
-        rng: &mut Rng,
-        seq: u64,
-    ) -> Logged<G::Action> {
-        let action = agent.act(Seated::new(&self.game, seat), rng);
-        let mut logged = self.logged(seat, action, seq);
-        logged.happened = self
-            .game
-            .apply(action)
-            .expect("computer players act legally")
-            .happened();
-        logged
+    /// `agent`'s action for `seat` (the seat to move), applied; the action as stored.
+    pub fn act_for(&mut self, agent: &mut dyn Agent<G>, seat: usize, rng: &mut Rng) -> Value {
+        stored(self.progress.act_for(agent, seat, rng))
     }
 
-    fn logged(&self, seat: usize, action: G::Action, seq: u64) -> Logged<G::Action> {
-        let seats = self.game.seats();
-        let seen = (0..seats)
-            .map(Some)
-            .chain([None])
-            .map(|to| self.game.reveals(&action, seat, to))
-            .collect();
-        Logged {
-            seq,
-            seat,
-            action,
-            seen,
-            happened: Happened::default(),
-        }
+    /// What `to` may see of the table now, with `sitters` in the seats.
+    pub fn seen_by(&self, to: Recipient, sitters: &[Sitter], points_to_win: u32) -> Seen {
+        Seen(self.progress.shown(to.seat(), sitters, points_to_win))
     }
 
-    /// What `to` may see of the table now.
-    pub fn seen_by(&self, to: Recipient, setting: &Setting<G::Action>) -> Seen {
-        let log: Vec<_> = setting.log.iter().map(|l| l.moment(to)).collect();
-        let last_hand: Vec<_> = setting.last_hand.iter().map(|l| l.moment(to)).collect();
-        let stage = Stage {
-            to: to.seat(),
-            sitters: setting.sitters,
-            log: &log,
-            last_hand: &last_hand,
-            points_to_win: setting.points_to_win,
-            face_up: false,
+    /// This hand's actions and the hand before's, as `to` may see them.
+    pub fn log_for(&self, to: Recipient) -> (Vec<LogEntry>, Vec<LogEntry>) {
+        let before = self.seq() as usize - self.progress.hand().len();
+        let first = before - self.progress.last_hand().len();
+        let entries = |taken: &[Taken<G::Action>], from: usize| {
+            taken
+                .iter()
+                .enumerate()
+                .map(|(i, t)| LogEntry {
+                    seq: (from + i + 1) as u64,
+                    seat: t.seat,
+                    action: t
+                        .seen_by(to.seat())
+                        .then(|| serde_json::to_value(t.action).expect("actions serialize")),
+                })
+                .collect()
         };
-        Seen(stage.shown(&self.game))
+        (
+            entries(self.progress.hand(), before),
+            entries(self.progress.last_hand(), first),
+        )
     }
 
     /// `to`'s legal actions: none but on its own turn.
     pub fn legal_for(&self, to: Recipient) -> Vec<Value> {
         let mut legal = Vec::new();
-        if matches!(to, Recipient::Seat(seat) if self.game.turn() == Turn::Seat(seat)) {
-            self.game.legal_actions(&mut legal);
+        if matches!(to, Recipient::Seat(seat) if self.turn() == Turn::Seat(seat)) {
+            self.progress.game().legal_actions(&mut legal);
         }
         legal
             .iter()
             .map(|a| serde_json::to_value(a).expect("actions serialize"))
             .collect()
     }
+}
+
+/// An action as the store keeps it.
+fn stored<A: Serialize>(taken: &Taken<A>) -> Value {
+    serde_json::to_value(&taken.action).expect("actions serialize")
 }

@@ -13,7 +13,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use crate::journal::Journal;
 use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
-use crate::seen::{Logged, Recipient, Secret, Setting};
+use crate::seen::{Recipient, Secret};
 use crate::store::{SeatRow, Store, TableRow, Token};
 use catalogue::scene::{Presence, Sitter};
 
@@ -123,16 +123,11 @@ pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, (bool, TableSu
 /// A table's state, owned by its task.
 pub struct Table<G: Served> {
     row: TableRow,
+    /// The game in progress: its deals, actions and who may see each.
     game: Secret<G>,
-    chance: Rng,
     rng: Rng,
-    seq: u64,
     seats: Vec<Occupant<G>>,
     spectators: Vec<Conn>,
-    /// This hand's actions, each with who may see it.
-    log: Vec<Logged<G::Action>>,
-    /// The hand before's.
-    last_hand: Vec<Logged<G::Action>>,
     /// The computer player that acts for absent people.
     stand_in: Box<dyn Agent<G>>,
     services: Services,
@@ -206,36 +201,23 @@ impl<G: Served> Table<G> {
         services: Services,
         commands: UnboundedSender<Command>,
     ) -> Result<Table<G>, RestoreError> {
-        let mut game = Secret::new(fresh.clone());
-        if !game.deals_fit(&row.deals) {
-            return Err(RestoreError::NotADeck);
-        }
-        let mut chance = Rng::seed_from_u64(row.seed.reveal());
-        let mut log = Vec::new();
-        let mut last_hand = Vec::new();
+        let mut game = Secret::new(fresh.clone(), &row.seed, &row.deals)
+            .map_err(|_| RestoreError::NotADeck)?;
         for (index, value) in actions.iter().enumerate() {
             let seq = index as u64 + 1;
-            loop {
-                match game.turn() {
-                    Turn::Chance => {
-                        last_hand = std::mem::take(&mut log);
-                        game.deal(&mut chance, &row.deals);
-                    }
-                    Turn::Over => return Err(RestoreError::AfterTheEnd { seq }),
-                    Turn::Seat(seat) => {
-                        let action = serde_json::from_value::<G::Action>(value.clone())
-                            .map_err(|_| RestoreError::NotAnAction { seq })?;
-                        let logged = game.apply_as(seat, action, seq).map_err(|e| {
-                            RestoreError::Refused {
-                                seq,
-                                why: Box::new(e),
-                            }
-                        })?;
-                        log.push(logged);
-                        break;
-                    }
-                }
+            while game.turn() == Turn::Chance {
+                game.deal();
             }
+            let Turn::Seat(seat) = game.turn() else {
+                return Err(RestoreError::AfterTheEnd { seq });
+            };
+            let action = serde_json::from_value::<G::Action>(value.clone())
+                .map_err(|_| RestoreError::NotAnAction { seq })?;
+            game.apply_as(seat, action)
+                .map_err(|e| RestoreError::Refused {
+                    seq,
+                    why: Box::new(e),
+                })?;
         }
         let seats = row
             .bots
@@ -266,14 +248,10 @@ impl<G: Served> Table<G> {
         let waiting = vec![None; row.bots.len()];
         Ok(Table {
             rng: Rng::seed_from_u64(!row.seed.reveal()),
-            seq: actions.len() as u64,
             row,
             game,
-            chance,
             seats,
             spectators: Vec::new(),
-            log,
-            last_hand,
             stand_in,
             services,
             commands,
@@ -337,10 +315,6 @@ impl<G: Served> Table<G> {
             self.commands.clone(),
         ) {
             self.game = table.game;
-            self.chance = table.chance;
-            self.seq = table.seq;
-            self.log = table.log;
-            self.last_hand = table.last_hand;
             self.changed = true;
         }
     }
@@ -358,7 +332,7 @@ impl<G: Served> Table<G> {
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
             Command::Rematch { conn, open } => self.rematch(conn, open),
             Command::Autopilot { seat, seq, timer } => {
-                if self.waiting[seat] == Some((seq, timer)) && self.seq == seq {
+                if self.waiting[seat] == Some((seq, timer)) && self.game.seq() == seq {
                     if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
                         *autopilot = true;
                     }
@@ -497,30 +471,33 @@ impl<G: Served> Table<G> {
         let Some(seat) = self.seat_of(conn.id) else {
             return conn.refuse(&id, "no_seat", "this connection holds no seat here");
         };
-        if seq < self.seq {
+        if seq < self.game.seq() {
             return conn.refuse(
                 &id,
                 "stale",
-                format!("the table is at seq {}, not {seq}", self.seq),
+                format!("the table is at seq {}, not {seq}", self.game.seq()),
             );
         }
-        if seq > self.seq {
+        if seq > self.game.seq() {
             return conn.refuse(
                 &id,
                 "bad_seq",
-                format!("the table is at seq {}: {seq} was never sent", self.seq),
+                format!(
+                    "the table is at seq {}: {seq} was never sent",
+                    self.game.seq()
+                ),
             );
         }
         let Ok(action) = serde_json::from_value::<G::Action>(value) else {
             return conn.refuse(&id, "malformed", "not an action of this game");
         };
-        match self.game.apply_as(seat, action, self.seq + 1) {
+        match self.game.apply_as(seat, action) {
             Err(Refused::NotYourTurn { .. }) => {
                 conn.refuse(&id, "not_your_turn", "it is not this seat's turn")
             }
             Err(Refused::Illegal(reason)) => conn.refuse(&id, "illegal", reason.to_string()),
-            Ok(logged) => {
-                self.commit(logged);
+            Ok(stored) => {
+                self.commit(stored);
                 self.advance();
             }
         }
@@ -528,12 +505,10 @@ impl<G: Served> Table<G> {
 
     /// Stages an applied action for storing; nobody hears of it before
     /// [`Table::settle`] has stored it.
-    fn commit(&mut self, logged: Logged<G::Action>) {
-        let (seq, value) = logged.stored();
-        self.pending.push((self.row.id.clone(), seq, value));
+    fn commit(&mut self, stored: Value) {
+        let seq = self.game.seq();
+        self.pending.push((self.row.id.clone(), seq, stored));
         self.changed = true;
-        self.log.push(logged);
-        self.seq = seq;
     }
 
     /// Deals and lets computers (and the autopilot) act until a person must.
@@ -547,29 +522,26 @@ impl<G: Served> Table<G> {
                         // before the deal pushes it out of every snapshot.
                         self.stage_broadcast();
                     }
-                    self.last_hand = std::mem::take(&mut self.log);
-                    self.game.deal(&mut self.chance, &self.row.deals);
+                    self.game.deal();
                     self.dealt_unsent = true;
                 }
                 Turn::Seat(seat) => {
-                    let (game, rng, seq) = (&mut self.game, &mut self.rng, self.seq + 1);
-                    let logged = match &mut self.seats[seat] {
+                    let (game, rng) = (&mut self.game, &mut self.rng);
+                    let stored = match &mut self.seats[seat] {
                         Occupant::Computer {
                             agent, slow: true, ..
-                        } => thinking(|| game.act_for(agent.as_mut(), seat, rng, seq)),
-                        Occupant::Computer { agent, .. } => {
-                            game.act_for(agent.as_mut(), seat, rng, seq)
-                        }
+                        } => thinking(|| game.act_for(agent.as_mut(), seat, rng)),
+                        Occupant::Computer { agent, .. } => game.act_for(agent.as_mut(), seat, rng),
                         Occupant::Person {
                             autopilot: true, ..
-                        } => game.act_for(self.stand_in.as_mut(), seat, rng, seq),
+                        } => game.act_for(self.stand_in.as_mut(), seat, rng),
                         Occupant::Person { conn: None, .. } => {
                             self.wait_for(seat);
                             return;
                         }
                         _ => return,
                     };
-                    self.commit(logged);
+                    self.commit(stored);
                 }
             }
         }
@@ -577,11 +549,11 @@ impl<G: Served> Table<G> {
 
     /// Starts the autopilot timer for an absent person's turn.
     fn wait_for(&mut self, seat: usize) {
-        if self.waiting[seat].is_some_and(|(seq, _)| seq == self.seq) {
+        if self.waiting[seat].is_some_and(|(seq, _)| seq == self.game.seq()) {
             return;
         }
         self.timers += 1;
-        let (seq, timer) = (self.seq, self.timers);
+        let (seq, timer) = (self.game.seq(), self.timers);
         self.waiting[seat] = Some((seq, timer));
         let commands = self.commands.clone();
         let delay = Duration::from_secs(self.row.autopilot_seconds);
@@ -659,9 +631,10 @@ impl<G: Served> Table<G> {
             Turn::Seat(s) => Some(s),
             _ => None,
         };
+        let (log, last_hand) = self.game.log_for(to);
         ServerMsg::Snapshot(Box::new(Snapshot {
             table: self.row.id.clone(),
-            seq: self.seq,
+            seq: self.game.seq(),
             game: self.row.game.clone(),
             rules: self.row.rules.clone(),
             points: self.row.points,
@@ -672,18 +645,10 @@ impl<G: Served> Table<G> {
             },
             turn,
             finished: self.game.turn() == Turn::Over,
-            view: self.game.seen_by(
-                to,
-                &Setting {
-                    sitters: &self.sitters(),
-                    log: &self.log,
-                    last_hand: &self.last_hand,
-                    points_to_win: self.row.points,
-                },
-            ),
+            view: self.game.seen_by(to, &self.sitters(), self.row.points),
             legal: self.game.legal_for(to),
-            log: self.log.iter().map(|l| l.entry(to)).collect(),
-            last_hand: self.last_hand.iter().map(|l| l.entry(to)).collect(),
+            log,
+            last_hand,
             scores: self.game.points(),
             next: self.next.clone(),
         }))

@@ -4,14 +4,14 @@
 //! ([`catalogue::scene::Shown`]) — the same the server sends a seat — so no face can
 //! show what the seat may not see, and none works out a rule.
 
-use catalogue::scene::{Moment, Presence, Shown, Sitter, Stage, Staged};
+use catalogue::scene::{Presence, Shown, Sitter, Staged};
 
 use crate::error::OpenError;
-use catalogue::{PlayerSpec, Roster, Variant, WithGame};
+use catalogue::{PlayerSpec, Progress, Roster, Variant, WithGame};
 use rand::SeedableRng;
 use serde_json::Value;
 use table::search::Advice;
-use table::{Agent, GameRecord, Outcome, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated, Turn};
 
 /// The person always sits here.
 pub const YOU: usize = 0;
@@ -62,18 +62,14 @@ pub trait Table {
     }
 }
 
-/// A game being played: the rules core, its players and what happened.
+/// A game being played: the game in progress and the computer players.
 pub struct Session<G: Roster> {
     about: About,
-    game: G,
-    chance: Rng,
+    progress: Progress<G>,
     rng: Rng,
     computers: Vec<Option<Box<dyn Agent<G>>>>,
     lineup: Vec<String>,
     sitters: Vec<Sitter>,
-    actions: Vec<G::Action>,
-    log: Vec<Moment<G::Action>>,
-    last_hand: Vec<Moment<G::Action>>,
     /// Actions applied and hands dealt.
     changes: u64,
 }
@@ -127,61 +123,35 @@ impl<G: Roster> Session<G> {
                 seed: setup.seed,
             },
             sitters: sitters(seats),
-            chance: Rng::seed_from_u64(setup.seed),
+            progress: Progress::new(game, setup.seed, Vec::new())
+                .expect("no prescribed deals to refuse"),
             rng: Rng::seed_from_u64(!setup.seed),
             computers,
             lineup,
-            game,
-            actions: Vec::new(),
-            log: Vec::new(),
-            last_hand: Vec::new(),
             changes: 0,
         }
-    }
-
-    /// Applies the mover's `action` and keeps it, as the person may know it.
-    fn apply(&mut self, seat: usize, action: G::Action) {
-        let seen = self.game.reveals(&action, seat, Some(YOU));
-        let outcome = self
-            .game
-            .apply(action)
-            .expect("only legal actions are taken");
-        self.actions.push(action);
-        self.changes += 1;
-        self.log.push(Moment {
-            seat,
-            action: seen.then_some(action),
-            happened: outcome.happened(),
-        });
-    }
-
-    fn deal(&mut self) {
-        self.last_hand = std::mem::take(&mut self.log);
-        self.game.deal(&mut self.chance);
-        self.changes += 1;
     }
 
     /// Replays a record's actions (dealing as the record's seed does).
     fn replay(&mut self, actions: Vec<G::Action>) -> Result<(), OpenError> {
         for (index, action) in actions.into_iter().enumerate() {
-            while self.game.turn() == Turn::Chance {
-                self.deal();
+            while self.progress.turn() == Turn::Chance {
+                self.progress.deal();
             }
-            let Turn::Seat(seat) = self.game.turn() else {
+            let Turn::Seat(seat) = self.progress.turn() else {
                 return Err(OpenError::AfterTheEnd(index + 1));
             };
-            let mut legal = Vec::new();
-            self.game.legal_actions(&mut legal);
-            if !legal.contains(&action) {
+            if self.progress.apply_as(seat, action).is_err() {
                 return Err(OpenError::Illegal {
                     index: index + 1,
                     action: serde_json::to_value(action).expect("actions serialize"),
                 });
             }
-            self.apply(seat, action);
         }
         // Computer players' choices from here are seeded by how far the game got.
-        self.rng = Rng::seed_from_u64(!self.about.seed ^ self.actions.len() as u64);
+        let done = self.progress.actions().len() as u64;
+        self.rng = Rng::seed_from_u64(!self.about.seed ^ done);
+        self.changes = done;
         Ok(())
     }
 }
@@ -192,15 +162,8 @@ impl<G: Roster> Table for Session<G> {
     }
 
     fn shown(&self) -> Shown {
-        Stage {
-            to: Some(YOU),
-            sitters: &self.sitters,
-            log: &self.log,
-            last_hand: &self.last_hand,
-            points_to_win: self.about.points,
-            face_up: false,
-        }
-        .shown(&self.game)
+        self.progress
+            .shown(Some(YOU), &self.sitters, self.about.points)
     }
 
     fn version(&self) -> u64 {
@@ -209,27 +172,28 @@ impl<G: Roster> Table for Session<G> {
 
     fn act(&mut self, index: usize) {
         let mut legal = Vec::new();
-        self.game.legal_actions(&mut legal);
-        if self.game.turn() == Turn::Seat(YOU) {
-            if let Some(&action) = legal.get(index) {
-                self.apply(YOU, action);
+        self.progress.game().legal_actions(&mut legal);
+        if let Some(&action) = legal.get(index) {
+            if self.progress.apply_as(YOU, action).is_ok() {
+                self.changes += 1;
             }
         }
     }
 
     fn step(&mut self) -> bool {
-        match self.game.turn() {
+        match self.progress.turn() {
             Turn::Over => false,
             Turn::Chance => {
-                self.deal();
+                self.progress.deal();
+                self.changes += 1;
                 true
             }
             Turn::Seat(seat) => {
                 let Some(agent) = self.computers[seat].as_mut() else {
                     return false;
                 };
-                let action = agent.act(Seated::new(&self.game, seat), &mut self.rng);
-                self.apply(seat, action);
+                self.progress.act_for(agent.as_mut(), seat, &mut self.rng);
+                self.changes += 1;
                 true
             }
         }
@@ -237,11 +201,10 @@ impl<G: Roster> Table for Session<G> {
 
     fn advise(&mut self) -> Advice<String> {
         // The coach's own generator: asking never changes what the computers will do.
-        let mut rng = Rng::seed_from_u64(self.about.seed ^ (self.actions.len() as u64) << 20);
-        let advice = self
-            .game
-            .advisor()
-            .advise(Seated::new(&self.game, YOU), &mut rng);
+        let done = self.progress.actions().len() as u64;
+        let mut rng = Rng::seed_from_u64(self.about.seed ^ done << 20);
+        let game = self.progress.game();
+        let advice = game.advisor().advise(Seated::new(game, YOU), &mut rng);
         Advice {
             actions: advice.actions.iter().map(|a| coach_words::<G>(a)).collect(),
             values: advice.values,
@@ -252,19 +215,11 @@ impl<G: Roster> Table for Session<G> {
     }
 
     fn hands(&self) -> u32 {
-        self.game.hands()
+        self.progress.game().hands()
     }
 
     fn record(&self) -> String {
-        let record = GameRecord {
-            game: self.about.game.to_string(),
-            variant: self.about.rules.to_string(),
-            points: self.about.points,
-            seed: self.about.seed,
-            deals: Vec::new(),
-            seats: self.lineup.clone(),
-            actions: self.actions.clone(),
-        };
+        let record = self.progress.record(self.lineup.clone(), self.about.points);
         serde_json::to_string(&record).expect("records serialize")
     }
 }

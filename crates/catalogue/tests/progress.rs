@@ -1,0 +1,192 @@
+//! The game in progress: what each action did reaches the scene in the game's words, a
+//! record replays to the same progress, and a face-down card shows only to its owner.
+
+use catalogue::scene::{Moment, Presence, Sitter, Stage};
+use catalogue::{Progress, Roster, Variant, WithGame};
+use rand::SeedableRng;
+use table::{Agent, GameRecord, HandOver, Happened, Outcome, Rng, Turn};
+
+fn sitters(names: &[&str]) -> Vec<Sitter> {
+    names
+        .iter()
+        .map(|n| Sitter {
+            name: n.to_string(),
+            presence: Presence::Computer,
+        })
+        .collect()
+}
+
+#[test]
+fn euchre_outcomes_say_the_handouts_scores() {
+    use euchre::{HandResult, Outcome as Did, Seat, Team};
+    // EECS 280: makers taking 3 or 4 tricks score 1, all 5 (a march) 2; makers taking
+    // fewer than 3 are euchred and the other team scores 2.
+    let makers = Team::BOTH[0];
+    let trick = |result| Did::Trick {
+        winner: Seat::new(1),
+        result: Some(result),
+    };
+    let made = trick(HandResult::score(makers, false, 4)).happened();
+    assert_eq!(made.trick_taken, Some(1));
+    assert!(matches!(
+        made.hand_over,
+        Some(HandOver::Made {
+            tricks: 4,
+            points: 1,
+            alone: false,
+            ..
+        })
+    ));
+    let march = trick(HandResult::score(makers, false, 5)).happened();
+    assert!(matches!(
+        march.hand_over,
+        Some(HandOver::March { points: 2, .. })
+    ));
+    let euchred = trick(HandResult::score(makers, false, 2)).happened();
+    assert!(matches!(
+        euchred.hand_over,
+        Some(HandOver::Euchred {
+            tricks: 2,
+            points: 2,
+            ..
+        })
+    ));
+    assert_eq!(
+        Did::Nullified.happened().hand_over,
+        Some(HandOver::ThrownIn)
+    );
+    assert_eq!(Did::Continue.happened(), Happened::default());
+}
+
+#[test]
+fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
+    use euchre::{Action, Game, Rules};
+    let game = Game::new(Rules::eecs280(10));
+    let sitters = sitters(&["You", "West", "North", "East"]);
+    let played = |seat, card: &str, happened| Moment {
+        seat,
+        action: Some(Action::Play(card.parse().unwrap())),
+        happened,
+    };
+    let log = vec![
+        Moment {
+            seat: 1,
+            action: Some(Action::Pass),
+            happened: Happened::default(),
+        },
+        Moment {
+            seat: 2,
+            action: Some(Action::OrderUp { alone: false }),
+            happened: Happened::default(),
+        },
+        Moment {
+            seat: 0,
+            action: None,
+            happened: Happened::default(),
+        },
+        played(1, "TH", Happened::default()),
+        played(
+            0,
+            "JH",
+            Happened {
+                trick_taken: Some(0),
+                hand_over: Some(HandOver::Made {
+                    makers: 2,
+                    alone: false,
+                    tricks: 3,
+                    points: 1,
+                }),
+                penalty: None,
+            },
+        ),
+    ];
+    let stage = Stage {
+        to: Some(0),
+        sitters: &sitters,
+        log: &log,
+        last_hand: &[],
+        points_to_win: 10,
+        face_up: false,
+    };
+    let scene = stage.scene(&game);
+    assert_eq!(
+        scene.log,
+        [
+            "West passes",
+            "North orders up",
+            "You discard a card face down",
+            "West plays 10♥",
+            "You play J♥",
+            "You take the trick.",
+            "You and North take 3 tricks and score 1 point.",
+        ]
+    );
+    assert_eq!(scene.title, "Euchre · EECS 280 rules · first to 10 points");
+    // A spectator reads the same hand with every seat by name, and no hidden card.
+    let named = self::sitters(&["Ada", "Bob", "Cy", "Di"]);
+    let watching = Stage {
+        to: None,
+        sitters: &named,
+        ..stage
+    };
+    let scene = watching.scene(&game);
+    assert_eq!(scene.log[2], "Ada discards a card face down");
+    assert_eq!(scene.log[4], "Ada plays J♥");
+    assert_eq!(scene.log[5], "Ada takes the trick.");
+    assert_eq!(scene.log[6], "Ada and Cy take 3 tricks and score 1 point.");
+}
+
+/// Plays a game of `variant` with random players through [`Progress`], then checks it.
+struct PlayAndReplay(u64);
+
+impl WithGame for PlayAndReplay {
+    type Output = ();
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
+        let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
+        let mut agents: Vec<Box<dyn Agent<G>>> = (0..new().seats())
+            .map(|_| new().agent(catalogue::PlayerSpec::Random))
+            .collect();
+        let mut rng = Rng::seed_from_u64(self.0);
+        while progress.turn() != Turn::Over && progress.actions().len() < 2000 {
+            match progress.turn() {
+                Turn::Chance => progress.deal(),
+                Turn::Seat(seat) => {
+                    let taken = progress
+                        .act_for(agents[seat].as_mut(), seat, &mut rng)
+                        .clone();
+                    // Face-down cards: Euchre's and Straights' discards show to their owner only.
+                    let face_down = matches!(
+                        serde_json::to_value(taken.action).unwrap(),
+                        serde_json::Value::Object(ref o) if o.contains_key("Discard")
+                    );
+                    if face_down {
+                        assert!(taken.seen_by(Some(seat)));
+                        assert!(!taken.seen_by(None));
+                        assert!(!taken.seen_by(Some((seat + 1) % new().seats())));
+                    }
+                }
+                Turn::Over => unreachable!(),
+            }
+        }
+        let names: Vec<String> = (0..new().seats()).map(|s| format!("seat {s}")).collect();
+        let record: GameRecord<G::Action> = progress.record(names.clone(), 10);
+        let again = Progress::replay(new(), &record).unwrap();
+        let sitters = sitters(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        for to in (0..new().seats()).map(Some).chain([None]) {
+            assert_eq!(
+                progress.shown(to, &sitters, 10),
+                again.shown(to, &sitters, 10)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_record_replays_to_the_same_progress_in_every_game() {
+    for variant in Variant::ALL {
+        for seed in 0..3 {
+            variant.with_game(10, PlayAndReplay(seed));
+        }
+    }
+}
