@@ -10,12 +10,15 @@
 
 mod agent;
 pub mod check;
+mod core;
 mod outcome;
 mod record;
 pub mod search;
 mod seat;
 
 pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
+#[doc(hidden)]
+pub use cards as __cards;
 pub use outcome::{HandOver, Happened, Outcome, Penalty};
 pub use record::{GameRecord, ReplayError};
 

@@ -5,27 +5,16 @@ use cards::euchre_order::TrumpOrder;
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
 use rand::seq::IndexedRandom;
-use table::{Agent, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated};
 
 use crate::players::{Cs246, Simple};
 use crate::{Game, Phase, Seat, View};
 
 impl table::Game for Game {
-    type Action = crate::Action;
-    type Refusal = crate::IllegalAction;
-    type Outcome = crate::Outcome;
-    type View<'a> = View<'a>;
-
-    fn name(&self) -> &'static str {
-        "euchre"
-    }
+    table::hand_over_to_the_core!(name: "euchre", seats: 4, pack: cards::deck::EECS280_EUCHRE);
 
     fn variant(&self) -> &'static str {
         self.rules().name()
-    }
-
-    fn seats(&self) -> usize {
-        4
     }
 
     /// Seats 0 and 2 against 1 and 3.
@@ -34,10 +23,6 @@ impl table::Game for Game {
             .iter()
             .map(|team| team.seats().iter().map(|s| s.index()).collect())
             .collect()
-    }
-
-    fn turn(&self) -> Turn {
-        Turn::of(Game::turn(self).map(|seat| seat.index()), || self.is_over())
     }
 
     fn legal_actions(&self, actions: &mut Vec<crate::Action>) {
@@ -62,29 +47,6 @@ impl table::Game for Game {
             Some(hand) => random_making(hand, rng),
             None => table::random_listed(self, rng, scratch),
         }
-    }
-
-    fn apply(&mut self, action: crate::Action) -> Result<crate::Outcome, crate::IllegalAction> {
-        Game::apply(self, action)
-    }
-
-    #[inline(always)]
-    fn apply_legal(&mut self, action: crate::Action) -> crate::Outcome {
-        Game::apply_legal(self, action)
-    }
-
-    fn deal(&mut self, rng: &mut Rng) {
-        let mut deck = cards::deck::EECS280_EUCHRE;
-        cards::shuffle::shuffle_deck(&mut deck, rng);
-        Game::deal(self, &deck);
-    }
-
-    fn pack(&self) -> &'static [cards::Card] {
-        &cards::deck::EECS280_EUCHRE
-    }
-
-    fn deal_from(&mut self, deck: &[cards::Card]) {
-        Game::deal(self, deck);
     }
 
     fn view(&self, seat: usize) -> View<'_> {

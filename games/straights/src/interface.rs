@@ -2,31 +2,16 @@
 //! computer player as an agent.
 
 use cards::{Card, CardSet};
-use table::{Agent, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated};
 
 use crate::players::Computer;
 use crate::{Action, Game, Seat, View};
 
 impl table::Game for Game {
-    type Action = Action;
-    type Refusal = crate::IllegalAction;
-    type Outcome = crate::Outcome;
-    type View<'a> = View<'a>;
-
-    fn name(&self) -> &'static str {
-        "straights"
-    }
+    table::hand_over_to_the_core!(name: "straights", seats: 4, pack: cards::deck::CS246_STRAIGHTS);
 
     fn variant(&self) -> &'static str {
         "cs246"
-    }
-
-    fn seats(&self) -> usize {
-        4
-    }
-
-    fn turn(&self) -> Turn {
-        Turn::of(Game::turn(self).map(|seat| seat.index()), || self.is_over())
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
@@ -47,28 +32,6 @@ impl table::Game for Game {
             }
             _ => table::random_listed(self, rng, scratch),
         }
-    }
-
-    fn apply(&mut self, action: Action) -> Result<crate::Outcome, crate::IllegalAction> {
-        Game::apply(self, action)
-    }
-
-    fn apply_legal(&mut self, action: Action) -> crate::Outcome {
-        Game::apply_legal(self, action)
-    }
-
-    fn deal(&mut self, rng: &mut Rng) {
-        let mut deck = cards::deck::CS246_STRAIGHTS;
-        cards::shuffle::shuffle_deck(&mut deck, rng);
-        Game::deal(self, &deck);
-    }
-
-    fn pack(&self) -> &'static [cards::Card] {
-        &cards::deck::CS246_STRAIGHTS
-    }
-
-    fn deal_from(&mut self, deck: &[cards::Card]) {
-        Game::deal(self, deck);
     }
 
     fn view(&self, seat: usize) -> View<'_> {

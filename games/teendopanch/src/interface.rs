@@ -3,31 +3,16 @@
 
 use cards::sample::deal_constrained;
 use cards::{Card, CardSet};
-use table::{Agent, Rng, Seated, Turn};
+use table::{Agent, Rng, Seated};
 
 use crate::players::Simple;
 use crate::{Action, Game, Phase, Seat, View};
 
 impl table::Game for Game {
-    type Action = Action;
-    type Refusal = crate::IllegalAction;
-    type Outcome = crate::Outcome;
-    type View<'a> = View<'a>;
-
-    fn name(&self) -> &'static str {
-        "teendopanch"
-    }
+    table::hand_over_to_the_core!(name: "teendopanch", seats: 3, pack: cards::deck::TEENDOPANCH);
 
     fn variant(&self) -> &'static str {
         self.rules().name()
-    }
-
-    fn seats(&self) -> usize {
-        3
-    }
-
-    fn turn(&self) -> Turn {
-        Turn::of(Game::turn(self).map(|seat| seat.index()), || self.is_over())
     }
 
     fn legal_actions(&self, actions: &mut Vec<Action>) {
@@ -54,28 +39,6 @@ impl table::Game for Game {
             Phase::Over => return table::random_listed(self, rng, scratch),
         };
         action(cards.random_card(rng).expect("a legal set is not empty"))
-    }
-
-    fn apply(&mut self, action: Action) -> Result<crate::Outcome, crate::IllegalAction> {
-        Game::apply(self, action)
-    }
-
-    fn apply_legal(&mut self, action: Action) -> crate::Outcome {
-        Game::apply_legal(self, action)
-    }
-
-    fn deal(&mut self, rng: &mut Rng) {
-        let mut deck = cards::deck::TEENDOPANCH;
-        cards::shuffle::shuffle_deck(&mut deck, rng);
-        Game::deal(self, &deck);
-    }
-
-    fn pack(&self) -> &'static [cards::Card] {
-        &cards::deck::TEENDOPANCH
-    }
-
-    fn deal_from(&mut self, deck: &[cards::Card]) {
-        Game::deal(self, deck);
     }
 
     fn view(&self, seat: usize) -> View<'_> {

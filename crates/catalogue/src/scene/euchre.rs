@@ -4,7 +4,7 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{card_text, suit_words, verb};
-use super::{AnyAction, Fact, Phase, Played, Staged};
+use super::{tricks, AnyAction, Fact, Phase, Played, Staged};
 use crate::GameKind;
 
 /// The public table, read from seat 0's view (its hand is never read here).
@@ -80,11 +80,7 @@ impl Staged for Game {
             let by = view
                 .maker()
                 .map_or(String::new(), |m| format!(", made by {}", names[m.index()]));
-            facts.push(Fact {
-                text: format!("Trump {}{by}", suit_words(trump)),
-                card: None,
-                suit: Some(trump),
-            });
+            facts.push(tricks::trump(trump, by));
         }
         match view.phase() {
             Hand::Making(Round::One) => facts.push(Fact {
@@ -103,22 +99,8 @@ impl Staged for Game {
     }
 
     fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
-        let Some(view) = public(self) else {
-            return Some((Vec::new(), None));
-        };
-        let plays = view
-            .trick()
-            .plays()
-            .map(|(seat, card)| Played {
-                seat: seat.index(),
-                card,
-            })
-            .collect();
-        let winning = view
-            .trump_order()
-            .and_then(|o| view.trick().winning(o))
-            .map(|(s, _)| s.index());
-        Some((plays, winning))
+        let shown = public(self).map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
+        Some(shown.unwrap_or_default())
     }
 
     fn score_columns(&self) -> &'static [&'static str] {
@@ -204,19 +186,12 @@ impl Staged for Game {
             return format!("Order up the {upcard}, or pass");
         }
         if has(|a| matches!(a, Action::Call { .. })) {
-            return if has(|a| matches!(a, Action::Pass)) {
-                "Name trump, or pass".into()
-            } else {
-                "Name trump: you may not pass".into()
-            };
+            return tricks::name_trump(has(|a| matches!(a, Action::Pass)));
         }
         if has(|a| matches!(a, Action::Discard(_))) {
             return "Discard a card: you took the upcard".into();
         }
-        match public(self) {
-            Some(view) if !view.trick().is_empty() => "Play a card".into(),
-            _ => "Lead a card".into(),
-        }
+        tricks::play(public(self).is_none_or(|v| v.trick().is_empty()))
     }
 
     fn help(&self, legal: &[Action]) -> Vec<String> {

@@ -12,6 +12,7 @@ mod build;
 mod euchre;
 mod straights;
 mod teendopanch;
+mod tricks;
 mod words;
 
 use cards::{Card, Suit};

@@ -4,7 +4,7 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{AnyAction, Fact, Phase, Played, Staged};
+use super::{tricks, AnyAction, Fact, Phase, Played, Staged};
 use crate::GameKind;
 
 /// The public table, read from seat 0's view (its hand is never read here).
@@ -75,59 +75,30 @@ impl Staged for Game {
             return Vec::new();
         };
         let mut facts = Vec::new();
-        if let Some(trump) = view.trump() {
-            facts.push(Fact {
-                text: format!("Trump {}", suit_words(trump)),
-                card: None,
-                suit: Some(trump),
-            });
-        }
+        facts.extend(
+            view.trump()
+                .map(|trump| tricks::trump(trump, String::new())),
+        );
         match view.phase() {
-            Hand::Making(Round::One) => facts.push(Fact {
-                text: "First five cards dealt".into(),
-                card: None,
-                suit: None,
-            }),
-            Hand::Making(Round::Two) => facts.push(Fact {
-                text: "Eight of ten cards dealt".into(),
-                card: None,
-                suit: None,
-            }),
+            Hand::Making(Round::One) => facts.push(tricks::words("First five cards dealt")),
+            Hand::Making(Round::Two) => facts.push(tricks::words("Eight of ten cards dealt")),
             _ => {}
         }
         if let Some((puller, victim)) = view.pulling() {
             let you = to == Some(puller.index());
             let who = if you { "You" } else { &names[puller.index()] };
-            facts.push(Fact {
-                text: format!(
-                    "{who} {} a card from {}",
-                    verb(you, "pull", "pulls"),
-                    names[victim.index()]
-                ),
-                card: None,
-                suit: None,
-            });
+            facts.push(tricks::words(format!(
+                "{who} {} a card from {}",
+                verb(you, "pull", "pulls"),
+                names[victim.index()]
+            )));
         }
         facts
     }
 
     fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
-        let Some(view) = public(self) else {
-            return Some((Vec::new(), None));
-        };
-        let plays = view
-            .trick()
-            .plays()
-            .map(|(seat, card)| Played {
-                seat: seat.index(),
-                card,
-            })
-            .collect();
-        let winning = view
-            .trump_order()
-            .and_then(|o| view.trick().winning(o))
-            .map(|(s, _)| s.index());
-        Some((plays, winning))
+        let shown = public(self).map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
+        Some(shown.unwrap_or_default())
     }
 
     fn score_columns(&self) -> &'static [&'static str] {
@@ -197,19 +168,12 @@ impl Staged for Game {
     fn question(&self, legal: &[Action]) -> String {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
         if has(|a| matches!(a, Action::Call(_))) {
-            return if has(|a| matches!(a, Action::Pass)) {
-                "Name trump, or pass".into()
-            } else {
-                "Name trump: you may not pass".into()
-            };
+            return tricks::name_trump(has(|a| matches!(a, Action::Pass)));
         }
         if has(|a| matches!(a, Action::Return(_))) {
             return "Give back a card for the one you pulled".into();
         }
-        match public(self) {
-            Some(view) if !view.trick().is_empty() => "Play a card".into(),
-            _ => "Lead a card".into(),
-        }
+        tricks::play(public(self).is_none_or(|v| v.trick().is_empty()))
     }
 
     fn help(&self, legal: &[Action]) -> Vec<String> {

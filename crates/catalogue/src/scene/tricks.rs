@@ -1,0 +1,62 @@
+//! What the trick-taking games (Euchre, Teen Do Panch) show alike: the trick in
+//! progress and who is winning it, trump as a fact, and the questions of making trump
+//! and of playing to a trick.
+
+use cards::euchre_order::TrumpOrder;
+use cards::trick::Trick;
+use cards::Suit;
+
+use super::words::suit_words;
+use super::{Fact, Played};
+
+/// A trick's plays with their seats, and the seat winning it once trump is made.
+pub(crate) fn shown<S: Copy, const N: usize>(
+    trick: &Trick<S, N>,
+    order: Option<TrumpOrder>,
+    index: impl Fn(S) -> usize,
+) -> (Vec<Played>, Option<usize>) {
+    let plays = trick.plays().map(|(seat, card)| Played {
+        seat: index(seat),
+        card,
+    });
+    let winning = order.and_then(|o| trick.winning(o)).map(|(s, _)| index(s));
+    (plays.collect(), winning)
+}
+
+/// `Trump Hearts ♥` and what follows it (`, made by West`), in trump's colour.
+pub(crate) fn trump(suit: Suit, after: String) -> Fact {
+    Fact {
+        text: format!("Trump {}{after}", suit_words(suit)),
+        card: None,
+        suit: Some(suit),
+    }
+}
+
+/// A fact in words alone.
+pub(crate) fn words(text: impl Into<String>) -> Fact {
+    Fact {
+        text: text.into(),
+        card: None,
+        suit: None,
+    }
+}
+
+/// The question of naming trump.
+pub(crate) fn name_trump(may_pass: bool) -> String {
+    let question = if may_pass {
+        "Name trump, or pass"
+    } else {
+        "Name trump: you may not pass"
+    };
+    question.into()
+}
+
+/// The question of a card to a trick: its lead, or a card to follow.
+pub(crate) fn play(trick_empty: bool) -> String {
+    let question = if trick_empty {
+        "Lead a card"
+    } else {
+        "Play a card"
+    };
+    question.into()
+}

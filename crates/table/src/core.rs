@@ -1,0 +1,53 @@
+//! The part of a [`Game`](crate::Game) implementation that only hands over to the rules
+//! core's own types and methods, written once for every game.
+
+/// Inside `impl table::Game for Game` of a game crate whose types are `crate::Action`,
+/// `crate::IllegalAction`, `crate::Outcome` and `crate::View`: the associated types,
+/// `name`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
+/// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
+/// shuffle unrolls), `pack` and `deal_from` (the core's `deal(&[Card])`).
+#[macro_export]
+macro_rules! hand_over_to_the_core {
+    (name: $name:literal, seats: $seats:literal, pack: $pack:path) => {
+        type Action = crate::Action;
+        type Refusal = crate::IllegalAction;
+        type Outcome = crate::Outcome;
+        type View<'a> = crate::View<'a>;
+
+        fn name(&self) -> &'static str {
+            $name
+        }
+
+        fn seats(&self) -> usize {
+            $seats
+        }
+
+        fn turn(&self) -> $crate::Turn {
+            let seat = Self::turn(self).map(|seat| seat.index());
+            $crate::Turn::of(seat, || self.is_over())
+        }
+
+        fn apply(&mut self, action: Self::Action) -> Result<Self::Outcome, Self::Refusal> {
+            Self::apply(self, action)
+        }
+
+        #[inline(always)]
+        fn apply_legal(&mut self, action: Self::Action) -> Self::Outcome {
+            Self::apply_legal(self, action)
+        }
+
+        fn deal(&mut self, rng: &mut $crate::Rng) {
+            let mut deck = $pack;
+            $crate::__cards::shuffle::shuffle_deck(&mut deck, rng);
+            Self::deal(self, &deck);
+        }
+
+        fn pack(&self) -> &'static [$crate::__cards::Card] {
+            &$pack
+        }
+
+        fn deal_from(&mut self, deck: &[$crate::__cards::Card]) {
+            Self::deal(self, deck);
+        }
+    };
+}
