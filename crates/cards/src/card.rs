@@ -99,6 +99,13 @@ impl fmt::Debug for Card {
     }
 }
 
+/// Cards in the short notation, space-separated (`9S TH`): how saved games and deck
+/// listings write them.
+pub fn short_list(cards: &[Card]) -> String {
+    let shorts: Vec<String> = cards.iter().map(Card::to_string).collect();
+    shorts.join(" ")
+}
+
 /// Displays a card in the long notation; see [`Card::long`].
 #[derive(Clone, Copy)]
 pub struct Long(Card);

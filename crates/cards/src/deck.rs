@@ -2,14 +2,11 @@
 
 use crate::{Card, Rank, Suit};
 
-const EUCHRE_RANKS: [Rank; 6] = [
-    Rank::Nine,
-    Rank::Ten,
-    Rank::Jack,
-    Rank::Queen,
-    Rank::King,
-    Rank::Ace,
-];
+/// Nine to ace: the last six of [`Rank::ALL`].
+const EUCHRE_RANKS: [Rank; 6] = {
+    let [.., nine, ten, jack, queen, king, ace] = Rank::ALL;
+    [nine, ten, jack, queen, king, ace]
+};
 
 fn by_suit(suits: [Suit; 4], ranks: &[Rank]) -> Vec<Card> {
     suits
@@ -99,13 +96,7 @@ pub const TEENDOPANCH: [Card; 30] = {
 mod tests {
     use super::*;
 
-    fn short(cards: &[Card]) -> String {
-        cards
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+    use crate::short_list as short;
 
     #[test]
     fn the_constant_pack_is_the_new_pack() {

@@ -18,7 +18,7 @@ pub mod shuffle;
 mod suit;
 pub mod trick;
 
-pub use card::{Card, ParseCardError};
+pub use card::{short_list, Card, ParseCardError};
 pub use rank::Rank;
 pub use set::CardSet;
 pub use suit::{Color, Suit};

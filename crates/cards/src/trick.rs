@@ -94,10 +94,7 @@ impl<S: Copy, const N: usize> Trick<S, N> {
 mod tests {
     use super::*;
     use crate::Suit;
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
+    use testkit::parse as card;
 
     #[test]
     fn empty_trick_has_no_winner() {

@@ -146,3 +146,13 @@ pub fn run_program(
     writer.join().expect("the input writer ends");
     output
 }
+
+/// A value written in its own notation (`"JD"`, `"9S TH"`): what tests write cards and
+/// hands as. Panics with the notation's error on a typo, which fails the test.
+pub fn parse<T: std::str::FromStr>(text: &str) -> T
+where
+    T::Err: std::fmt::Debug,
+{
+    text.parse()
+        .unwrap_or_else(|e| panic!("{text:?} is not written right: {e:?}"))
+}

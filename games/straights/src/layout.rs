@@ -102,10 +102,7 @@ fn rank_of_pips(pips: u8) -> Rank {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
+    use testkit::parse as card;
 
     #[test]
     fn the_handouts_example_of_legal_plays() {

@@ -125,10 +125,7 @@ impl Holding {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn card(text: &str) -> Card {
-        text.parse().unwrap()
-    }
+    use testkit::parse as card;
 
     #[test]
     fn keeps_arrival_order() {

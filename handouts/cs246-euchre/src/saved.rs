@@ -206,13 +206,7 @@ pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
     })
 }
 
-fn cards_line(cards: &[Card]) -> String {
-    cards
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+use cards::short_list as cards_line;
 
 /// Writes a saved game in the section-3 layout (plus the `shuffles` line).
 pub fn write(saved: &SavedGame) -> String {

@@ -136,35 +136,35 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{RngCore, SeedableRng};
 
+    /// Whether `ours` shuffles `len` items for 300 seeds exactly as `rand` does, drawing
+    /// as much.
+    fn same_as_rand(len: usize, ours: impl Fn(&mut [usize], &mut SmallRng)) {
+        for seed in 0..300 {
+            let mut mine: Vec<usize> = (0..len).collect();
+            let mut theirs = mine.clone();
+            let mut a = SmallRng::seed_from_u64(seed);
+            let mut b = SmallRng::seed_from_u64(seed);
+            ours(&mut mine, &mut a);
+            theirs.shuffle(&mut b);
+            assert_eq!(mine, theirs, "{len} items, seed {seed}");
+            assert_eq!(a.next_u64(), b.next_u64(), "{len} items: same draws");
+        }
+    }
+
     #[test]
     fn every_length_comes_out_as_rand_shuffles_it_and_draws_as_much() {
         for len in 0..=MAX + 3 {
-            for seed in 0..300 {
-                let mut ours: Vec<usize> = (0..len).collect();
-                let mut theirs = ours.clone();
-                let mut a = SmallRng::seed_from_u64(seed);
-                let mut b = SmallRng::seed_from_u64(seed);
-                shuffle(&mut ours, &mut a);
-                theirs.shuffle(&mut b);
-                assert_eq!(ours, theirs, "{len} items, seed {seed}");
-                assert_eq!(a.next_u64(), b.next_u64(), "{len} items: same draws");
-            }
+            same_as_rand(len, |items, rng| shuffle(items, rng));
         }
     }
 
     #[test]
     fn the_games_decks_come_out_as_rand_shuffles_them() {
         fn check<const N: usize>() {
-            for seed in 0..300 {
-                let mut ours: [usize; N] = std::array::from_fn(|i| i);
-                let mut theirs = ours;
-                let mut a = SmallRng::seed_from_u64(seed);
-                let mut b = SmallRng::seed_from_u64(seed);
-                shuffle_deck(&mut ours, &mut a);
-                theirs.shuffle(&mut b);
-                assert_eq!(ours, theirs, "{N} cards, seed {seed}");
-                assert_eq!(a.next_u64(), b.next_u64(), "{N} cards: same draws");
-            }
+            same_as_rand(N, |items, rng| {
+                let deck: &mut [usize; N] = items.try_into().expect("N items");
+                shuffle_deck(deck, rng);
+            });
         }
         // Euchre, Teen Do Panch (30), Straights, and one past what is done here.
         check::<24>();

@@ -91,10 +91,7 @@ mod tests {
     use super::*;
     use crate::{Game, Rules, Seat};
     use cards::Card;
-
-    fn set(text: &str) -> CardSet {
-        text.parse().unwrap()
-    }
+    use testkit::parse as set;
 
     #[test]
     fn trump_faces_count_bowers_and_q_k_a() {
