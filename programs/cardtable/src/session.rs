@@ -232,7 +232,7 @@ fn coach_words<G: Staged>(action: &G::Action) -> String {
             word.unwrap_or("Play").to_lowercase(),
             catalogue::scene::card_text(card)
         ),
-        None => G::label(action),
+        None => G::choice(action),
     }
 }
 

@@ -72,10 +72,9 @@ pub trait Staged: table::Game {
     fn layout(&self) -> Option<Vec<LayoutRow>> {
         None
     }
-    /// The score table's columns between the side's name and its points.
-    fn score_columns(&self) -> &'static [&'static str];
-    /// A side's cells under those columns.
-    fn score_cells(&self, side: &[usize]) -> Vec<String>;
+    /// A side's cells between its name and its points, each under its column's heading
+    /// (`("Tricks", "2")`).
+    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)>;
     /// `seat`'s cards grouped by suit as the game ranks them: private to the seat.
     fn hand(&self, seat: usize) -> Vec<Vec<Card>>;
     /// What else `seat` alone knows (`Your discards: 5♠`): private to the seat.
@@ -83,8 +82,8 @@ pub trait Staged: table::Game {
     /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
     /// anyone else; `None` is an action hidden from the recipient.
     fn phrase(action: Option<&Self::Action>, you: bool) -> String;
-    /// A choice button's words (`Order up, alone`).
-    fn label(action: &Self::Action) -> String;
+    /// A choice button's words (`Order up, alone`), for an action that puts down no card.
+    fn choice(action: &Self::Action) -> String;
     /// The card an action puts down, and the word for doing it when that is not simply
     /// playing it (`Discard`, `Give back`).
     fn card_of(action: &Self::Action) -> Option<(Card, Option<&'static str>)>;
@@ -293,14 +292,18 @@ fn score<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Sco
         "Player"
     };
     let mut columns = vec![first.to_string()];
-    columns.extend(game.score_columns().iter().map(|c| c.to_string()));
+    columns.extend(
+        game.score_cells(&teams[0])
+            .iter()
+            .map(|(c, _)| c.to_string()),
+    );
     columns.push("Points".into());
     let rows = teams
         .iter()
         .map(|team| {
             let who: Vec<&str> = team.iter().map(|&s| names[s].as_str()).collect();
             let mut cells = vec![who.join(" & ")];
-            cells.extend(game.score_cells(team));
+            cells.extend(game.score_cells(team).into_iter().map(|(_, cell)| cell));
             cells.push(points[team[0]].to_string());
             ScoreRow {
                 seats: team.clone(),
@@ -471,7 +474,7 @@ impl<A: Copy> Stage<'_, A> {
             .filter(|(_, a)| G::card_of(a).is_none())
             .map(|(action, a)| Choice {
                 action,
-                label: G::label(a),
+                label: G::choice(a),
             })
             .collect();
         let on_turn = !legal.is_empty();

@@ -103,15 +103,9 @@ impl Staged for Game {
         Some(shown.unwrap_or_default())
     }
 
-    fn score_columns(&self) -> &'static [&'static str] {
-        &["Tricks"]
-    }
-
-    fn score_cells(&self, side: &[usize]) -> Vec<String> {
-        let tricks: u8 = public(self).map_or(0, |v| {
-            side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum()
-        });
-        vec![tricks.to_string()]
+    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
+        let won = |v: euchre::View| side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum();
+        vec![("Tricks", public(self).map_or(0u8, won).to_string())]
     }
 
     fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
@@ -159,15 +153,16 @@ impl Staged for Game {
         }
     }
 
-    fn label(action: &Action) -> String {
-        match *action {
-            Action::Pass => "Pass".into(),
-            Action::OrderUp { alone: true } => "Order up, alone".into(),
-            Action::OrderUp { alone: false } => "Order up".into(),
-            Action::Call { suit, alone: true } => format!("{}, alone", suit_words(suit)),
-            Action::Call { suit, alone: false } => suit_words(suit),
-            Action::Discard(card) => format!("Discard {}", card_text(card)),
-            Action::Play(card) => card_text(card),
+    fn choice(action: &Action) -> String {
+        let (what, alone) = match *action {
+            Action::OrderUp { alone } => ("Order up".to_string(), alone),
+            Action::Call { suit, alone } => (suit_words(suit), alone),
+            _ => ("Pass".to_string(), false),
+        };
+        if alone {
+            format!("{what}, alone")
+        } else {
+            what
         }
     }
 

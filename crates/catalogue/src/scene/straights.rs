@@ -85,15 +85,9 @@ impl Staged for Game {
         Some(rows)
     }
 
-    fn score_columns(&self) -> &'static [&'static str] {
-        &["Discards"]
-    }
-
-    fn score_cells(&self, side: &[usize]) -> Vec<String> {
-        let discards: usize = public(self).map_or(0, |v| {
-            side.iter().map(|&s| v.discard_count(Seat::new(s))).sum()
-        });
-        vec![discards.to_string()]
+    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
+        let count = |v: straights::View| side.iter().map(|&s| v.discard_count(Seat::new(s))).sum();
+        vec![("Discards", public(self).map_or(0usize, count).to_string())]
     }
 
     fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
@@ -125,11 +119,10 @@ impl Staged for Game {
         }
     }
 
-    fn label(action: &Action) -> String {
-        match *action {
-            Action::Play(card) => card_text(card),
-            Action::Discard(card) => format!("Discard {}", card_text(card)),
-        }
+    /// Every Straights action puts down a card: there is no other choice to name.
+    fn choice(action: &Action) -> String {
+        let (Action::Play(card) | Action::Discard(card)) = *action;
+        card_text(card)
     }
 
     fn card_of(action: &Action) -> Option<(Card, Option<&'static str>)> {

@@ -101,17 +101,15 @@ impl Staged for Game {
         Some(shown.unwrap_or_default())
     }
 
-    fn score_columns(&self) -> &'static [&'static str] {
-        &["Tricks", "Quota"]
-    }
-
-    fn score_cells(&self, side: &[usize]) -> Vec<String> {
-        let Some(view) = public(self) else {
-            return vec!["0".into(), String::new()];
-        };
-        let tricks: u8 = side.iter().map(|&s| view.tricks_won(Seat::new(s))).sum();
-        let quota: u8 = side.iter().map(|&s| view.quotas()[s]).sum();
-        vec![tricks.to_string(), quota.to_string()]
+    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
+        let (tricks, quota) = public(self).map_or((0, 0), |view| {
+            let sum = |of: &dyn Fn(usize) -> u8| side.iter().map(|&s| of(s)).sum::<u8>();
+            (
+                sum(&|s| view.tricks_won(Seat::new(s))),
+                sum(&|s| view.quotas()[s]),
+            )
+        });
+        vec![("Tricks", tricks.to_string()), ("Quota", quota.to_string())]
     }
 
     fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
@@ -148,12 +146,10 @@ impl Staged for Game {
         }
     }
 
-    fn label(action: &Action) -> String {
+    fn choice(action: &Action) -> String {
         match *action {
-            Action::Pass => "Pass".into(),
             Action::Call(suit) => suit_words(suit),
-            Action::Return(card) => format!("Give back {}", card_text(card)),
-            Action::Play(card) => card_text(card),
+            _ => "Pass".into(),
         }
     }
 

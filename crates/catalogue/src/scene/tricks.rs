@@ -43,12 +43,12 @@ pub(crate) fn words(text: impl Into<String>) -> Fact {
 
 /// The question of naming trump.
 pub(crate) fn name_trump(may_pass: bool) -> String {
-    let question = if may_pass {
-        "Name trump, or pass"
+    let or = if may_pass {
+        ", or pass"
     } else {
-        "Name trump: you may not pass"
+        ": you may not pass"
     };
-    question.into()
+    format!("Name trump{or}")
 }
 
 /// The question of a card to a trick: its lead, or a card to follow.
