@@ -1,8 +1,7 @@
 //! `play_out` asks the game for a random agent's action itself (a call that inlines):
 //! the games must be those the agent's own `act` plays, draw for draw.
 
-use rand::SeedableRng;
-use table::{play_out, Agent, Game, RandomAgent, Rng, Seated};
+use table::{Agent, Game, RandomAgent, Rng, Seated};
 
 /// A random agent that does not say so: `play_out` must call its `act`.
 struct Opaque<A>(RandomAgent<A>);
@@ -29,15 +28,7 @@ fn actions<G: Game>(new: impl Fn() -> G, direct: fn(usize) -> bool, games: u64) 
             .collect();
         let told = (0..agents.len()).filter(|&seat| direct(seat)).count();
         assert_eq!(agents.iter().filter(|a| a.is_random()).count(), told);
-        let (mut chance, mut rng) = (Rng::seed_from_u64(seed), Rng::seed_from_u64(!seed));
-        play_out(
-            &mut game,
-            &mut agents,
-            &mut chance,
-            &mut rng,
-            Some(&mut all),
-            |_, _| false,
-        );
+        table::play_seeded(&mut game, &mut agents, seed, Some(&mut all));
     }
     all
 }

@@ -2,8 +2,7 @@
 //! does not know with an error (never a silent default).
 
 use catalogue::{Error, GameKind, Lineup, PlayerSpec, Roster, Variant, WithGame, MAX_SAMPLES};
-use rand::SeedableRng;
-use table::{Rng, Turn};
+use table::Turn;
 
 /// Plays one game of the variant with the line-up to its end; returns (name, variant,
 /// seats, teams).
@@ -15,16 +14,7 @@ impl WithGame for PlayOne<'_> {
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let mut game = new();
         let mut agents = game.agents(self.0.seats());
-        let mut chance = Rng::seed_from_u64(1);
-        let mut rng = Rng::seed_from_u64(2);
-        table::play_out(
-            &mut game,
-            &mut agents,
-            &mut chance,
-            &mut rng,
-            None,
-            |_, _| false,
-        );
+        table::play_seeded(&mut game, &mut agents, 1, None);
         assert_eq!(game.turn(), Turn::Over);
         (
             game.name().to_string(),

@@ -201,6 +201,20 @@ pub fn random_listed<G: Game>(game: &G, rng: &mut Rng, scratch: &mut Vec<G::Acti
     scratch[cards::shuffle::random_index(rng, scratch.len())]
 }
 
+/// Plays `game` to its end with one agent per seat, chance drawing from `seed` and the
+/// agents from `!seed` (as records and the arena seed them); every action is pushed on
+/// `history`.
+pub fn play_seeded<G: Game>(
+    game: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    seed: u64,
+    history: Option<&mut Vec<G::Action>>,
+) {
+    use rand::SeedableRng;
+    let (mut chance, mut rng) = (Rng::seed_from_u64(seed), Rng::seed_from_u64(!seed));
+    play_out(game, agents, &mut chance, &mut rng, history, |_, _| false);
+}
+
 /// Plays `game` to its end (or until `stop` says so) with one agent per seat. Chance
 /// draws from `chance` alone, so a record of the actions and the seed of `chance`
 /// replays the game; agents draw from `rng`. Every action taken is pushed on `history`.
