@@ -96,37 +96,6 @@ fn check_follow_rule(game: &mut Game, seat: Seat) {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_games_follow_the_rules(
-        decks in proptest::collection::vec(pack(), 30),
-        choices in proptest::collection::vec(any::<usize>(), 600),
-        points in 1u32..=15,
-    ) {
-        let mut game = Game::new(Rules::eecs280(points));
-        let mut choices = choices.into_iter();
-        let mut totals = [0u32; 2];
-        let mut hands = 0;
-        while !game.is_over() {
-            // 30 packs cover any game to 15: each hand scores at least one point.
-            let gained = play_checked_hand(&mut game, &decks[hands % decks.len()], &mut choices);
-            prop_assert_eq!(game.hand().unwrap().dealer(), Seat::new(hands));
-            hands += 1;
-            totals = [totals[0] + gained[0], totals[1] + gained[1]];
-            prop_assert_eq!(game.scores(), totals);
-            let reached = totals.iter().any(|&t| t >= points);
-            prop_assert_eq!(game.is_over(), reached);
-        }
-        let winner = game.winner().unwrap();
-        prop_assert!(game.score(winner) >= points);
-        prop_assert!(game.score(winner.other()) < points);
-        prop_assert!(game.apply(Action::Pass).is_err());
-        prop_assert!(!game.needs_deal());
-    }
-}
-
 /// CS 246 rules: going alone, thrown-in hands and the renege penalty.
 fn play_cs246_hand(game: &mut Game, deck: &[Card], choices: &mut impl Iterator<Item = usize>) {
     game.deal(deck);
@@ -190,6 +159,33 @@ fn play_cs246_hand(game: &mut Game, deck: &[Card], choices: &mut impl Iterator<I
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_games_follow_the_rules(
+        decks in proptest::collection::vec(pack(), 30),
+        choices in proptest::collection::vec(any::<usize>(), 600),
+        points in 1u32..=15,
+    ) {
+        let mut game = Game::new(Rules::eecs280(points));
+        let mut choices = choices.into_iter();
+        let mut totals = [0u32; 2];
+        let mut hands = 0;
+        while !game.is_over() {
+            // 30 packs cover any game to 15: each hand scores at least one point.
+            let gained = play_checked_hand(&mut game, &decks[hands % decks.len()], &mut choices);
+            prop_assert_eq!(game.hand().unwrap().dealer(), Seat::new(hands));
+            hands += 1;
+            totals = [totals[0] + gained[0], totals[1] + gained[1]];
+            prop_assert_eq!(game.scores(), totals);
+            let reached = totals.iter().any(|&t| t >= points);
+            prop_assert_eq!(game.is_over(), reached);
+        }
+        let winner = game.winner().unwrap();
+        prop_assert!(game.score(winner) >= points);
+        prop_assert!(game.score(winner.other()) < points);
+        prop_assert!(game.apply(Action::Pass).is_err());
+        prop_assert!(!game.needs_deal());
+    }
 
     #[test]
     fn random_cs246_games_follow_the_rules(

@@ -115,14 +115,9 @@ fn actions_out_of_their_phase_are_refused() {
     let mut hand = euchre::Hand::deal(Rules::eecs280(10), Seat::new(0), &deck);
     let one = Phase::Making(Round::One);
     let bobs = card("9S");
-    assert_eq!(
-        hand.check(Action::Play(bobs)),
-        Err(IllegalAction::NotNow(one))
-    );
-    assert_eq!(
-        hand.check(Action::Discard(bobs)),
-        Err(IllegalAction::NotNow(one))
-    );
+    for not_now in [Action::Play(bobs), Action::Discard(bobs)] {
+        assert_eq!(hand.check(not_now), Err(IllegalAction::NotNow(one)));
+    }
     let hearts = Action::Call {
         suit: Suit::Hearts,
         alone: false,

@@ -406,14 +406,13 @@ mod tests {
         assert_eq!(round.turn(), Seat::new(3));
         assert_eq!(round.legal_actions(), vec![Action::Play(SEVEN_OF_SPADES)]);
         let six: Card = "6S".parse().unwrap();
-        assert_eq!(
-            round.apply(Action::Play(six)),
-            Err(IllegalAction::NotPlayable(six))
-        );
-        assert_eq!(
-            round.apply(Action::Discard(six)),
-            Err(IllegalAction::MustPlay(six))
-        );
+        let refused = [
+            (Action::Play(six), IllegalAction::NotPlayable(six)),
+            (Action::Discard(six), IllegalAction::MustPlay(six)),
+        ];
+        for (action, why) in refused {
+            assert_eq!(round.apply(action), Err(why));
+        }
         round.apply(Action::Play(SEVEN_OF_SPADES)).unwrap();
         // Player 1 holds only clubs: 7C is its one legal play.
         assert_eq!(round.turn(), Seat::new(0));

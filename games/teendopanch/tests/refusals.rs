@@ -27,14 +27,9 @@ fn making_trump_refuses_what_does_not_belong() {
     let mut hand = Hand::deal(Rules::handout(10), seat(0), &deck(), [0; 3]);
     let any = deck()[0];
     let making = Phase::Making(Round::One);
-    assert_eq!(
-        hand.check(Action::Play(any)),
-        Err(IllegalAction::NotNow(making))
-    );
-    assert_eq!(
-        hand.check(Action::Return(any)),
-        Err(IllegalAction::NotNow(making))
-    );
+    for not_now in [Action::Play(any), Action::Return(any)] {
+        assert_eq!(hand.check(not_now), Err(IllegalAction::NotNow(making)));
+    }
     hand.apply(Action::Pass).unwrap();
     // Round two: the maker must name trump.
     assert_eq!(hand.check(Action::Pass), Err(IllegalAction::MakerMustCall));

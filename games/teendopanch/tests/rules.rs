@@ -45,20 +45,15 @@ fn an_over_quota_player_pulls_from_the_lowest_numbered_short_player_first() {
     // dealt to the under-quota player".
     let (mut hand, deck) = dealt(Rules::handout(10), 0, [-1, 2, -1]);
     assert_eq!(hand.phase(), Phase::Pulling);
-    let first = Pull {
-        puller: seat(1),
-        victim: seat(0),
-        taken: deck[29],
-    };
-    assert_eq!(hand.pull(), Some(first));
-    give_back(&mut hand);
-    let second = Pull {
-        puller: seat(1),
-        victim: seat(2),
-        taken: deck[28],
-    };
-    assert_eq!(hand.pull(), Some(second));
-    give_back(&mut hand);
+    for (victim, taken) in [(0, deck[29]), (2, deck[28])] {
+        let pull = Pull {
+            puller: seat(1),
+            victim: seat(victim),
+            taken,
+        };
+        assert_eq!(hand.pull(), Some(pull));
+        give_back(&mut hand);
+    }
     assert_eq!(hand.phase(), Phase::Tricks);
 }
 
