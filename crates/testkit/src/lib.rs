@@ -156,3 +156,15 @@ where
     text.parse()
         .unwrap_or_else(|e| panic!("{text:?} is not written right: {e:?}"))
 }
+
+/// The standard output of a program that must have succeeded; fails the test with its
+/// standard error (and `context`) otherwise.
+pub fn succeeded(output: &std::process::Output, context: &str) -> String {
+    assert!(
+        output.status.success(),
+        "{context}: exit {:?}\n{}",
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}

@@ -127,13 +127,10 @@ fn a_closed_stdin_ends_cleanly_with_a_message() {
 
 #[test]
 fn a_malformed_pack_is_reported_with_its_line() {
-    // The handout's "new pack" order: Nine to Ace of Spades, Hearts, Clubs, Diamonds.
-    let mut pack = String::new();
-    for suit in ["Spades", "Hearts", "Clubs", "Diamonds"] {
-        for rank in ["Nine", "Ten", "Jack", "Queen", "King", "Ace"] {
-            pack.push_str(&format!("{rank} of {suit}\n"));
-        }
-    }
+    // The handout's "new pack" order, as the repository ships it (tests/shipped_pack.rs
+    // checks it against the handout).
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../packs/euchre.in");
+    let pack = testkit::read(&shipped);
     let work = tempfile::tempdir().unwrap();
     let cases = [
         (

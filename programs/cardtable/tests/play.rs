@@ -67,13 +67,7 @@ fn check_scores(stdout: &str, points: u32) {
 fn a_person_can_play_a_whole_game() {
     for seed in ["1", "2", "3"] {
         let output = run(&["--seed", seed, "--points", "5"], &stubborn_person());
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "seed {seed}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let stdout = testkit::succeeded(&output, &format!("seed {seed}"));
         let last = stdout.lines().last().unwrap();
         assert!(
             last.contains("win the game"),
@@ -165,13 +159,7 @@ fn every_game_plays_to_its_end_in_line_mode() {
             ],
             &anything(),
         );
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{game} {rules}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let stdout = testkit::succeeded(&output, &format!("{game} {rules}"));
         let last = stdout.lines().last().unwrap();
         assert!(last.contains("the game"), "{game}: {last}");
         assert!(stdout.contains("Your hand: [1]"), "{game}");
@@ -201,12 +189,7 @@ fn a_record_replays_as_text() {
         .arg(&record)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&output.stdout);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
+    let text = testkit::succeeded(&output, "replay");
     assert!(text.starts_with("Step 1 of "), "{text}");
     assert!(
         text.contains("the deal") && text.contains("plays"),
