@@ -5,7 +5,7 @@
 
 use euchre::{Game, Rules};
 use rand::SeedableRng;
-use table::{Game as _, Rng, Turn};
+use table::{Game as Played, Rng, Turn};
 
 fn check_every_decision(rules: Rules, games: u64) -> usize {
     let mut decisions = 0;
@@ -13,27 +13,25 @@ fn check_every_decision(rules: Rules, games: u64) -> usize {
         let mut game = Game::new(rules);
         let (mut chance, mut rng) = (Rng::seed_from_u64(seed), Rng::seed_from_u64(!seed));
         let mut listed = Vec::new();
-        loop {
-            match table::Game::turn(&game) {
-                Turn::Over => break,
-                Turn::Chance => table::Game::deal(&mut game, &mut chance),
-                Turn::Seat(_) => {
-                    let hand = game.hand().expect("a hand is being played");
-                    let actions = hand.legal_actions();
-                    let actions = actions.as_slice();
-                    assert_eq!(hand.legal_action_count(), actions.len(), "{hand:?}");
-                    for (k, &action) in actions.iter().enumerate() {
-                        assert_eq!(hand.nth_legal_action(k), Some(action), "{k}: {hand:?}");
-                    }
-                    assert_eq!(hand.nth_legal_action(actions.len()), None);
-                    let mut twin = rng.clone();
-                    let picked = game.random_legal_action(&mut rng, &mut listed);
-                    assert_eq!(picked, table::random_listed(&game, &mut twin, &mut listed));
-                    assert_eq!(rng, twin, "the same draws");
-                    table::Game::apply_legal(&mut game, picked);
-                    decisions += 1;
-                }
+        while Played::turn(&game) != Turn::Over {
+            if Played::turn(&game) == Turn::Chance {
+                Played::deal(&mut game, &mut chance);
+                continue;
             }
+            let hand = game.hand().expect("a hand is being played");
+            let actions = hand.legal_actions();
+            let actions = actions.as_slice();
+            assert_eq!(hand.legal_action_count(), actions.len(), "{hand:?}");
+            for (k, &action) in actions.iter().enumerate() {
+                assert_eq!(hand.nth_legal_action(k), Some(action), "{k}: {hand:?}");
+            }
+            assert_eq!(hand.nth_legal_action(actions.len()), None);
+            let mut twin = rng.clone();
+            let picked = game.random_legal_action(&mut rng, &mut listed);
+            assert_eq!(picked, table::random_listed(&game, &mut twin, &mut listed));
+            assert_eq!(rng, twin, "the same draws");
+            Played::apply_legal(&mut game, picked);
+            decisions += 1;
         }
     }
     decisions

@@ -10,9 +10,8 @@ use table::{Game as _, Rng, Turn};
 /// game and the action about to be taken.
 fn random_games(rules: Rules, games: u64, mut each: impl FnMut(&Game, euchre::Action)) {
     for n in 0..games {
-        let mut chance = Rng::seed_from_u64(n);
-        let mut rng = Rng::seed_from_u64(!n);
         let mut game = Game::new(rules);
+        let (mut chance, mut rng) = (Rng::seed_from_u64(n), Rng::seed_from_u64(!n));
         let mut legal = Vec::new();
         loop {
             match table::Game::turn(&game) {

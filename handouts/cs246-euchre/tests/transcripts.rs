@@ -176,13 +176,7 @@ fn a_saved_game_resumes_exactly() {
         );
         let saved = std::fs::read_to_string(dir.path().join(&file)).unwrap();
         let resumed = run(&["-d", "-f", &file], "r\n", Some(dir.path()));
-        assert_eq!(
-            resumed.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&resumed.stderr)
-        );
-        let resumed = String::from_utf8(resumed.stdout).unwrap();
+        let resumed = testkit::succeeded(&resumed, "resumed");
         let tail = |text: &str| {
             text.split_once("Player 0 rage quit.\n")
                 .unwrap()

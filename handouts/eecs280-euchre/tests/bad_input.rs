@@ -79,13 +79,7 @@ fn bad_answers_get_an_error_and_the_same_prompt_again() {
         }
     }
     let output = run(&dir, &TEST50_ARGS, &words.join("\n"));
-    assert_eq!(
-        output.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stdout = testkit::succeeded(&output, "test50 with bad answers");
     let mut errors = Vec::new();
     let stripped = strip_errors(stdout.split_once('\n').unwrap().1, &mut errors);
     assert_eq!(stripped, expected);
