@@ -96,6 +96,15 @@ mod tests {
     use crate::Suit;
     use testkit::parse as card;
 
+    /// A trick led by seat 0 with `cards` played in seat order (`"JD AD 9H"`).
+    fn played<const N: usize>(cards: &str) -> Trick<u8, N> {
+        let mut trick = Trick::new(0);
+        for (seat, c) in (0..).zip(cards.split_whitespace()) {
+            trick.push(seat, card(c));
+        }
+        trick
+    }
+
     #[test]
     fn empty_trick_has_no_winner() {
         let trick: Trick<u8, 4> = Trick::new(2);
@@ -107,11 +116,7 @@ mod tests {
     #[test]
     fn left_bower_led_makes_trump_the_led_suit() {
         // Hearts trump: the jack of diamonds led is trump, so the ace of diamonds cannot win.
-        let mut trick: Trick<u8, 4> = Trick::new(0);
-        trick.push(0, card("JD"));
-        trick.push(1, card("AD"));
-        trick.push(2, card("9H"));
-        trick.push(3, card("JH"));
+        let trick: Trick<u8, 4> = played("JD AD 9H JH");
         assert!(trick.is_full());
         assert_eq!(
             trick.winning(TrumpOrder::euchre(Suit::Hearts)),
@@ -125,17 +130,11 @@ mod tests {
     fn the_right_bower_beats_the_left_whichever_jack_is_numbered_higher() {
         // Spades trump: the right bower is JS, the left JC. A card's number puts clubs
         // above spades, so only the bower order makes JS win; hearts were led.
-        let mut trick: Trick<u8, 4> = Trick::new(0);
-        for (seat, c) in [(0, "9H"), (1, "JC"), (2, "JS"), (3, "AH")] {
-            trick.push(seat, card(c));
-        }
         let spades = TrumpOrder::euchre(Suit::Spades);
+        let trick: Trick<u8, 4> = played("9H JC JS AH");
         assert_eq!(trick.winning(spades), Some((2, card("JS"))));
         // Played the other way round, the right bower still wins.
-        let mut trick: Trick<u8, 4> = Trick::new(0);
-        for (seat, c) in [(0, "JS"), (1, "JC"), (2, "AS"), (3, "KS")] {
-            trick.push(seat, card(c));
-        }
+        let trick: Trick<u8, 4> = played("JS JC AS KS");
         assert_eq!(trick.winning(spades), Some((0, card("JS"))));
     }
 
@@ -144,10 +143,7 @@ mod tests {
         // Clubs trump, the left bower JS led: it counts as a club, so the trump KC played
         // after it does not beat it, and the ace of spades does not follow it. Were JS read
         // as a spade, AS would beat it on the led suit, or KC would trump it.
-        let mut trick: Trick<u8, 4> = Trick::new(0);
-        for (seat, c) in [(0, "JS"), (1, "AS"), (2, "KC"), (3, "AC")] {
-            trick.push(seat, card(c));
-        }
+        let trick: Trick<u8, 4> = played("JS AS KC AC");
         assert_eq!(
             trick.winning(TrumpOrder::euchre(Suit::Clubs)),
             Some((0, card("JS")))
@@ -157,13 +153,8 @@ mod tests {
     #[test]
     fn without_bowers_a_jack_follows_its_own_suit() {
         // Hearts trump, no bowers: the jack of diamonds leads diamonds and the ace beats it.
-        let mut trick: Trick<u8, 3> = Trick::new(0);
-        trick.push(0, card("JD"));
-        trick.push(1, card("AD"));
-        trick.push(2, card("2S"));
-        assert_eq!(
-            trick.winning(TrumpOrder::without_bowers(Suit::Hearts)),
-            Some((1, card("AD")))
-        );
+        let hearts = TrumpOrder::without_bowers(Suit::Hearts);
+        let winning = played::<3>("JD AD 2S").winning(hearts);
+        assert_eq!(winning, Some((1, card("AD"))));
     }
 }

@@ -28,16 +28,18 @@ pub trait WithGame {
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output;
 }
 
-/// The agent for `spec`, with `H` the game's handout player and `strong` its strong
-/// player for a number of samples (`None`: the default).
-fn build<G: Game, H: Agent<G> + Default + 'static, S: Agent<G> + 'static>(
-    spec: PlayerSpec,
-    strong: impl FnOnce(Option<usize>) -> S,
-) -> Box<dyn Agent<G>> {
+/// The agent for `spec`, with `H` the game's handout player and `S` its strong player,
+/// made by `new` for a number of samples (its default without one).
+fn build<G: Game, H, S>(spec: PlayerSpec, new: fn(usize) -> S) -> Box<dyn Agent<G>>
+where
+    H: Agent<G> + Default + 'static,
+    S: Agent<G> + Default + 'static,
+{
     match spec {
         PlayerSpec::Random => Box::new(RandomAgent::default()),
         PlayerSpec::Handout => Box::new(H::default()),
-        PlayerSpec::Strong { samples } => Box::new(strong(samples.map(|n| n as usize))),
+        PlayerSpec::Strong { samples: None } => Box::new(S::default()),
+        PlayerSpec::Strong { samples: Some(n) } => Box::new(new(n as usize)),
     }
 }
 
@@ -46,38 +48,38 @@ impl Roster for euchre::Game {
         Box::new(euchre::players::Strong::default())
     }
 
+    /// The handout player is the one of the rules' handout.
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
         use euchre::players::{Cs246, Simple, Strong};
-        let strong = |samples: Option<usize>| samples.map_or_else(Strong::default, Strong::new);
         match self.rules().name() {
-            "cs246" => build::<_, Cs246, _>(spec, strong),
-            _ => build::<_, Simple, _>(spec, strong),
+            "cs246" => build::<_, Cs246, _>(spec, Strong::new),
+            _ => build::<_, Simple, _>(spec, Strong::new),
         }
     }
 }
 
-impl Roster for straights::Game {
-    fn advisor(&self) -> Box<dyn Advisor<Self>> {
-        Box::new(straights::players::Strong::default())
-    }
+/// A game with one handout player and one strong player.
+macro_rules! roster {
+    ($game:ty, $handout:ty, $strong:ty) => {
+        impl Roster for $game {
+            fn advisor(&self) -> Box<dyn Advisor<Self>> {
+                Box::new(<$strong>::default())
+            }
 
-    fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
-        use straights::players::{Computer, Strong};
-        build::<_, Computer, _>(spec, |samples| {
-            samples.map_or_else(Strong::default, Strong::new)
-        })
-    }
+            fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
+                build::<_, $handout, _>(spec, <$strong>::new)
+            }
+        }
+    };
 }
 
-impl Roster for teendopanch::Game {
-    fn advisor(&self) -> Box<dyn Advisor<Self>> {
-        Box::new(teendopanch::players::Strong::default())
-    }
-
-    fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
-        use teendopanch::players::{Simple, Strong};
-        build::<_, Simple, _>(spec, |samples| {
-            samples.map_or_else(Strong::default, Strong::new)
-        })
-    }
-}
+roster!(
+    straights::Game,
+    straights::players::Computer,
+    straights::players::Strong
+);
+roster!(
+    teendopanch::Game,
+    teendopanch::players::Simple,
+    teendopanch::players::Strong
+);

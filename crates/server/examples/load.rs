@@ -53,8 +53,8 @@ async fn client(
         match message["type"].as_str() {
             Some("created") => {
                 table = message["table"].as_str().unwrap_or_default().to_string();
-                let join = json!({"type": "join", "table": table, "seat": seat});
-                socket.send(text(join)).await.expect("sent");
+                let join = text(json!({"type": "join", "table": table, "seat": seat}));
+                socket.send(join).await.expect("sent");
             }
             Some("snapshot") => {
                 let seq = message["seq"].as_u64().unwrap_or(0);

@@ -42,25 +42,9 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
 }
 
 #[test]
-fn handout_random_games() {
-    let actions = random_games(
-        || Game::new(Rules::handout(10)),
-        300,
-        3,
-        accounted,
-        consistent,
-    );
-    assert!(actions > 50_000, "{actions} actions");
-}
-
-#[test]
-fn reference_random_games() {
-    let actions = random_games(
-        || Game::new(Rules::reference(10)),
-        300,
-        5,
-        accounted,
-        consistent,
-    );
-    assert!(actions > 50_000, "{actions} actions");
+fn random_games_under_both_rules() {
+    for (rules, seed) in [(Rules::handout(10), 3), (Rules::reference(10), 5)] {
+        let actions = random_games(move || Game::new(rules), 300, seed, accounted, consistent);
+        assert!(actions > 50_000, "{rules:?}: {actions} actions");
+    }
 }
