@@ -6,6 +6,8 @@
 /// `name`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
 /// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
 /// shuffle unrolls), `pack` and `deal_from` (the core's `deal(&[Card])`).
+// `crate::` here is the calling game crate's: its own types are the point.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! hand_over_to_the_core {
     (name: $name:literal, seats: $seats:literal, pack: $pack:path) => {
