@@ -40,4 +40,6 @@ pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
 pub use progress::{NotADeck, Progress, Taken};
-pub use record::{replay, steps, RecordError, Replayed, Step, MAX_ACTIONS};
+pub use record::{
+    read_record, replay, steps, RecordError, RecordHeader, Replayed, Step, MAX_ACTIONS,
+};

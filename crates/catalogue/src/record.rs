@@ -55,6 +55,42 @@ struct Header {
     variant: String,
     #[serde(default = "ten")]
     points: u32,
+    seed: u64,
+}
+
+/// Which game a record line is of: what a front end needs to set it up again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordHeader {
+    /// The game and its rules.
+    pub variant: Variant,
+    /// Points to win (1 to 1,000).
+    pub points: u32,
+    /// The seed its deals shuffle from.
+    pub seed: u64,
+}
+
+impl RecordHeader {
+    /// The header of a record line, checked.
+    pub fn read(line: &str) -> Result<RecordHeader, RecordError> {
+        let header: Header = serde_json::from_str(line)?;
+        let game: GameKind = header.game.parse()?;
+        let variant = Variant::named(game, Some(&header.variant))?;
+        if !(1..=1000).contains(&header.points) {
+            return Err(RecordError::Points(header.points));
+        }
+        Ok(RecordHeader {
+            variant,
+            points: header.points,
+            seed: header.seed,
+        })
+    }
+}
+
+/// A record line's game, its actions checked to be at most [`MAX_ACTIONS`].
+pub fn read_record<A: serde::de::DeserializeOwned>(
+    line: &str,
+) -> Result<GameRecord<A>, RecordError> {
+    record(line)
 }
 
 fn ten() -> u32 {
@@ -76,13 +112,8 @@ pub fn replay(line: &str) -> Result<Replayed, RecordError> {
 
 /// The game and points to win a record line names.
 fn header(line: &str) -> Result<(Variant, u32), RecordError> {
-    let header: Header = serde_json::from_str(line)?;
-    let game: GameKind = header.game.parse()?;
-    let variant = Variant::named(game, Some(&header.variant))?;
-    if !(1..=1000).contains(&header.points) {
-        return Err(RecordError::Points(header.points));
-    }
-    Ok((variant, header.points))
+    let header = RecordHeader::read(line)?;
+    Ok((header.variant, header.points))
 }
 
 fn record<A: serde::de::DeserializeOwned>(line: &str) -> Result<GameRecord<A>, RecordError> {

@@ -12,21 +12,6 @@ pub enum OpenError {
     /// A game or rules variant the catalogue does not know.
     #[error(transparent)]
     Unknown(#[from] catalogue::Error),
-    /// Not JSON, or not a record's shape.
-    #[error("not a game record: {0}")]
-    Json(#[from] serde_json::Error),
-    /// The record names no game.
-    #[error("the record names no game")]
-    NoGame,
-    /// The record has no seed to deal from.
-    #[error("the record has no seed")]
-    NoSeed,
-    /// Points to win outside 1 to 1,000.
-    #[error("points to win {0} is not from 1 to 1000")]
-    Points(u64),
-    /// No list of actions, or a longer one than a record may hold.
-    #[error("the record's actions are not a list of at most 1,000,000")]
-    Actions,
     /// An action after the game's end.
     #[error("action {0} comes after the game's end")]
     AfterTheEnd(usize),
@@ -35,8 +20,8 @@ pub enum OpenError {
     Illegal {
         /// Its number, from 1.
         index: usize,
-        /// The action, as written.
-        action: serde_json::Value,
+        /// The action, as the record writes it.
+        action: String,
     },
     /// A file of records without the game asked for.
     #[error("there is no game {number}: the file holds {count}")]

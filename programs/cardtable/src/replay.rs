@@ -3,7 +3,6 @@
 //! every hand face up.
 
 use catalogue::scene::Shown;
-use serde_json::Value;
 use table::search::Advice;
 
 use crate::error::OpenError;
@@ -33,15 +32,14 @@ impl Replay {
         if steps.is_empty() {
             return Err(OpenError::NoDeal);
         }
-        let record: Value = serde_json::from_str(line)?;
-        let game: catalogue::GameKind = record["game"].as_str().unwrap_or_default().parse()?;
-        let variant = catalogue::Variant::named(game, record["variant"].as_str())?;
+        let header = catalogue::RecordHeader::read(line)?;
+        let variant = header.variant;
         Ok(Replay {
             about: About {
-                game: game.name(),
+                game: variant.game().name(),
                 rules: variant.rules(),
-                points: record["points"].as_u64().unwrap_or(10) as u32,
-                seed: record["seed"].as_u64().unwrap_or(0),
+                points: header.points,
+                seed: header.seed,
             },
             steps,
             at: 0,

@@ -9,7 +9,6 @@ use catalogue::scene::{Presence, Shown, Sitter, Staged};
 use crate::error::OpenError;
 use catalogue::{PlayerSpec, Progress, Roster, Variant, WithGame};
 use rand::SeedableRng;
-use serde_json::Value;
 use table::search::Advice;
 use table::{Agent, Rng, Seated, Turn};
 
@@ -144,7 +143,7 @@ impl<G: Roster> Session<G> {
             if self.progress.apply_as(seat, action).is_err() {
                 return Err(OpenError::Illegal {
                     index: index + 1,
-                    action: serde_json::to_value(action).expect("actions serialize"),
+                    action: serde_json::to_string(&action).expect("actions serialize"),
                 });
             }
         }
@@ -239,7 +238,8 @@ fn coach_words<G: Staged>(action: &G::Action) -> String {
 /// Builds the session of the catalogue's game type.
 struct Open<'a> {
     setup: &'a Setup,
-    actions: Option<&'a Value>,
+    /// A record line to take up.
+    record: Option<&'a str>,
 }
 
 impl WithGame for Open<'_> {
@@ -247,9 +247,9 @@ impl WithGame for Open<'_> {
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let mut session = Session::new(self.setup, new());
-        if let Some(actions) = self.actions {
-            let actions: Vec<G::Action> = serde_json::from_value(actions.clone())?;
-            session.replay(actions)?;
+        if let Some(line) = self.record {
+            let record: table::GameRecord<G::Action> = catalogue::read_record(line)?;
+            session.replay(record.actions)?;
         }
         Ok(Box::new(session))
     }
@@ -263,7 +263,7 @@ pub fn open(setup: &Setup) -> Box<dyn Table> {
             setup.points,
             Open {
                 setup,
-                actions: None,
+                record: None,
             },
         )
         .expect("a new game has no actions to refuse")
@@ -272,33 +272,18 @@ pub fn open(setup: &Setup) -> Box<dyn Table> {
 /// A saved game (a record line) taken up where it stopped, with `opponents` in the
 /// computer seats.
 pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, OpenError> {
-    let record: Value = serde_json::from_str(line)?;
-    let text = |key: &str| record[key].as_str().map(str::to_string);
-    let game: catalogue::GameKind = text("game").ok_or(OpenError::NoGame)?.parse()?;
-    let variant = Variant::named(game, text("variant").as_deref())?;
-    let points = record["points"].as_u64().unwrap_or(10);
-    if !(1..=1000).contains(&points) {
-        return Err(OpenError::Points(points));
-    }
-    let seed = record["seed"].as_u64().ok_or(OpenError::NoSeed)?;
-    let actions = &record["actions"];
-    if actions
-        .as_array()
-        .is_none_or(|a| a.len() > catalogue::MAX_ACTIONS)
-    {
-        return Err(OpenError::Actions);
-    }
+    let header = catalogue::RecordHeader::read(line)?;
     let setup = Setup {
-        variant,
-        points: points as u32,
-        seed,
+        variant: header.variant,
+        points: header.points,
+        seed: header.seed,
         opponents,
     };
-    variant.with_game(
+    header.variant.with_game(
         setup.points,
         Open {
             setup: &setup,
-            actions: Some(actions),
+            record: Some(line),
         },
     )
 }
