@@ -187,14 +187,14 @@ impl Person {
     pub fn ask<T>(
         &self,
         prompt: &str,
-        mut parse: impl FnMut(&str) -> Result<T, String>,
+        mut parse: impl FnMut(&str) -> Result<T, Answer>,
     ) -> Result<T, Leave> {
         loop {
             self.line(&format!("Human player {}, {prompt}", self.name))?;
             let word = self.console.borrow_mut().word()?;
             match parse(&word) {
                 Ok(answer) => return Ok(answer),
-                Err(reason) => self.line(&reason)?,
+                Err(reason) => self.line(&reason.to_string())?,
             }
         }
     }
@@ -209,9 +209,9 @@ impl Person {
         self.show(held)?;
         self.ask("please select a card:", |word| {
             let card = card_numbered(held, word)?;
-            check(card)
-                .map(|()| card)
-                .map_err(|reason| format!("{}: {}", card.long(), crate::sentence(reason)))
+            check(card).map(|()| card).map_err(|reason| {
+                Answer::Refused(format!("{}: {}", card.long(), crate::sentence(reason)))
+            })
         })
     }
 }
@@ -262,29 +262,62 @@ impl<G: Game> Seats<G> {
     }
 }
 
+/// Why a person's answer was not taken: said to them before the question is asked again.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Answer {
+    /// Not a suit's name (`pass` offered where it is allowed).
+    #[error("'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds{}.", if *.pass_allowed { " or pass" } else { "" })]
+    NotASuit {
+        /// What was typed.
+        word: String,
+        /// Whether passing is an answer here.
+        pass_allowed: bool,
+    },
+    /// Not the number of a card of the hand shown.
+    #[error("'{word}' is not a card number: type 0 to {last}.")]
+    NotACardNumber {
+        /// What was typed.
+        word: String,
+        /// The last card's number.
+        last: usize,
+    },
+    /// Not one of the numbers offered, the upcard's `-1` among them.
+    #[error("'{word}' is not a choice: type -1 or 0 to {last}.")]
+    NotAChoice {
+        /// What was typed.
+        word: String,
+        /// The last card's number.
+        last: usize,
+    },
+    /// The rules refuse it, in their words as a sentence.
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl Answer {
+    /// The rules' refusal, as a sentence.
+    pub fn refused(reason: impl fmt::Display) -> Answer {
+        Answer::Refused(crate::sentence(reason))
+    }
+}
+
 /// The suit a person typed, spelled as the programs print suits (`Spades`); the error
 /// offers `pass` only where `pass_allowed`.
-pub fn suit_named(word: &str, pass_allowed: bool) -> Result<Suit, String> {
-    let or_pass = if pass_allowed { " or pass" } else { "" };
-    Suit::ALL
-        .into_iter()
-        .find(|suit| suit.name() == word)
-        .ok_or_else(|| {
-            format!("'{word}' is not an answer: type Spades, Hearts, Clubs, Diamonds{or_pass}.")
-        })
+pub fn suit_named(word: &str, pass_allowed: bool) -> Result<Suit, Answer> {
+    let named = Suit::ALL.into_iter().find(|suit| suit.name() == word);
+    named.ok_or_else(|| Answer::NotASuit {
+        word: word.to_string(),
+        pass_allowed,
+    })
 }
 
 /// The card a person picked by its number in the hand [`say_hand`] printed.
-pub fn card_numbered(held: CardSet, word: &str) -> Result<Card, String> {
-    word.parse::<usize>()
-        .ok()
-        .and_then(|i| held.nth(i))
-        .ok_or_else(|| {
-            format!(
-                "'{word}' is not a card number: type 0 to {}.",
-                held.len().saturating_sub(1)
-            )
-        })
+pub fn card_numbered(held: CardSet, word: &str) -> Result<Card, Answer> {
+    let card = word.parse::<usize>().ok().and_then(|i| held.nth(i));
+    card.ok_or_else(|| Answer::NotACardNumber {
+        word: word.to_string(),
+        last: held.len().saturating_sub(1),
+    })
 }
 
 #[cfg(test)]
@@ -337,13 +370,14 @@ mod tests {
     #[test]
     fn answers_name_suits_and_card_numbers() {
         assert_eq!(suit_named("Hearts", true), Ok(Suit::Hearts));
+        let said = |answer: Result<Suit, Answer>| answer.unwrap_err().to_string();
         assert_eq!(
-            suit_named("hearts", true),
-            Err("'hearts' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass.".into())
+            said(suit_named("hearts", true)),
+            "'hearts' is not an answer: type Spades, Hearts, Clubs, Diamonds or pass."
         );
         assert_eq!(
-            suit_named("pass", false),
-            Err("'pass' is not an answer: type Spades, Hearts, Clubs, Diamonds.".into())
+            said(suit_named("pass", false)),
+            "'pass' is not an answer: type Spades, Hearts, Clubs, Diamonds."
         );
         let held: CardSet = ["9S", "AH"]
             .iter()
@@ -352,8 +386,8 @@ mod tests {
         assert_eq!(card_numbered(held, "1"), Ok("AH".parse().unwrap()));
         for bad in ["2", "-1", "x", ""] {
             assert_eq!(
-                card_numbered(held, bad),
-                Err(format!("'{bad}' is not a card number: type 0 to 1."))
+                card_numbered(held, bad).unwrap_err().to_string(),
+                format!("'{bad}' is not a card number: type 0 to 1.")
             );
         }
     }

@@ -15,27 +15,43 @@ pub struct Args {
 /// Reads the flags in any order. The seed is a C++ `int` handed to `std::mt19937`, so
 /// `-1` is 4294967295; anything that is not an integer in `int` or `unsigned` range is
 /// refused (the handout does not require the check).
-pub fn parse(args: &[OsString]) -> Result<Args, String> {
+/// A command line the program does not take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArgsError {
+    /// `-s` last.
+    #[error("-s needs a seed")]
+    NoSeed,
+    /// A seed that is no `int` or `unsigned`.
+    #[error("seed '{0}' is not an integer")]
+    BadSeed(String),
+    /// `-f` last.
+    #[error("-f needs a file name")]
+    NoFile,
+    /// Anything else.
+    #[error("unknown argument '{0}'")]
+    Unknown(String),
+}
+
+pub fn parse(args: &[OsString]) -> Result<Args, ArgsError> {
     let mut parsed = Args::default();
     let mut words = args.iter();
     while let Some(word) = words.next() {
         match word.to_str() {
             Some("-d") => parsed.debug = true,
             Some("-s") => {
-                let seed = words.next().ok_or("-s needs a seed")?;
-                parsed.seed = parse_seed(&seed.to_string_lossy()).ok_or_else(|| {
-                    format!("seed '{}' is not an integer", seed.to_string_lossy())
-                })?;
+                let seed = words.next().ok_or(ArgsError::NoSeed)?.to_string_lossy();
+                parsed.seed =
+                    parse_seed(&seed).ok_or_else(|| ArgsError::BadSeed(seed.into_owned()))?;
             }
             Some("-f") => {
-                let file = words.next().ok_or("-f needs a file name")?;
+                let file = words.next().ok_or(ArgsError::NoFile)?;
                 parsed.file = Some(PathBuf::from(file));
             }
             // The handout lists `./euchre -d 123` among its invocations: a bare
             // integer is taken as the seed.
             _ => match parse_seed(&word.to_string_lossy()) {
                 Some(seed) => parsed.seed = seed,
-                None => return Err(format!("unknown argument '{}'", word.to_string_lossy())),
+                None => return Err(ArgsError::Unknown(word.to_string_lossy().into_owned())),
             },
         }
     }
@@ -56,7 +72,7 @@ pub fn parse_seed(text: &str) -> Option<u32> {
 mod tests {
     use super::*;
 
-    fn parse_str(text: &str) -> Result<Args, String> {
+    fn parse_str(text: &str) -> Result<Args, ArgsError> {
         parse(
             &text
                 .split_whitespace()

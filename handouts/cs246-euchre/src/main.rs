@@ -36,10 +36,22 @@ fn main() -> ExitCode {
     Stop::exit(result, "euchre")
 }
 
-fn load(path: &std::path::Path) -> Result<(cs246_euchre::saved::SavedGame, Game), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read the file ({e})"))?;
-    let text = String::from_utf8(bytes).map_err(|_| "the file is not text".to_string())?;
-    let saved = cs246_euchre::saved::parse(&text).map_err(|e| e.to_string())?;
-    let game = Game::from_position(Rules::cs246(), &saved.position).map_err(|e| e.to_string())?;
+/// Why a saved game could not be loaded.
+#[derive(Debug, thiserror::Error)]
+enum LoadError {
+    #[error("cannot read the file ({0})")]
+    Read(#[from] std::io::Error),
+    #[error("the file is not text")]
+    NotText(#[from] std::string::FromUtf8Error),
+    #[error(transparent)]
+    Saved(#[from] cs246_euchre::saved::LoadError),
+    #[error(transparent)]
+    Position(#[from] rules::PositionError),
+}
+
+fn load(path: &std::path::Path) -> Result<(cs246_euchre::saved::SavedGame, Game), LoadError> {
+    let text = String::from_utf8(std::fs::read(path)?)?;
+    let saved = cs246_euchre::saved::parse(&text)?;
+    let game = Game::from_position(Rules::cs246(), &saved.position)?;
     Ok((saved, game))
 }

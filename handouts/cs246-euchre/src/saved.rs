@@ -43,6 +43,8 @@ impl fmt::Display for LoadError {
     }
 }
 
+impl std::error::Error for LoadError {}
+
 /// White-space separated words with their line numbers.
 struct Words<'a> {
     words: Vec<(usize, &'a str)>,

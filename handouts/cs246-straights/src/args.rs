@@ -21,15 +21,27 @@ pub enum Request {
 
 /// One argument is a seed if `std::stoi` would read it, else a saved-game file; two are
 /// a seed and a file. A number out of `stoi`'s range is an error, not a file name.
-pub fn parse(args: &[OsString]) -> Result<Request, String> {
+/// A command line the program does not take.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ArgsError {
+    /// A seed past what `std::stoi` reads.
+    #[error("seed '{0}' is out of range: -2147483648 to 4294967295")]
+    SeedOutOfRange(String),
+    /// A first of two arguments that is no seed.
+    #[error("seed '{0}' is not an integer")]
+    NotASeed(String),
+    /// More than a seed and a file.
+    #[error("too many arguments")]
+    TooMany,
+}
+
+pub fn parse(args: &[OsString]) -> Result<Request, ArgsError> {
     let text = |a: &OsString| a.to_string_lossy().into_owned();
     let seed = |a: &OsString| {
         let text = text(a);
         match stoi(&text) {
             Some(seed) => Ok(Some(seed)),
-            None if is_numeral(&text) => Err(format!(
-                "seed '{text}' is out of range: -2147483648 to 4294967295"
-            )),
+            None if is_numeral(&text) => Err(ArgsError::SeedOutOfRange(text)),
             None => Ok(None),
         }
     };
@@ -50,14 +62,13 @@ pub fn parse(args: &[OsString]) -> Result<Request, String> {
             },
         },
         [first, file] => {
-            let seed =
-                seed(first)?.ok_or_else(|| format!("seed '{}' is not an integer", text(first)))?;
+            let seed = seed(first)?.ok_or_else(|| ArgsError::NotASeed(text(first)))?;
             Args {
                 seed: Some(seed),
                 file: Some(PathBuf::from(file)),
             }
         }
-        _ => return Err("too many arguments".to_string()),
+        _ => return Err(ArgsError::TooMany),
     }))
 }
 
@@ -128,7 +139,7 @@ mod tests {
         assert_eq!(parse(&os(&["--help"])), Ok(Request::Help));
         for big in ["99999999999", "-99999999999", "4294967296"] {
             let error = parse(&os(&[big])).unwrap_err();
-            assert!(error.contains("out of range"), "{big}: {error}");
+            assert_eq!(error, ArgsError::SeedOutOfRange(big.to_string()));
         }
         let both = play(&["1", "game.txt"]);
         assert_eq!(

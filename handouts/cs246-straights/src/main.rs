@@ -21,16 +21,17 @@ fn main() -> ExitCode {
     };
     let saved = match &args.file {
         None => None,
-        Some(path) => match std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| cs246_straights::saved::parse(&t))
-        {
-            Ok(saved) => Some(saved),
-            Err(problem) => {
-                eprintln!("straights: {}: {problem}", path.display());
-                return ExitCode::from(1);
+        Some(path) => {
+            let read = std::fs::read_to_string(path)
+                .map_err(|e| Box::new(e) as Box<dyn std::error::Error>);
+            match read.and_then(|t| Ok(cs246_straights::saved::parse(&t)?)) {
+                Ok(saved) => Some(saved),
+                Err(problem) => {
+                    eprintln!("straights: {}: {problem}", path.display());
+                    return ExitCode::from(1);
+                }
             }
-        },
+        }
     };
     let console = Console::stdio();
     let result = match &saved {

@@ -45,6 +45,46 @@ impl Kind {
     }
 }
 
+/// Why a file is not a saved game: the first problem, with its line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SavedError {
+    /// The file stops before a line it must have.
+    #[error("the file ends before its '{0}' line")]
+    Missing(&'static str),
+    /// Another line where this one belongs.
+    #[error("line {line}: expected '{name} …', found '{found}'")]
+    Expected {
+        line: usize,
+        name: &'static str,
+        found: String,
+    },
+    /// A word that is not the number or card it should be.
+    #[error("line {line}: '{word}' is not {what}")]
+    NotA {
+        line: usize,
+        word: String,
+        what: &'static str,
+    },
+    /// The wrong number of words (`one seed`, `four scores`).
+    #[error("line {line}: expected {what}")]
+    Count { line: usize, what: &'static str },
+    /// Round 0.
+    #[error("line {line}: rounds count from 1")]
+    RoundZero { line: usize },
+    /// A round past [`MAX_ROUND`].
+    #[error("line {line}: round {round} is past the last a game can reach here ({MAX_ROUND})")]
+    RoundTooHigh { line: usize, round: u32 },
+    /// A score at which the game has already ended.
+    #[error(
+        "line {line}: a score of {} or more means the game is already over",
+        rules::GAME_OVER_POINTS
+    )]
+    GameOver { line: usize },
+    /// A line that is no move.
+    #[error("line {line}: expected 'play CARD' or 'discard CARD', found '{found}'")]
+    NotAMove { line: usize, found: String },
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavedGame {
     pub seed: u32,
@@ -59,14 +99,16 @@ pub struct SavedGame {
 
 fn field<'a>(
     lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    name: &str,
-) -> Result<(usize, Vec<&'a str>), String> {
-    let (line, text) = lines
-        .next()
-        .ok_or_else(|| format!("the file ends before its '{name}' line"))?;
+    name: &'static str,
+) -> Result<(usize, Vec<&'a str>), SavedError> {
+    let (line, text) = lines.next().ok_or(SavedError::Missing(name))?;
     let mut words = text.split_whitespace();
     if words.next() != Some(name) {
-        return Err(format!("line {line}: expected '{name} …', found '{text}'"));
+        return Err(SavedError::Expected {
+            line,
+            name,
+            found: text.to_string(),
+        });
     }
     Ok((line, words.collect()))
 }
@@ -76,48 +118,47 @@ fn field<'a>(
 pub const MAX_ROUND: u32 = 100_000;
 
 /// Reads a saved game, naming the line of the first problem.
-pub fn parse(text: &str) -> Result<SavedGame, String> {
+pub fn parse(text: &str) -> Result<SavedGame, SavedError> {
     let mut lines = text
         .lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'));
-    let number = |line: usize, word: &str, what: &str| -> Result<u32, String> {
-        word.parse()
-            .map_err(|_| format!("line {line}: '{word}' is not {what}"))
+    let number = |line: usize, word: &str, what: &'static str| -> Result<u32, SavedError> {
+        word.parse().map_err(|_| SavedError::NotA {
+            line,
+            word: word.to_string(),
+            what,
+        })
     };
+    let count = |line, what| SavedError::Count { line, what };
     let (line, words) = field(&mut lines, "seed")?;
     let [seed] = words[..] else {
-        return Err(format!("line {line}: expected one seed"));
+        return Err(count(line, "one seed"));
     };
     let seed = number(line, seed, "a seed from 0 to 4294967295")?;
     let (line, words) = field(&mut lines, "round")?;
     let round = match words[..] {
         [n] => number(line, n, "a round number")?,
-        _ => return Err(format!("line {line}: expected one round number")),
+        _ => return Err(count(line, "one round number")),
     };
     if round == 0 {
-        return Err(format!("line {line}: rounds count from 1"));
+        return Err(SavedError::RoundZero { line });
     }
     // Resuming replays a shuffle per round: a bound keeps that instant.
     if round > MAX_ROUND {
-        return Err(format!(
-            "line {line}: round {round} is past the last a game can reach here ({MAX_ROUND})"
-        ));
+        return Err(SavedError::RoundTooHigh { line, round });
     }
     let (line, words) = field(&mut lines, "scores")?;
     if words.len() != 4 {
-        return Err(format!("line {line}: expected four scores"));
+        return Err(count(line, "four scores"));
     }
     let mut scores = [0; 4];
     for (score, word) in scores.iter_mut().zip(&words) {
         *score = number(line, word, "a score")?;
     }
     if scores.iter().any(|&s| s >= rules::GAME_OVER_POINTS) {
-        return Err(format!(
-            "line {line}: a score of {} or more means the game is already over",
-            rules::GAME_OVER_POINTS
-        ));
+        return Err(SavedError::GameOver { line });
     }
     let (line, words) = field(&mut lines, "players")?;
     let kinds: Vec<Kind> = words.iter().filter_map(|w| Kind::from_answer(w)).collect();
@@ -125,20 +166,25 @@ pub fn parse(text: &str) -> Result<SavedGame, String> {
         .try_into()
         .ok()
         .filter(|_| words.len() == 4)
-        .ok_or_else(|| format!("line {line}: expected four players, each h or c"))?;
+        .ok_or(count(line, "four players, each h or c"))?;
     let mut moves = Vec::new();
     for (line, text) in lines {
         let words: Vec<&str> = text.split_whitespace().collect();
         let card = |word: &str| {
-            Card::parse_short(word).map_err(|_| format!("line {line}: '{word}' is not a card"))
+            Card::parse_short(word).map_err(|_| SavedError::NotA {
+                line,
+                word: word.to_string(),
+                what: "a card",
+            })
         };
         let action = match words[..] {
             ["play", card_text] => Action::Play(card(card_text)?),
             ["discard", card_text] => Action::Discard(card(card_text)?),
             _ => {
-                return Err(format!(
-                    "line {line}: expected 'play CARD' or 'discard CARD', found '{text}'"
-                ))
+                return Err(SavedError::NotAMove {
+                    line,
+                    found: text.to_string(),
+                })
             }
         };
         moves.push((line, action));
@@ -215,7 +261,10 @@ mod tests {
         ];
         for (text, says) in cases {
             let error = parse(&text).unwrap_err();
-            assert!(error.contains(says), "{error} should say {says}");
+            assert!(
+                error.to_string().contains(says),
+                "{error} should say {says}"
+            );
         }
     }
 }

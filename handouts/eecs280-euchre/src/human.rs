@@ -4,8 +4,8 @@
 
 use euchre::{Action, Game, Leave, Phase, Player, Round, View};
 
-use textio::eecs280::{suit_named, Person};
-use textio::{sentence, Shared};
+use textio::eecs280::{suit_named, Answer, Person};
+use textio::Shared;
 
 pub struct Human(Person);
 
@@ -29,7 +29,7 @@ impl Human {
                     alone: false,
                 },
             };
-            view.check(action).map(|()| action).map_err(sentence)
+            view.check(action).map(|()| action).map_err(Answer::refused)
         })
     }
 
@@ -44,11 +44,9 @@ impl Human {
                 Ok(i) if i >= 0 => held.nth(i as usize),
                 _ => None,
             };
-            card.map(Action::Discard).ok_or_else(|| {
-                format!(
-                    "'{word}' is not a choice: type -1 or 0 to {}.",
-                    held.len() - 1
-                )
+            card.map(Action::Discard).ok_or_else(|| Answer::NotAChoice {
+                word: word.to_string(),
+                last: held.len() - 1,
             })
         })
     }

@@ -3,8 +3,8 @@
 //! same prompt again.
 
 use rules::{Action, Game, Leave, Phase, Player, View};
-use textio::eecs280::{card_numbered, suit_named, Person};
-use textio::{sentence, Shared};
+use textio::eecs280::{card_numbered, suit_named, Answer, Person};
+use textio::Shared;
 
 pub struct Human(Person);
 
@@ -21,7 +21,7 @@ impl Human {
                 "pass" => Action::Pass,
                 _ => Action::Call(suit_named(word, pass_allowed)?),
             };
-            view.check(action).map(|()| action).map_err(sentence)
+            view.check(action).map(|()| action).map_err(Answer::refused)
         })
     }
 
@@ -38,7 +38,7 @@ impl Human {
                 _ => card_numbered(held, word)?,
             };
             let action = Action::Return(card);
-            view.check(action).map(|()| action).map_err(sentence)
+            view.check(action).map(|()| action).map_err(Answer::refused)
         })
     }
 
