@@ -70,9 +70,8 @@ impl Human {
         self.prompt()
     }
 
-    fn card(word: &str) -> Result<Card, String> {
-        Card::parse_short(word)
-            .map_err(|_| format!("'{word}' is not a card: cards look like 7S, TD or AH."))
+    fn card(word: &str) -> Result<Card, NotACard> {
+        Card::parse_short(word).map_err(|_| NotACard(word.to_string()))
     }
 
     /// Turns one typed line into an action, a leave, or a message to show before asking again.
@@ -105,8 +104,8 @@ impl Human {
                     Err(e) => format!("Could not save to {file}: {e}."),
                 }));
             }
-            ["play", card] => Action::Play(Self::card(card).map_err(Ok)?),
-            ["discard", card] => Action::Discard(Self::card(card).map_err(Ok)?),
+            ["play", card] => Action::Play(Self::card(card).map_err(|e| Ok(e.to_string()))?),
+            ["discard", card] => Action::Discard(Self::card(card).map_err(|e| Ok(e.to_string()))?),
             ["play" | "discard"] => {
                 return Err(Ok(format!(
                     "'{}' needs a card, as in {} 7S.",
@@ -152,3 +151,8 @@ impl Player<Game> for Human {
         }
     }
 }
+
+/// A typed word that names no card.
+#[derive(Debug, thiserror::Error)]
+#[error("'{0}' is not a card: cards look like 7S, TD or AH.")]
+struct NotACard(String);

@@ -218,25 +218,37 @@ fn answer<R: BufRead, W: Write>(
                 table.act(index);
                 return Ok(());
             }
-            Err(why) => console.say(&why)?,
+            Err(why) => console.say(&why.to_string())?,
         }
     }
 }
 
+/// Why an answer names no legal action: said before asking again.
+#[derive(Debug, PartialEq, thiserror::Error)]
+enum Unanswered {
+    #[error("{} cannot be played now.", show(*.0))]
+    NotNow(Card),
+    #[error("There is no card number {0}.")]
+    NoSuchNumber(usize),
+    #[error("You do not hold {}.", show(*.0))]
+    NotHeld(Card),
+    #[error("You may not pass now.")]
+    NoPass,
+    #[error("'{0}' is not an answer. Type help for the answers.")]
+    Unknown(String),
+}
+
 /// The legal action an answer names, or why it names none.
-fn choose(said: &str, own: &Own) -> Result<usize, String> {
+fn choose(said: &str, own: &Own) -> Result<usize, Unanswered> {
     let cards: Vec<_> = own.hand.iter().flatten().collect();
     let by_card = |card: Card| {
-        cards
-            .iter()
-            .find(|c| c.card == card)
-            .and_then(|c| c.action)
-            .ok_or_else(|| format!("{} cannot be played now.", show(card)))
+        let held = cards.iter().find(|c| c.card == card);
+        held.and_then(|c| c.action).ok_or(Unanswered::NotNow(card))
     };
     if let Ok(n) = said.parse::<usize>() {
         return match n.checked_sub(1).and_then(|i| cards.get(i)) {
             Some(c) => by_card(c.card),
-            None => Err(format!("There is no card number {n}.")),
+            None => Err(Unanswered::NoSuchNumber(n)),
         };
     }
     if let Some(choice) = own
@@ -248,16 +260,14 @@ fn choose(said: &str, own: &Own) -> Result<usize, String> {
     }
     if let Ok(card) = said.parse::<Card>() {
         if !cards.iter().any(|c| c.card == card) {
-            return Err(format!("You do not hold {}.", show(card)));
+            return Err(Unanswered::NotHeld(card));
         }
         return by_card(card);
     }
     if matches!(said, "p" | "pass") {
-        return Err("You may not pass now.".into());
+        return Err(Unanswered::NoPass);
     }
-    Err(format!(
-        "'{said}' is not an answer. Type help for the answers."
-    ))
+    Err(Unanswered::Unknown(said.to_string()))
 }
 
 fn coach_lines(advice: &Advice<String>) -> String {
