@@ -50,23 +50,14 @@ impl Staged for Game {
             return (Vec::new(), 0, "Tricks 0".into());
         };
         let s = Seat::new(seat);
-        let mut marks = Vec::new();
-        if view.dealer() == s {
-            marks.push("Dealer".into());
-        }
-        if view.maker() == Some(s) {
-            marks.push(
-                if view.is_alone() {
-                    "Maker, alone"
-                } else {
-                    "Maker"
-                }
-                .into(),
-            );
-        }
-        if view.sitting_out() == Some(s) {
-            marks.push("Sitting out".into());
-        }
+        let maker = view.maker() == Some(s);
+        let alone = maker && view.is_alone();
+        let marks = tricks::holding([
+            (view.dealer() == s, "Dealer"),
+            (maker && !alone, "Maker"),
+            (alone, "Maker, alone"),
+            (view.sitting_out() == Some(s), "Sitting out"),
+        ]);
         let tally = format!("Tricks {}", view.tricks_won(s));
         (marks, view.hand_size(s), tally)
     }
@@ -191,20 +182,24 @@ impl Staged for Game {
 
     fn help(&self, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
-        let mut lines = Vec::new();
-        if has(|a| matches!(a, Action::OrderUp { .. })) {
-            lines.push("Ordering up makes the upcard's suit trump; the dealer takes the upcard and discards. Pass to let the next player decide.".into());
-        }
-        if has(|a| matches!(a, Action::Call { .. })) {
-            lines.push("Name any suit but the turned-down upcard's as trump (alone: your partner sits out; all five tricks score 4).".into());
-        }
-        if has(|a| matches!(a, Action::Discard(_))) {
-            lines.push("You took the upcard: discard one card face down.".into());
-        }
-        if has(|a| matches!(a, Action::Play(_))) {
-            lines.push("Follow the suit led if you can (the left bower is trump). Trump beats every other suit; the right bower (jack of trump) is highest, then the left (the other jack of its colour).".into());
-        }
-        lines
+        tricks::holding([
+            (
+                has(|a| matches!(a, Action::OrderUp { .. })),
+                "Ordering up makes the upcard's suit trump; the dealer takes the upcard and discards. Pass to let the next player decide.",
+            ),
+            (
+                has(|a| matches!(a, Action::Call { .. })),
+                "Name any suit but the turned-down upcard's as trump (alone: your partner sits out; all five tricks score 4).",
+            ),
+            (
+                has(|a| matches!(a, Action::Discard(_))),
+                "You took the upcard: discard one card face down.",
+            ),
+            (
+                has(|a| matches!(a, Action::Play(_))),
+                "Follow the suit led if you can (the left bower is trump). Trump beats every other suit; the right bower (jack of trump) is highest, then the left (the other jack of its colour).",
+            ),
+        ])
     }
 
     fn any(action: Action) -> AnyAction {

@@ -59,13 +59,10 @@ impl Staged for Game {
             return (Vec::new(), 0, "Tricks 0".into());
         };
         let s = Seat::new(seat);
-        let mut marks = Vec::new();
-        if view.dealer() == s {
-            marks.push("Dealer".into());
-        }
-        if view.maker() == s {
-            marks.push("Names trump".into());
-        }
+        let marks = tricks::holding([
+            (view.dealer() == s, "Dealer"),
+            (view.maker() == s, "Names trump"),
+        ]);
         let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
         (marks, view.hand_size(s), tally)
     }
@@ -174,17 +171,20 @@ impl Staged for Game {
 
     fn help(&self, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
-        let mut lines = Vec::new();
-        if has(|a| matches!(a, Action::Call(_))) {
-            lines.push("You name trump for this hand; passing waits for three more cards (only before they are dealt).".into());
-        }
-        if has(|a| matches!(a, Action::Return(_))) {
-            lines.push("You pulled a card from a player who fell short of their quota; give one back (not the one you took).".into());
-        }
-        if has(|a| matches!(a, Action::Play(_))) {
-            lines.push("Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand.".into());
-        }
-        lines
+        tricks::holding([
+            (
+                has(|a| matches!(a, Action::Call(_))),
+                "You name trump for this hand; passing waits for three more cards (only before they are dealt).",
+            ),
+            (
+                has(|a| matches!(a, Action::Return(_))),
+                "You pulled a card from a player who fell short of their quota; give one back (not the one you took).",
+            ),
+            (
+                has(|a| matches!(a, Action::Play(_))),
+                "Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand.",
+            ),
+        ])
     }
 
     fn any(action: Action) -> AnyAction {

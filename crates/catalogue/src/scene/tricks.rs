@@ -32,6 +32,13 @@ pub(crate) fn trump(suit: Suit, after: String) -> Fact {
     }
 }
 
+/// The texts whose condition holds, in order: a seat's marks, the help for the
+/// question asked.
+pub(crate) fn holding<const N: usize>(texts: [(bool, &str); N]) -> Vec<String> {
+    let held = texts.into_iter().filter(|(holds, _)| *holds);
+    held.map(|(_, text)| text.to_string()).collect()
+}
+
 /// A fact in words alone.
 pub(crate) fn words(text: impl Into<String>) -> Fact {
     Fact {
