@@ -516,6 +516,9 @@ impl<G: Served> Table<G> {
         loop {
             match self.game.turn() {
                 Turn::Over => return,
+                // No deal while a seat is open: the computers would otherwise play whole
+                // hands (a partner gone alone) before the person who opened the table sat.
+                Turn::Chance if self.seats.iter().any(|o| matches!(o, Occupant::Open)) => return,
                 Turn::Chance => {
                     if self.dealt_unsent {
                         // The hand about to become `last_hand` was never sent: send it

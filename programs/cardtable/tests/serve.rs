@@ -206,6 +206,19 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
     for frame in frames.iter().filter(|f| f["type"] == "snapshot") {
         let seq = frame["seq"].as_u64().unwrap() as usize;
         let column = you.unwrap_or(truth.allowed[seq].len() - 1);
+        // Nothing is dealt before every seat is taken.
+        let waiting = seq == 0 && frame["seats"].to_string().contains("\"open\"");
+        if waiting {
+            assert!(
+                own_hand(frame).is_empty(),
+                "dealt with a seat open: {frame}"
+            );
+            assert_eq!(
+                frame["scene"]["status"],
+                "Waiting for every seat to be taken"
+            );
+            continue;
+        }
         if let Some(seat) = you {
             let hand = own_hand(frame);
             if frame["finished"] != true {
@@ -807,4 +820,37 @@ async fn the_autopilot_waits_from_the_latest_disconnection() {
         }
     }
     assert!(covered, "the autopilot never came");
+}
+
+/// A table waits for its people: nothing is dealt or played while a seat is open, so the
+/// person who opened it misses no hand however long they take to sit (before, a partner
+/// going alone let the computers play whole hands in that time).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nothing_is_dealt_while_a_seat_is_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    let table = ada
+        .create(json!({"game": "euchre", "rules": "cs246",
+                       "seats": ["open", "strong:20", "handout", "handout"]}))
+        .await;
+    ada.send(json!({"type": "watch", "table": table})).await;
+    let watched = ada.until("snapshot").await;
+    assert_eq!(watched["seq"], 0, "{watched}");
+    assert_eq!(watched["scene"]["phase"]["kind"], "dealing");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (_, joined) = ada.join(&table, 0).await;
+    // Whatever the computers played once she sat is all in this hand's log, from seq 1.
+    let seqs: Vec<u64> = joined["log"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["seq"].as_u64().unwrap())
+        .collect();
+    let expected: Vec<u64> = (1..=joined["seq"].as_u64().unwrap()).collect();
+    assert_eq!(
+        seqs, expected,
+        "nothing was played before Ada sat: {joined}"
+    );
+    assert!(joined["last_hand"].as_array().unwrap().is_empty());
 }

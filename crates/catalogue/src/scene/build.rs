@@ -6,8 +6,8 @@ use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text, points, verb};
 use super::{
-    AnyAction, Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Scene,
-    Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
+    AnyAction, Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Presence,
+    Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
 };
 use crate::GameKind;
 
@@ -353,6 +353,9 @@ fn result<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Op
 fn status<G: Staged>(game: &G, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
     match game.turn() {
         Turn::Over => "The game is over".into(),
+        Turn::Chance if stage.sitters.iter().any(|s| s.presence == Presence::Open) => {
+            "Waiting for every seat to be taken".into()
+        }
         Turn::Chance => "Dealing…".into(),
         Turn::Seat(seat) if stage.to == Some(seat) => {
             format!("Your turn: {}", game.question(legal))
