@@ -178,7 +178,8 @@ pub fn run_game<G: Game>(
     'batches: loop {
         let end = match config.count {
             Count::Games(n) => n.min(next + BATCH),
-            Count::Hands(_) => next + BATCH,
+            // Every game plays at least one hand: no more games than hands still wanted.
+            Count::Hands(n) => next + BATCH.min(n - report.hands),
         };
         if next >= end {
             break;
