@@ -30,6 +30,7 @@
 mod build;
 mod error;
 mod game;
+pub mod offer;
 mod player;
 mod progress;
 mod record;

@@ -130,6 +130,10 @@ impl Server {
     pub fn router(&self) -> Router {
         let api = Router::new()
             .route("/api/tables", get(list_tables))
+            .route(
+                "/api/catalogue",
+                get(|| async { Json(catalogue::offer::offer()) }),
+            )
             .route("/api/games", get(list_games))
             .route("/api/games/{id}/record", get(record))
             .route("/api/games/{id}/steps", get(steps))
@@ -289,6 +293,7 @@ async fn list_games(State(server): State<Server>) -> Response {
                 .filter(|t| t.finished && t.row.public)
                 .map(|t| {
                     json!({"table": t.row.id, "game": t.row.game, "rules": t.row.rules,
+                                "title": table::row_title(&t.row),
                                 "points": t.row.points, "actions": t.actions.len()})
                 })
                 .collect::<Vec<_>>(),

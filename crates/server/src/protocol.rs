@@ -135,6 +135,8 @@ pub struct TableSummary {
     pub rules: String,
     /// Points to win.
     pub points: u32,
+    /// `Euchre · EECS 280 rules · first to 10 points`, as the table's scene says it.
+    pub title: String,
     /// The seats.
     pub seats: Vec<SeatInfo>,
     /// Whether the game has ended.

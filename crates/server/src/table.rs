@@ -692,6 +692,7 @@ impl<G: Served> Table<G> {
             game: self.row.game.clone(),
             rules: self.row.rules.clone(),
             points: self.row.points,
+            title: row_title(&self.row),
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
         };
@@ -713,6 +714,15 @@ fn thinking<T>(decide: impl FnOnce() -> T) -> T {
         Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(decide),
         _ => decide(),
     }
+}
+
+/// The table's title, in its scene's words.
+pub(crate) fn row_title(row: &TableRow) -> String {
+    let variant = catalogue::Variant::named(row_game(row), Some(&row.rules));
+    variant.map_or_else(
+        |_| row.game.clone(),
+        |v| catalogue::offer::title(v, row.points),
+    )
 }
 
 fn row_game(row: &TableRow) -> catalogue::GameKind {

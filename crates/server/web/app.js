@@ -4,7 +4,6 @@
 
 import { Connection, savedSeat } from "./connection.js";
 import { el } from "./dom.js";
-import { GAMES, PLAYERS, PLAYER_NAMES, rulesName } from "./games.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
 
@@ -98,38 +97,45 @@ function lobbyPage() {
   };
 }
 
+/** The server's catalogue (`/api/catalogue`): games, their variants and the seat kinds. */
+const catalogue = fetch("/api/catalogue").then((r) => r.json());
+
 function tableRow(t) {
-  const game = GAMES[t.game]?.title ?? t.game;
   const seats = t.seats.map((s, i) => s.kind === "open"
     ? el("button", { class: "join", onclick: () => { go(`/t/${t.table}?seat=${i}`); } }, `Sit in seat ${i + 1}`)
     : el("span", { class: "taken" }, `${s.name}${s.kind === "computer" ? " (computer)" : ""}`));
   return el("div", { class: "table-row" },
-    el("strong", {}, `${game} · ${rulesName(t.game, t.rules)}${GAMES[t.game]?.points ? ` · to ${t.points}` : ""}`),
+    el("strong", {}, t.title),
     el("span", { class: "seats" }, seats),
     el("a", { href: `/t/${t.table}`, "data-route": true }, "Watch"));
 }
 
 function createForm(saveName) {
-  const game = el("select", { id: "game", name: "game" },
-    Object.entries(GAMES).map(([key, g]) => el("option", { value: key }, g.title)));
+  const game = el("select", { id: "game", name: "game" });
   const rules = el("select", { id: "rules", name: "rules" });
   const points = el("input", { id: "points", name: "points", type: "number", min: 1, max: 100, value: 10 });
   const pointsLabel = el("label", { for: "points" }, "Points to win");
   const seats = el("fieldset", { class: "seat-kinds" });
   const isPublic = el("input", { id: "public", type: "checkbox", checked: true });
   const error = el("p", { class: "error", role: "alert" });
+  let offer = { games: [], seats: [] };
   const refresh = () => {
-    const g = GAMES[game.value];
-    rules.replaceChildren(...g.rules.map((r) => el("option", { value: r }, rulesName(game.value, r))));
-    pointsLabel.hidden = points.hidden = !g.points;
+    const g = offer.games.find((x) => x.game === game.value);
+    if (!g) return;
+    rules.replaceChildren(...g.variants.map((v) => el("option", { value: v.rules }, v.title)));
+    pointsLabel.hidden = points.hidden = !g.points_to_win;
     const kinds = Array.from({ length: g.seats }, (_, i) => i === 0 ? "open" : "strong");
     seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
       ...kinds.map((kind, i) => el("label", {}, `Seat ${i + 1} `,
         el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
-          PLAYERS.map((p) => el("option", { value: p, selected: p === kind }, PLAYER_NAMES[p]))))));
+          offer.seats.map((s) => el("option", { value: s.kind, selected: s.kind === kind }, s.title))))));
   };
   game.addEventListener("change", refresh);
-  refresh();
+  catalogue.then((loaded) => {
+    offer = loaded;
+    game.replaceChildren(...offer.games.map((g) => el("option", { value: g.game }, g.title)));
+    refresh();
+  }).catch(() => { error.textContent = "Could not load the games: reload the page."; });
   const submit = async (event) => {
     event.preventDefault();
     saveName();
@@ -217,7 +223,7 @@ function gamesPage() {
     el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby"))));
   fetch("/api/games").then((r) => r.json()).then((games) => {
     const rows = games.reverse().map((g) => el("div", { class: "table-row" },
-      el("strong", {}, `${GAMES[g.game]?.title ?? g.game} · ${rulesName(g.game, g.rules)}`),
+      el("strong", {}, g.title),
       el("span", {}, `${g.actions} actions`),
       el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
       el("a", { href: `/api/games/${g.table}/record`, download: `${g.table}.json` }, "Record")));

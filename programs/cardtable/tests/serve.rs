@@ -854,3 +854,51 @@ async fn nothing_is_dealt_while_a_seat_is_open() {
     );
     assert!(joined["last_hand"].as_array().unwrap().is_empty());
 }
+
+/// The create form's catalogue: every game with its seats and variants as the handouts
+/// have them (Euchre 4 seats, EECS 280 and CS 246; Straights 4 and played to 80 whatever
+/// the table says; Teen Do Panch 3, handout and reference rules).
+#[test]
+fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let offer: Value = serde_json::from_str(&served.get("/api/catalogue")).unwrap();
+    let games: Vec<(String, u64, bool, Vec<String>)> = offer["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let rules = g["variants"].as_array().unwrap();
+            (
+                g["game"].as_str().unwrap().to_string(),
+                g["seats"].as_u64().unwrap(),
+                g["points_to_win"].as_bool().unwrap(),
+                rules
+                    .iter()
+                    .map(|v| v["rules"].as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect();
+    let owned = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        games,
+        [
+            ("euchre".to_string(), 4, true, owned(&["eecs280", "cs246"])),
+            ("straights".to_string(), 4, false, owned(&["cs246"])),
+            (
+                "teendopanch".to_string(),
+                3,
+                true,
+                owned(&["handout", "reference"])
+            ),
+        ]
+    );
+    let kinds: Vec<&str> = offer["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["open", "strong", "handout", "random"]);
+}

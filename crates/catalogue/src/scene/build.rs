@@ -47,6 +47,8 @@ pub trait Staged: table::Game {
     const KIND: GameKind;
     /// `Hand` or `Round`.
     const HAND_WORD: &'static str = "Hand";
+    /// Whether a table chooses its points to win (Straights always ends at 80).
+    const POINTS_TO_WIN: bool = true;
 
     /// Whether `to` (a seat, or `None` for a spectator) may see `action` by `actor`,
     /// taken in this state: a face-down discard shows only to its owner.
@@ -364,6 +366,12 @@ fn status<G: Staged>(game: &G, stage: &Stage<G::Action>, legal: &[G::Action]) ->
     }
 }
 
+/// A table's title: `Euchre · EECS 280 rules · first to 10 points`.
+pub(crate) fn title<G: Staged>(game: &G, points_to_win: u32) -> String {
+    let (rules, goal) = (game.rules_words(), game.goal_words(points_to_win));
+    format!("{} · {rules} · {goal}", G::KIND.title())
+}
+
 /// Builds scenes for any [`Staged`] game.
 impl<A: Copy> Stage<'_, A> {
     /// What everyone may see, in the recipient's words.
@@ -396,12 +404,7 @@ impl<A: Copy> Stage<'_, A> {
         Scene {
             version: SCENE_VERSION,
             game: G::KIND,
-            title: format!(
-                "{} · {} · {}",
-                G::KIND.title(),
-                game.rules_words(),
-                game.goal_words(self.points_to_win)
-            ),
+            title: title(game, self.points_to_win),
             heading: format!("{} {}", G::HAND_WORD, game.hands() + 1),
             seats,
             you: self.to,

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::GameKind;
 
+pub(crate) use build::title;
 pub use build::{Moment, Stage, Staged};
 pub use words::{card_text, suit_symbol};
 

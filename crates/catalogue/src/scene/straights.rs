@@ -15,6 +15,7 @@ fn public(game: &Game) -> Option<straights::View<'_>> {
 impl Staged for Game {
     const KIND: GameKind = GameKind::Straights;
     const HAND_WORD: &'static str = "Round";
+    const POINTS_TO_WIN: bool = false;
 
     fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
         !matches!(action, Action::Discard(_)) || to == Some(actor)
