@@ -1,0 +1,144 @@
+//! Scenes at every step of random games of every variant: each seat's cards and buttons
+//! reach exactly its legal actions, hand sizes agree with what the seat holds, a spectator
+//! gets no own part and its scene names no card anyone holds, and a finished game's result
+//! names the game's winners.
+
+use std::collections::BTreeSet;
+
+use catalogue::scene::{AnyAction, Presence, Shown, Sitter};
+use catalogue::{PlayerSpec, Progress, Roster, Variant, WithGame};
+use rand::SeedableRng;
+use table::{Agent, Rng, Turn};
+
+/// Every card a text names, as codes (`JH`) or in words (`J♥`).
+fn cards_named(text: &str) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let suit = match c {
+            '♠' | 'S' => 'S',
+            '♥' | 'H' => 'H',
+            '♣' | 'C' => 'C',
+            '♦' | 'D' => 'D',
+            _ => continue,
+        };
+        let before = |k: usize| i.checked_sub(k).map(|j| chars[j]);
+        let starts_word = |k: usize| before(k).is_none_or(|b| !b.is_alphanumeric());
+        let rank = match (before(2), before(1)) {
+            // `10♥` in words.
+            (Some('1'), Some('0')) if !c.is_ascii() && starts_word(3) => 'T',
+            // `J♥` in words, `JH` as a code.
+            (_, Some(r)) if "23456789TJQKA".contains(r) && starts_word(2) => r,
+            _ => continue,
+        };
+        let next_ok = chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
+        if next_ok {
+            found.insert(format!("{rank}{suit}"));
+        }
+    }
+    found
+}
+
+fn hand_of(shown: &Shown) -> BTreeSet<String> {
+    let own = shown.own.as_ref().expect("a seat's own part");
+    own.hand
+        .iter()
+        .flatten()
+        .map(|c| c.card.to_string())
+        .collect()
+}
+
+struct Check(u64);
+
+impl WithGame for Check {
+    type Output = usize;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
+        let seats = new().seats();
+        let sitters: Vec<Sitter> = (0..seats)
+            .map(|s| Sitter {
+                name: format!("P{s}"),
+                presence: Presence::Computer,
+            })
+            .collect();
+        let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
+        let mut agents: Vec<Box<dyn Agent<G>>> = (0..seats)
+            .map(|_| new().agent(PlayerSpec::Random))
+            .collect();
+        let mut rng = Rng::seed_from_u64(!self.0);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let turn = progress.turn();
+            let mut held = BTreeSet::new();
+            for seat in 0..seats {
+                let shown = progress.shown(Some(seat), &sitters, 5);
+                let own = shown.own.as_ref().unwrap();
+                // Cards and buttons reach each legal action exactly once.
+                let mut reached: Vec<usize> =
+                    own.hand.iter().flatten().filter_map(|c| c.action).collect();
+                reached.extend(own.choices.iter().map(|c| c.action));
+                reached.sort_unstable();
+                assert_eq!(reached, (0..own.actions.len()).collect::<Vec<_>>());
+                let mut legal = Vec::new();
+                if turn == Turn::Seat(seat) {
+                    progress.game().legal_actions(&mut legal);
+                }
+                let legal: Vec<AnyAction> = legal
+                    .into_iter()
+                    .map(|a| serde_json::from_value(serde_json::to_value(a).unwrap()).unwrap())
+                    .collect();
+                let as_json = |a: &[AnyAction]| serde_json::to_string(a).unwrap();
+                assert_eq!(as_json(&own.actions), as_json(&legal));
+                let hand = hand_of(&shown);
+                assert_eq!(
+                    hand.len(),
+                    shown.scene.seats[seat].cards,
+                    "seat {seat}'s hand size"
+                );
+                held.extend(hand);
+                assert!(!shown.scene.status.is_empty());
+            }
+            let watching = progress.shown(None, &sitters, 5);
+            assert!(watching.own.is_none(), "a spectator has no own part");
+            // The hand before's words and last trick name cards dealt again since.
+            let mut this_hand = watching.scene.clone();
+            this_hand.last_hand.clear();
+            if let catalogue::scene::Middle::Tricks { last, .. } = &mut this_hand.middle {
+                *last = None;
+            }
+            let text = serde_json::to_string(&this_hand).unwrap();
+            let leaked: Vec<_> = cards_named(&text).intersection(&held).cloned().collect();
+            assert!(
+                leaked.is_empty(),
+                "a spectator was shown {leaked:?} held in hands: {text}"
+            );
+            checked += 1;
+            match turn {
+                Turn::Over => {
+                    let result = watching.scene.result.expect("a finished game's result");
+                    let won = progress.game().winners();
+                    let winners: Vec<usize> = (0..seats).filter(|&s| won[s]).collect();
+                    let mut named = result.winners.clone();
+                    named.sort_unstable();
+                    assert_eq!(named, winners);
+                    break;
+                }
+                Turn::Chance => progress.deal(),
+                Turn::Seat(seat) => {
+                    progress.act_for(agents[seat].as_mut(), seat, &mut rng);
+                }
+            }
+        }
+        checked
+    }
+}
+
+#[test]
+fn every_variants_scenes_reach_the_legal_actions_and_show_no_held_card_to_spectators() {
+    for variant in Variant::ALL {
+        for seed in 0..4 {
+            let steps = variant.with_game(5, Check(seed));
+            assert!(steps > 20, "{variant}: {steps} steps checked");
+        }
+    }
+}
