@@ -26,19 +26,36 @@ pub struct SavedGame {
     pub hands: [Vec<Card>; 4],
 }
 
-/// What is wrong with a saved game, and on which line.
+/// What is wrong with a saved game, and on which line (0: the whole file).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
     pub line: usize,
-    pub message: String,
+    pub problem: Problem,
+}
+
+/// What is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The file stops before a word it must have (`what` names it).
+    #[error("the file ends where {0} should be")]
+    Ends(String),
+    /// Another word where `what` belongs.
+    #[error("expected {what}, found '{found}'")]
+    Expected { what: String, found: String },
+    /// The deck holds a card twice.
+    #[error("the deck repeats a card")]
+    DeckRepeats,
+    /// A hand or a pile of tricks holds a card twice.
+    #[error("player {seat}'s {pile} lists a card twice")]
+    Twice { seat: usize, pile: &'static str },
 }
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
-            write!(f, "{}", self.message)
+            write!(f, "{}", self.problem)
         } else {
-            write!(f, "line {}: {}", self.line, self.message)
+            write!(f, "line {}: {}", self.line, self.problem)
         }
     }
 }
@@ -76,13 +93,16 @@ impl<'a> Words<'a> {
         let Some(&(line, word)) = self.words.get(self.next) else {
             return Err(LoadError {
                 line: self.line(),
-                message: format!("the file ends where {what} should be"),
+                problem: Problem::Ends(what.to_string()),
             });
         };
         self.next += 1;
         parse(word).ok_or_else(|| LoadError {
             line,
-            message: format!("expected {what}, found '{word}'"),
+            problem: Problem::Expected {
+                what: what.to_string(),
+                found: word.to_string(),
+            },
         })
     }
 
@@ -153,7 +173,7 @@ pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
     if deck_set.len() != 24 {
         return Err(LoadError {
             line: deck_line,
-            message: "the deck repeats a card".to_string(),
+            problem: Problem::DeckRepeats,
         });
     }
     let mut hands: [Vec<Card>; 4] = Default::default();
@@ -194,7 +214,7 @@ pub fn parse(text: &str) -> Result<SavedGame, LoadError> {
             if set(pile).len() != pile.len() {
                 return Err(LoadError {
                     line: 0,
-                    message: format!("player {seat}'s {what} lists a card twice"),
+                    problem: Problem::Twice { seat, pile: what },
                 });
             }
         }
@@ -301,7 +321,7 @@ AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
         for (text, line, words) in cases {
             let error = parse(&text).unwrap_err();
             assert_eq!(error.line, line, "{error}");
-            assert!(error.message.contains(words), "{error}");
+            assert!(error.problem.to_string().contains(words), "{error}");
         }
     }
 }
