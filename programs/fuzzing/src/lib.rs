@@ -79,7 +79,17 @@ pub fn straights_saved(data: &[u8]) {
 /// Game records (`cardtable arena --record` lines) for every game.
 pub fn record(data: &[u8]) {
     for line in text(data).lines() {
-        let _ = catalogue::replay(line);
+        // A record that replays is drawn at every step (a scene each, as replays show
+        // it) and taken up at the terminal as a saved game.
+        if catalogue::replay(line).is_ok_and(|r| r.actions <= 2_000) {
+            let steps = catalogue::steps(line).expect("a record that replays has steps");
+            for step in &steps {
+                serde_json::to_string(&step.scene).expect("scenes serialize");
+            }
+            if let Ok(table) = cardtable_tui::session::resume(line, catalogue::PlayerSpec::Random) {
+                serde_json::to_string(&table.shown()).expect("scenes serialize");
+            }
+        }
     }
 }
 
