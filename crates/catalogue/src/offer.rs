@@ -70,21 +70,22 @@ pub fn offer() -> Offer {
     let games = GameKind::ALL
         .into_iter()
         .map(|game| {
-            let variants: Vec<Variant> = Variant::ALL
+            // What each variant says of itself: its rules' words, whether points apply.
+            let variants: Vec<(Variant, (&'static str, bool, String))> = Variant::ALL
                 .into_iter()
                 .filter(|v| v.game() == game)
+                .map(|v| (v, v.with_game(10, Words(10))))
                 .collect();
-            let points_to_win = variants[0].with_game(10, Words(10)).1;
             GameOffer {
                 game,
                 title: game.title(),
                 seats: game.seats(),
-                points_to_win,
+                points_to_win: variants[0].1 .1,
                 variants: variants
                     .into_iter()
-                    .map(|v| VariantOffer {
+                    .map(|(v, (title, _, _))| VariantOffer {
                         rules: v.rules(),
-                        title: v.with_game(10, Words(10)).0,
+                        title,
                     })
                     .collect(),
             }

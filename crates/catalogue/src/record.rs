@@ -86,13 +86,6 @@ impl RecordHeader {
     }
 }
 
-/// A record line's game, its actions checked to be at most [`MAX_ACTIONS`].
-pub fn read_record<A: serde::de::DeserializeOwned>(
-    line: &str,
-) -> Result<GameRecord<A>, RecordError> {
-    record(line)
-}
-
 fn ten() -> u32 {
     10
 }
@@ -106,17 +99,16 @@ fn ten() -> u32 {
 /// assert!(catalogue::replay(r#"{"game":"chess"}"#).is_err());
 /// ```
 pub fn replay(line: &str) -> Result<Replayed, RecordError> {
-    let (variant, points) = header(line)?;
+    let RecordHeader {
+        variant, points, ..
+    } = RecordHeader::read(line)?;
     variant.with_game(points, ReplayLine { line, variant })
 }
 
-/// The game and points to win a record line names.
-fn header(line: &str) -> Result<(Variant, u32), RecordError> {
-    let header = RecordHeader::read(line)?;
-    Ok((header.variant, header.points))
-}
-
-fn record<A: serde::de::DeserializeOwned>(line: &str) -> Result<GameRecord<A>, RecordError> {
+/// A record line's game, its actions checked to be at most [`MAX_ACTIONS`].
+pub fn read_record<A: serde::de::DeserializeOwned>(
+    line: &str,
+) -> Result<GameRecord<A>, RecordError> {
     let record: GameRecord<A> = serde_json::from_str(line)?;
     if record.actions.len() > MAX_ACTIONS {
         return Err(RecordError::TooLong(record.actions.len()));
@@ -147,8 +139,8 @@ pub struct Step {
 /// assert_eq!(steps[1].action, Some(serde_json::json!("Pass")));
 /// ```
 pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
-    let (variant, points) = header(line)?;
-    variant.with_game(points, StepLine { line })
+    let header = RecordHeader::read(line)?;
+    header.variant.with_game(header.points, StepLine { line })
 }
 
 struct StepLine<'a> {
@@ -159,7 +151,7 @@ impl WithGame for StepLine<'_> {
     type Output = Result<Vec<Step>, RecordError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let record: GameRecord<G::Action> = record(self.line)?;
+        let record: GameRecord<G::Action> = read_record(self.line)?;
         let sitters = record_sitters(&record.seats, new().seats());
         let (mut log, mut last_hand) = (Vec::new(), Vec::new());
         let mut steps = Vec::new();
@@ -222,7 +214,7 @@ impl WithGame for ReplayLine<'_> {
     type Output = Result<Replayed, RecordError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let record: GameRecord<G::Action> = record(self.line)?;
+        let record: GameRecord<G::Action> = read_record(self.line)?;
         let game = record
             .replay(new())
             .map_err(|e| RecordError::Replay(Box::new(e)))?;

@@ -9,35 +9,7 @@ use catalogue::scene::{AnyAction, Presence, Shown, Sitter};
 use catalogue::{PlayerSpec, Progress, Roster, Variant, WithGame};
 use rand::SeedableRng;
 use table::{Agent, Rng, Turn};
-
-/// Every card a text names, as codes (`JH`) or in words (`J♥`).
-fn cards_named(text: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let suit = match c {
-            '♠' | 'S' => 'S',
-            '♥' | 'H' => 'H',
-            '♣' | 'C' => 'C',
-            '♦' | 'D' => 'D',
-            _ => continue,
-        };
-        let before = |k: usize| i.checked_sub(k).map(|j| chars[j]);
-        let starts_word = |k: usize| before(k).is_none_or(|b| !b.is_alphanumeric());
-        let rank = match (before(2), before(1)) {
-            // `10♥` in words.
-            (Some('1'), Some('0')) if !c.is_ascii() && starts_word(3) => 'T',
-            // `J♥` in words, `JH` as a code.
-            (_, Some(r)) if "23456789TJQKA".contains(r) && starts_word(2) => r,
-            _ => continue,
-        };
-        let next_ok = chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
-        if next_ok {
-            found.insert(format!("{rank}{suit}"));
-        }
-    }
-    found
-}
+use testkit::cards_named;
 
 fn hand_of(shown: &Shown) -> BTreeSet<String> {
     let own = shown.own.as_ref().expect("a seat's own part");

@@ -67,8 +67,11 @@ function layoutElement(rows) {
         : el("span", { class: "slot", "aria-hidden": "true" }))))));
 }
 
+/** How each kind of fact is set off (the class names the style sheet knows). */
+const FACT_CLASS = { trump: "trump", upcard: "upcard", turned_down: "upcard", note: "pull" };
+
 function factElement(fact) {
-  const kind = fact.card ? "upcard" : fact.suit ? `trump ${colour(fact.suit)}` : "pull";
+  const kind = fact.kind === "trump" ? `trump ${colour(fact.suit)}` : FACT_CLASS[fact.kind];
   return el("span", { class: kind }, fact.text, fact.card ? " " : null,
     fact.card ? cardElement(fact.card, { small: true }) : null);
 }

@@ -168,3 +168,33 @@ pub fn succeeded(output: &std::process::Output, context: &str) -> String {
     );
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
+
+/// Every card a text names, as codes (`JH`) or in words (`J♥`, `10♥`), as codes: what
+/// leak checks look for in anything sent to a person.
+pub fn cards_named(text: &str) -> std::collections::BTreeSet<String> {
+    let mut found = std::collections::BTreeSet::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let suit = match c {
+            '♠' | 'S' => 'S',
+            '♥' | 'H' => 'H',
+            '♣' | 'C' => 'C',
+            '♦' | 'D' => 'D',
+            _ => continue,
+        };
+        let before = |k: usize| i.checked_sub(k).map(|j| chars[j]);
+        let starts_word = |k: usize| before(k).is_none_or(|b| !b.is_alphanumeric());
+        let rank = match (before(2), before(1)) {
+            // `10♥` in words.
+            (Some('1'), Some('0')) if !c.is_ascii() && starts_word(3) => 'T',
+            // `J♥` in words, `JH` as a code.
+            (_, Some(r)) if "23456789TJQKA".contains(r) && starts_word(2) => r,
+            _ => continue,
+        };
+        let next_ok = chars.get(i + 1).is_none_or(|n| !n.is_alphanumeric());
+        if next_ok {
+            found.insert(format!("{rank}{suit}"));
+        }
+    }
+    found
+}

@@ -3,7 +3,9 @@
 //! and the hand's log, and dialogs over it.
 
 use cards::{Card, Rank, Suit};
-use catalogue::scene::{card_text as show, suit_symbol, LayoutRow, Middle, Scene, SeatPanel};
+use catalogue::scene::{
+    card_text as show, suit_symbol, FactKind, LayoutRow, Middle, Scene, SeatPanel,
+};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
@@ -20,7 +22,7 @@ const CARD_W: u16 = 5;
 const CARD_H: u16 = 3;
 
 fn suit_style(suit: Suit) -> Style {
-    if matches!(suit, Suit::Hearts | Suit::Diamonds) {
+    if suit.color() == cards::Color::Red {
         Style::default().fg(Color::Red)
     } else {
         Style::default().fg(Color::Black)
@@ -226,8 +228,8 @@ fn facts(scene: &Scene) -> Vec<Span<'static>> {
                 Some(card) => format!(" {} {} ", fact.text, show(card)),
                 None => format!(" {} ", fact.text),
             };
-            match (fact.suit, fact.card) {
-                (Some(suit), None) if fact.text.starts_with("Trump") => {
+            match (fact.kind, fact.suit) {
+                (FactKind::Trump, Some(suit)) => {
                     Span::styled(text, suit_style(suit).bg(Color::White).bold())
                 }
                 _ => Span::raw(text),

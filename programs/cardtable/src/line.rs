@@ -43,16 +43,19 @@ fn score_words(scene: &Scene) -> String {
         .join(", ")
 }
 
-fn intro(table: &dyn Table, scene: &Scene) -> String {
-    let seating = match scene.game {
-        catalogue::GameKind::Euchre => {
-            "You sit South with North as your partner; West and East play against you."
-        }
-        catalogue::GameKind::Straights => {
-            "You play against West, North and East; the lowest score wins."
-        }
-        catalogue::GameKind::TeenDoPanch => "You play against Left and Right.",
+/// `Sides: You & North against West & East.`, from the score table's sides.
+fn seating(scene: &Scene) -> String {
+    let side = |mine: bool| {
+        let rows = scene.score.rows.iter().filter(move |r| r.mine == mine);
+        rows.map(|r| r.cells[0].clone())
     };
+    let others: Vec<String> = side(false).collect();
+    let mine: Vec<String> = side(true).collect();
+    format!("Sides: {} against {}.", mine.join(""), others.join(", "))
+}
+
+fn intro(table: &dyn Table, scene: &Scene) -> String {
+    let seating = seating(scene);
     format!(
         "cardtable {}.\n{seating}\nSeed {seed} (play this deal again with --seed {seed}). Type help at any prompt.\n",
         scene.title,

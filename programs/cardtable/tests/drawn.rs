@@ -7,7 +7,7 @@ use cards::{Card, Rank, Suit};
 use cardtable_tui::draw;
 use cardtable_tui::session::{self, Setup, YOU};
 use cardtable_tui::ui::{Dialog, Flow, Ui};
-use catalogue::scene::{Middle, Phase, Scene};
+use catalogue::scene::{FactKind, Middle, Phase, Scene};
 use catalogue::{GameKind, PlayerSpec, Variant};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -204,7 +204,7 @@ fn euchre_mid_trick_raises_exactly_the_cards_that_follow_suit() {
         let trump = table
             .facts
             .iter()
-            .find(|f| f.text.starts_with("Trump"))
+            .find(|f| f.kind == FactKind::Trump)
             .and_then(|f| f.suit)
             .unwrap();
         let led = trick(&table)[0];

@@ -70,10 +70,7 @@ async fn play_out(clients: Vec<(usize, Client)>, table: &str) -> Vec<(usize, Cli
 /// and the hand before (checked on its own).
 fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
     match value {
-        Value::String(text) if is_card(text) => {
-            out.insert(text.clone());
-        }
-        Value::String(text) => out.extend(cards_in_words(text)),
+        Value::String(text) => out.extend(testkit::cards_named(text)),
         Value::Array(items) => items.iter().for_each(|v| cards_named(v, out)),
         Value::Object(map) => map
             .iter()
@@ -83,36 +80,6 @@ fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
             .for_each(|(_, v)| cards_named(v, out)),
         _ => {}
     }
-}
-
-fn is_card(text: &str) -> bool {
-    let b = text.as_bytes();
-    b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"SHCD".contains(&b[1])
-}
-
-/// The cards a sentence names as a person reads them (`10♥`, `J♦`), as codes.
-fn cards_in_words(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut found = Vec::new();
-    for (i, &c) in chars.iter().enumerate() {
-        let suit = match c {
-            '♠' => 'S',
-            '♥' => 'H',
-            '♣' => 'C',
-            '♦' => 'D',
-            _ => continue,
-        };
-        let rank = match (
-            i.checked_sub(2).map(|j| chars[j]),
-            i.checked_sub(1).map(|j| chars[j]),
-        ) {
-            (Some('1'), Some('0')) => 'T',
-            (_, Some(r)) if "23456789JQKA".contains(r) => r,
-            _ => continue,
-        };
-        found.push(format!("{rank}{suit}"));
-    }
-    found
 }
 
 /// The seat's own hand in a snapshot.

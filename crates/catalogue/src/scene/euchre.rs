@@ -4,7 +4,7 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{card_text, suit_words, verb};
-use super::{tricks, AnyAction, Fact, Phase, Played, Staged};
+use super::{tricks, AnyAction, Fact, FactKind, Phase, Played, Staged};
 use crate::GameKind;
 
 /// The public table, read from seat 0's view (its hand is never read here).
@@ -75,11 +75,13 @@ impl Staged for Game {
         }
         match view.phase() {
             Hand::Making(Round::One) => facts.push(Fact {
+                kind: FactKind::Upcard,
                 text: "Upcard".into(),
                 card: Some(view.upcard()),
                 suit: None,
             }),
             Hand::Making(Round::Two) => facts.push(Fact {
+                kind: FactKind::TurnedDown,
                 text: format!("Turned down: {}", card_text(view.upcard())),
                 card: None,
                 suit: Some(view.upcard().suit()),

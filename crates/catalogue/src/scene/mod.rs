@@ -151,12 +151,28 @@ pub enum Phase {
 /// A short fact over the middle (`Trump ♥ Hearts, made by West`, `Upcard J♥`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Fact {
+    /// What the fact is, for how a face sets it off.
+    pub kind: FactKind,
     /// The words.
     pub text: String,
     /// A card to show after them.
     pub card: Option<Card>,
     /// The suit the fact is about, for its colour.
     pub suit: Option<Suit>,
+}
+
+/// What a fact is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum FactKind {
+    /// Trump, in its suit's colour.
+    Trump,
+    /// The upcard on offer (its card follows the words).
+    Upcard,
+    /// The upcard turned down in round one.
+    TurnedDown,
+    /// Anything else: how far the deal is, a pull in progress.
+    Note,
 }
 
 /// The middle of the table.

@@ -26,7 +26,7 @@ impl Staged for Game {
     }
 
     fn goal_words(&self, _points_to_win: u32) -> String {
-        "ends at 80 points".into()
+        "ends at 80 points, lowest score wins".into()
     }
 
     fn phase(&self) -> Phase {

@@ -7,7 +7,7 @@ use cards::trick::Trick;
 use cards::Suit;
 
 use super::words::suit_words;
-use super::{Fact, Played};
+use super::{Fact, FactKind, Played};
 
 /// A trick's plays with their seats, and the seat winning it once trump is made.
 pub(crate) fn shown<S: Copy, const N: usize>(
@@ -26,6 +26,7 @@ pub(crate) fn shown<S: Copy, const N: usize>(
 /// `Trump Hearts ♥` and what follows it (`, made by West`), in trump's colour.
 pub(crate) fn trump(suit: Suit, after: String) -> Fact {
     Fact {
+        kind: FactKind::Trump,
         text: format!("Trump {}{after}", suit_words(suit)),
         card: None,
         suit: Some(suit),
@@ -42,6 +43,7 @@ pub(crate) fn holding<const N: usize>(texts: [(bool, &str); N]) -> Vec<String> {
 /// A fact in words alone.
 pub(crate) fn words(text: impl Into<String>) -> Fact {
     Fact {
+        kind: FactKind::Note,
         text: text.into(),
         card: None,
         suit: None,
