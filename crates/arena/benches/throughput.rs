@@ -182,8 +182,10 @@ fn arena_runs(c: &mut Criterion) {
             |b, &threads| {
                 let euchre = catalogue::GameKind::Euchre;
                 let config = arena::Config {
-                    variant: catalogue::Variant::named(euchre, Some("eecs280")).unwrap(),
-                    points: 10,
+                    rules: catalogue::Ruleset::plain(
+                        catalogue::Variant::named(euchre, Some("eecs280")).unwrap(),
+                        10,
+                    ),
                     count: arena::Count::Games(games),
                     lineup: catalogue::Lineup::parse(euchre, "simple,random,simple,random")
                         .unwrap(),

@@ -23,8 +23,7 @@ fn main() {
         samples: Some(samples as u32),
     };
     let config = Config {
-        variant,
-        points: 10,
+        rules: catalogue::Ruleset::plain(variant, 10),
         count: Count::Games(games),
         lineup: Lineup::new(GameKind::Euchre, vec![strong, handout, strong, handout]).unwrap(),
         seed,

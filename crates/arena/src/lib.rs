@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
-use catalogue::{Lineup, Roster, Variant, WithGame};
+use catalogue::{Lineup, Roster, Ruleset, WithGame};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use table::{play_out, Agent, Game, GameRecord, Rng, Turn};
@@ -34,10 +34,9 @@ pub enum Count {
 /// One arena run.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The game and its rules.
-    pub variant: Variant,
-    /// Points to win a game (Euchre and Teen Do Panch).
-    pub points: u32,
+    /// The game, its rules variant, points to win (Euchre and Teen Do Panch) and house
+    /// rules.
+    pub rules: Ruleset,
     /// How many games or hands.
     pub count: Count,
     /// The computer player in each seat.
@@ -229,9 +228,10 @@ pub fn run_game<G: Game>(
             report.add_game(hands.chunks(seats), winners.as_deref());
             if let Some(out) = record.as_deref_mut() {
                 let entry = GameRecord {
-                    game: config.variant.game().name().to_string(),
-                    variant: config.variant.rules().to_string(),
-                    points: config.points,
+                    game: config.rules.variant().game().name().to_string(),
+                    variant: config.rules.variant().rules().to_string(),
+                    points: config.rules.points(),
+                    house: config.rules.house().to_vec(),
                     seed: game_seed(config.seed, index),
                     deals: Vec::new(),
                     seats: config.lineup.names(),
@@ -282,9 +282,7 @@ fn progress_bar(show: bool, length: u64) -> Option<indicatif::ProgressBar> {
 
 /// Runs the arena for the configured game.
 pub fn run(config: &Config, record: Option<&mut dyn Write>) -> Result<Report, Error> {
-    config
-        .variant
-        .with_game(config.points, Run { config, record })
+    config.rules.with_game(Run { config, record })
 }
 
 /// The arena as the catalogue's visitor: it learns the concrete game type there.

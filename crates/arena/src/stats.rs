@@ -47,6 +47,9 @@ pub struct Report {
     pub game: String,
     /// The rules variant's name.
     pub rules: String,
+    /// House rules on top of it (`alone=off`), if any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub house: Vec<String>,
     /// The run's seed.
     pub seed: u64,
     /// Games finished (a game cut off by `--hands` does not count).
@@ -100,8 +103,9 @@ impl Report {
         let seats = names.len();
         let partnerships = teams.iter().any(|team| team.len() > 1);
         Report {
-            game: config.variant.game().name().to_string(),
-            rules: config.variant.rules().to_string(),
+            game: config.rules.variant().game().name().to_string(),
+            rules: config.rules.variant().rules().to_string(),
+            house: config.rules.house().to_vec(),
             seed: config.seed,
             games: 0,
             hands: 0,
@@ -202,9 +206,13 @@ impl Report {
     /// A table for people.
     pub fn to_text(&self) -> String {
         let mut out = format!(
-            "{} ({} rules): {} games, {} hands in {:.2} s ({:.0} games/s, {:.0} hands/s), seed {}{}\n",
+            "{} ({} rules{}): {} games, {} hands in {:.2} s ({:.0} games/s, {:.0} hands/s), seed {}{}\n",
             self.game,
             self.rules,
+            match self.house.as_slice() {
+                [] => String::new(),
+                house => format!(", house {}", house.join(",")),
+            },
             self.games,
             self.hands,
             self.seconds,

@@ -7,8 +7,7 @@ use catalogue::{GameKind, Lineup, Variant};
 
 fn run(game: GameKind, rules: &str, count: Count, lineup: &str) -> Report {
     let config = Config {
-        variant: Variant::named(game, Some(rules)).unwrap(),
-        points: 10,
+        rules: catalogue::Ruleset::plain(Variant::named(game, Some(rules)).unwrap(), 10),
         count,
         lineup: Lineup::parse(game, lineup).unwrap(),
         seed: 1,

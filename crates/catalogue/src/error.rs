@@ -23,6 +23,13 @@ pub enum Error {
     },
     /// `strong:N` with an N that is not a whole number from 1 to [`MAX_SAMPLES`].
     Samples(String),
+    /// House rules the game's rules core refused.
+    House {
+        /// The game asked for.
+        game: GameKind,
+        /// Which option, and why.
+        error: table::HouseError,
+    },
     /// The line-up names the wrong number of players for the game.
     SeatCount {
         /// The game asked for.
@@ -54,6 +61,7 @@ impl fmt::Display for Error {
                 f,
                 "'{text}': strong:N takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
             ),
+            Error::House { game, error } => write!(f, "{game} house rules: {error}"),
             Error::SeatCount { game, given } => write!(
                 f,
                 "{game} needs {} players in the line-up, got {given}",

@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, Roster, WithGame};
+use crate::{Error, WithGame};
 
 /// The games cardtable plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
@@ -152,23 +152,9 @@ impl Variant {
     }
 
     /// Calls `with.run` with a constructor of a new game of this variant to
-    /// `points_to_win` (which Straights, played to 80, ignores).
+    /// `points_to_win` (which Straights, played to 80, ignores), without house rules.
     pub fn with_game<W: WithGame>(self, points_to_win: u32, with: W) -> W::Output {
-        fn run<W: WithGame, G: Roster>(with: W, game: G) -> W::Output {
-            with.run(move || game.clone())
-        }
-        let known = "the catalogue's variants are the rules cores' names";
-        match self.game() {
-            GameKind::Euchre => {
-                let rules = euchre::Rules::named(self.rules(), points_to_win).expect(known);
-                run(with, euchre::Game::new(rules))
-            }
-            GameKind::Straights => run(with, straights::Game::new()),
-            GameKind::TeenDoPanch => {
-                let rules = teendopanch::Rules::named(self.rules(), points_to_win).expect(known);
-                run(with, teendopanch::Game::new(rules))
-            }
-        }
+        crate::Ruleset::plain(self, points_to_win).with_game(with)
     }
 }
 

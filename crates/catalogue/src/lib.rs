@@ -34,6 +34,7 @@ pub mod offer;
 mod player;
 mod progress;
 mod record;
+mod rules;
 pub mod scene;
 
 pub use build::{Roster, WithGame};
@@ -44,3 +45,4 @@ pub use progress::{NotADeck, Progress, Taken};
 pub use record::{
     read_record, replay, steps, RecordError, RecordHeader, Replayed, Step, MAX_ACTIONS,
 };
+pub use rules::{RuleLine, Ruleset};

@@ -184,6 +184,7 @@ impl<G: Roster> Progress<G> {
             game: self.game.name().to_string(),
             variant: self.game.variant().to_string(),
             points,
+            house: self.game.house(),
             seed: self.seed,
             deals: self.deals.clone(),
             seats,

@@ -60,6 +60,7 @@ pub fn random_games<G: Game>(
             game: game.name().to_string(),
             variant: game.variant().to_string(),
             points: 10,
+            house: game.house(),
             seed: seed + n,
             deals: Vec::new(),
             seats: vec!["random".to_string(); game.seats()],

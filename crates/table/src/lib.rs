@@ -11,6 +11,7 @@
 mod agent;
 pub mod check;
 mod core;
+pub mod house;
 mod outcome;
 mod record;
 pub mod search;
@@ -19,6 +20,7 @@ mod seat;
 pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 #[doc(hidden)]
 pub use cards as __cards;
+pub use house::{House, HouseError, HouseRule};
 pub use outcome::{HandOver, Happened, Outcome, Penalty};
 pub use record::{GameRecord, ReplayError};
 
@@ -113,6 +115,11 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn name(&self) -> &'static str;
     /// The rules variant, as the arena's `--rules` names it.
     fn variant(&self) -> &'static str;
+    /// The house rules on top of the variant (`alone=off`), in the order the game lists
+    /// its options; none by default.
+    fn house(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// How many seats the game has.
     fn seats(&self) -> usize;
     /// The partnerships, each a list of seats that share a score and win together; by

@@ -16,6 +16,10 @@ pub struct GameRecord<A> {
     /// Points to win (games that play to a score; records without it were played to 10).
     #[serde(default = "ten")]
     pub points: u32,
+    /// House rules on top of the variant, as [`Game::house`] writes them (`alone=off`);
+    /// none for a game played as its variant.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub house: Vec<String>,
     /// Seeds the RNG of chance (shuffles).
     pub seed: u64,
     /// Prescribed decks for the first hands (duplicate play, tests), each the pack in
@@ -30,6 +34,14 @@ pub struct GameRecord<A> {
 
 fn ten() -> u32 {
     10
+}
+
+/// `euchre eecs280`, with ` alone=off,renege=2` when house rules apply.
+fn described(game: &str, variant: &str, house: &[String]) -> String {
+    match house {
+        [] => format!("{game} {variant}"),
+        _ => format!("{game} {variant} {}", house.join(",")),
+    }
 }
 
 /// Why a record does not replay.
@@ -95,10 +107,11 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
         mut game: G,
         mut observe: impl FnMut(&G, Option<(usize, A, G::Outcome)>),
     ) -> Result<G, ReplayError<G::Refusal>> {
-        if game.name() != self.game || game.variant() != self.variant {
+        if game.name() != self.game || game.variant() != self.variant || game.house() != self.house
+        {
             return Err(ReplayError::WrongGame {
-                recorded: format!("{} {}", self.game, self.variant),
-                given: format!("{} {}", game.name(), game.variant()),
+                recorded: described(&self.game, &self.variant, &self.house),
+                given: described(game.name(), game.variant(), &game.house()),
             });
         }
         if let Some(index) = self.deals.iter().position(|d| !crate::is_deck(&game, d)) {

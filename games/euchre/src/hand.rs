@@ -3,7 +3,7 @@ use std::fmt;
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Suit};
 
-use crate::{Action, Actions, AllPass, DealStyle, Rules, Seat, Team};
+use crate::{Action, Actions, AllPass, DealStyle, Rules, Scoring, Seat, Team};
 
 /// The two rounds of making trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -46,14 +46,14 @@ pub struct HandResult {
 }
 
 impl HandResult {
-    /// The hand's score when the makers take `maker_tricks`: 1 for three or four, 2 for
-    /// a march (4 alone), and 2 to the defenders for a euchre.
-    pub fn score(makers: Team, alone: bool, maker_tricks: u8) -> HandResult {
+    /// The hand's score when the makers take `maker_tricks`: 1 for three or four, and
+    /// as `scoring` says for a march (alone or not) and a euchre.
+    pub fn score(scoring: &Scoring, makers: Team, alone: bool, maker_tricks: u8) -> HandResult {
         let (winner, points) = match maker_tricks {
-            0..=2 => (makers.other(), 2),
+            0..=2 => (makers.other(), scoring.euchre),
             3 | 4 => (makers, 1),
-            _ if alone => (makers, 4),
-            _ => (makers, 2),
+            _ if alone => (makers, scoring.lone_march),
+            _ => (makers, scoring.march),
         };
         HandResult {
             makers,
@@ -903,12 +903,12 @@ impl Hand {
         }
     }
 
-    /// Scores the finished hand: 1 for three or four tricks, 2 for a march (4 alone),
-    /// and 2 to the defenders for a euchre.
+    /// Scores the finished hand by the rules' scoring.
     fn result(&self) -> HandResult {
         let makers = self.maker.expect("a scored hand has makers").team();
         let [a, b] = makers.seats();
         HandResult::score(
+            &self.rules.scoring,
             makers,
             self.alone,
             self.tricks_won[a.index()] + self.tricks_won[b.index()],

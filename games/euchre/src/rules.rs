@@ -16,9 +16,42 @@ pub enum AllPass {
     Nullify,
 }
 
-/// One rules variant: every difference between the handouts' Euchre games is a field here.
+/// The handout a set of rules starts from: which handout's computer player sits down,
+/// and the name records and `--rules` use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// EECS 280 Euchre.
+    Eecs280,
+    /// CS 246 Euchre.
+    Cs246,
+}
+
+/// What a hand scores, beyond the single point for three or four tricks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Scoring {
+    /// The makers take all five tricks.
+    pub march: u32,
+    /// A lone maker takes all five tricks.
+    pub lone_march: u32,
+    /// The defenders hold the makers to two tricks or fewer.
+    pub euchre: u32,
+}
+
+impl Scoring {
+    /// Every published rule (pagat.com, Hoyle): 2 for a march, 4 alone, 2 for a euchre.
+    pub const STANDARD: Scoring = Scoring {
+        march: 2,
+        lone_march: 4,
+        euchre: 2,
+    };
+}
+
+/// One set of rules: every difference between the handouts' Euchre games, and every
+/// house rule, is a field here (see [`table::House`] for their names).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
+    /// The handout these rules start from.
+    pub preset: Preset,
     /// Points a team needs to win the game.
     pub points_to_win: u32,
     /// How the cards are dealt.
@@ -33,18 +66,22 @@ pub struct Rules {
     /// Ordering up one's partner (the dealer) is going alone; the dealer then sits out
     /// and does not pick up the upcard.
     pub partner_order_up_is_alone: bool,
+    /// Points for a march, a lone march and a euchre.
+    pub scoring: Scoring,
 }
 
 impl Rules {
     /// EECS 280 Euchre: screw the dealer, no going alone, 1–100 points to win.
     pub const fn eecs280(points_to_win: u32) -> Rules {
         Rules {
+            preset: Preset::Eecs280,
             points_to_win,
             deal: DealStyle::ThreeTwo,
             all_pass: AllPass::ScrewTheDealer,
             going_alone: false,
             renege_penalty: None,
             partner_order_up_is_alone: false,
+            scoring: Scoring::STANDARD,
         }
     }
 
@@ -52,24 +89,36 @@ impl Rules {
     /// alone (ordering up one's partner included), 2 points for a renege, 10 to win.
     pub const fn cs246() -> Rules {
         Rules {
+            preset: Preset::Cs246,
             points_to_win: 10,
             deal: DealStyle::FiveEach,
             all_pass: AllPass::Nullify,
             going_alone: true,
             renege_penalty: Some(2),
             partner_order_up_is_alone: true,
+            scoring: Scoring::STANDARD,
         }
     }
 
     /// The variants' names, the default first, as `named` reads them.
     pub const NAMES: [&'static str; 2] = ["eecs280", "cs246"];
 
-    /// The variant's name: `eecs280` or `cs246` (a `Rules` of neither reads as the one
-    /// whose all-pass rule it shares).
+    /// The preset's name: `eecs280` or `cs246`, whatever house rules change.
     pub const fn name(&self) -> &'static str {
-        match self.all_pass {
-            AllPass::ScrewTheDealer => "eecs280",
-            AllPass::Nullify => "cs246",
+        match self.preset {
+            Preset::Eecs280 => "eecs280",
+            Preset::Cs246 => "cs246",
+        }
+    }
+
+    /// The preset these rules start from, played to the same points.
+    pub const fn preset_rules(&self) -> Rules {
+        match self.preset {
+            Preset::Eecs280 => Rules::eecs280(self.points_to_win),
+            Preset::Cs246 => Rules {
+                points_to_win: self.points_to_win,
+                ..Rules::cs246()
+            },
         }
     }
 

@@ -1,10 +1,12 @@
 use cards::Card;
 
-use crate::{Action, IllegalAction, Outcome, Round, Seat, View, GAME_OVER_POINTS};
+use crate::{Action, IllegalAction, Outcome, Round, Rules, Seat, View};
 
-/// A game of Straights: rounds until someone has 80 points; the lowest score wins.
+/// A game of Straights: rounds until someone has 80 points (or as the rules end it); the
+/// lowest score wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
+    rules: Rules,
     scores: [u32; 4],
     round: Option<Round>,
     rounds: u32,
@@ -18,19 +20,34 @@ impl Default for Game {
 }
 
 impl Game {
-    /// A new game: every score 0, no round dealt.
+    /// A new game under the handout's rules: every score 0, no round dealt.
     pub fn new() -> Game {
-        Game::with_scores([0; 4])
+        Game::with_rules(Rules::HANDOUT)
     }
 
-    /// A game whose earlier rounds left these scores (a resumed game).
-    pub fn with_scores(scores: [u32; 4]) -> Game {
+    /// A new game under `rules`.
+    pub fn with_rules(rules: Rules) -> Game {
         Game {
+            rules,
+            ..Game::with_scores([0; 4])
+        }
+    }
+
+    /// A handout game whose earlier rounds left these scores (a resumed game).
+    pub fn with_scores(scores: [u32; 4]) -> Game {
+        let rules = Rules::HANDOUT;
+        Game {
+            rules,
             scores,
             round: None,
             rounds: 0,
-            over: scores.iter().any(|&s| s >= GAME_OVER_POINTS),
+            over: rules.is_over(&scores, 0),
         }
+    }
+
+    /// The rules it is played by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
     }
 
     /// Each player's points so far.
@@ -48,7 +65,7 @@ impl Game {
         self.rounds
     }
 
-    /// Whether someone has reached 80 points at the end of a round.
+    /// Whether the game has ended (someone reached 80 points at the end of a round).
     pub fn is_over(&self) -> bool {
         self.over
     }
@@ -64,7 +81,7 @@ impl Game {
     /// If the game does not need a deal.
     pub fn deal(&mut self, deck: &[Card]) {
         assert!(self.needs_deal(), "deal only between rounds");
-        self.round = Some(Round::deal(deck));
+        self.round = Some(Round::deal_with(&self.rules, deck));
         self.rounds += 1;
     }
 
@@ -110,7 +127,7 @@ impl Game {
             for (score, gained) in self.scores.iter_mut().zip(points) {
                 *score += gained;
             }
-            self.over = self.scores.iter().any(|&s| s >= GAME_OVER_POINTS);
+            self.over = self.rules.is_over(&self.scores, self.rounds);
         }
         outcome
     }

@@ -12,12 +12,14 @@ mod interface;
 mod layout;
 pub mod players;
 mod round;
+mod rules;
 mod seat;
 
 pub use game::Game;
 pub use layout::Layout;
 pub use players::{Leave, Player};
 pub use round::{Action, IllegalAction, Outcome, Round, View};
+pub use rules::{End, Rules};
 pub use seat::Seat;
 pub use table::Refused;
 

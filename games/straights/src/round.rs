@@ -3,7 +3,7 @@ use std::fmt;
 use cards::{Card, CardSet, Rank, Suit};
 use table::{Refused, Turn};
 
-use crate::{Layout, Seat};
+use crate::{Layout, Rules, Seat};
 
 /// The seven of spades: its holder opens every round with it.
 pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
@@ -72,6 +72,10 @@ pub struct Round {
     layout: Layout,
     turn: Seat,
     moves: u8,
+    /// The card that must open the round.
+    opener: Card,
+    /// Discards are allowed with a play in hand.
+    free_discard: bool,
 }
 
 /// Each held card's place in its holder's dealt order.
@@ -88,11 +92,17 @@ fn slots(dealt: &[[Card; 13]; 4], held: &[CardSet; 4]) -> [u8; 64] {
 }
 
 impl Round {
-    /// Deals a 52-card deck: the first 13 cards to Player 1, the next 13 to Player 2, …
+    /// Deals a 52-card deck under the handout's rules; see [`Round::deal_with`].
+    pub fn deal(deck: &[Card]) -> Round {
+        Round::deal_with(&Rules::HANDOUT, deck)
+    }
+
+    /// Deals a 52-card deck: the first 13 cards to Player 1, the next 13 to Player 2, …;
+    /// the holder of the rules' opening card moves first.
     ///
     /// # Panics
     /// If the deck is not 52 distinct cards (decks come from the shuffle, not from users).
-    pub fn deal(deck: &[Card]) -> Round {
+    pub fn deal_with(rules: &Rules, deck: &[Card]) -> Round {
         assert_eq!(deck.len(), 52, "Straights deals 52 cards");
         assert_eq!(
             deck.iter().copied().collect::<CardSet>().len(),
@@ -107,8 +117,8 @@ impl Round {
         }
         let opener = Seat::ALL
             .into_iter()
-            .find(|s| held[s.index()].contains(SEVEN_OF_SPADES))
-            .expect("someone holds the seven of spades");
+            .find(|s| held[s.index()].contains(rules.opener))
+            .expect("someone holds the opening card");
         Round {
             dealt,
             held,
@@ -117,6 +127,8 @@ impl Round {
             layout: Layout::default(),
             turn: opener,
             moves: 0,
+            opener: rules.opener,
+            free_discard: rules.free_discard,
         }
     }
 
@@ -169,10 +181,10 @@ impl Round {
             .filter(move |&c| playable.contains(c))
     }
 
-    /// The cards the player to move may play: the 7♠ to open, then those that fit.
+    /// The cards the player to move may play: the opening card to open, then those that fit.
     fn playable(&self) -> CardSet {
         let fits = if self.moves == 0 {
-            CardSet::from_bits(1 << SEVEN_OF_SPADES.index())
+            CardSet::from_bits(1 << self.opener.index())
         } else {
             self.layout.fits()
         };
@@ -183,7 +195,8 @@ impl Round {
         !self.playable().is_empty()
     }
 
-    /// Every legal action of the player to move: its plays, or else a discard of any card.
+    /// Every legal action of the player to move: its plays, or else a discard of any card
+    /// (with a voluntary pass, its plays and then every discard).
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut actions = Vec::with_capacity(13);
         self.legal_actions_into(&mut actions);
@@ -196,21 +209,36 @@ impl Round {
         actions.clear();
         let (cards, action) = self.legal_set();
         actions.extend(self.in_hand_order(cards).map(action));
+        if let Some(all) = self.free_discards() {
+            actions.extend(self.in_hand_order(all).map(Action::Discard));
+        }
     }
 
     /// How many legal actions the player to move has.
     pub fn legal_action_count(&self) -> usize {
-        self.legal_set().0.len()
+        self.legal_set().0.len() + self.free_discards().map_or(0, |all| all.len())
     }
 
     /// The legal action `i` places into [`Round::legal_actions_into`]'s list, without
     /// the list.
     pub fn nth_legal_action(&self, i: usize) -> Option<Action> {
         let (cards, action) = self.legal_set();
-        self.in_hand_order(cards).nth(i).map(action)
+        match i.checked_sub(cards.len()) {
+            None => self.in_hand_order(cards).nth(i).map(action),
+            Some(past) => self
+                .free_discards()
+                .and_then(|all| self.in_hand_order(all).nth(past))
+                .map(Action::Discard),
+        }
     }
 
-    /// The cards of the legal actions and what they do with them.
+    /// Under a voluntary pass, the discards open to a player who could play instead.
+    fn free_discards(&self) -> Option<CardSet> {
+        (self.free_discard && !self.is_over() && self.can_play()).then(|| self.held(self.turn))
+    }
+
+    /// The cards of the legal actions and what they do with them (plays first, when a
+    /// voluntary pass adds discards to them).
     fn legal_set(&self) -> (CardSet, fn(Card) -> Action) {
         let playable = self.playable();
         if self.is_over() {
@@ -251,7 +279,9 @@ impl Round {
             Action::Play(card) if !self.playable().contains(card) => {
                 Err(IllegalAction::NotPlayable(card))
             }
-            Action::Discard(card) if self.can_play() => Err(IllegalAction::MustPlay(card)),
+            Action::Discard(card) if !self.free_discard && self.can_play() => {
+                Err(IllegalAction::MustPlay(card))
+            }
             _ => Ok(()),
         }
     }

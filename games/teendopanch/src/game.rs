@@ -59,11 +59,11 @@ impl Game {
                 .is_none_or(|h| h.phase() == crate::Phase::Over)
     }
 
-    /// The next dealer: player 0 first, then each left neighbour in turn.
+    /// The next dealer: player 0 first, then each next player in the direction of play.
     pub fn next_dealer(&self) -> Seat {
         self.hand
             .as_ref()
-            .map_or(Seat::new(0), |h| h.dealer().left())
+            .map_or(Seat::new(0), |h| self.rules.after(h.dealer()))
     }
 
     /// Deals the next hand from 30 cards; see [`Hand::deal`].

@@ -4,7 +4,7 @@ use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
 use table::{Refused, Turn};
 
-use crate::{Holding, QuotaRule, Rules, Seat, VictimOrder};
+use crate::{Holding, Packets, QuotaRule, Rules, Seat, VictimOrder};
 
 /// The two chances the maker has to name trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -195,11 +195,11 @@ impl Hand {
             dealt: 0,
             hands: [Holding::default(); 3],
             phase: Phase::Making(Round::One),
-            turn: dealer.left(),
+            turn: rules.after(dealer),
             trump: None,
             owed,
             pull: None,
-            trick: Trick::new(dealer.left()),
+            trick: Trick::new(rules.after(dealer)),
             tricks_won: [0; 3],
             played: CardSet::EMPTY,
             voids: [0; 3],
@@ -209,15 +209,17 @@ impl Hand {
         hand
     }
 
-    /// Deals the next round (5, 3 or 2 cards), one card at a time from the dealer's left.
+    /// Deals the next packet (5, 3 or 2 cards; or 5 and 5), one card at a time from the
+    /// player after the dealer.
     fn deal_round(&mut self) {
-        let rounds = match self.dealt {
-            0 => DEAL_ROUNDS[0],
-            15 => DEAL_ROUNDS[1],
-            _ => DEAL_ROUNDS[2],
+        let rounds = match (self.rules.packets, self.dealt) {
+            (_, 0) => DEAL_ROUNDS[0],
+            (Packets::FiveFive, _) => 5,
+            (Packets::FiveThreeTwo, 15) => DEAL_ROUNDS[1],
+            (Packets::FiveThreeTwo, _) => DEAL_ROUNDS[2],
         };
-        let first = self.dealer.left();
-        let seats = [first, first.left(), self.dealer];
+        let first = self.rules.after(self.dealer);
+        let seats = [first, self.rules.after(first), self.dealer];
         let (start, deck) = (usize::from(self.dealt), self.deck);
         for round in deck[start..start + 3 * rounds].chunks_exact(3) {
             for (seat, &card) in seats.iter().zip(round) {
@@ -237,9 +239,10 @@ impl Hand {
         self.dealer
     }
 
-    /// The dealer's left neighbour, who names trump and leads first.
+    /// The player after the dealer (its left neighbour in the handout), who names trump
+    /// and leads first.
     pub fn maker(&self) -> Seat {
-        self.dealer.left()
+        self.rules.after(self.dealer)
     }
 
     /// Where the hand stands.
@@ -277,7 +280,7 @@ impl Hand {
         self.tricks_won[seat.index()]
     }
 
-    /// Cards dealt so far: 15, 24 or 30.
+    /// Cards dealt so far: 15, 24 or 30 (15 or 30 in packets of five).
     pub fn dealt(&self) -> usize {
         self.dealt as usize
     }
@@ -292,7 +295,7 @@ impl Hand {
         const BY_DEALER_OFFSET: [u8; 3] = [2, 5, 3];
         Seat::ALL.map(|seat| {
             let offset = match self.rules.quotas {
-                QuotaRule::ByRole => (seat.index() + 3 - self.dealer.index()) % 3,
+                QuotaRule::ByRole => self.rules.places_after(self.dealer, seat),
                 QuotaRule::ReferenceRotation => (seat.index() + self.dealer.index()) % 3,
             };
             BY_DEALER_OFFSET[offset]
@@ -503,7 +506,7 @@ impl Hand {
         self.hands[self.turn.index()].remove(card);
         self.trick.push(self.turn, card);
         if !self.trick.is_full() {
-            self.turn = self.turn.left();
+            self.turn = self.rules.after(self.turn);
             return Outcome::Continue;
         }
         let order = self.trump_order().expect("tricks are played with trump");

@@ -15,6 +15,7 @@
 mod game;
 mod hand;
 mod holding;
+mod house;
 mod interface;
 pub mod players;
 mod rules;
@@ -24,6 +25,6 @@ pub use game::Game;
 pub use hand::{Action, Hand, HandResult, IllegalAction, Outcome, Phase, Pull, Round, Trick, View};
 pub use holding::Holding;
 pub use players::{Leave, Player};
-pub use rules::{QuotaRule, Rules, SimpleQuirks, VictimOrder};
+pub use rules::{Direction, Packets, QuotaRule, Rules, SimpleQuirks, VictimOrder};
 pub use seat::Seat;
 pub use table::Refused;

@@ -1,3 +1,5 @@
+use crate::Seat;
+
 /// Whose quota is which.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum QuotaRule {
@@ -30,6 +32,24 @@ pub struct SimpleQuirks {
     pub suit_minimum_from_first_card: bool,
 }
 
+/// How the 30 cards are dealt, in packets to each player in turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Packets {
+    /// Five, then three, then two (the handout; the maker may pass after five and after eight).
+    FiveThreeTwo,
+    /// Five, then five (the maker may pass after five and names trump after ten).
+    FiveFive,
+}
+
+/// Which way the deal, the play and the quotas go round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// To each player's left: 0 → 1 → 2 (the handout).
+    Left,
+    /// To each player's right: 0 → 2 → 1 (counter-clockwise, as in India and Pakistan).
+    Right,
+}
+
 /// One rules variant of Teen Do Panch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -45,6 +65,10 @@ pub struct Rules {
     pub return_from_long_suit: bool,
     /// How the Simple player departs from the handout.
     pub simple: SimpleQuirks,
+    /// The packets of the deal.
+    pub packets: Packets,
+    /// Which way play goes round.
+    pub direction: Direction,
 }
 
 impl Rules {
@@ -61,6 +85,8 @@ impl Rules {
                 round_two_card: 7,
                 suit_minimum_from_first_card: false,
             },
+            packets: Packets::FiveThreeTwo,
+            direction: Direction::Left,
         }
     }
 
@@ -78,6 +104,33 @@ impl Rules {
                 round_two_card: 8,
                 suit_minimum_from_first_card: true,
             },
+            packets: Packets::FiveThreeTwo,
+            direction: Direction::Left,
+        }
+    }
+
+    /// The player after `seat` in the direction of play.
+    pub fn after(&self, seat: Seat) -> Seat {
+        match self.direction {
+            Direction::Left => seat.left(),
+            Direction::Right => seat.left().left(),
+        }
+    }
+
+    /// How many places after the dealer `seat` sits, in the direction of play (the
+    /// maker 1, the third player 2, the dealer 0).
+    pub fn places_after(&self, dealer: Seat, seat: Seat) -> usize {
+        match self.direction {
+            Direction::Left => (seat.index() + 3 - dealer.index()) % 3,
+            Direction::Right => (dealer.index() + 3 - seat.index()) % 3,
+        }
+    }
+
+    /// The preset these rules start from, played to the same points.
+    pub const fn preset_rules(&self) -> Rules {
+        match self.quotas {
+            QuotaRule::ByRole => Rules::handout(self.points_to_win),
+            QuotaRule::ReferenceRotation => Rules::reference(self.points_to_win),
         }
     }
 

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use arena::{Config, Count};
-use catalogue::{GameKind, Lineup, Variant};
+use catalogue::{GameKind, Lineup, Ruleset, Variant};
 
 #[derive(clap::Args, Clone, Debug)]
 #[command(group(clap::ArgGroup::new("count").required(true).args(["games", "hands"])))]
@@ -36,6 +36,10 @@ pub struct ArenaArgs {
     /// Points to win a game (Euchre and Teen Do Panch).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub points: u32,
+    /// House rules on top of the variant, comma-separated OPTION[=VALUE] (`cardtable rules
+    /// GAME` lists them).
+    #[arg(long, value_name = "OPTION[=VALUE],...")]
+    pub house: Option<String>,
     /// Print one JSON object instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -52,6 +56,8 @@ const MAX_RECORDED: u64 = 1_000_000;
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
     let game: GameKind = args.game.parse()?;
     let variant = Variant::named(game, args.rules.as_deref())?;
+    let house = table::house::settings(args.house.as_deref().unwrap_or(""));
+    let rules = Ruleset::new(variant, args.points, &house)?;
     let lineup = Lineup::parse(game, &args.lineup)?;
     let count = match (args.games, args.hands) {
         (Some(n), _) => Count::Games(n),
@@ -74,8 +80,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
         }
     });
     let config = Config {
-        variant,
-        points: args.points,
+        rules,
         count,
         lineup,
         seed: args.seed,

@@ -89,8 +89,8 @@ impl Strength {
 /// The computer player's action for the seat to move.
 pub fn decide(view: &View<'_>) -> Action {
     match view.phase() {
-        Phase::Making(Round::One) => order_up(view),
-        Phase::Making(Round::Two) => declare(view),
+        Phase::Making(Round::One) => within_house_rules(view, order_up(view)),
+        Phase::Making(Round::Two) => within_house_rules(view, declare(view)),
         Phase::Discard => {
             let trump = view.trump().expect("trump is made before the discard");
             Action::Discard(discard(view.cards(), trump))
@@ -102,6 +102,38 @@ pub fn decide(view: &View<'_>) -> Action {
                 Some(_) => follow(view, order),
             })
         }
+    }
+}
+
+/// The handout's bid where house rules allow it. Where they do not (its rules always
+/// do): a lone bid without going alone is the same bid with the partner, and a stuck
+/// dealer's pass names the suit it holds most trump in (the handout's suit order breaks
+/// ties).
+fn within_house_rules(view: &View<'_>, action: Action) -> Action {
+    let rules = view.rules();
+    let action = match action {
+        Action::OrderUp { .. } if !rules.going_alone => Action::OrderUp { alone: false },
+        Action::Call { suit, .. } if !rules.going_alone => Action::Call { suit, alone: false },
+        other => other,
+    };
+    let stuck = rules.all_pass == crate::AllPass::ScrewTheDealer
+        && view.is_dealer()
+        && view.phase() == Phase::Making(Round::Two);
+    match action {
+        Action::Pass if stuck => {
+            let suit = PREFERENCE
+                .into_iter()
+                .filter(|&s| s != view.upcard().suit())
+                .max_by_key(|&s| {
+                    (
+                        Strength::of(view.cards(), s).trump,
+                        std::cmp::Reverse(preference(s)),
+                    )
+                })
+                .expect("three suits remain");
+            Action::Call { suit, alone: false }
+        }
+        other => other,
     }
 }
 

@@ -122,7 +122,10 @@ impl Strong {
         } else {
             3
         };
-        f64::from(HandResult::score(makers, hand.is_alone(), maker_tricks).margin(team))
+        f64::from(
+            HandResult::score(&hand.rules().scoring, makers, hand.is_alone(), maker_tricks)
+                .margin(team),
+        )
     }
 
     /// A sampled world in which the opponents, played as the handout player, would have

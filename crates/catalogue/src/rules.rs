@@ -1,0 +1,164 @@
+//! A table's whole rules: a variant (one of the handouts' presets), the points to win,
+//! and house rules on top, validated by the game's rules core when they are built.
+
+use serde::Serialize;
+use table::house::{House, HouseRule};
+
+use crate::{Error, GameKind, Roster, Variant, WithGame};
+
+/// A variant, its points to win and its house rules, checked: every [`Ruleset`] builds a
+/// game. Its house rules are kept as the changes from the variant, in the game's order of
+/// options, so two ways of writing the same rules compare equal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    variant: Variant,
+    points: u32,
+    house: Vec<String>,
+}
+
+/// One line of a table's rules card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
+pub struct RuleLine {
+    /// The option as written (`alone`); `points` for the points to win.
+    pub name: String,
+    /// What people call it (`Going alone`).
+    pub title: String,
+    /// Its value at this table, as written (`on`, `3-2`, `2`).
+    pub value: String,
+    /// Whether a house rule changed it from the variant.
+    pub house: bool,
+}
+
+/// A game's rules core's own rules, built.
+enum Core {
+    Euchre(euchre::Rules),
+    Straights(straights::Rules),
+    TeenDoPanch(teendopanch::Rules),
+}
+
+impl Ruleset {
+    /// `variant` to `points` with `house` (`name=value` each) on top, as the rules core
+    /// checks them.
+    ///
+    /// ```
+    /// use catalogue::{Ruleset, Variant};
+    /// let rules = Ruleset::new(Variant::EuchreCs246, 10, &["alone=off", "partner-alone=off"]).unwrap();
+    /// assert_eq!(rules.house(), ["alone=off", "partner-alone=off"]);
+    /// let refused = Ruleset::new(Variant::EuchreCs246, 10, &["alone=off"]).unwrap_err();
+    /// assert!(refused.to_string().contains("partner-alone"), "{refused}");
+    /// ```
+    pub fn new<S: AsRef<str>>(
+        variant: Variant,
+        points: u32,
+        house: &[S],
+    ) -> Result<Ruleset, Error> {
+        let house: Vec<String> = house.iter().map(|s| s.as_ref().to_string()).collect();
+        let refused = |error| Error::House {
+            game: variant.game(),
+            error,
+        };
+        let house = match core(variant, points, &house).map_err(refused)? {
+            Core::Euchre(r) => r.changes_from(&r.preset_rules()),
+            Core::Straights(r) => r.changes_from(&straights::Rules::HANDOUT),
+            Core::TeenDoPanch(r) => r.changes_from(&r.preset_rules()),
+        };
+        Ok(Ruleset {
+            variant,
+            points,
+            house,
+        })
+    }
+
+    /// `variant` to `points`, as its handout plays it.
+    pub fn plain(variant: Variant, points: u32) -> Ruleset {
+        Ruleset {
+            variant,
+            points,
+            house: Vec::new(),
+        }
+    }
+
+    /// The variant the house rules change.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Points to win.
+    pub fn points(&self) -> u32 {
+        self.points
+    }
+
+    /// The house rules, as changes from the variant (`alone=off`).
+    pub fn house(&self) -> &[String] {
+        &self.house
+    }
+
+    /// The house rules `game` offers.
+    pub fn options(game: GameKind) -> &'static [HouseRule] {
+        match game {
+            GameKind::Euchre => euchre::Rules::OPTIONS,
+            GameKind::Straights => straights::Rules::OPTIONS,
+            GameKind::TeenDoPanch => teendopanch::Rules::OPTIONS,
+        }
+    }
+
+    /// Every option's value at this table, and the points to win where they apply: the
+    /// rules card every face shows.
+    pub fn card(&self) -> Vec<RuleLine> {
+        let options = match core(self.variant, self.points, &self.house).expect("checked") {
+            Core::Euchre(r) => lines(&r, &r.preset_rules()),
+            Core::Straights(r) => lines(&r, &straights::Rules::HANDOUT),
+            Core::TeenDoPanch(r) => lines(&r, &r.preset_rules()),
+        };
+        let points = (self.variant.game() != GameKind::Straights).then(|| RuleLine {
+            name: "points".into(),
+            title: "Points to win".into(),
+            value: self.points.to_string(),
+            house: false,
+        });
+        points.into_iter().chain(options).collect()
+    }
+
+    /// Calls `with.run` with a constructor of a new game under these rules.
+    pub fn with_game<W: WithGame>(&self, with: W) -> W::Output {
+        fn run<W: WithGame, G: Roster>(with: W, game: G) -> W::Output {
+            with.run(move || game.clone())
+        }
+        match core(self.variant, self.points, &self.house).expect("a ruleset was checked") {
+            Core::Euchre(rules) => run(with, euchre::Game::new(rules)),
+            Core::Straights(rules) => run(with, straights::Game::with_rules(rules)),
+            Core::TeenDoPanch(rules) => run(with, teendopanch::Game::new(rules)),
+        }
+    }
+}
+
+/// Each of `rules`' options with its value, marked where it differs from `preset`.
+fn lines<R: House>(rules: &R, preset: &R) -> Vec<RuleLine> {
+    R::OPTIONS
+        .iter()
+        .map(|o| RuleLine {
+            name: o.name.into(),
+            title: o.title.into(),
+            value: rules.value(o.name),
+            house: rules.value(o.name) != preset.value(o.name),
+        })
+        .collect()
+}
+
+/// The core's rules for `variant` to `points` with `house` on top.
+fn core(variant: Variant, points: u32, house: &[String]) -> Result<Core, table::HouseError> {
+    let known = "the catalogue's variants are the rules cores' names";
+    Ok(match variant.game() {
+        GameKind::Euchre => Core::Euchre(
+            euchre::Rules::named(variant.rules(), points)
+                .expect(known)
+                .with_house(house)?,
+        ),
+        GameKind::Straights => Core::Straights(straights::Rules::HANDOUT.with_house(house)?),
+        GameKind::TeenDoPanch => Core::TeenDoPanch(
+            teendopanch::Rules::named(variant.rules(), points)
+                .expect(known)
+                .with_house(house)?,
+        ),
+    })
+}

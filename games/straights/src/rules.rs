@@ -1,0 +1,140 @@
+//! Straights' rules: the CS 246 handout's, and the house rules of the Sevens family.
+
+use cards::{Card, Rank, Suit};
+use table::house::{flag, number, on_off, House, HouseError, HouseRule, Values};
+
+use crate::GAME_OVER_POINTS;
+
+/// When a game of Straights ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// At the end of the round in which someone reaches this many points (the handout: 80).
+    Points(u32),
+    /// After this many rounds.
+    Rounds(u32),
+}
+
+/// One set of Straights rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    /// The card whose holder opens each round, and which must be played first.
+    pub opener: Card,
+    /// A player may discard even when it could play (a voluntary pass).
+    pub free_discard: bool,
+    /// When the game ends.
+    pub end: End,
+}
+
+impl Rules {
+    /// The CS 246 handout: the seven of spades opens, discards only when stuck, 80 points.
+    pub const HANDOUT: Rules = Rules {
+        opener: Card::new(Rank::Seven, Suit::Spades),
+        free_discard: false,
+        end: End::Points(GAME_OVER_POINTS),
+    };
+
+    /// Whether a game with these scores after `rounds` rounds is over.
+    pub fn is_over(&self, scores: &[u32; 4], rounds: u32) -> bool {
+        match self.end {
+            End::Points(points) => scores.iter().any(|&s| s >= points),
+            End::Rounds(limit) => rounds >= limit,
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::HANDOUT
+    }
+}
+
+impl House for Rules {
+    const OPTIONS: &'static [HouseRule] = &[
+        HouseRule {
+            name: "opener",
+            title: "Starting card",
+            summary: "The seven whose holder opens every round: spades as in the handout, or diamonds as Sevens is commonly played.",
+            values: Values::words(&["7S", "7D"]),
+            source: "pagat.com/layout/sevens.html; the CS 246 handout (7S)",
+        },
+        HouseRule {
+            name: "free-discard",
+            title: "Voluntary pass",
+            summary: "A player may discard (pass) even when a card could be played.",
+            values: Values::ON_OFF,
+            source: "pagat.com/layout/sevens.html (Variations)",
+        },
+        HouseRule {
+            name: "end",
+            title: "End of the game",
+            summary: "The game ends after the round in which someone reaches 80 points (the handout) or 50 or 100, or after a number of rounds (`rounds-N`).",
+            values: Values::words(&[
+                "80", "50", "100", "rounds-1", "rounds-4", "rounds-8", "rounds-13",
+            ]),
+            source: "the CS 246 handout (80 points); pagat.com/layout/sevens.html (scoring per deal)",
+        },
+    ];
+
+    fn value(&self, option: &str) -> String {
+        match option {
+            "opener" => self.opener.to_string(),
+            "free-discard" => on_off(self.free_discard),
+            _ => match self.end {
+                End::Points(points) => points.to_string(),
+                End::Rounds(rounds) => format!("rounds-{rounds}"),
+            },
+        }
+    }
+
+    fn set(&mut self, option: &str, value: &str) -> Result<(), HouseError> {
+        match option {
+            "opener" => {
+                self.opener = value
+                    .parse()
+                    .map_err(|_| HouseError::Conflict("no such card"))?
+            }
+            "free-discard" => self.free_discard = flag(value),
+            _ => {
+                self.end = match value.strip_prefix("rounds-") {
+                    Some(rounds) => End::Rounds(number(rounds)),
+                    None => End::Points(number(value)),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check(&self) -> Result<(), HouseError> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn house_rules_are_typed_fields() {
+        let rules = Rules::HANDOUT
+            .with_house(&["opener=7D", "free-discard", "end=rounds-4"])
+            .unwrap();
+        assert_eq!(rules.opener, Card::new(Rank::Seven, Suit::Diamonds));
+        assert!(rules.free_discard);
+        assert_eq!(rules.end, End::Rounds(4));
+        assert_eq!(
+            rules.changes_from(&Rules::HANDOUT),
+            ["opener=7D", "free-discard=on", "end=rounds-4"]
+        );
+        assert!(Rules::HANDOUT.with_house(&["opener=7H"]).is_err());
+    }
+
+    #[test]
+    fn the_game_ends_by_points_or_rounds() {
+        // The handout: 80 points ends it at the end of a round, whatever the round.
+        assert!(Rules::HANDOUT.is_over(&[80, 0, 0, 0], 3));
+        assert!(!Rules::HANDOUT.is_over(&[79, 79, 79, 79], 30));
+        let four = Rules::HANDOUT.with_house(&["end=rounds-4"]).unwrap();
+        assert!(!four.is_over(&[200, 0, 0, 0], 3));
+        assert!(four.is_over(&[0, 0, 0, 0], 4));
+    }
+}

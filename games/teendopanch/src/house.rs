@@ -1,0 +1,107 @@
+//! Teen Do Panch's house rules in the shared notation (`packets=5-5`).
+
+use table::house::{House, HouseError, HouseRule, Values};
+
+use crate::{Direction, Packets, QuotaRule, Rules};
+
+impl House for Rules {
+    const OPTIONS: &'static [HouseRule] = &[
+        HouseRule {
+            name: "packets",
+            title: "Deal",
+            summary: "Packets of 5, 3 and 2 cards (the maker may wait after five and after eight), or 5 and 5 (after five, then names trump with all ten).",
+            values: Values::words(&["5-3-2", "5-5"]),
+            source: "pagat.com/whist/325.html (Deal); the EECS 280 handout (5-3-2)",
+        },
+        HouseRule {
+            name: "direction",
+            title: "Direction of play",
+            summary: "The deal, the play and the quotas go to each player's left (the handout) or right (counter-clockwise, as usually played in India and Pakistan).",
+            values: Values::words(&["left", "right"]),
+            source: "pagat.com/whist/325.html (Players: deal and play are usually counter-clockwise)",
+        },
+    ];
+
+    fn value(&self, option: &str) -> String {
+        match option {
+            "packets" => match self.packets {
+                Packets::FiveThreeTwo => "5-3-2".into(),
+                Packets::FiveFive => "5-5".into(),
+            },
+            _ => match self.direction {
+                Direction::Left => "left".into(),
+                Direction::Right => "right".into(),
+            },
+        }
+    }
+
+    fn set(&mut self, option: &str, value: &str) -> Result<(), HouseError> {
+        match (option, value) {
+            ("packets", "5-5") => self.packets = Packets::FiveFive,
+            ("packets", _) => self.packets = Packets::FiveThreeTwo,
+            (_, "right") => self.direction = Direction::Right,
+            _ => self.direction = Direction::Left,
+        }
+        Ok(())
+    }
+
+    fn check(&self) -> Result<(), HouseError> {
+        if self.quotas == QuotaRule::ReferenceRotation && self.direction == Direction::Right {
+            return Err(HouseError::Conflict(
+                "the reference rules' quota rotation only plays to the left (`direction=left`)",
+            ));
+        }
+        if !(1..=100).contains(&self.points_to_win) {
+            return Err(HouseError::Conflict("points to win are 1 to 100"));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Hand, Seat};
+    use cards::Card;
+
+    fn pack() -> Vec<Card> {
+        cards::deck::TEENDOPANCH.to_vec()
+    }
+
+    #[test]
+    fn playing_to_the_right_makes_the_dealers_right_hand_the_maker() {
+        // pagat: the player to dealer's right chooses trumps and must win 5; the player
+        // to dealer's left must win 3; the dealer 2.
+        let rules = Rules::handout(7).with_house(&["direction=right"]).unwrap();
+        let dealer = Seat::new(0);
+        let hand = Hand::deal(rules, dealer, &pack(), [0; 3]);
+        let right = Seat::new(2);
+        assert_eq!(hand.maker(), right);
+        assert_eq!(hand.turn(), right);
+        assert_eq!(hand.quotas(), [2, 3, 5]);
+        // The handout: the dealer's left makes, 5; then 3; the dealer 2.
+        let left = Hand::deal(Rules::handout(7), dealer, &pack(), [0; 3]);
+        assert_eq!(left.quotas(), [2, 5, 3]);
+    }
+
+    #[test]
+    fn five_five_deals_ten_cards_each_after_one_wait() {
+        let rules = Rules::handout(7).with_house(&["packets=5-5"]).unwrap();
+        let mut hand = Hand::deal(rules, Seat::new(0), &pack(), [0; 3]);
+        assert_eq!(hand.dealt(), 15);
+        hand.apply(crate::Action::Pass).unwrap();
+        // After waiting, everyone holds all ten: no third packet.
+        assert_eq!(hand.dealt(), 30);
+        assert_eq!(hand.holding(hand.maker()).len(), 10);
+        assert!(
+            hand.apply(crate::Action::Pass).is_err(),
+            "the maker must name trump now"
+        );
+    }
+
+    #[test]
+    fn the_reference_quota_rotation_refuses_the_right() {
+        let refused = Rules::reference(7).with_house(&["direction=right"]);
+        assert!(matches!(refused, Err(HouseError::Conflict(_))));
+    }
+}
