@@ -45,4 +45,4 @@ pub use progress::{NotADeck, Progress, Taken};
 pub use record::{
     read_record, replay, steps, RecordError, RecordHeader, Replayed, Step, MAX_ACTIONS,
 };
-pub use rules::{RuleLine, Ruleset};
+pub use rules::Ruleset;

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::scene;
-use crate::{GameKind, Roster, Variant, WithGame};
+use crate::{GameKind, Roster, Ruleset, Variant, WithGame};
 
 /// Every game and seat kind, for a create form.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -29,6 +29,25 @@ pub struct GameOffer {
     pub points_to_win: bool,
     /// Its rules variants, the default first.
     pub variants: Vec<VariantOffer>,
+    /// Its house rules, in the order a form lists them.
+    pub house: Vec<HouseOffer>,
+}
+
+/// A house rule as a create form offers it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HouseOffer {
+    /// As `create` names it: `alone`.
+    pub name: &'static str,
+    /// `Going alone`.
+    pub title: &'static str,
+    /// What it changes.
+    pub summary: &'static str,
+    /// Every value it takes, as written.
+    pub values: Vec<String>,
+    /// Its value under each variant, the default variant first: `[["eecs280", "off"], …]`.
+    pub defaults: Vec<(&'static str, String)>,
+    /// The published description it follows.
+    pub source: &'static str,
 }
 
 /// A rules variant in words.
@@ -88,6 +107,7 @@ pub fn offer() -> Offer {
                         title,
                     })
                     .collect(),
+                house: house(game),
             }
         })
         .collect();
@@ -104,6 +124,79 @@ pub fn offer() -> Offer {
             .map(|(kind, title)| SeatOffer { kind, title })
             .collect(),
     }
+}
+
+/// `game`'s house rules with every value and each variant's default.
+fn house(game: GameKind) -> Vec<HouseOffer> {
+    let variants: Vec<(Variant, Vec<crate::scene::RuleLine>)> = Variant::ALL
+        .into_iter()
+        .filter(|v| v.game() == game)
+        .map(|v| (v, Ruleset::plain(v, 10).card()))
+        .collect();
+    Ruleset::options(game)
+        .iter()
+        .map(|o| HouseOffer {
+            name: o.name,
+            title: o.title,
+            summary: o.summary,
+            values: o
+                .values
+                .words
+                .iter()
+                .map(|w| w.to_string())
+                .chain(
+                    o.values
+                        .numbers
+                        .into_iter()
+                        .flat_map(|(a, b)| a..=b)
+                        .map(|n| n.to_string()),
+                )
+                .collect(),
+            defaults: variants
+                .iter()
+                .map(|(v, card)| {
+                    let line = card.iter().find(|l| l.name == o.name);
+                    (v.rules(), line.map_or(String::new(), |l| l.value.clone()))
+                })
+                .collect(),
+            source: o.source,
+        })
+        .collect()
+}
+
+/// What `cardtable rules GAME` prints: the variants, the points to win, and every house
+/// rule with its values, its default under each variant and its source.
+pub fn rules_text(game: GameKind) -> String {
+    let offered = offer();
+    let Some(g) = offered.games.iter().find(|g| g.game == game) else {
+        return String::new();
+    };
+    let mut out = format!("{} rules\n\nVariants (--rules NAME):\n", g.title);
+    for (i, v) in g.variants.iter().enumerate() {
+        let default = if i == 0 { " (default)" } else { "" };
+        out += &format!("  {:<10} {}{default}\n", v.rules, v.title);
+    }
+    if g.points_to_win {
+        out += "\nPoints to win (--points N): 1 to 100, default 10.\n";
+    }
+    out += "\nHouse rules (--house OPTION=VALUE,...; a bare OPTION means on):\n";
+    for h in &g.house {
+        let defaults: Vec<String> = h
+            .defaults
+            .iter()
+            .map(|(v, value)| format!("{value} ({v})"))
+            .collect();
+        out += &format!(
+            "\n  {} — {}\n    {}\n    values: {}\n    default: {}\n    source: {}\n",
+            h.name,
+            h.title,
+            h.summary,
+            h.values.join(", "),
+            defaults.join(", "),
+            h.source
+        );
+    }
+    out
 }
 
 /// A table's title, as its scene's: `Euchre · EECS 280 rules · first to 10 points`.

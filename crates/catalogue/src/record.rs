@@ -5,7 +5,7 @@ use serde_json::Value;
 use table::{GameRecord, Turn};
 
 use crate::scene::{Moment, Presence, Scene, Sitter, Stage};
-use crate::{Error, GameKind, Roster, Variant, WithGame};
+use crate::{Error, GameKind, Roster, Ruleset, Variant, WithGame};
 use table::Outcome;
 
 /// The most actions a record may hold: far more than any game to 100 points takes, and
@@ -55,16 +55,16 @@ struct Header {
     variant: String,
     #[serde(default = "ten")]
     points: u32,
+    #[serde(default)]
+    house: Vec<String>,
     seed: u64,
 }
 
 /// Which game a record line is of: what a front end needs to set it up again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordHeader {
-    /// The game and its rules.
-    pub variant: Variant,
-    /// Points to win (1 to 1,000).
-    pub points: u32,
+    /// The game, its rules variant, points to win (1 to 1,000) and house rules.
+    pub rules: Ruleset,
     /// The seed its deals shuffle from.
     pub seed: u64,
 }
@@ -79,8 +79,7 @@ impl RecordHeader {
             return Err(RecordError::Points(header.points));
         }
         Ok(RecordHeader {
-            variant,
-            points: header.points,
+            rules: Ruleset::new(variant, header.points, &header.house)?,
             seed: header.seed,
         })
     }
@@ -99,10 +98,9 @@ fn ten() -> u32 {
 /// assert!(catalogue::replay(r#"{"game":"chess"}"#).is_err());
 /// ```
 pub fn replay(line: &str) -> Result<Replayed, RecordError> {
-    let RecordHeader {
-        variant, points, ..
-    } = RecordHeader::read(line)?;
-    variant.with_game(points, ReplayLine { line, variant })
+    let rules = RecordHeader::read(line)?.rules;
+    let variant = rules.variant();
+    rules.with_game(ReplayLine { line, variant })
 }
 
 /// A record line's game, its actions checked to be at most [`MAX_ACTIONS`].
@@ -140,7 +138,7 @@ pub struct Step {
 /// ```
 pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
     let header = RecordHeader::read(line)?;
-    header.variant.with_game(header.points, StepLine { line })
+    header.rules.with_game(StepLine { line })
 }
 
 struct StepLine<'a> {

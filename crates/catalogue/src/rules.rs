@@ -1,9 +1,9 @@
 //! A table's whole rules: a variant (one of the handouts' presets), the points to win,
 //! and house rules on top, validated by the game's rules core when they are built.
 
-use serde::Serialize;
 use table::house::{House, HouseRule};
 
+use crate::scene::RuleLine;
 use crate::{Error, GameKind, Roster, Variant, WithGame};
 
 /// A variant, its points to win and its house rules, checked: every [`Ruleset`] builds a
@@ -14,19 +14,6 @@ pub struct Ruleset {
     variant: Variant,
     points: u32,
     house: Vec<String>,
-}
-
-/// One line of a table's rules card.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
-pub struct RuleLine {
-    /// The option as written (`alone`); `points` for the points to win.
-    pub name: String,
-    /// What people call it (`Going alone`).
-    pub title: String,
-    /// Its value at this table, as written (`on`, `3-2`, `2`).
-    pub value: String,
-    /// Whether a house rule changed it from the variant.
-    pub house: bool,
 }
 
 /// A game's rules core's own rules, built.
@@ -103,20 +90,19 @@ impl Ruleset {
     }
 
     /// Every option's value at this table, and the points to win where they apply: the
-    /// rules card every face shows.
+    /// rules card every face shows, as the table's scene carries it.
     pub fn card(&self) -> Vec<RuleLine> {
-        let options = match core(self.variant, self.points, &self.house).expect("checked") {
-            Core::Euchre(r) => lines(&r, &r.preset_rules()),
-            Core::Straights(r) => lines(&r, &straights::Rules::HANDOUT),
-            Core::TeenDoPanch(r) => lines(&r, &r.preset_rules()),
-        };
-        let points = (self.variant.game() != GameKind::Straights).then(|| RuleLine {
-            name: "points".into(),
-            title: "Points to win".into(),
-            value: self.points.to_string(),
-            house: false,
-        });
-        points.into_iter().chain(options).collect()
+        struct Card(u32);
+        impl WithGame for Card {
+            type Output = Vec<RuleLine>;
+            fn run<G: Roster>(
+                self,
+                new: impl Fn() -> G + Clone + Send + Sync + 'static,
+            ) -> Self::Output {
+                crate::scene::rules_card(&new(), self.0)
+            }
+        }
+        self.with_game(Card(self.points))
     }
 
     /// Calls `with.run` with a constructor of a new game under these rules.
@@ -130,19 +116,6 @@ impl Ruleset {
             Core::TeenDoPanch(rules) => run(with, teendopanch::Game::new(rules)),
         }
     }
-}
-
-/// Each of `rules`' options with its value, marked where it differs from `preset`.
-fn lines<R: House>(rules: &R, preset: &R) -> Vec<RuleLine> {
-    R::OPTIONS
-        .iter()
-        .map(|o| RuleLine {
-            name: o.name.into(),
-            title: o.title.into(),
-            value: rules.value(o.name),
-            house: rules.value(o.name) != preset.value(o.name),
-        })
-        .collect()
 }
 
 /// The core's rules for `variant` to `points` with `house` on top.

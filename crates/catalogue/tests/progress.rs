@@ -26,7 +26,13 @@ fn euchre_outcomes_say_the_handouts_scores() {
         winner: Seat::new(1),
         result: Some(result),
     };
-    let made = trick(HandResult::score(&euchre::Scoring::STANDARD, makers, false, 4)).happened();
+    let made = trick(HandResult::score(
+        &euchre::Scoring::STANDARD,
+        makers,
+        false,
+        4,
+    ))
+    .happened();
     assert_eq!(made.trick_taken, Some(1));
     assert!(matches!(
         made.hand_over,
@@ -37,12 +43,24 @@ fn euchre_outcomes_say_the_handouts_scores() {
             ..
         })
     ));
-    let march = trick(HandResult::score(&euchre::Scoring::STANDARD, makers, false, 5)).happened();
+    let march = trick(HandResult::score(
+        &euchre::Scoring::STANDARD,
+        makers,
+        false,
+        5,
+    ))
+    .happened();
     assert!(matches!(
         march.hand_over,
         Some(HandOver::March { points: 2, .. })
     ));
-    let euchred = trick(HandResult::score(&euchre::Scoring::STANDARD, makers, false, 2)).happened();
+    let euchred = trick(HandResult::score(
+        &euchre::Scoring::STANDARD,
+        makers,
+        false,
+        2,
+    ))
+    .happened();
     assert!(matches!(
         euchred.hand_over,
         Some(HandOver::Euchred {

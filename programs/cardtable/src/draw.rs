@@ -59,7 +59,7 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     let outer = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(title(&ui.shown().scene))
-        .title_bottom(" ←→ choose · Enter play · 1-9 card · type 10h · c coach · x last trick · s save · ? help · q quit ");
+        .title_bottom(" ←→ choose · Enter play · 1-9 card · type 10h · c coach · x last trick · r rules · s save · ? help · q quit ");
     let inner = outer.inner(area);
     frame.render_widget(outer, area);
     let wide = inner.width >= 110;
@@ -523,6 +523,29 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) 
     );
 }
 
+/// The rules card: each option's value, house rules (changed from the variant) bold and
+/// starred.
+fn rules_lines(scene: &Scene) -> Vec<Line<'static>> {
+    let mut lines = vec![Line::raw(scene.title.clone()), Line::raw("")];
+    let width = scene
+        .rules
+        .iter()
+        .map(|r| r.title.chars().count())
+        .max()
+        .unwrap_or(0);
+    for rule in &scene.rules {
+        let text = format!("{:<width$}  {}", rule.title, rule.value);
+        lines.push(if rule.house {
+            Line::raw(format!("{text}  * house rule")).bold()
+        } else {
+            Line::raw(text)
+        });
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::raw("cardtable rules GAME explains every option · any key closes this").dim());
+    lines
+}
+
 fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
     match &ui.dialog {
         Dialog::None => {}
@@ -532,7 +555,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
                 "1-9, 0: the card with that number (no cards to play: the button)",
                 "Type a card: 9s, 10h, jd, qc · Esc clears · click a card or button",
                 "c: the coach (the strong player's value of each choice)",
-                "x: the last trick · s: save (cardtable play --resume FILE)",
+                "x: the last trick · r: the rules card · s: save (cardtable play --resume FILE)",
                 "q: quit (asks first) · any key closes this",
                 "",
             ]
@@ -579,6 +602,10 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
                 None => vec![Line::raw("No trick has been taken yet.")],
             };
             popup(frame, area, "Last trick", lines);
+        }
+        Dialog::Rules => {
+            let lines = rules_lines(&ui.shown().scene);
+            popup(frame, area, "Rules", lines);
         }
         Dialog::Over => {
             let shown = ui.shown();

@@ -57,10 +57,25 @@ fn seating(scene: &Scene) -> String {
 fn intro(table: &dyn Table, scene: &Scene) -> String {
     let seating = seating(scene);
     format!(
-        "cardtable {}.\n{seating}\nSeed {seed} (play this deal again with --seed {seed}). Type help at any prompt.\n",
+        "cardtable {}.\n{seating}\n{}Seed {seed} (play this deal again with --seed {seed}). Type help at any prompt.\n",
         scene.title,
+        house_line(scene),
         seed = table.about().seed
     )
+}
+
+/// `House rules: Going alone off, Renege penalty 2.`, or nothing without house rules.
+fn house_line(scene: &Scene) -> String {
+    let house: Vec<String> = scene
+        .rules
+        .iter()
+        .filter(|r| r.house)
+        .map(|r| format!("{} {}", r.title, r.value))
+        .collect();
+    match house.as_slice() {
+        [] => String::new(),
+        _ => format!("House rules: {}.\n", house.join(", ")),
+    }
 }
 
 /// The person's side of line mode.

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use cardtable_tui::session::{self, Setup, Table};
-use catalogue::{GameKind, PlayerSpec, Variant};
+use catalogue::{GameKind, PlayerSpec, Ruleset, Variant};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
@@ -41,6 +41,15 @@ enum Command {
     Arena(arena_cli::ArenaArgs),
     /// Serve tables for every game over HTTP and WebSocket, with the browser client.
     Serve(ServeArgs),
+    /// List a game's rules variants and house rules: each option, its values, its default.
+    Rules(RulesArgs),
+}
+
+#[derive(clap::Args)]
+struct RulesArgs {
+    /// euchre, straights or teendopanch.
+    #[arg(value_parser = game_arg)]
+    game: GameKind,
 }
 
 #[derive(clap::Args, Clone, Debug)]
@@ -61,6 +70,10 @@ struct PlayArgs {
     /// Points to win (Euchre and Teen Do Panch).
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
     points: u32,
+    /// House rules on top of the rules, comma-separated OPTION[=VALUE] (`cardtable rules
+    /// GAME` lists them).
+    #[arg(long, value_name = "OPTION[=VALUE],...")]
+    house: Option<String>,
     /// Milliseconds between the computer players' plays at the drawn table.
     #[arg(long, default_value_t = 700, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     speed: u64,
@@ -202,7 +215,7 @@ fn drawn(plain: bool) -> bool {
 
 /// A game's name; a command's name here means options came before their command.
 fn game_arg(text: &str) -> Result<GameKind, CliError> {
-    if ["play", "replay", "arena", "serve"].contains(&text) {
+    if ["play", "replay", "arena", "serve", "rules"].contains(&text) {
         return Err(CliError::OptionsFirst(text.to_string()));
     }
     Ok(text.parse()?)
@@ -217,10 +230,10 @@ fn clock_seed() -> u64 {
 
 fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let variant = Variant::named(args.game, args.rules.as_deref())?;
+    let house = table::house::settings(args.house.as_deref().unwrap_or(""));
     let opponents = PlayerSpec::parse(args.game, &args.opponents)?;
     let mut setup = Setup {
-        variant,
-        points: args.points,
+        rules: Ruleset::new(variant, args.points, &house)?,
         seed: args.seed.unwrap_or_else(clock_seed),
         opponents,
     };
@@ -279,6 +292,10 @@ fn main() -> ExitCode {
         None => ("cardtable", play(&cli.play)),
         Some(Command::Play(args)) => ("cardtable play", play(&args)),
         Some(Command::Replay(args)) => ("cardtable replay", replay(&args)),
+        Some(Command::Rules(args)) => {
+            print!("{}", catalogue::offer::rules_text(args.game));
+            return ExitCode::SUCCESS;
+        }
         Some(Command::Serve(args)) => return serve(&args),
         Some(Command::Arena(args)) => {
             return match arena_cli::run(&args) {

@@ -33,12 +33,12 @@ impl Replay {
             return Err(OpenError::NoDeal);
         }
         let header = catalogue::RecordHeader::read(line)?;
-        let variant = header.variant;
+        let variant = header.rules.variant();
         Ok(Replay {
             about: About {
                 game: variant.game().name(),
                 rules: variant.rules(),
-                points: header.points,
+                points: header.rules.points(),
                 seed: header.seed,
             },
             steps,

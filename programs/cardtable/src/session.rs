@@ -7,7 +7,7 @@
 use catalogue::scene::{Presence, Shown, Sitter, Staged};
 
 use crate::error::OpenError;
-use catalogue::{PlayerSpec, Progress, Roster, Variant, WithGame};
+use catalogue::{PlayerSpec, Progress, Roster, Ruleset, WithGame};
 use rand::SeedableRng;
 use table::search::Advice;
 use table::{Agent, Rng, Seated, Turn};
@@ -76,10 +76,8 @@ pub struct Session<G: Roster> {
 /// How a game is set up.
 #[derive(Clone, Debug)]
 pub struct Setup {
-    /// The game and rules.
-    pub variant: Variant,
-    /// Points to win.
-    pub points: u32,
+    /// The game, its rules, points to win and house rules.
+    pub rules: Ruleset,
     /// The deal's seed.
     pub seed: u64,
     /// The computer players.
@@ -116,9 +114,9 @@ impl<G: Roster> Session<G> {
         lineup.extend((1..seats).map(|_| setup.opponents.to_string()));
         Session {
             about: About {
-                game: setup.variant.game().name(),
-                rules: setup.variant.rules(),
-                points: setup.points,
+                game: setup.rules.variant().game().name(),
+                rules: setup.rules.variant().rules(),
+                points: setup.rules.points(),
                 seed: setup.seed,
             },
             sitters: sitters(seats),
@@ -258,14 +256,11 @@ impl WithGame for Open<'_> {
 /// A new game as `setup` says.
 pub fn open(setup: &Setup) -> Box<dyn Table> {
     setup
-        .variant
-        .with_game(
-            setup.points,
-            Open {
-                setup,
-                record: None,
-            },
-        )
+        .rules
+        .with_game(Open {
+            setup,
+            record: None,
+        })
         .expect("a new game has no actions to refuse")
 }
 
@@ -274,16 +269,12 @@ pub fn open(setup: &Setup) -> Box<dyn Table> {
 pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, OpenError> {
     let header = catalogue::RecordHeader::read(line)?;
     let setup = Setup {
-        variant: header.variant,
-        points: header.points,
+        rules: header.rules,
         seed: header.seed,
         opponents,
     };
-    header.variant.with_game(
-        setup.points,
-        Open {
-            setup: &setup,
-            record: Some(line),
-        },
-    )
+    setup.rules.with_game(Open {
+        setup: &setup,
+        record: Some(line),
+    })
 }

@@ -28,6 +28,8 @@ pub enum Dialog {
     Coach(Advice<String>),
     /// The last trick.
     LastTrick,
+    /// The rules card: the points to win and every house rule in force.
+    Rules,
     /// The result, with play again.
     Over,
 }
@@ -372,6 +374,7 @@ impl Ui {
             'c' => self.note = Some("the coach speaks on your turn".into()),
             's' => self.save(),
             'x' => self.dialog = Dialog::LastTrick,
+            'r' => self.dialog = Dialog::Rules,
             _ => self.note = Some(format!("'{c}' does nothing here: ? shows the keys")),
         }
         Flow::Continue

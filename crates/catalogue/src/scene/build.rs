@@ -7,7 +7,7 @@ use table::{HandOver, Happened, Turn};
 use super::words::{card_text, points, verb};
 use super::{
     AnyAction, Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Presence,
-    Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
+    RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
 };
 use crate::GameKind;
 
@@ -55,6 +55,8 @@ pub trait Staged: table::Game {
     fn reveals(&self, action: &Self::Action, actor: usize, to: Option<usize>) -> bool;
     /// The rules in words (`EECS 280 rules`).
     fn rules_words(&self) -> &'static str;
+    /// Every house rule's value at this table, marked where it differs from the variant.
+    fn rules_card(&self) -> Vec<RuleLine>;
     /// How the game ends, in words (`first to 10 points`).
     fn goal_words(&self, points_to_win: u32) -> String {
         format!(
@@ -366,10 +368,27 @@ fn status<G: Staged>(game: &G, stage: &Stage<G::Action>, legal: &[G::Action]) ->
     }
 }
 
-/// A table's title: `Euchre · EECS 280 rules · first to 10 points`.
+/// A table's title: `Euchre · EECS 280 rules · first to 10 points`, with `· house
+/// rules` when any apply.
 pub(crate) fn title<G: Staged>(game: &G, points_to_win: u32) -> String {
     let (rules, goal) = (game.rules_words(), game.goal_words(points_to_win));
-    format!("{} · {rules} · {goal}", G::KIND.title())
+    let house = if game.house().is_empty() {
+        ""
+    } else {
+        " · house rules"
+    };
+    format!("{} · {rules} · {goal}{house}", G::KIND.title())
+}
+
+/// The rules card: the points to win where a table chooses them, then every option.
+pub(crate) fn rules_card<G: Staged>(game: &G, points_to_win: u32) -> Vec<RuleLine> {
+    let points = G::POINTS_TO_WIN.then(|| RuleLine {
+        name: "points".into(),
+        title: "Points to win".into(),
+        value: points_to_win.to_string(),
+        house: false,
+    });
+    points.into_iter().chain(game.rules_card()).collect()
 }
 
 /// Builds scenes for any [`Staged`] game.
@@ -421,6 +440,7 @@ impl<A: Copy> Stage<'_, A> {
             last_hand: sentences(game, self, self.last_hand),
             status: status(game, self, &legal),
             result: result(game, self, &names),
+            rules: rules_card(game, self.points_to_win),
         }
     }
 

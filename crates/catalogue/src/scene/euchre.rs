@@ -4,7 +4,7 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{card_text, suit_words, verb};
-use super::{tricks, AnyAction, Fact, FactKind, Phase, Played, Staged};
+use super::{tricks, AnyAction, Fact, FactKind, Phase, Played, RuleLine, Staged};
 use crate::GameKind;
 
 /// The public table, read from seat 0's view (its hand is never read here).
@@ -20,10 +20,15 @@ impl Staged for Game {
     }
 
     fn rules_words(&self) -> &'static str {
-        match self.rules().name() {
-            "cs246" => "CS 246 rules, going alone",
+        match (self.rules().name(), self.rules().going_alone) {
+            ("cs246", true) => "CS 246 rules, going alone",
+            ("cs246", false) => "CS 246 rules",
             _ => "EECS 280 rules",
         }
+    }
+
+    fn rules_card(&self) -> Vec<RuleLine> {
+        super::rule_lines(self.rules(), &self.rules().preset_rules())
     }
 
     fn phase(&self) -> Phase {

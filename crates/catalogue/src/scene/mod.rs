@@ -21,12 +21,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::GameKind;
 
-pub(crate) use build::title;
+pub(crate) use build::{rules_card, title};
 pub use build::{Moment, Stage, Staged};
 pub use words::{card_text, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.
-pub const SCENE_VERSION: u32 = 1;
+pub const SCENE_VERSION: u32 = 2;
 
 /// What every recipient at a table may see, built for one of them (its seat's words:
 /// "You play", its own face-down discards in the log).
@@ -63,6 +63,34 @@ pub struct Scene {
     pub status: String,
     /// The end of the game, once it is over.
     pub result: Option<GameResult>,
+    /// The rules card: the points to win and every house rule's value at this table.
+    pub rules: Vec<RuleLine>,
+}
+
+/// One line of a table's rules card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct RuleLine {
+    /// The option as written (`alone`); `points` for the points to win.
+    pub name: String,
+    /// What people call it (`Going alone`).
+    pub title: String,
+    /// Its value at this table, as written (`on`, `3-2`, `2`).
+    pub value: String,
+    /// Whether a house rule changed it from the variant.
+    pub house: bool,
+}
+
+/// Each of `rules`' options with its value, marked where it differs from `preset`.
+pub(crate) fn rule_lines<R: table::House>(rules: &R, preset: &R) -> Vec<RuleLine> {
+    R::OPTIONS
+        .iter()
+        .map(|o| RuleLine {
+            name: o.name.into(),
+            title: o.title.into(),
+            value: rules.value(o.name),
+            house: rules.value(o.name) != preset.value(o.name),
+        })
+        .collect()
 }
 
 /// One seat as everyone sees it.

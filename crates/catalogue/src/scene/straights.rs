@@ -4,7 +4,7 @@ use cards::{Card, Rank, Suit};
 use straights::{Action, Game, Seat};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
-use super::{AnyAction, Fact, LayoutRow, Phase, Played, Staged};
+use super::{AnyAction, Fact, LayoutRow, Phase, Played, RuleLine, Staged};
 use crate::GameKind;
 
 /// The public table, read from seat 0's view (its hand is never read here).
@@ -26,7 +26,15 @@ impl Staged for Game {
     }
 
     fn goal_words(&self, _points_to_win: u32) -> String {
-        "ends at 80 points, lowest score wins".into()
+        match self.rules().end {
+            straights::End::Points(points) => format!("ends at {points} points, lowest score wins"),
+            straights::End::Rounds(1) => "one round, lowest score wins".into(),
+            straights::End::Rounds(rounds) => format!("{rounds} rounds, lowest score wins"),
+        }
+    }
+
+    fn rules_card(&self) -> Vec<RuleLine> {
+        super::rule_lines(self.rules(), &straights::Rules::HANDOUT)
     }
 
     fn phase(&self) -> Phase {
@@ -134,7 +142,12 @@ impl Staged for Game {
     }
 
     fn question(&self, legal: &[Action]) -> String {
-        if legal.iter().any(|a| matches!(a, Action::Play(_))) {
+        let discards = legal.iter().any(|a| matches!(a, Action::Discard(_)));
+        if legal.iter().any(|a| matches!(a, Action::Play(_))) && discards {
+            "Play a card onto the layout, or discard one face down".into()
+        } else if discards {
+            "No card fits the layout: discard one face down".into()
+        } else if legal.iter().any(|a| matches!(a, Action::Play(_))) {
             "Play a card onto the layout".into()
         } else {
             "No card fits the layout: discard one face down".into()
@@ -143,7 +156,13 @@ impl Staged for Game {
 
     fn help(&self, legal: &[Action]) -> Vec<String> {
         if legal.iter().any(|a| matches!(a, Action::Play(_))) {
-            vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. With no card that fits, discard one face down: its pips count against you.", suit_symbol(Suit::Spades))]
+            let opener = self.rules().opener;
+            let discard = if self.rules().free_discard {
+                "You may also discard one face down instead (a voluntary pass): its pips count against you."
+            } else {
+                "With no card that fits, discard one face down: its pips count against you."
+            };
+            vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. {discard}", suit_symbol(opener.suit()))]
         } else {
             vec!["No card fits the layout: discard one face down; its pips count against you at the round's end.".into()]
         }

@@ -4,7 +4,7 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{tricks, AnyAction, Fact, Phase, Played, Staged};
+use super::{tricks, AnyAction, Fact, Phase, Played, RuleLine, Staged};
 use crate::GameKind;
 
 /// The public table, read from seat 0's view (its hand is never read here).
@@ -31,6 +31,10 @@ impl Staged for Game {
             "reference" => "reference rules",
             _ => "handout rules",
         }
+    }
+
+    fn rules_card(&self) -> Vec<RuleLine> {
+        super::rule_lines(self.rules(), &self.rules().preset_rules())
     }
 
     fn phase(&self) -> Phase {
