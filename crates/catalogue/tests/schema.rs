@@ -28,5 +28,5 @@ fn the_schema_names_its_version_and_requires_the_scene() {
     assert!(required.iter().any(|r| r == "scene"));
     let scene = &schema["$defs"]["Scene"];
     assert!(scene["properties"]["version"].is_object());
-    assert_eq!(catalogue::scene::SCENE_VERSION, 1);
+    assert_eq!(catalogue::scene::SCENE_VERSION, 2);
 }

@@ -53,8 +53,8 @@ impl House for Rules {
         HouseRule {
             name: "opener",
             title: "Starting card",
-            summary: "The seven whose holder opens every round: spades as in the handout, or diamonds as Sevens is commonly played.",
-            values: Values::words(&["7S", "7D"]),
+            summary: "The suit of the seven whose holder opens every round: spades as in the handout, or diamonds as Sevens is commonly played.",
+            values: Values::words(&["spades", "diamonds"]),
             source: "pagat.com/layout/sevens.html; the CS 246 handout (7S)",
         },
         HouseRule {
@@ -77,7 +77,8 @@ impl House for Rules {
 
     fn value(&self, option: &str) -> String {
         match option {
-            "opener" => self.opener.to_string(),
+            "opener" if self.opener.suit() == Suit::Diamonds => "diamonds".into(),
+            "opener" => "spades".into(),
             "free-discard" => on_off(self.free_discard),
             _ => match self.end {
                 End::Points(points) => points.to_string(),
@@ -88,11 +89,8 @@ impl House for Rules {
 
     fn set(&mut self, option: &str, value: &str) -> Result<(), HouseError> {
         match option {
-            "opener" => {
-                self.opener = value
-                    .parse()
-                    .map_err(|_| HouseError::Conflict("no such card"))?
-            }
+            "opener" if value == "diamonds" => self.opener = Card::new(Rank::Seven, Suit::Diamonds),
+            "opener" => self.opener = Card::new(Rank::Seven, Suit::Spades),
             "free-discard" => self.free_discard = flag(value),
             _ => {
                 self.end = match value.strip_prefix("rounds-") {
@@ -116,16 +114,16 @@ mod tests {
     #[test]
     fn house_rules_are_typed_fields() {
         let rules = Rules::HANDOUT
-            .with_house(&["opener=7D", "free-discard", "end=rounds-4"])
+            .with_house(&["opener=diamonds", "free-discard", "end=rounds-4"])
             .unwrap();
         assert_eq!(rules.opener, Card::new(Rank::Seven, Suit::Diamonds));
         assert!(rules.free_discard);
         assert_eq!(rules.end, End::Rounds(4));
         assert_eq!(
             rules.changes_from(&Rules::HANDOUT),
-            ["opener=7D", "free-discard=on", "end=rounds-4"]
+            ["opener=diamonds", "free-discard=on", "end=rounds-4"]
         );
-        assert!(Rules::HANDOUT.with_house(&["opener=7H"]).is_err());
+        assert!(Rules::HANDOUT.with_house(&["opener=hearts"]).is_err());
     }
 
     #[test]

@@ -16,8 +16,7 @@ use ratatui::Terminal;
 
 fn ui(game: GameKind, rules: Option<&str>, seed: u64, opponents: &str) -> Ui {
     let setup = Setup {
-        variant: Variant::named(game, rules).unwrap(),
-        points: 3,
+        rules: catalogue::Ruleset::plain(Variant::named(game, rules).unwrap(), 3),
         seed,
         opponents: PlayerSpec::parse(game, opponents).unwrap(),
     };

@@ -188,8 +188,10 @@ fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
         _ => (GameKind::TeenDoPanch, "handout"),
     };
     let setup = cardtable_tui::session::Setup {
-        variant: Variant::named(game, Some(rules)).expect("a catalogued variant"),
-        points: 2,
+        rules: catalogue::Ruleset::plain(
+            Variant::named(game, Some(rules)).expect("a catalogued variant"),
+            2,
+        ),
         seed: u64::from(data.get(1).copied().unwrap_or(0)),
         opponents: PlayerSpec::Handout,
     };
