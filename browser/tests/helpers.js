@@ -84,15 +84,25 @@ export async function personAt(browser, url, name, viewport = { width: 1280, hei
 }
 
 /** Opens a table from the lobby form: seat kinds per seat ("open", "strong", …). */
-export async function createTable(page, { game, rules, points, seats, listed = true }) {
+export async function createTable(page, { game, rules, points, seats, house, listed = true, refused = false }) {
   await page.selectOption("#game", game);
   if (rules) await page.selectOption("#rules", rules);
   if (points) await page.fill("#points", String(points));
+  if (house) {
+    await page.locator("details.house summary").click();
+    for (const [option, value] of Object.entries(house)) {
+      await page.selectOption(`select[name=house-${option}]`, value);
+    }
+  }
   for (const [i, kind] of seats.entries()) {
     await page.selectOption(`select[name=seat${i}]`, kind);
   }
   if (!listed) await page.uncheck("#public");
   await page.getByRole("button", { name: "Open the table" }).click();
+  if (refused) {
+    await page.locator("form .error:not(:empty)").waitFor();
+    return page.locator("form .error").textContent();
+  }
   await page.waitForURL(/\/t\/[0-9a-f]+$/);
   await page.locator(".felt").waitFor();
   return page.url();

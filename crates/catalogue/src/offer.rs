@@ -200,6 +200,6 @@ pub fn rules_text(game: GameKind) -> String {
 }
 
 /// A table's title, as its scene's: `Euchre · EECS 280 rules · first to 10 points`.
-pub fn title(variant: Variant, points_to_win: u32) -> String {
-    variant.with_game(points_to_win, Words(points_to_win)).2
+pub fn title(rules: &Ruleset) -> String {
+    rules.with_game(Words(rules.points())).2
 }

@@ -28,7 +28,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::Router;
-use catalogue::{GameKind, PlayerSpec, Roster, Variant, WithGame};
+use catalogue::{GameKind, PlayerSpec, Roster, Ruleset, Variant, WithGame};
 use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
@@ -172,6 +172,7 @@ impl Server {
         if !(1..=100).contains(&spec.points) {
             return Err(SpecError::Points);
         }
+        let rules = Ruleset::new(variant, spec.points, &spec.house)?;
         if spec.autopilot_seconds > 3600 {
             return Err(SpecError::Autopilot);
         }
@@ -189,6 +190,7 @@ impl Server {
             game: game.name().to_string(),
             rules: variant.rules().to_string(),
             points: spec.points,
+            house: rules.house().to_vec(),
             seed: Seed::from_os()?,
             deals: Deals::default(),
             public: spec.public,
@@ -211,13 +213,11 @@ impl Server {
     fn start(&self, stored: &Stored) -> Result<(), SpecError> {
         let game: GameKind = stored.row.game.parse()?;
         let variant = Variant::named(game, Some(&stored.row.rules))?;
-        let sender = variant.with_game(
-            stored.row.points,
-            Start {
-                server: self,
-                stored,
-            },
-        )?;
+        let rules = Ruleset::new(variant, stored.row.points, &stored.row.house)?;
+        let sender = rules.with_game(Start {
+            server: self,
+            stored,
+        })?;
         self.tables
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -358,6 +358,9 @@ fn finished_record(server: &Server, id: &str) -> Result<Value, edge::Refusal> {
                 "points": stored.row.points, "seed": stored.row.seed.reveal(),
                 "seats": seats, "actions": stored.actions,
             });
+            if !stored.row.house.is_empty() {
+                record["house"] = json!(stored.row.house);
+            }
             if !stored.row.deals.reveal().is_empty() {
                 record["deals"] = json!(stored.row.deals.reveal());
             }
@@ -454,6 +457,7 @@ mod tests {
             game: "euchre".into(),
             rules: None,
             points: 1,
+            house: Vec::new(),
             seats: ["open", "random", "random", "random"]
                 .map(String::from)
                 .to_vec(),
@@ -465,5 +469,45 @@ mod tests {
         let summary = listed.iter().find(|t| t.table == id).expect("listed");
         let kinds: Vec<&str> = summary.seats.iter().map(|s| s.kind.as_str()).collect();
         assert_eq!(kinds, ["open", "computer", "computer", "computer"]);
+    }
+
+    /// House rules are checked when a table opens, kept with it, and survive a restart.
+    #[tokio::test(flavor = "current_thread")]
+    async fn house_rules_are_refused_by_name_or_kept_across_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tables.db");
+        let spec = |house: &[&str]| TableSpec {
+            game: "euchre".into(),
+            rules: Some("cs246".into()),
+            points: 5,
+            house: house.iter().map(|h| h.to_string()).collect(),
+            seats: ["open", "random", "random", "random"]
+                .map(String::from)
+                .to_vec(),
+            public: true,
+            autopilot_seconds: 20,
+        };
+        let id = {
+            let store = store::Sqlite::open(&path).unwrap();
+            let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
+            let unknown = server.create(&spec(&["joker=on"])).unwrap_err().to_string();
+            assert!(unknown.contains("`joker`"), "{unknown}");
+            let conflict = server
+                .create(&spec(&["alone=off"]))
+                .unwrap_err()
+                .to_string();
+            assert!(conflict.contains("partner-alone"), "{conflict}");
+            server.create(&spec(&["renege=off", "march=3"])).unwrap()
+        };
+        let store = store::Sqlite::open(&path).unwrap();
+        let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
+        let listed = server.public_tables();
+        let summary = listed.iter().find(|t| t.table == id).expect("restored");
+        assert_eq!(summary.house, ["renege=off", "march=3"]);
+        assert!(
+            summary.title.ends_with("· house rules"),
+            "{}",
+            summary.title
+        );
     }
 }

@@ -91,6 +91,10 @@ pub struct TableSpec {
     /// Points to win, 1 to 100 (Euchre and Teen Do Panch; default 10).
     #[serde(default = "ten")]
     pub points: u32,
+    /// House rules on top of the variant, each `OPTION=VALUE` (`/api/catalogue` lists
+    /// them); none by default.
+    #[serde(default)]
+    pub house: Vec<String>,
     /// Each seat: `"open"` for a person, or a computer player's name (`random`,
     /// `handout`, `strong`, `strong:N`).
     pub seats: Vec<String>,
@@ -135,6 +139,8 @@ pub struct TableSummary {
     pub rules: String,
     /// Points to win.
     pub points: u32,
+    /// House rules on top of the variant (`alone=off`).
+    pub house: Vec<String>,
     /// `Euchre · EECS 280 rules · first to 10 points`, as the table's scene says it.
     pub title: String,
     /// The seats.

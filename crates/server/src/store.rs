@@ -112,6 +112,8 @@ pub struct TableRow {
     pub rules: String,
     /// Points to win.
     pub points: u32,
+    /// House rules on top of the variant (`alone=off`), as the catalogue keeps them.
+    pub house: Vec<String>,
     /// Seeds the deals.
     pub seed: Seed,
     /// Decks for the first hands, dealt before the seed's.
@@ -209,7 +211,7 @@ impl Sqlite {
                  points INTEGER NOT NULL, seed INTEGER NOT NULL, public INTEGER NOT NULL,
                  bots TEXT NOT NULL, autopilot INTEGER NOT NULL,
                  finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,
-                 deals TEXT NOT NULL DEFAULT '[]');
+                 deals TEXT NOT NULL DEFAULT '[]', house TEXT NOT NULL DEFAULT '[]');
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
                  token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
@@ -225,6 +227,14 @@ impl Sqlite {
             connection
                 .execute_batch("ALTER TABLE tables ADD COLUMN deals TEXT NOT NULL DEFAULT '[]'")?;
         }
+        // And from before house rules, the house rules' column.
+        let has_house = connection
+            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'house'")?
+            .exists([])?;
+        if !has_house {
+            connection
+                .execute_batch("ALTER TABLE tables ADD COLUMN house TEXT NOT NULL DEFAULT '[]'")?;
+        }
         Ok(Sqlite {
             connection: Mutex::new(connection),
         })
@@ -238,18 +248,21 @@ impl Sqlite {
     fn load(connection: &Connection, id: &str) -> Result<Option<Stored>, StoreError> {
         let row = connection
             .query_row(
-                "SELECT game, rules, points, seed, public, bots, autopilot, finished, deals
+                "SELECT game, rules, points, seed, public, bots, autopilot, finished, deals,
+                        house
                  FROM tables WHERE id = ?1",
                 params![id],
                 |r| {
                     let bots: String = r.get(5)?;
                     let deals: String = r.get(8)?;
+                    let house: String = r.get(9)?;
                     Ok((
                         TableRow {
                             id: id.to_string(),
                             game: r.get(0)?,
                             rules: r.get(1)?,
                             points: r.get(2)?,
+                            house: serde_json::from_str(&house).unwrap_or_default(),
                             seed: Seed(r.get::<_, i64>(3)? as u64),
                             deals: Deals(serde_json::from_str(&deals).unwrap_or_default()),
                             public: r.get(4)?,
@@ -298,13 +311,14 @@ impl Store for Sqlite {
     fn create(&self, row: &TableRow) -> Result<(), StoreError> {
         let bots = serde_json::to_string(&row.bots).expect("names serialize");
         let deals = serde_json::to_string(&row.deals.0).expect("cards serialize");
+        let house = serde_json::to_string(&row.house).expect("strings serialize");
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
         self.lock().execute(
             "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created,
-                                 deals)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                                 deals, house)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 row.id,
                 row.game,
@@ -315,7 +329,8 @@ impl Store for Sqlite {
                 bots,
                 row.autopilot_seconds as i64,
                 now,
-                deals
+                deals,
+                house
             ],
         )?;
         Ok(())

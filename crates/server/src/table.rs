@@ -435,6 +435,7 @@ impl<G: Served> Table<G> {
                 game: self.row.game.clone(),
                 rules: Some(self.row.rules.clone()),
                 points: self.row.points,
+                house: self.row.house.clone(),
                 seats: (self.row.bots.iter())
                     .map(|bot| bot.clone().unwrap_or_else(|| "open".into()))
                     .collect(),
@@ -692,6 +693,7 @@ impl<G: Served> Table<G> {
             game: self.row.game.clone(),
             rules: self.row.rules.clone(),
             points: self.row.points,
+            house: self.row.house.clone(),
             title: row_title(&self.row),
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
@@ -719,10 +721,8 @@ fn thinking<T>(decide: impl FnOnce() -> T) -> T {
 /// The table's title, in its scene's words.
 pub(crate) fn row_title(row: &TableRow) -> String {
     let variant = catalogue::Variant::named(row_game(row), Some(&row.rules));
-    variant.map_or_else(
-        |_| row.game.clone(),
-        |v| catalogue::offer::title(v, row.points),
-    )
+    let rules = variant.and_then(|v| catalogue::Ruleset::new(v, row.points, &row.house));
+    rules.map_or_else(|_| row.game.clone(), |r| catalogue::offer::title(&r))
 }
 
 fn row_game(row: &TableRow) -> catalogue::GameKind {

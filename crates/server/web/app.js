@@ -116,13 +116,32 @@ function createForm(saveName) {
   const points = el("input", { id: "points", name: "points", type: "number", min: 1, max: 100, value: 10 });
   const pointsLabel = el("label", { for: "points" }, "Points to win");
   const seats = el("fieldset", { class: "seat-kinds" });
+  const house = el("fieldset", { class: "house-rules" });
   const isPublic = el("input", { id: "public", type: "checkbox", checked: true });
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
+  // Each house rule a select, set to the chosen variant's value; only changes are sent.
+  const houseDefaults = () => {
+    const g = offer.games.find((x) => x.game === game.value);
+    return new Map((g?.house ?? []).map((h) => [h.name, (h.defaults.find(([v]) => v === rules.value) ?? h.defaults[0])[1]]));
+  };
+  const refreshHouse = () => {
+    const g = offer.games.find((x) => x.game === game.value);
+    const defaults = houseDefaults();
+    house.replaceChildren(el("legend", {}, "House rules"),
+      ...(g?.house ?? []).map((h) => el("label", { class: "option", title: h.summary },
+        el("span", {}, h.title),
+        el("select", { name: `house-${h.name}`, "data-option": h.name, "aria-label": h.title },
+          h.values.map((v) => el("option", { value: v, selected: v === defaults.get(h.name) },
+            v === defaults.get(h.name) ? `${v} (standard)` : v))),
+        el("small", {}, h.summary))));
+  };
+  rules.addEventListener("change", refreshHouse);
   const refresh = () => {
     const g = offer.games.find((x) => x.game === game.value);
     if (!g) return;
     rules.replaceChildren(...g.variants.map((v) => el("option", { value: v.rules }, v.title)));
+    refreshHouse();
     pointsLabel.hidden = points.hidden = !g.points_to_win;
     const kinds = Array.from({ length: g.seats }, (_, i) => i === 0 ? "open" : "strong");
     seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
@@ -141,9 +160,13 @@ function createForm(saveName) {
     saveName();
     error.textContent = "";
     const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const defaults = houseDefaults();
+    const changes = [...house.querySelectorAll("select")]
+      .filter((s) => s.value !== defaults.get(s.dataset.option))
+      .map((s) => `${s.dataset.option}=${s.value}`);
     const spec = {
       type: "create", game: game.value, rules: rules.value, points: Number(points.value) || 10,
-      seats: kinds, public: isPublic.checked,
+      house: changes, seats: kinds, public: isPublic.checked,
     };
     const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
     if (!connection.send(spec)) {
@@ -162,6 +185,7 @@ function createForm(saveName) {
     el("label", { for: "game" }, "Game"), game,
     el("label", { for: "rules" }, "Rules"), rules,
     pointsLabel, points, seats,
+    el("details", { class: "house" }, el("summary", {}, "House rules"), house),
     el("label", { class: "check" }, isPublic, " List it in the lobby (otherwise only its link lets people in)"),
     error,
     el("button", { type: "submit", class: "primary" }, "Open the table"));

@@ -93,6 +93,18 @@ export function felt(scene, sit) {
     centre(scene));
 }
 
+/** The rules card: the points to win and every house rule, those changed marked. */
+function rulesCard(scene, page) {
+  const changed = scene.rules.filter((r) => r.house).length;
+  const summary = changed ? `Rules · ${changed} house rule${changed === 1 ? "" : "s"}` : "Rules";
+  return el("details", { class: "rules-card", open: !!page.rulesOpen, ontoggle: (e) => { page.rulesOpen = e.target.open; } },
+    el("summary", {}, summary),
+    el("dl", {}, scene.rules.map((r) => [
+      el("dt", { class: r.house ? "house" : "" }, r.title),
+      el("dd", { class: r.house ? "house" : "" }, r.value, r.house ? el("span", { class: "badge" }, "house rule") : null),
+    ])));
+}
+
 function scoreboard(score, heading) {
   return el("table", { class: "scores" }, el("caption", {}, heading),
     el("tr", {}, score.columns.map((c) => el("th", {}, c))),
@@ -171,6 +183,7 @@ export function renderTable(root, page, ctx) {
     own ? handRow(own, acting, ctx.act) : null,
     el("div", { class: "side" },
       scoreboard(scene.score, scene.heading),
+      rulesCard(scene, page),
       showLast,
       page.lastTrick && last ? el("div", { class: "last-trick", "aria-label": "Last trick" },
         el("div", {}, last.caption),

@@ -1,0 +1,45 @@
+// House rules chosen in the lobby's form reach the table, show on its rules card, and a
+// combination the rules refuse is answered in the form with the option's name.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { OUTPUT, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
+
+const shared = useServerAndBrowser();
+
+const SIZES = { phone: { width: 375, height: 667 }, desktop: { width: 1280, height: 800 } };
+
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`house rules from the form are on the table's rules card (${size})`, async () => {
+    const page = await personAt(shared.browser, shared.server.url, "Hal", viewport);
+    await createTable(page, {
+      game: "euchre", rules: "cs246", seats: ["open", "handout", "handout", "handout"],
+      house: { alone: "off", "partner-alone": "off", march: "3" },
+    });
+    const snapshot = await lastSnapshot(page);
+    assert.match(snapshot.scene.title, /house rules$/);
+    const changed = snapshot.scene.rules.filter((r) => r.house).map((r) => `${r.name}=${r.value}`);
+    assert.deepEqual(changed, ["alone=off", "partner-alone=off", "march=3"]);
+    const card = page.locator("details.rules-card");
+    assert.equal(await card.locator("summary").textContent(), "Rules · 3 house rules");
+    await card.locator("summary").click();
+    assert.equal(await card.locator("dd.house").count(), 3);
+    // The card stays open across the next snapshots.
+    let clicks = 0;
+    await playByClicks(page, async () => clicks++ >= 2);
+    assert.equal(await page.locator("details.rules-card[open]").count(), 1);
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUTPUT, `house-rules-${size}.png`), fullPage: true });
+  });
+}
+
+test("a combination the rules refuse is answered in the form, naming the option", async () => {
+  const page = await personAt(shared.browser, shared.server.url, "Ida");
+  const message = await createTable(page, {
+    game: "euchre", rules: "cs246", seats: ["open", "handout", "handout", "handout"],
+    house: { alone: "off" }, refused: true,
+  });
+  assert.match(message, /partner-alone/);
+  assert.match(page.url(), /\/$/, "still in the lobby");
+});
