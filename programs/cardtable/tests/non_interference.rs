@@ -28,13 +28,15 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng as _, SeedableRng};
 use serde_json::json;
 use server::store::{Deals, SeatRow, Seed, Sqlite, Store, TableRow, Token};
-use table::{Game, Rng, Turn};
+use table::{Game, House, Rng, Turn};
 
 /// What the test knows of one game and rules variant, beyond [`Game`].
 struct Subject<G: Game> {
     game: &'static str,
     rules: &'static str,
-    new: fn() -> G,
+    /// House rules on top of the variant.
+    house: &'static [&'static str],
+    new: Box<dyn Fn() -> G>,
     /// The cards `seat` holds now.
     hand: fn(&G, usize) -> BTreeSet<Card>,
     /// Cards the deal shows everyone (Euchre's upcard).
@@ -49,14 +51,14 @@ struct Subject<G: Game> {
     before: usize,
 }
 
-fn euchre(rules: &'static str) -> Subject<euchre::Game> {
+fn euchre(rules: &'static str, house: &'static [&'static str]) -> Subject<euchre::Game> {
+    let built = euchre::Rules::named(rules, 10).unwrap().with_house(house);
+    let built = built.expect("a valid combination");
     Subject {
         game: "euchre",
         rules,
-        new: match rules {
-            "cs246" => || euchre::Game::new(euchre::Rules::named("cs246", 10).unwrap()),
-            _ => || euchre::Game::new(euchre::Rules::named("eecs280", 10).unwrap()),
-        },
+        house,
+        new: Box::new(move || euchre::Game::new(built)),
         hand: |game, seat| Game::view(game, seat).cards().iter().collect(),
         shown: |game| vec![Game::view(game, 0).upcard()],
         card: |action| match action {
@@ -70,11 +72,14 @@ fn euchre(rules: &'static str) -> Subject<euchre::Game> {
     }
 }
 
-fn straights() -> Subject<straights::Game> {
+fn straights(house: &'static [&'static str]) -> Subject<straights::Game> {
+    let built = straights::Rules::HANDOUT.with_house(house);
+    let built = built.expect("a valid combination");
     Subject {
         game: "straights",
         rules: "cs246",
-        new: straights::Game::new,
+        house,
+        new: Box::new(move || straights::Game::with_rules(built)),
         hand: |game, seat| Game::view(game, seat).hand().collect(),
         shown: |_| Vec::new(),
         card: |action| match action {
@@ -87,16 +92,16 @@ fn straights() -> Subject<straights::Game> {
     }
 }
 
-fn teendopanch(rules: &'static str) -> Subject<teendopanch::Game> {
+fn teendopanch(rules: &'static str, house: &'static [&'static str]) -> Subject<teendopanch::Game> {
+    let built = teendopanch::Rules::named(rules, 10)
+        .unwrap()
+        .with_house(house);
+    let built = built.expect("a valid combination");
     Subject {
         game: "teendopanch",
         rules,
-        new: match rules {
-            "reference" => {
-                || teendopanch::Game::new(teendopanch::Rules::named("reference", 10).unwrap())
-            }
-            _ => || teendopanch::Game::new(teendopanch::Rules::named("handout", 10).unwrap()),
-        },
+        house,
+        new: Box::new(move || teendopanch::Game::new(built)),
         // With the card a puller has just taken, which it holds until it gives one back.
         hand: |game, seat| {
             let pull = game.hand().and_then(|h| h.pull());
@@ -351,6 +356,7 @@ async fn play<G: Game>(
                 game: subject.game.to_string(),
                 rules: subject.rules.to_string(),
                 points: 10,
+                house: subject.house.iter().map(|h| h.to_string()).collect(),
                 seed: Seed::new(seed),
                 deals: Deals::new(world.decks.clone()),
                 public: true,
@@ -519,18 +525,27 @@ proptest! {
 
     #[test]
     fn euchre_hides_what_each_seat_may_not_see(seed in any::<u64>()) {
-        check(&euchre("eecs280"), seed)?;
-        check(&euchre("cs246"), seed)?;
+        check(&euchre("eecs280", &[]), seed)?;
+        check(&euchre("cs246", &[]), seed)?;
     }
 
     #[test]
     fn straights_hides_what_each_seat_may_not_see(seed in any::<u64>()) {
-        check(&straights(), seed)?;
+        check(&straights(&[]), seed)?;
     }
 
     #[test]
     fn teendopanch_hides_what_each_seat_may_not_see(seed in any::<u64>()) {
-        check(&teendopanch("handout"), seed)?;
-        check(&teendopanch("reference"), seed)?;
+        check(&teendopanch("handout", &[]), seed)?;
+        check(&teendopanch("reference", &[]), seed)?;
+    }
+
+    /// A sample of house rules, one combination per game, each changing what is dealt
+    /// or who acts when.
+    #[test]
+    fn house_rules_hide_what_each_seat_may_not_see(seed in any::<u64>()) {
+        check(&euchre("eecs280", &["deal=5", "dealer=throw-in", "alone=on", "renege=2", "march=3"]), seed)?;
+        check(&straights(&["opener=diamonds", "free-discard=on", "end=rounds-4"]), seed)?;
+        check(&teendopanch("handout", &["packets=5-5", "direction=right"]), seed)?;
     }
 }
