@@ -34,6 +34,13 @@ impl Values {
         }
     }
 
+    /// Every value, as written: the words, then the numbers in order.
+    pub fn all(&self) -> Vec<String> {
+        let numbers = self.numbers.into_iter().flat_map(|(min, max)| min..=max);
+        let words = self.words.iter().map(|w| w.to_string());
+        words.chain(numbers.map(|n| n.to_string())).collect()
+    }
+
     /// `value` as written, if it is one of these.
     fn accepts(&self, value: &str) -> bool {
         self.words.contains(&value)
@@ -179,6 +186,18 @@ fn split(setting: &str) -> (&str, &str) {
         Some((name, value)) => (name.trim(), value.trim()),
         None => (setting.trim(), "on"),
     }
+}
+
+/// Every option of `H` set to the value `pick` chooses among its values (given their
+/// count): what property tests draw combinations with.
+pub fn assignment<H: House>(mut pick: impl FnMut(usize) -> usize) -> Vec<String> {
+    H::OPTIONS
+        .iter()
+        .map(|o| {
+            let values = o.values.all();
+            format!("{}={}", o.name, values[pick(values.len()) % values.len()])
+        })
+        .collect()
 }
 
 /// A comma-separated list of settings (`alone=off,renege=2`) as a list; empty parts are

@@ -232,9 +232,11 @@ impl Round {
         }
     }
 
-    /// Under a voluntary pass, the discards open to a player who could play instead.
+    /// Under a voluntary pass, the discards open to a player who could play instead
+    /// (never instead of the opening card: the round must start).
     fn free_discards(&self) -> Option<CardSet> {
-        (self.free_discard && !self.is_over() && self.can_play()).then(|| self.held(self.turn))
+        let free = self.free_discard && self.moves > 0 && !self.is_over() && self.can_play();
+        free.then(|| self.held(self.turn))
     }
 
     /// The cards of the legal actions and what they do with them (plays first, when a
@@ -279,7 +281,7 @@ impl Round {
             Action::Play(card) if !self.playable().contains(card) => {
                 Err(IllegalAction::NotPlayable(card))
             }
-            Action::Discard(card) if !self.free_discard && self.can_play() => {
+            Action::Discard(card) if (!self.free_discard || self.moves == 0) && self.can_play() => {
                 Err(IllegalAction::MustPlay(card))
             }
             _ => Ok(()),

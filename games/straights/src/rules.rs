@@ -126,6 +126,44 @@ mod tests {
         assert!(Rules::HANDOUT.with_house(&["opener=hearts"]).is_err());
     }
 
+    /// The pack unshuffled: clubs to seat 0, diamonds to 1, hearts to 2, spades to 3.
+    fn suits_dealt(rules: &Rules) -> crate::Round {
+        crate::Round::deal_with(rules, &cards::deck::CS246_STRAIGHTS)
+    }
+
+    #[test]
+    fn the_seven_of_diamonds_opens_and_a_voluntary_pass_adds_every_discard() {
+        use crate::{Action, Seat};
+        let rules = Rules::HANDOUT
+            .with_house(&["opener=diamonds", "free-discard=on"])
+            .unwrap();
+        let mut round = suits_dealt(&rules);
+        // pagat (Sevens): the holder of the seven of diamonds starts, with it.
+        assert_eq!(round.turn(), Seat::new(1));
+        let seven = Card::new(Rank::Seven, Suit::Diamonds);
+        assert_eq!(
+            round.legal_actions(),
+            [Action::Play(seven)],
+            "no pass before the opening"
+        );
+        round.apply(Action::Play(seven)).unwrap();
+        // Seat 2 holds every heart: 7H plays, and under the voluntary pass any of its 13
+        // cards may go face down instead.
+        let legal = round.legal_actions();
+        assert_eq!(legal.len(), 1 + 13);
+        assert_eq!(legal[0], Action::Play(Card::new(Rank::Seven, Suit::Hearts)));
+        let king = Card::new(Rank::King, Suit::Hearts);
+        assert_eq!(round.apply(Action::Discard(king)).map(|_| ()), Ok(()));
+        // The handout forbids that discard.
+        let mut handout = suits_dealt(&Rules::HANDOUT);
+        handout
+            .apply(Action::Play(Card::new(Rank::Seven, Suit::Spades)))
+            .unwrap();
+        assert!(handout
+            .apply(Action::Discard(Card::new(Rank::Ace, Suit::Clubs)))
+            .is_err());
+    }
+
     #[test]
     fn the_game_ends_by_points_or_rounds() {
         // The handout: 80 points ends it at the end of a round, whatever the round.

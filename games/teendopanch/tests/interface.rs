@@ -48,3 +48,53 @@ fn random_games_under_both_rules() {
         assert!(actions > 50_000, "{rules:?}: {actions} actions");
     }
 }
+
+mod house_rules {
+    use super::*;
+    use proptest::prelude::*;
+    use table::house::{assignment, House, HouseError};
+    use teendopanch::Direction;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Every combination over either preset: refused only where the reference's
+        /// quota rotation meets play to the right, else random games play with every card
+        /// accounted for, views and determinizations consistent, and the quotas 5-3-2
+        /// going round in the direction of play.
+        #[test]
+        fn every_combination_plays_or_is_refused_by_name(
+            reference in any::<bool>(),
+            picks in proptest::collection::vec(any::<usize>(), Rules::OPTIONS.len()),
+            seed in any::<u64>(),
+        ) {
+            let preset = if reference { Rules::reference(5) } else { Rules::handout(5) };
+            let mut draws = picks.into_iter();
+            let house = assignment::<Rules>(|_| draws.next().unwrap_or(0));
+            match preset.with_house(&house) {
+                Err(HouseError::Conflict(_)) => {
+                    prop_assert!(reference && house.contains(&"direction=right".to_string()));
+                }
+                Err(other) => prop_assert!(false, "a listed value was refused: {other}"),
+                Ok(rules) => {
+                    let quotas = move |game: &Game| {
+                        accounted(game);
+                        let Some(hand) = game.hand() else { return };
+                        if rules.quotas == teendopanch::QuotaRule::ByRole {
+                            let q = hand.quotas();
+                            assert_eq!(q[hand.maker().index()], 5);
+                            assert_eq!(q[hand.dealer().index()], 2);
+                            let after = match rules.direction {
+                                Direction::Left => hand.dealer().left(),
+                                Direction::Right => hand.dealer().left().left(),
+                            };
+                            assert_eq!(hand.maker(), after);
+                        }
+                    };
+                    let actions = random_games(move || Game::new(rules), 4, seed >> 8, quotas, consistent);
+                    prop_assert!(actions > 0);
+                }
+            }
+        }
+    }
+}
