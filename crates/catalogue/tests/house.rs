@@ -4,7 +4,7 @@
 
 use catalogue::{GameKind, RecordHeader, Roster, Ruleset, Variant, WithGame};
 use proptest::prelude::*;
-use table::{Game, GameRecord, Turn};
+use table::{GameRecord, Turn};
 
 /// Plays a random game under the rules, records it and reads the record back.
 struct RoundTrip(Ruleset);
