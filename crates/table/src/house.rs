@@ -190,8 +190,13 @@ fn split(setting: &str) -> (&str, &str) {
 
 /// Every option of `H` set to the value `pick` chooses among its values (given their
 /// count): what property tests draw combinations with.
-pub fn assignment<H: House>(mut pick: impl FnMut(usize) -> usize) -> Vec<String> {
-    H::OPTIONS
+pub fn assignment<H: House>(pick: impl FnMut(usize) -> usize) -> Vec<String> {
+    assignment_for(H::OPTIONS, pick)
+}
+
+/// [`assignment`] for a list of options known only at run time.
+pub fn assignment_for(options: &[HouseRule], mut pick: impl FnMut(usize) -> usize) -> Vec<String> {
+    options
         .iter()
         .map(|o| {
             let values = o.values.all();

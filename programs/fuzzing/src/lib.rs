@@ -177,8 +177,9 @@ pub fn teendopanch_input(data: &[u8]) {
     let _ = eecs280_teendopanch::table::Table::new(seats, console).play(rules, &mut pack);
 }
 
-/// The first byte picks one of `cardtable play`'s four games (handout opponents, a
-/// seed from the second byte, to 2 points).
+/// The first byte picks one of `cardtable play`'s four games (handout opponents, to 2
+/// points); the second byte's low half seeds the deal and its high half, when not 0,
+/// draws a value for every house rule (a refused combination plays the variant).
 fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
     use catalogue::{GameKind, PlayerSpec, Variant};
     let (game, rules) = match data.first().copied().unwrap_or(0) % 4 {
@@ -187,12 +188,23 @@ fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
         2 => (GameKind::Straights, "cs246"),
         _ => (GameKind::TeenDoPanch, "handout"),
     };
+    let variant = Variant::named(game, Some(rules)).expect("a catalogued variant");
+    let second = data.get(1).copied().unwrap_or(0);
+    let mut draw = u64::from(second >> 4);
+    let house = table::house::assignment_for(catalogue::Ruleset::options(game), |_| {
+        draw = draw
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (draw >> 33) as usize
+    });
+    let rules = match second >> 4 {
+        0 => catalogue::Ruleset::plain(variant, 2),
+        _ => catalogue::Ruleset::new(variant, 2, &house)
+            .unwrap_or_else(|_| catalogue::Ruleset::plain(variant, 2)),
+    };
     let setup = cardtable_tui::session::Setup {
-        rules: catalogue::Ruleset::plain(
-            Variant::named(game, Some(rules)).expect("a catalogued variant"),
-            2,
-        ),
-        seed: u64::from(data.get(1).copied().unwrap_or(0)),
+        rules,
+        seed: u64::from(second & 0x0f),
         opponents: PlayerSpec::Handout,
     };
     cardtable_tui::session::open(&setup)
