@@ -3,15 +3,46 @@
 //! EECS 280 Euchre defines three contexts (handout, "Value of cards"): plain order
 //! (card order), order with trump (right bower > left bower > other trump > the rest),
 //! and order with trump and a led suit (trump > led suit > the rest). Teen Do Panch
-//! uses the same contexts without bowers. Each context is a key: a higher key wins.
+//! uses the same contexts without bowers, or with its house rule's two sevens above every
+//! trump (7♠, then 7♥). Each context is a key: a higher key wins.
 
 use crate::{Card, CardSet, Rank, Suit};
 
-/// The trump suit of a hand and whether its jacks are bowers.
+/// Which two cards, if any, rank above every other trump and count as trump whatever
+/// suit they print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Tops {
+    /// None: trump is its own suit in rank order (Teen Do Panch).
+    None = 0,
+    /// Euchre's bowers: the jack of trump, then the other jack of its colour.
+    Jacks = 1,
+    /// Teen Do Panch's house rule: the seven of spades, then the seven of hearts.
+    Sevens = 2,
+}
+
+/// The kinds of [`Tops`], for the tables.
+const TOPS: usize = 3;
+
+/// The two top cards of `tops` under `trump`, highest first.
+const fn top_cards(tops: usize, trump: Suit) -> Option<(Card, Card)> {
+    match tops {
+        1 => Some((
+            Card::new(Rank::Jack, trump),
+            Card::new(Rank::Jack, trump.same_color()),
+        )),
+        2 => Some((
+            Card::new(Rank::Seven, Suit::Spades),
+            Card::new(Rank::Seven, Suit::Hearts),
+        )),
+        _ => None,
+    }
+}
+
+/// The trump suit of a hand and which cards rank above it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct TrumpOrder {
     trump: Suit,
-    bowers: bool,
+    tops: Tops,
 }
 
 const LED: u8 = 64;
@@ -29,13 +60,16 @@ const fn slot(card: Card) -> usize {
     card.index() & (SLOTS - 1)
 }
 
-/// [`TrumpOrder::key`] of each card: right bower, left bower, other trump by rank, then
-/// the rest by card number.
-const fn key_of(trump: Suit, bowers: bool, card: Card) -> u8 {
-    let jack = card.rank().index() == Rank::Jack.index();
-    if bowers && jack && card.suit().index() == trump.index() {
+/// [`TrumpOrder::key`] of each card: the two tops (right bower, left bower), other trump
+/// by rank, then the rest by card number.
+const fn key_of(trump: Suit, tops: usize, card: Card) -> u8 {
+    let (high, second) = match top_cards(tops, trump) {
+        Some((a, b)) => (a.index() as i32, b.index() as i32),
+        None => (-1, -1),
+    };
+    if card.index() as i32 == high {
         RIGHT_BOWER
-    } else if bowers && jack && card.suit().index() == trump.same_color().index() {
+    } else if card.index() as i32 == second {
         LEFT_BOWER
     } else if card.suit().index() == trump.index() {
         TRUMP + card.index() as u8
@@ -47,17 +81,13 @@ const fn key_of(trump: Suit, bowers: bool, card: Card) -> u8 {
 /// Every card's key under every order, worked out at compile time: a trick's winner is
 /// asked for at every trick of every simulated hand, and a load beats the comparisons
 /// (the led suit's lift is one more comparison, in [`TrumpOrder::led_key`]).
-/// Indexed `[bowers][trump][card]`.
-const KEYS: [[[u8; SLOTS]; 4]; 2] = {
-    let mut table = [[[0; SLOTS]; 4]; 2];
+/// Indexed `[tops][trump][card]`.
+const KEYS: [[[u8; SLOTS]; 4]; TOPS] = {
+    let mut table = [[[0; SLOTS]; 4]; TOPS];
     let mut i = 0;
-    while i < 2 * 4 * 52 {
-        let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
-        table[bowers][trump][card] = key_of(
-            Suit::ALL[trump],
-            bowers == 1,
-            Card::from_set_bit(card as u32),
-        );
+    while i < TOPS * 4 * 52 {
+        let (tops, trump, card) = (i / 208, i / 52 % 4, i % 52);
+        table[tops][trump][card] = key_of(Suit::ALL[trump], tops, Card::from_set_bit(card as u32));
         i += 1;
     }
     table
@@ -66,13 +96,13 @@ const KEYS: [[[u8; SLOTS]; 4]; 2] = {
 /// The cards that follow each card led, under every order: `cards_of(suit_of(card))`.
 /// Legal plays are looked up at every card of every simulated trick. Indexed like
 /// [`KEYS`]; bits of a [`CardSet`].
-const FOLLOWING: [[[u64; SLOTS]; 4]; 2] = {
-    let mut table = [[[0; SLOTS]; 4]; 2];
+const FOLLOWING: [[[u64; SLOTS]; 4]; TOPS] = {
+    let mut table = [[[0; SLOTS]; 4]; TOPS];
     let mut i = 0;
-    while i < 2 * 4 * 52 {
-        let (bowers, trump, card) = (i / 208, i / 52 % 4, i % 52);
-        let order = TrumpOrder::at(bowers, trump);
-        table[bowers][trump][card] = order
+    while i < TOPS * 4 * 52 {
+        let (tops, trump, card) = (i / 208, i / 52 % 4, i % 52);
+        let order = TrumpOrder::at(tops, trump);
+        table[tops][trump][card] = order
             .cards_of(order.suit_of(Card::from_set_bit(card as u32)))
             .bits();
         i += 1;
@@ -80,14 +110,14 @@ const FOLLOWING: [[[u64; SLOTS]; 4]; 2] = {
     table
 };
 
-/// [`TrumpOrder::cards_of`] under every order, indexed `[bowers][trump][suit]`; bits
+/// [`TrumpOrder::cards_of`] under every order, indexed `[tops][trump][suit]`; bits
 /// of a [`CardSet`].
-const CARDS_OF: [[[u64; 4]; 4]; 2] = {
-    let mut table = [[[0; 4]; 4]; 2];
+const CARDS_OF: [[[u64; 4]; 4]; TOPS] = {
+    let mut table = [[[0; 4]; 4]; TOPS];
     let mut i = 0;
-    while i < 2 * 4 * 4 {
-        let (bowers, trump, suit) = (i / 16, i / 4 % 4, i % 4);
-        table[bowers][trump][suit] = TrumpOrder::at(bowers, trump)
+    while i < TOPS * 4 * 4 {
+        let (tops, trump, suit) = (i / 16, i / 4 % 4, i % 4);
+        table[tops][trump][suit] = TrumpOrder::at(tops, trump)
             .cards_of_suit(Suit::ALL[suit])
             .bits();
         i += 1;
@@ -96,28 +126,36 @@ const CARDS_OF: [[[u64; 4]; 4]; 2] = {
 };
 
 impl TrumpOrder {
-    /// The order at the tables' indices `[bowers][trump]`.
-    const fn at(bowers: usize, trump: usize) -> TrumpOrder {
+    /// The order at the tables' indices `[tops][trump]`.
+    const fn at(tops: usize, trump: usize) -> TrumpOrder {
         TrumpOrder {
             trump: Suit::ALL[trump],
-            bowers: bowers == 1,
+            tops: match tops {
+                1 => Tops::Jacks,
+                2 => Tops::Sevens,
+                _ => Tops::None,
+            },
         }
+    }
+
+    /// `trump` with `tops` above it.
+    pub const fn new(trump: Suit, tops: Tops) -> TrumpOrder {
+        TrumpOrder { trump, tops }
     }
 
     /// Euchre: the jack of trump and the jack of the same colour are the two highest trumps.
     pub const fn euchre(trump: Suit) -> TrumpOrder {
-        TrumpOrder {
-            trump,
-            bowers: true,
-        }
+        TrumpOrder::new(trump, Tops::Jacks)
     }
 
     /// Trump without bowers (Teen Do Panch).
     pub const fn without_bowers(trump: Suit) -> TrumpOrder {
-        TrumpOrder {
-            trump,
-            bowers: false,
-        }
+        TrumpOrder::new(trump, Tops::None)
+    }
+
+    /// The two top trumps, highest first, if any.
+    const fn tops(self) -> Option<(Card, Card)> {
+        top_cards(self.tops as usize, self.trump)
     }
 
     /// The trump suit.
@@ -125,19 +163,25 @@ impl TrumpOrder {
         self.trump
     }
 
-    /// Whether `card` is the jack of trump (never, without bowers).
+    /// Whether `card` is the highest trump of the tops (the jack of trump; never
+    /// without tops).
     pub fn is_right_bower(self, card: Card) -> bool {
-        self.bowers && card == Card::new(Rank::Jack, self.trump)
+        matches!(self.tops(), Some((high, _)) if high == card)
     }
 
-    /// Whether `card` is the jack of trump's colour mate (never, without bowers).
+    /// Whether `card` is the second of the tops (the jack of trump's colour mate; never
+    /// without tops).
     pub const fn is_left_bower(self, card: Card) -> bool {
-        self.bowers && card.index() == Card::new(Rank::Jack, self.trump.same_color()).index()
+        matches!(self.tops(), Some((_, second)) if second.index() == card.index())
     }
 
-    /// The suit a card counts as: the left bower belongs to trump.
+    /// The suit a card counts as: the tops belong to trump.
     pub const fn suit_of(self, card: Card) -> Suit {
-        if self.is_left_bower(card) {
+        let top = match self.tops() {
+            Some((high, second)) => high.index() == card.index() || second.index() == card.index(),
+            None => false,
+        };
+        if top {
             self.trump
         } else {
             card.suit()
@@ -153,20 +197,20 @@ impl TrumpOrder {
     /// A load from [`CARDS_OF`]: the handout players ask at nearly every decision.
     #[inline]
     pub const fn cards_of(self, suit: Suit) -> CardSet {
-        CardSet::from_bits(CARDS_OF[self.bowers as usize][self.trump as usize][suit as usize])
+        CardSet::from_bits(CARDS_OF[self.tops as usize][self.trump as usize][suit as usize])
     }
 
     /// [`TrumpOrder::cards_of`] worked out, for the table.
     const fn cards_of_suit(self, suit: Suit) -> CardSet {
         let set = CardSet::suit(suit).bits();
-        if !self.bowers {
+        let Some((high, second)) = self.tops() else {
             return CardSet::from_bits(set);
-        }
-        let left = 1 << Card::new(Rank::Jack, self.trump.same_color()).index();
+        };
+        let tops = (1 << high.index()) | (1 << second.index());
         CardSet::from_bits(if suit.index() == self.trump.index() {
-            set | left
+            set | tops
         } else {
-            set & !left
+            set & !tops
         })
     }
 
@@ -174,13 +218,13 @@ impl TrumpOrder {
     /// counts suits (so the left bower follows trump, and trump follows it).
     #[inline]
     pub fn following(self, led: Card) -> CardSet {
-        CardSet::from_bits(FOLLOWING[self.bowers as usize][self.trump.index()][slot(led)])
+        CardSet::from_bits(FOLLOWING[self.tops as usize][self.trump.index()][slot(led)])
     }
 
     /// The key of a card when only trump matters (used to pick a lowest card to discard).
     #[inline]
     pub fn key(self, card: Card) -> u8 {
-        KEYS[self.bowers as usize][self.trump.index()][slot(card)]
+        KEYS[self.tops as usize][self.trump.index()][slot(card)]
     }
 
     /// The key of a card in a trick whose led suit (as counted by [`suit_of`](Self::suit_of)) is `led`.
@@ -212,35 +256,31 @@ impl TrumpOrder {
         [rest.difference(led), led, trump]
     }
 
-    fn bowers(self) -> (Card, Card) {
-        (
-            Card::new(Rank::Jack, self.trump),
-            Card::new(Rank::Jack, self.trump.same_color()),
-        )
-    }
-
     fn highest_trump(self, trumps: CardSet) -> Option<Card> {
-        let (right, left) = self.bowers();
-        if self.bowers && trumps.contains(right) {
-            Some(right)
-        } else if self.bowers && trumps.contains(left) {
-            Some(left)
-        } else {
-            trumps.last()
+        match self.tops() {
+            Some((high, _)) if trumps.contains(high) => Some(high),
+            Some((_, second)) if trumps.contains(second) => Some(second),
+            Some((high, second)) => {
+                let mut ordinary = trumps;
+                ordinary.remove(high);
+                ordinary.remove(second);
+                ordinary.last()
+            }
+            None => trumps.last(),
         }
     }
 
     fn lowest_trump(self, trumps: CardSet) -> Option<Card> {
-        let (right, left) = self.bowers();
+        let Some((high, second)) = self.tops() else {
+            return trumps.first();
+        };
         let mut ordinary = trumps;
-        if self.bowers {
-            ordinary.remove(right);
-            ordinary.remove(left);
-        }
+        ordinary.remove(high);
+        ordinary.remove(second);
         ordinary
             .first()
-            .or_else(|| trumps.contains(left).then_some(left))
-            .or_else(|| trumps.contains(right).then_some(right))
+            .or_else(|| trumps.contains(second).then_some(second))
+            .or_else(|| trumps.contains(high).then_some(high))
     }
 
     /// Always inlined (as is [`TrumpOrder::lowest_of`]): the public forms know whether a
@@ -417,5 +457,39 @@ mod tests {
                 assert_eq!(keys.len(), 52);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod sevens {
+    use super::*;
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_sevens_rank_spade_then_heart_above_every_trump() {
+        // Wikipedia, "3-2-5": "the order goes 7 of spades, 7 of hearts, ace of trumps,
+        // and so on down", whatever suit is trump.
+        let clubs = TrumpOrder::new(Suit::Clubs, Tops::Sevens);
+        let cards = ["8C", "AC", "7H", "7S", "AD"].map(card);
+        let mut ranked = cards.to_vec();
+        ranked.sort_by_key(|&c| std::cmp::Reverse(clubs.key(c)));
+        assert_eq!(ranked, ["7S", "7H", "AC", "8C", "AD"].map(card));
+        assert_eq!(clubs.suit_of(card("7H")), Suit::Clubs);
+        assert!(clubs.cards_of(Suit::Clubs).contains(card("7S")));
+        assert!(!clubs.cards_of(Suit::Hearts).contains(card("7H")));
+        // Hearts led, clubs trump: the seven of hearts is no heart, it trumps.
+        assert!(!clubs.following(card("AH")).contains(card("7H")));
+        assert_eq!(clubs.highest(CardSet::from_iter(cards)), Some(card("7S")));
+        assert_eq!(
+            clubs.lowest(CardSet::from_iter(["7H", "8C"].map(card))),
+            Some(card("8C"))
+        );
+        // Spades trump: the seven of spades is already a spade and still the best.
+        let spades = TrumpOrder::new(Suit::Spades, Tops::Sevens);
+        assert!(spades.key(card("7S")) > spades.key(card("7H")));
+        assert!(spades.key(card("7H")) > spades.key(card("AS")));
     }
 }

@@ -285,9 +285,15 @@ impl Hand {
         self.dealt as usize
     }
 
-    /// The card order, once trump is named.
+    /// The card order, once trump is named (with the sevens on top under that house rule).
     pub fn trump_order(&self) -> Option<TrumpOrder> {
-        self.trump.map(TrumpOrder::without_bowers)
+        let tops = self.rules.tops();
+        self.trump.map(|trump| TrumpOrder::new(trump, tops))
+    }
+
+    /// The order of the trick in progress: trump's once named, plain suits before.
+    fn order(&self) -> TrumpOrder {
+        TrumpOrder::new(self.trump.unwrap_or(Suit::Spades), self.rules.tops())
     }
 
     /// Each player's quota of tricks this hand.
@@ -308,7 +314,7 @@ impl Hand {
         // Worked out whether a card was led or not, then one select: whether the trick
         // is new is random play's, and a branch on it was mispredicted.
         let led = self.trick.led_or(Card::new(Rank::Two, Suit::Spades));
-        let following = hand.intersection(CardSet::suit(led.suit()));
+        let following = hand.intersection(self.order().following(led));
         let must_follow = !self.trick.is_empty() & self.rules.follow_suit & !following.is_empty();
         if must_follow {
             following
@@ -407,7 +413,7 @@ impl Hand {
                 holds(card)?;
                 match self.trick.led() {
                     Some(led) if !self.legal_plays().contains(card) => {
-                        Err(IllegalAction::MustFollow(led.suit()))
+                        Err(IllegalAction::MustFollow(self.order().suit_of(led)))
                     }
                     _ => Ok(()),
                 }
@@ -499,8 +505,9 @@ impl Hand {
     fn play(&mut self, card: Card) -> Outcome {
         // A card not of the suit led shows a void (the leader's own card never does).
         // Arithmetic, not branches: random play would mispredict them.
-        let led = self.trick.led_or(card).suit();
-        let shows_void = self.rules.follow_suit && card.suit() != led;
+        let order = self.order();
+        let led = order.suit_of(self.trick.led_or(card));
+        let shows_void = self.rules.follow_suit && order.suit_of(card) != led;
         self.voids[self.turn.index()] |= u8::from(shows_void) << led.index();
         self.played.insert(card);
         self.hands[self.turn.index()].remove(card);

@@ -20,6 +20,13 @@ impl House for Rules {
             values: Values::words(&["left", "right"]),
             source: "pagat.com/whist/325.html (Players: deal and play are usually counter-clockwise)",
         },
+        HouseRule {
+            name: "sevens",
+            title: "The two sevens",
+            summary: "Plain cards, lowest of their suits (the handout), or the two highest trumps whatever suit is trump: the seven of spades, then the seven of hearts.",
+            values: Values::words(&["plain", "top"]),
+            source: "en.wikipedia.org/wiki/3-2-5 (Rules: the 7 of spades and 7 of hearts are the highest trumps)",
+        },
     ];
 
     fn value(&self, option: &str) -> String {
@@ -28,6 +35,8 @@ impl House for Rules {
                 Packets::FiveThreeTwo => "5-3-2".into(),
                 Packets::FiveFive => "5-5".into(),
             },
+            "sevens" if self.sevens_high => "top".into(),
+            "sevens" => "plain".into(),
             _ => match self.direction {
                 Direction::Left => "left".into(),
                 Direction::Right => "right".into(),
@@ -39,6 +48,7 @@ impl House for Rules {
         match (option, value) {
             ("packets", "5-5") => self.packets = Packets::FiveFive,
             ("packets", _) => self.packets = Packets::FiveThreeTwo,
+            ("sevens", value) => self.sevens_high = value == "top",
             (_, "right") => self.direction = Direction::Right,
             _ => self.direction = Direction::Left,
         }
@@ -97,6 +107,54 @@ mod tests {
             hand.apply(crate::Action::Pass).is_err(),
             "the maker must name trump now"
         );
+    }
+
+    /// A hand with clubs trump, the maker (seat 1) to lead, and these holdings.
+    fn clubs_trump(rules: Rules, holdings: [&str; 3]) -> Hand {
+        let mut hand = Hand::deal(rules, Seat::new(0), &pack(), [0; 3]);
+        hand.apply(crate::Action::Call(cards::Suit::Clubs)).unwrap();
+        let cards = |text: &str| text.split(' ').map(|c| c.parse().unwrap()).collect();
+        hand.with_cards(holdings.map(cards), &[])
+    }
+
+    fn card(text: &str) -> Card {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn the_sevens_on_top_trump_a_suit_and_do_not_follow_it() {
+        use crate::{Action, Outcome};
+        let top = Rules::handout(7).with_house(&["sevens=top"]).unwrap();
+        // Hearts led; seat 2's only "heart" is the seven, a trump now: it may play any
+        // card, and its seven takes the ace (Wikipedia, 3-2-5: 7S, 7H, then the ace of
+        // trumps).
+        let mut hand = clubs_trump(
+            top,
+            [
+                "JC TC 9C 8C KD QD JD TD 9D 8D",
+                "AH KH QH JH TH 9H 8H AC KC QC",
+                "7H AS KS QS JS TS 9S 8S 7S AD",
+            ],
+        );
+        hand.apply(Action::Play(card("AH"))).unwrap();
+        assert_eq!(hand.legal_plays().len(), 10, "no heart to follow with");
+        hand.apply(Action::Play(card("7H"))).unwrap();
+        let taken = hand.apply(Action::Play(card("8D"))).unwrap();
+        assert!(matches!(taken, Outcome::Trick { winner, .. } if winner == Seat::new(2)));
+        // Holding the seven and a king of hearts, the king must follow: the seven is no
+        // heart. As plain cards (the handout), either may.
+        let holdings = [
+            "JC TC 9C 8C KD QD JD TD 9D 8D",
+            "AH QH JH TH 9H 8H AD AC KC QC",
+            "7H KH AS KS QS JS TS 9S 8S 7S",
+        ];
+        for (rules, follow) in [(top, vec!["KH"]), (Rules::handout(7), vec!["7H", "KH"])] {
+            let mut hand = clubs_trump(rules, holdings);
+            hand.apply(Action::Play(card("AH"))).unwrap();
+            let mut legal: Vec<String> = hand.legal_plays().iter().map(|c| c.to_string()).collect();
+            legal.sort();
+            assert_eq!(legal, follow);
+        }
     }
 
     #[test]

@@ -78,8 +78,9 @@ impl table::Game for Game {
             need[s.index()] = hand.holding(s).len() - fixed[s.index()].len();
         }
         need[3] = hand.undealt().len();
+        let suit_of = |card: Card| hand.trump_order().map_or(card.suit(), |o| o.suit_of(card));
         let accepts = |place: usize, card: Card| {
-            place == 3 || !hand.shown_void(Seat::new(place), card.suit())
+            place == 3 || !hand.shown_void(Seat::new(place), suit_of(card))
         };
         let dealt = deal_constrained(&pool, &need, accepts, rng);
         let holdings = Seat::ALL.map(|s| {

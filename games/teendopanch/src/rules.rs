@@ -69,6 +69,8 @@ pub struct Rules {
     pub packets: Packets,
     /// Which way play goes round.
     pub direction: Direction,
+    /// The seven of spades, then the seven of hearts, rank above every trump (as trumps).
+    pub sevens_high: bool,
 }
 
 impl Rules {
@@ -87,6 +89,7 @@ impl Rules {
             },
             packets: Packets::FiveThreeTwo,
             direction: Direction::Left,
+            sevens_high: false,
         }
     }
 
@@ -106,6 +109,16 @@ impl Rules {
             },
             packets: Packets::FiveThreeTwo,
             direction: Direction::Left,
+            sevens_high: false,
+        }
+    }
+
+    /// The cards above trump: the two sevens under that house rule, else none.
+    pub const fn tops(&self) -> cards::euchre_order::Tops {
+        if self.sevens_high {
+            cards::euchre_order::Tops::Sevens
+        } else {
+            cards::euchre_order::Tops::None
         }
     }
 

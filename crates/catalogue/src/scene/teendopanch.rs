@@ -175,19 +175,22 @@ impl Staged for Game {
 
     fn help(&self, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        let call = match self.rules().packets {
+            teendopanch::Packets::FiveThreeTwo => "You name trump for this hand; passing waits for three more cards (only before they are dealt).",
+            teendopanch::Packets::FiveFive => "You name trump for this hand; passing waits for five more cards (only before they are dealt).",
+        };
+        let play = if self.rules().sevens_high {
+            "Follow the suit led if you can; trump beats the other suits, and the seven of spades, then the seven of hearts, beat every trump (they count as trumps). Reach your quota of tricks: above it you pull cards next hand."
+        } else {
+            "Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand."
+        };
         tricks::holding([
-            (
-                has(|a| matches!(a, Action::Call(_))),
-                "You name trump for this hand; passing waits for three more cards (only before they are dealt).",
-            ),
+            (has(|a| matches!(a, Action::Call(_))), call),
             (
                 has(|a| matches!(a, Action::Return(_))),
                 "You pulled a card from a player who fell short of their quota; give one back (not the one you took).",
             ),
-            (
-                has(|a| matches!(a, Action::Play(_))),
-                "Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand.",
-            ),
+            (has(|a| matches!(a, Action::Play(_))), play),
         ])
     }
 

@@ -43,7 +43,7 @@ pub fn decide(view: &View<'_>) -> Action {
             let order = view.trump_order().expect("tricks are played with trump");
             Action::Play(match view.trick().led() {
                 None => lead(view.cards(), order),
-                Some(led) => follow(view.cards(), order, led.suit()),
+                Some(led) => follow(view.cards(), order, order.suit_of(led)),
             })
         }
     }
@@ -108,7 +108,7 @@ fn lead(cards: CardSet, order: TrumpOrder) -> Card {
 
 /// The highest card of the led suit, or else the lowest card in hand.
 fn follow(cards: CardSet, order: TrumpOrder, led: Suit) -> Card {
-    let following = cards.intersection(CardSet::suit(led));
+    let following = cards.intersection(order.cards_of(led));
     if following.is_empty() {
         order.lowest(cards)
     } else {
