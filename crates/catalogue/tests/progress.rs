@@ -30,6 +30,7 @@ fn euchre_outcomes_say_the_handouts_scores() {
         &euchre::Scoring::STANDARD,
         makers,
         false,
+        false,
         4,
     ))
     .happened();
@@ -47,6 +48,7 @@ fn euchre_outcomes_say_the_handouts_scores() {
         &euchre::Scoring::STANDARD,
         makers,
         false,
+        false,
         5,
     ))
     .happened();
@@ -57,6 +59,7 @@ fn euchre_outcomes_say_the_handouts_scores() {
     let euchred = trick(HandResult::score(
         &euchre::Scoring::STANDARD,
         makers,
+        false,
         false,
         2,
     ))

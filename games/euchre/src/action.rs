@@ -13,12 +13,10 @@ pub enum Action {
     /// Decline the upcard's suit (round one) or decline to name a suit (round two).
     Pass,
     /// Round one: make the upcard's suit trump; the dealer picks the upcard up.
-    /// Round one: make the upcard's suit trump; the dealer picks the upcard up.
     OrderUp {
         /// Whether the bidder plays without its partner.
         alone: bool,
     },
-    /// Round two: name a suit other than the upcard's.
     /// Round two: name a suit other than the upcard's.
     Call {
         /// The suit named.
@@ -28,6 +26,8 @@ pub enum Action {
     },
     /// The dealer, having picked up the upcard, puts one card away.
     Discard(Card),
+    /// A defender against a lone maker plays alone too (house rule); its partner sits out.
+    DefendAlone,
     /// Lead or follow in a trick.
     Play(Card),
 }

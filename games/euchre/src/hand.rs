@@ -19,6 +19,8 @@ pub enum Round {
 pub enum Phase {
     /// Making trump, in round one or two.
     Making(Round),
+    /// A lone maker's opponents, its left first, may each defend alone (house rule).
+    Defending,
     /// The dealer holds six cards and must put one away.
     Discard,
     /// Playing the five tricks.
@@ -37,6 +39,8 @@ pub struct HandResult {
     pub makers: Team,
     /// Whether the maker went alone.
     pub alone: bool,
+    /// Whether a defender played alone against it.
+    pub lone_defence: bool,
     /// Tricks the makers took.
     pub maker_tricks: u8,
     /// The team that took three or more tricks; it scores.
@@ -47,9 +51,17 @@ pub struct HandResult {
 
 impl HandResult {
     /// The hand's score when the makers take `maker_tricks`: 1 for three or four, and
-    /// as `scoring` says for a march (alone or not) and a euchre.
-    pub fn score(scoring: &Scoring, makers: Team, alone: bool, maker_tricks: u8) -> HandResult {
+    /// as `scoring` says for a march (alone or not) and a euchre (by a lone defender or
+    /// not).
+    pub fn score(
+        scoring: &Scoring,
+        makers: Team,
+        alone: bool,
+        lone_defence: bool,
+        maker_tricks: u8,
+    ) -> HandResult {
         let (winner, points) = match maker_tricks {
+            0..=2 if lone_defence => (makers.other(), scoring.lone_euchre),
             0..=2 => (makers.other(), scoring.euchre),
             3 | 4 => (makers, 1),
             _ if alone => (makers, scoring.lone_march),
@@ -58,6 +70,7 @@ impl HandResult {
         HandResult {
             makers,
             alone,
+            lone_defence,
             maker_tricks,
             winner,
             points,
@@ -124,6 +137,8 @@ pub enum IllegalAction {
     DealerMustCall,
     /// These rules have no going alone.
     NoGoingAlone,
+    /// Only a defender against a lone maker, under the house rule, may defend alone.
+    NoDefendingAlone,
     /// The card is not in the player's hand.
     NotHeld(Card),
     /// The player holds a card of the led suit (as trump counts suits) and must play one.
@@ -135,6 +150,7 @@ impl fmt::Display for Phase {
         f.write_str(match self {
             Phase::Making(Round::One) => "round one of making trump",
             Phase::Making(Round::Two) => "round two of making trump",
+            Phase::Defending => "the defenders' choice to defend alone",
             Phase::Discard => "the dealer's discard",
             Phase::Tricks => "the tricks",
             Phase::Over => "the end of the hand",
@@ -158,6 +174,9 @@ impl fmt::Display for IllegalAction {
                 f.write_str("the dealer may not pass in round two and must name a suit")
             }
             IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
+            IllegalAction::NoDefendingAlone => f.write_str(
+                "only a defender against a lone maker may defend alone, under that house rule",
+            ),
             IllegalAction::NotHeld(card) => write!(f, "{} is not in the hand", card.long()),
             IllegalAction::MustFollow(suit) => {
                 write!(
@@ -183,6 +202,10 @@ pub struct Hand {
     /// Who made trump; `trump` is the suit from then on.
     maker: Option<Seat>,
     alone: bool,
+    /// A defender playing alone against the lone maker (house rule).
+    defender: Option<Seat>,
+    /// The upcard was ordered up: the dealer takes it once the defenders have chosen.
+    ordered_up: bool,
     discard: Option<Card>,
     trick: Trick,
     /// What the rules ask of the trick at every card, kept as it is played.
@@ -257,15 +280,14 @@ impl Lead {
 /// [`Hand::trump`] before trump is made.
 const NO_TRUMP: Suit = Suit::Spades;
 
-/// Who plays after each seat, as two bits at bit `2 * seat`: the seat to its left, or
-/// the one after that past `sitting_out`.
-fn next_seats(sitting_out: Option<Seat>) -> u8 {
+/// Who plays after each seat, as two bits at bit `2 * seat`: the next seat to its left
+/// not sitting out.
+fn next_seats(sitting_out: [Option<Seat>; 2]) -> u8 {
     Seat::ALL.iter().fold(0, |table, &seat| {
-        let next = if Some(seat.left()) == sitting_out {
-            seat.left().left()
-        } else {
-            seat.left()
-        };
+        let mut next = seat.left();
+        while sitting_out.contains(&Some(next)) {
+            next = next.left();
+        }
         table | (next.index() as u8) << (2 * seat.index())
     })
 }
@@ -341,12 +363,14 @@ impl Hand {
             upcard: deck[20],
             maker: None,
             alone: false,
+            defender: None,
+            ordered_up: false,
             discard: None,
             trick: Trick::new(dealer.left()),
             lead: Lead::NONE,
             tricks_won: [0; 4],
             trump: NO_TRUMP,
-            next: next_seats(None),
+            next: next_seats([None; 2]),
             won: [CardSet::EMPTY; 4],
             history: [UNPLAYED; 20],
             plays: 0,
@@ -384,12 +408,14 @@ impl Hand {
             upcard: position.upcard,
             maker: making.map(|m| m.maker),
             alone: making.is_some_and(|m| m.alone),
+            defender: None,
+            ordered_up: false,
             discard: position.discard,
             trick,
             lead,
             tricks_won,
             trump: making.map_or(NO_TRUMP, |m| m.trump),
-            next: next_seats(making.filter(|m| m.alone).map(|m| m.maker.partner())),
+            next: next_seats([making.filter(|m| m.alone).map(|m| m.maker.partner()), None]),
             won,
             history,
             plays: position.plays.len().min(20) as u8,
@@ -538,6 +564,21 @@ impl Hand {
         self.alone.then(|| self.maker.map(Seat::partner)).flatten()
     }
 
+    /// The defender playing alone against the lone maker, if one does (house rule).
+    pub fn lone_defender(&self) -> Option<Seat> {
+        self.defender
+    }
+
+    /// Every seat sitting out: a lone maker's partner, and a lone defender's.
+    pub fn sitting_out_all(&self) -> [Option<Seat>; 2] {
+        [self.sitting_out(), self.defender.map(Seat::partner)]
+    }
+
+    /// Whether `seat` sits this hand out.
+    pub fn sits_out(&self, seat: Seat) -> bool {
+        self.sitting_out_all().contains(&Some(seat))
+    }
+
     /// The card order of this hand, once trump is made.
     pub fn trump_order(&self) -> Option<TrumpOrder> {
         self.trump().map(TrumpOrder::euchre)
@@ -549,11 +590,7 @@ impl Hand {
     }
 
     fn players_per_trick(&self) -> u8 {
-        if self.alone {
-            3
-        } else {
-            4
-        }
+        4 - u8::from(self.alone) - u8::from(self.defender.is_some())
     }
 
     /// What `seat` may see of this hand (the game's scores read as 0–0).
@@ -592,6 +629,7 @@ impl Hand {
         match self.phase {
             Phase::Making(Round::One) => 1 + alone,
             Phase::Making(Round::Two) => usize::from(!self.dealer_is_stuck()) + 3 * alone,
+            Phase::Defending => 2,
             Phase::Discard => self.hands[self.dealer.index()].len(),
             Phase::Tricks => self.legal_plays().len(),
             Phase::Over => 0,
@@ -625,6 +663,7 @@ impl Hand {
                     alone: calls % alone == 1,
                 })
             }
+            Phase::Defending => [Action::Pass, Action::DefendAlone].get(k).copied(),
             Phase::Discard => self.hands[self.dealer.index()].nth(k).map(Action::Discard),
             Phase::Tricks => self.legal_plays().nth(k).map(Action::Play),
             Phase::Over => None,
@@ -641,7 +680,7 @@ impl Hand {
     #[inline]
     fn each_legal_action(&self, mut push: impl FnMut(Action)) {
         match self.phase {
-            Phase::Making(_) => {
+            Phase::Making(_) | Phase::Defending => {
                 for k in 0..self.legal_action_count() {
                     push(self.nth_legal_action(k).expect("k is below the count"));
                 }
@@ -686,7 +725,11 @@ impl Hand {
                     Err(IllegalAction::NotHeld(card))
                 }
             }
-            Action::Pass if phase == Phase::Making(Round::One) => Ok(()),
+            Action::Pass if phase == Phase::Making(Round::One) || phase == Phase::Defending => {
+                Ok(())
+            }
+            Action::DefendAlone if phase == Phase::Defending => Ok(()),
+            Action::DefendAlone => Err(IllegalAction::NoDefendingAlone),
             Action::Pass if phase == Phase::Making(Round::Two) => {
                 if self.dealer_is_stuck() {
                     Err(IllegalAction::DealerMustCall)
@@ -794,25 +837,35 @@ impl Hand {
     #[inline(never)]
     fn carry_out_making(&mut self, action: Action) -> Outcome {
         match action {
+            Action::Pass if self.phase == Phase::Defending => {
+                let second = self.maker.expect("a lone maker").left().left().left();
+                if self.turn == second {
+                    self.after_making();
+                } else {
+                    self.turn = second;
+                }
+                Outcome::Continue
+            }
             Action::Pass => self.pass(),
+            Action::DefendAlone => {
+                self.defender = Some(self.turn);
+                self.next = next_seats(self.sitting_out_all());
+                self.after_making();
+                Outcome::Continue
+            }
             Action::OrderUp { alone } => {
                 let partner_is_dealer = self.turn.partner() == self.dealer;
                 self.make(
                     self.upcard.suit(),
                     alone || (partner_is_dealer && self.rules.partner_order_up_is_alone),
                 );
-                if self.sitting_out() == Some(self.dealer) {
-                    self.start_tricks();
-                } else {
-                    self.hands[self.dealer.index()].insert(self.upcard);
-                    self.phase = Phase::Discard;
-                    self.turn = self.dealer;
-                }
+                self.ordered_up = true;
+                self.defend_or_go_on();
                 Outcome::Continue
             }
             Action::Call { suit, alone } => {
                 self.make(suit, alone);
-                self.start_tricks();
+                self.defend_or_go_on();
                 Outcome::Continue
             }
             Action::Discard(card) => {
@@ -845,17 +898,41 @@ impl Hand {
         self.trump = trump;
         self.maker = Some(self.turn);
         self.alone = alone;
-        self.next = next_seats(self.sitting_out());
+        self.next = next_seats(self.sitting_out_all());
+    }
+
+    /// After a lone make under the house rule, the defenders choose, the maker's left
+    /// first; otherwise straight on.
+    fn defend_or_go_on(&mut self) {
+        if self.alone && self.rules.defend_alone {
+            self.phase = Phase::Defending;
+            self.turn = self.maker.expect("just made").left();
+        } else {
+            self.after_making();
+        }
+    }
+
+    /// Once the sides are known: the dealer takes an ordered-up card unless sitting out,
+    /// then the tricks.
+    fn after_making(&mut self) {
+        // Needed only until here: a hand in its discard or tricks does not keep it, so
+        // hands reached either way compare equal.
+        let ordered_up = std::mem::take(&mut self.ordered_up);
+        if ordered_up && !self.sits_out(self.dealer) {
+            self.hands[self.dealer.index()].insert(self.upcard);
+            self.phase = Phase::Discard;
+            self.turn = self.dealer;
+        } else {
+            self.start_tricks();
+        }
     }
 
     fn start_tricks(&mut self) {
         self.phase = Phase::Tricks;
-        let eldest = self.dealer.left();
-        let leader = if Some(eldest) == self.sitting_out() {
-            eldest.left()
-        } else {
-            eldest
-        };
+        let mut leader = self.dealer.left();
+        while self.sits_out(leader) {
+            leader = leader.left();
+        }
         self.trick = Trick::new(leader);
         self.turn = leader;
     }
@@ -911,6 +988,7 @@ impl Hand {
             &self.rules.scoring,
             makers,
             self.alone,
+            self.defender.is_some(),
             self.tricks_won[a.index()] + self.tricks_won[b.index()],
         )
     }

@@ -38,6 +38,13 @@ impl House for Rules {
             source: "pagat.com/euchre/euchre.html (Variations); the CS 246 handout",
         },
         HouseRule {
+            name: "defend-alone",
+            title: "Defending alone",
+            summary: "Against a lone maker, a defender (the maker's left first) may play alone too; its partner sits out.",
+            values: Values::ON_OFF,
+            source: "en.wikipedia.org/wiki/Euchre (Variations: defending alone)",
+        },
+        HouseRule {
             name: "renege",
             title: "Renege penalty",
             summary: "Off: a card that fails to follow suit is refused. A number: it is played back and the other side scores that many points.",
@@ -68,6 +75,13 @@ impl House for Rules {
             values: Values::numbers(1, 4),
             source: PAGAT,
         },
+        HouseRule {
+            name: "lone-euchre",
+            title: "Points for a lone defender's euchre",
+            summary: "What the defenders score when a lone defender holds a lone maker to two tricks or fewer.",
+            values: Values::numbers(1, 8),
+            source: "en.wikipedia.org/wiki/Euchre (Variations: defending alone, 4 points)",
+        },
     ];
 
     fn value(&self, option: &str) -> String {
@@ -82,6 +96,8 @@ impl House for Rules {
             },
             "alone" => on_off(self.going_alone),
             "partner-alone" => on_off(self.partner_order_up_is_alone),
+            "defend-alone" => on_off(self.defend_alone),
+            "lone-euchre" => self.scoring.lone_euchre.to_string(),
             "renege" => self.renege_penalty.map_or("off".into(), |p| p.to_string()),
             "march" => self.scoring.march.to_string(),
             "lone-march" => self.scoring.lone_march.to_string(),
@@ -97,6 +113,8 @@ impl House for Rules {
             "dealer" => self.all_pass = AllPass::Nullify,
             "alone" => self.going_alone = flag(value),
             "partner-alone" => self.partner_order_up_is_alone = flag(value),
+            "defend-alone" => self.defend_alone = flag(value),
+            "lone-euchre" => self.scoring.lone_euchre = number(value),
             "renege" => self.renege_penalty = (value != "off").then(|| number(value)),
             "march" => self.scoring.march = number(value),
             "lone-march" => self.scoring.lone_march = number(value),
@@ -109,6 +127,11 @@ impl House for Rules {
         if self.partner_order_up_is_alone && !self.going_alone {
             return Err(HouseError::Conflict(
                 "`partner-alone=on` needs going alone (`alone=on`)",
+            ));
+        }
+        if self.defend_alone && !self.going_alone {
+            return Err(HouseError::Conflict(
+                "`defend-alone=on` needs going alone (`alone=on`): there is no loner to defend against",
             ));
         }
         if !(1..=100).contains(&self.points_to_win) {
@@ -162,6 +185,75 @@ mod tests {
     }
 
     #[test]
+    fn a_defender_alone_euchring_a_loner_scores_the_lone_euchre() {
+        use crate::{Action, Hand, Outcome, Phase, Seat};
+        use cards::euchre_order::TrumpOrder;
+        use cards::CardSet;
+        let rules = Rules::eecs280(10)
+            .with_house(&["alone=on", "defend-alone=on"])
+            .unwrap();
+        let (dealer, maker, defender) = (Seat::new(0), Seat::new(1), Seat::new(2));
+        let mut hand = Hand::deal(rules, dealer, &cards::deck::eecs280_euchre());
+        hand.apply(Action::OrderUp { alone: true }).unwrap();
+        // The maker's left may defend alone; the dealer, its partner, then sits out too,
+        // so nobody takes the upcard and the maker leads.
+        assert_eq!(hand.phase(), Phase::Defending);
+        assert_eq!(hand.turn(), defender);
+        hand.apply(Action::DefendAlone).unwrap();
+        assert_eq!(hand.lone_defender(), Some(defender));
+        assert!(hand.sits_out(dealer) && hand.sits_out(Seat::new(3)));
+        assert_eq!(hand.phase(), Phase::Tricks);
+        assert_eq!(hand.turn(), maker);
+        // Hand-worked: the defender holds the five best trumps left, the maker none.
+        let trump = hand.upcard().suit();
+        let order = TrumpOrder::euchre(trump);
+        let mut unseen: Vec<_> = cards::deck::eecs280_euchre()
+            .into_iter()
+            .filter(|&c| c != hand.upcard())
+            .collect();
+        unseen.sort_by_key(|&c| std::cmp::Reverse(order.key(c)));
+        let best: CardSet = unseen[..5].iter().copied().collect();
+        let plain: Vec<_> = unseen
+            .iter()
+            .copied()
+            .filter(|&c| !order.is_trump(c))
+            .collect();
+        let weak: CardSet = plain[plain.len() - 5..].iter().copied().collect();
+        let rest: Vec<_> = unseen
+            .iter()
+            .copied()
+            .filter(|&c| !best.contains(c) && !weak.contains(c))
+            .collect();
+        let hands = [
+            rest[..5].iter().copied().collect(),
+            weak,
+            best,
+            rest[5..10].iter().copied().collect(),
+        ];
+        let mut hand = hand.with_cards(hands, None);
+        let mut last = None;
+        while hand.phase() == Phase::Tricks {
+            let card = hand.legal_plays().first().unwrap();
+            last = Some(hand.apply(Action::Play(card)).unwrap());
+        }
+        // Two players a trick; the maker euchred: the lone defender's side scores 4.
+        let Some(Outcome::Trick {
+            result: Some(result),
+            ..
+        }) = last
+        else {
+            panic!("the hand ended: {last:?}")
+        };
+        assert_eq!((result.maker_tricks, result.lone_defence), (0, true));
+        assert_eq!((result.winner, result.points), (defender.team(), 4));
+    }
+
+    #[test]
+    fn defending_alone_needs_going_alone() {
+        assert!(Rules::eecs280(10).with_house(&["defend-alone=on"]).is_err());
+    }
+
+    #[test]
     fn march_and_euchre_points_score_as_set() {
         // Hand-worked: a march scores `march`, a lone march `lone-march`, a euchre
         // gives the defenders `euchre`; three or four tricks stay one point.
@@ -170,9 +262,9 @@ mod tests {
             .unwrap();
         let s = &rules.scoring;
         let team = Team::BOTH[0];
-        assert_eq!(HandResult::score(s, team, false, 5).margin(team), 3);
-        assert_eq!(HandResult::score(s, team, true, 5).margin(team), 5);
-        assert_eq!(HandResult::score(s, team, true, 2).margin(team), -4);
-        assert_eq!(HandResult::score(s, team, false, 4).margin(team), 1);
+        assert_eq!(HandResult::score(s, team, false, false, 5).margin(team), 3);
+        assert_eq!(HandResult::score(s, team, true, false, 5).margin(team), 5);
+        assert_eq!(HandResult::score(s, team, true, false, 2).margin(team), -4);
+        assert_eq!(HandResult::score(s, team, false, false, 4).margin(team), 1);
     }
 }

@@ -101,7 +101,7 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     let picked_up = hand.maker().is_some()
         && matches!(hand.phase(), Phase::Discard | Phase::Tricks | Phase::Over)
         && hand.trump() == Some(upcard.suit())
-        && hand.sitting_out() != Some(hand.dealer())
+        && !hand.sits_out(hand.dealer())
         && !hand.played().contains(upcard);
     let mut known = mine.union(hand.played());
     known.insert(upcard);

@@ -35,6 +35,8 @@ pub struct Scoring {
     pub lone_march: u32,
     /// The defenders hold the makers to two tricks or fewer.
     pub euchre: u32,
+    /// A lone defender holds a lone maker to two tricks or fewer (house rule).
+    pub lone_euchre: u32,
 }
 
 impl Scoring {
@@ -43,6 +45,7 @@ impl Scoring {
         march: 2,
         lone_march: 4,
         euchre: 2,
+        lone_euchre: 4,
     };
 }
 
@@ -68,6 +71,8 @@ pub struct Rules {
     pub partner_order_up_is_alone: bool,
     /// Points for a march, a lone march and a euchre.
     pub scoring: Scoring,
+    /// A defender may play alone against a lone maker (house rule).
+    pub defend_alone: bool,
 }
 
 impl Rules {
@@ -82,6 +87,7 @@ impl Rules {
             renege_penalty: None,
             partner_order_up_is_alone: false,
             scoring: Scoring::STANDARD,
+            defend_alone: false,
         }
     }
 
@@ -97,6 +103,7 @@ impl Rules {
             renege_penalty: Some(2),
             partner_order_up_is_alone: true,
             scoring: Scoring::STANDARD,
+            defend_alone: false,
         }
     }
 

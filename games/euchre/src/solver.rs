@@ -21,7 +21,8 @@ use packed::Packed;
 pub struct OpenDeal {
     hands: [CardSet; 4],
     order: TrumpOrder,
-    out: Option<Seat>,
+    /// The seats sitting out: a lone maker's partner, and a lone defender's.
+    out: [Option<Seat>; 2],
     turn: Seat,
     /// Cards played to the trick in progress, how many, the suit led, and the play
     /// winning so far with its standing.
@@ -90,7 +91,7 @@ impl OpenDeal {
         OpenDeal {
             hands,
             order: TrumpOrder::euchre(trump),
-            out,
+            out: [out, None],
             turn: leader,
             on_table: CardSet::EMPTY,
             played: 0,
@@ -99,21 +100,33 @@ impl OpenDeal {
         }
     }
 
+    /// The same deal with a second seat sitting out (a lone defender's partner), which
+    /// must hold no cards.
+    pub fn also_out(self, seat: Seat) -> OpenDeal {
+        OpenDeal {
+            out: [self.out[0], Some(seat)],
+            ..self
+        }
+    }
+
     /// The position of a hand in its trick-taking phase, every hand open.
     pub fn from_hand(hand: &Hand) -> Option<OpenDeal> {
         if hand.phase() != Phase::Tricks {
             return None;
         }
-        // The lone maker's partner keeps its cards but never plays them.
-        let out = hand.sitting_out();
+        // A lone player's partner keeps its cards but never plays them.
+        let out = hand.sitting_out_all();
         let hands = Seat::ALL.map(|s| {
-            if Some(s) == out {
+            if hand.sits_out(s) {
                 CardSet::EMPTY
             } else {
                 hand.cards(s)
             }
         });
-        let mut deal = OpenDeal::new(hands, hand.trump()?, out, hand.trick().leader());
+        let mut deal = OpenDeal::new(hands, hand.trump()?, out[0], hand.trick().leader());
+        if let Some(second) = out[1] {
+            deal = deal.also_out(second);
+        }
         for (seat, card) in hand.trick().plays() {
             deal.hands[seat.index()].insert(card);
             deal.turn = seat;
@@ -133,20 +146,15 @@ impl OpenDeal {
     }
 
     fn per_trick(&self) -> u8 {
-        if self.out.is_some() {
-            3
-        } else {
-            4
-        }
+        4 - self.out.iter().filter(|s| s.is_some()).count() as u8
     }
 
     fn next_seat(&self, seat: Seat) -> Seat {
-        let next = seat.left();
-        if Some(next) == self.out {
-            next.left()
-        } else {
-            next
+        let mut next = seat.left();
+        while self.out.contains(&Some(next)) {
+            next = next.left();
         }
+        next
     }
 
     fn led_suit(&self) -> Option<Suit> {

@@ -98,6 +98,16 @@ impl<'a> View<'a> {
         self.hand.sitting_out()
     }
 
+    /// The defender playing alone against a lone maker (house rule).
+    pub fn lone_defender(&self) -> Option<Seat> {
+        self.hand.lone_defender()
+    }
+
+    /// Whether `seat` sits this hand out (a lone maker's or lone defender's partner).
+    pub fn sits_out(&self, seat: Seat) -> bool {
+        self.hand.sits_out(seat)
+    }
+
     /// Tricks `seat` has taken this hand.
     pub fn tricks_won(&self, seat: Seat) -> u8 {
         self.hand.tricks_won(seat)

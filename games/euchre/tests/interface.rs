@@ -74,8 +74,7 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
         && !hand.played().contains(hand.upcard())
     {
         let dealer = hand.dealer();
-        let ordered_up =
-            hand.trump() == Some(hand.upcard().suit()) && hand.sitting_out() != Some(dealer);
+        let ordered_up = hand.trump() == Some(hand.upcard().suit()) && !hand.sits_out(dealer);
         if ordered_up
             && !hand.shown_void(dealer, hand.upcard().suit())
             && !hand.cards(dealer).is_empty()
@@ -133,6 +132,7 @@ mod house_rules {
                     s.march,
                     s.lone_march,
                     s.euchre,
+                    s.lone_euchre,
                     rules.renege_penalty.unwrap_or(0),
                 ];
                 assert!(
@@ -161,7 +161,8 @@ mod house_rules {
             let house = assignment::<Rules>(|_| draws.next().unwrap_or(0));
             match preset.with_house(&house) {
                 Err(HouseError::Conflict(why)) => {
-                    prop_assert!(house.contains(&"partner-alone=on".to_string()) && house.contains(&"alone=off".to_string()), "{why}");
+                    let has = |s: &str| house.contains(&s.to_string());
+                    prop_assert!(has("alone=off") && (has("partner-alone=on") || has("defend-alone=on")), "{why}");
                 }
                 Err(other) => prop_assert!(false, "a value from the option's own list was refused: {other}"),
                 Ok(rules) => {

@@ -16,7 +16,7 @@ fn a_hand_scores_as_the_handouts_say() {
         (5, true, 0, 4),
     ];
     for (tricks, alone, winner, points) in cases {
-        let result = HandResult::score(&euchre::Scoring::STANDARD, makers, alone, tricks);
+        let result = HandResult::score(&euchre::Scoring::STANDARD, makers, alone, false, tricks);
         assert_eq!(result.winner, Team::BOTH[winner], "{tricks} alone {alone}");
         assert_eq!(result.points, points, "{tricks} alone {alone}");
         assert_eq!(result.is_euchre(), tricks < 3);

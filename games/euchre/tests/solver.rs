@@ -1,5 +1,5 @@
 //! The open-hand solver against plain minimax on thousands of random deals, full and
-//! part-played, with and without a lone hand.
+//! part-played, with and without a lone hand, and with a lone defender against it.
 
 use cards::{Card, CardSet, Suit};
 use euchre::solver::{minimax, OpenDeal, Solver};
@@ -14,19 +14,27 @@ fn random_deal(rng: &mut table::Rng, max_tricks: usize) -> OpenDeal {
     let out = rng
         .random_bool(0.25)
         .then(|| Seat::new(rng.random_range(0..4)));
+    // Sometimes a lone defender (the out seat's left) too: its partner sits out as well.
+    let second = out
+        .filter(|_| rng.random_bool(0.4))
+        .map(|s| s.left().partner());
+    let sits = |seat| Some(seat) == out || Some(seat) == second;
     let mut hands = [CardSet::EMPTY; 4];
     let tricks = rng.random_range(1..=max_tricks);
     let mut cards = deck.into_iter();
     for seat in Seat::ALL {
-        if Some(seat) != out {
+        if !sits(seat) {
             hands[seat.index()] = cards.by_ref().take(tricks).collect();
         }
     }
     let mut leader = Seat::new(rng.random_range(0..4));
-    if Some(leader) == out {
+    while sits(leader) {
         leader = leader.left();
     }
     let mut deal = OpenDeal::new(hands, trump, out, leader);
+    if let Some(second) = second {
+        deal = deal.also_out(second);
+    }
     // Sometimes start part-way through a trick.
     for _ in 0..rng.random_range(0..3) {
         let legal: Vec<Card> = deal.legal().iter().collect();

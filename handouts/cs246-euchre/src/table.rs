@@ -325,7 +325,8 @@ impl Table {
     fn before_turn(&self, game: &Game, seat: Seat) -> Result<(), Stop> {
         let hand = game.hand().unwrap();
         match hand.phase() {
-            Phase::Making(Round::One) | Phase::Over => {}
+            // No defending alone under the handout's rules: never reached here.
+            Phase::Making(Round::One) | Phase::Defending | Phase::Over => {}
             Phase::Making(Round::Two) => say!(self.console, "Player {seat}, choose a suit.")?,
             Phase::Discard => say!(self.console, "Player {seat}, choose card to discard.")?,
             Phase::Tricks if hand.trick().is_empty() => {
@@ -370,6 +371,8 @@ impl Table {
             Action::Call { suit, .. } => {
                 self.announce_making(seat, false, suit.letter(), hand.is_alone(), hand.dealer())?
             }
+            // No defending alone under the handout's rules: never taken here.
+            Action::DefendAlone => {}
             Action::Discard(card) => {
                 if self.debug {
                     say!(self.console, "Player {seat}: discards {card}.")?;

@@ -75,7 +75,8 @@ impl Table {
                 say!(self.console, "{name} orders up {}", hand.upcard().suit())?
             }
             Action::Call { suit, .. } => say!(self.console, "{name} orders up {suit}")?,
-            Action::Discard(_) => {}
+            // No defending alone under the handout's rules: never taken here.
+            Action::Discard(_) | Action::DefendAlone => {}
             Action::Play(card) => {
                 let verb = if hand.trick().len() == 1 {
                     "led"

@@ -44,6 +44,7 @@ impl Staged for Game {
                 may_pass: !(view.turn() == view.dealer()
                     && self.rules().all_pass == euchre::AllPass::ScrewTheDealer),
             },
+            Hand::Defending => Phase::DefendAlone,
             Hand::Discard => Phase::Discard,
             Hand::Tricks => Phase::Tricks,
             Hand::Over => Phase::Dealing,
@@ -61,7 +62,8 @@ impl Staged for Game {
             (view.dealer() == s, "Dealer"),
             (maker && !alone, "Maker"),
             (alone, "Maker, alone"),
-            (view.sitting_out() == Some(s), "Sitting out"),
+            (view.lone_defender() == Some(s), "Defending alone"),
+            (view.sits_out(s), "Sitting out"),
         ]);
         let tally = format!("Tricks {}", view.tricks_won(s));
         (marks, view.hand_size(s), tally)
@@ -147,6 +149,7 @@ impl Staged for Game {
             Action::Discard(card) => {
                 format!("{} {}", verb(you, "discard", "discards"), card_text(card))
             }
+            Action::DefendAlone => verb(you, "defend alone", "defends alone"),
             Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
         }
     }
@@ -155,6 +158,7 @@ impl Staged for Game {
         let (what, alone) = match *action {
             Action::OrderUp { alone } => ("Order up".to_string(), alone),
             Action::Call { suit, alone } => (suit_words(suit), alone),
+            Action::DefendAlone => ("Defend alone".to_string(), false),
             _ => ("Pass".to_string(), false),
         };
         if alone {
@@ -184,6 +188,9 @@ impl Staged for Game {
         if has(|a| matches!(a, Action::Discard(_))) {
             return "Discard a card: you took the upcard".into();
         }
+        if has(|a| matches!(a, Action::DefendAlone)) {
+            return "The maker goes alone: defend alone, or pass to play with your partner".into();
+        }
         tricks::play(public(self).is_none_or(|v| v.trick().is_empty()))
     }
 
@@ -201,6 +208,10 @@ impl Staged for Game {
             (
                 has(|a| matches!(a, Action::Discard(_))),
                 "You took the upcard: discard one card face down.",
+            ),
+            (
+                has(|a| matches!(a, Action::DefendAlone)),
+                "Defending alone, your partner sits out; if you hold the lone maker to two tricks or fewer your side scores the lone euchre's points.",
             ),
             (
                 has(|a| matches!(a, Action::Play(_))),

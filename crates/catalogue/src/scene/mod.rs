@@ -159,6 +159,8 @@ pub enum Phase {
         /// Whether the seat to act may pass.
         may_pass: bool,
     },
+    /// Euchre (house rule): the lone maker's opponents may each defend alone.
+    DefendAlone,
     /// The Euchre dealer, having taken the upcard, discards.
     Discard,
     /// Teen Do Panch: a player over quota last hand takes a card and gives one back.

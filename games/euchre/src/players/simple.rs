@@ -39,6 +39,8 @@ pub fn decide(view: &View<'_>) -> Action {
                 Action::Pass
             }
         }
+        // The handout has no defending alone: its player always plays with its partner.
+        Phase::Defending => Action::Pass,
         Phase::Discard => {
             let order = view
                 .trump_order()

@@ -55,10 +55,12 @@ impl Strong {
     /// of the bidding and any discard follow the variant's handout player (a model of the
     /// table, itself included, that costs nothing to run); then [`Strong::trick_margin`].
     fn margin(solver: &mut Solver, mut world: Game, seat: Seat, modelled_tricks: u8) -> f64 {
-        while let Some(hand) = world
-            .hand()
-            .filter(|h| matches!(h.phase(), Phase::Making(_) | Phase::Discard))
-        {
+        while let Some(hand) = world.hand().filter(|h| {
+            matches!(
+                h.phase(),
+                Phase::Making(_) | Phase::Defending | Phase::Discard
+            )
+        }) {
             let rules = *hand.rules();
             let action = model(&world.view(hand.turn()).expect("a hand is dealt"), &rules);
             world
@@ -123,8 +125,14 @@ impl Strong {
             3
         };
         f64::from(
-            HandResult::score(&hand.rules().scoring, makers, hand.is_alone(), maker_tricks)
-                .margin(team),
+            HandResult::score(
+                &hand.rules().scoring,
+                makers,
+                hand.is_alone(),
+                hand.lone_defender().is_some(),
+                maker_tricks,
+            )
+            .margin(team),
         )
     }
 
@@ -296,6 +304,21 @@ fn explains_history(world: &Game, me: Seat) -> bool {
                 return false;
             }
         }
+        if replay.apply(observed).is_err() {
+            return true;
+        }
+    }
+    // The defenders' choice (house rule), as it was taken: the handout players have no
+    // such choice to predict.
+    while replay.phase() == Phase::Defending {
+        if hand.phase() == Phase::Defending && replay.turn() == hand.turn() {
+            return true;
+        }
+        let observed = if hand.lone_defender() == Some(replay.turn()) {
+            Action::DefendAlone
+        } else {
+            Action::Pass
+        };
         if replay.apply(observed).is_err() {
             return true;
         }

@@ -26,15 +26,13 @@ const ABOVE: [u32; 32] = {
     above
 };
 
-/// No seat sits out.
-const NOBODY: u8 = 4;
-
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Packed {
     pub(super) hands: [u32; 4],
     /// Cards played to the trick in progress (they still count as in play).
     table: u32,
     pub(super) turn: u8,
+    /// The seats sitting out, a bit each.
     out: u8,
     pub(super) played: u8,
     pub(super) per_trick: u8,
@@ -79,7 +77,11 @@ impl Packed {
             hands: [0; 4],
             table: 0,
             turn: deal.turn.index() as u8,
-            out: deal.out.map_or(NOBODY, |seat| seat.index() as u8),
+            out: deal
+                .out
+                .iter()
+                .flatten()
+                .fold(0, |mask, seat| mask | 1 << seat.index()),
             played: deal.played,
             per_trick: deal.per_trick(),
             led,
@@ -118,12 +120,11 @@ impl Packed {
     }
 
     fn next_seat(&self, seat: u8) -> u8 {
-        let next = (seat + 1) & 3;
-        if next == self.out {
-            (next + 1) & 3
-        } else {
-            next
+        let mut next = (seat + 1) & 3;
+        while self.out >> next & 1 == 1 {
+            next = (next + 1) & 3;
         }
+        next
     }
 
     /// The cards worth trying for the player to move: its legal cards, one from each run
