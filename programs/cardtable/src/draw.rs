@@ -59,7 +59,7 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     let outer = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(title(&ui.shown().scene))
-        .title_bottom(" ←→ choose · Enter play · 1-9 card · type 10h · c coach · x last trick · r rules · s save · ? help · q quit ");
+        .title_bottom(" ←→ choose · Enter play · 1-9 card · c coach · x last trick · r rules · s save · ? help · q quit ");
     let inner = outer.inner(area);
     frame.render_widget(outer, area);
     let wide = inner.width >= 110;

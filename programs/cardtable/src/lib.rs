@@ -4,6 +4,7 @@
 pub mod draw;
 pub mod error;
 pub mod line;
+pub mod menu;
 pub mod replay;
 pub mod session;
 pub mod terminal;

@@ -71,7 +71,7 @@ struct PlayArgs {
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
     points: u32,
     /// House rules on top of the rules, comma-separated OPTION[=VALUE] (`cardtable rules
-    /// GAME` lists them).
+    /// GAME` lists them). Without it the drawn table opens with a menu of them.
     #[arg(long, value_name = "OPTION[=VALUE],...")]
     house: Option<String>,
     /// Milliseconds between the computer players' plays at the drawn table.
@@ -237,6 +237,14 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or_else(clock_seed),
         opponents,
     };
+    // At the drawn table, a new game without --house starts at the house-rules menu.
+    if drawn(args.plain) && args.resume.is_none() && args.house.is_none() {
+        match cardtable_tui::terminal::choose_rules(setup.rules.clone()) {
+            Ok(Some(rules)) => setup.rules = rules,
+            Ok(None) => return Ok(ExitCode::SUCCESS),
+            Err(e) => return Err(CliError::Terminal(e)),
+        }
+    }
     let first: Box<dyn Table> = match &args.resume {
         Some(path) => {
             let text = read(path)?;

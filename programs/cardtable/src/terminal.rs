@@ -88,6 +88,22 @@ pub fn run(
     }
 }
 
+/// The house-rules menu before the first deal: the rules to deal under, or `None` when
+/// the person quits.
+pub fn choose_rules(rules: catalogue::Ruleset) -> io::Result<Option<catalogue::Ruleset>> {
+    use crate::menu::{Chosen, Menu};
+    let mut screen = Screen::enter()?;
+    let mut menu = Menu::new(rules);
+    loop {
+        screen.terminal.draw(|frame| menu.draw(frame))?;
+        match menu.key(&event::read()?) {
+            Chosen::Choosing => {}
+            Chosen::Deal(rules) => return Ok(Some(rules)),
+            Chosen::Quit => return Ok(None),
+        }
+    }
+}
+
 /// Steps through a recorded game until the person leaves.
 pub fn replay(replay: crate::replay::Replay) -> io::Result<()> {
     let mut screen = Screen::enter()?;

@@ -65,6 +65,29 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
     assert!(started.status.success(), "{started:?}");
     tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
 
+    // The house-rules menu comes first: the seven of diamonds opens instead.
+    let menu = wait_for(&tmux, "House rules");
+    assert!(
+        menu.contains("Starting card") && menu.contains("◀ spades ▶"),
+        "{menu}"
+    );
+    tmux.keys(&["Right"]);
+    let changed = wait_for(&tmux, "◀ diamonds ▶");
+    assert!(
+        changed.contains("house rule (standard: spades)"),
+        "{changed}"
+    );
+    tmux.keys(&["Enter"]);
+    wait_for(&tmux, "cardtable · Straights");
+    // Its rules card names the house rule.
+    tmux.keys(&["r"]);
+    let card = wait_for(&tmux, "* house rule");
+    assert!(
+        card.contains("Starting card") && card.contains("diamonds"),
+        "{card}"
+    );
+    tmux.keys(&["Escape"]);
+
     let mut plays = 0;
     let mut seen_layout = false;
     let mut last = String::new();
@@ -113,4 +136,18 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
     );
     let saved = std::fs::read_to_string(&save).expect("s saved the game");
     assert!(saved.starts_with("{\"game\":\"straights\""), "{saved}");
+    assert!(saved.contains("\"house\":[\"opener=diamonds\"]"), "{saved}");
+}
+
+/// The screen once it shows `text` (within 5 s), or a failure showing the last screen.
+fn wait_for(tmux: &Tmux, text: &str) -> String {
+    let mut screen = String::new();
+    for _ in 0..100 {
+        screen = tmux.screen();
+        if screen.contains(text) {
+            return screen;
+        }
+        sleep(Duration::from_millis(50));
+    }
+    panic!("no {text:?} on the screen:\n{screen}")
 }
