@@ -4,7 +4,7 @@ use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
 use table::{Refused, Turn};
 
-use crate::{Holding, Packets, QuotaRule, Rules, Seat, VictimOrder};
+use crate::{Declined, Holding, Packets, QuotaRule, Rules, Seat, VictimOrder};
 
 /// The two chances the maker has to name trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -151,6 +151,18 @@ impl std::error::Error for IllegalAction {}
 
 const DEAL_ROUNDS: [usize; 3] = [5, 3, 2];
 
+/// The highest of `cards` by rank (the first of equals): what names trump when the maker
+/// declines and its packet is turned up.
+fn highest_of(cards: &[Card]) -> Card {
+    let mut best = cards[0];
+    for &card in &cards[1..] {
+        if card.rank() > best.rank() {
+            best = card;
+        }
+    }
+    best
+}
+
 /// One hand of Teen Do Panch, from the deal to the tenth trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
@@ -173,6 +185,8 @@ pub struct Hand {
     voids: [u8; 3],
     /// `gifts[giver][receiver]`: cards given back in pulls, which only the giver saw.
     gifts: [[CardSet; 3]; 3],
+    /// The maker's packet turned up for everyone when it declined (house rule).
+    turned_up: CardSet,
 }
 
 impl Hand {
@@ -204,6 +218,7 @@ impl Hand {
             played: CardSet::EMPTY,
             voids: [0; 3],
             gifts: [[CardSet::EMPTY; 3]; 3],
+            turned_up: CardSet::EMPTY,
         };
         hand.deal_round();
         hand
@@ -444,20 +459,36 @@ impl Hand {
     fn carry_out(&mut self, action: Action) -> Outcome {
         match action {
             Action::Pass => {
+                let maker = self.maker();
+                let before = self.hands[maker.index()].len();
                 self.deal_round();
-                self.phase = Phase::Making(Round::Two);
-            }
-            Action::Call(suit) => {
-                self.trump = Some(suit);
-                while self.dealt < 30 {
-                    self.deal_round();
+                match self.rules.declined {
+                    Declined::Wait => self.phase = Phase::Making(Round::Two),
+                    Declined::TurnUp => {
+                        let packet = self.hands[maker.index()].cards().skip(before);
+                        let shown: Vec<Card> = match self.rules.packets {
+                            Packets::FiveThreeTwo => packet.collect(),
+                            Packets::FiveFive => packet.take(1).collect(),
+                        };
+                        self.turned_up = shown.iter().copied().collect();
+                        self.name_trump(highest_of(&shown).suit());
+                    }
                 }
-                self.next_pull();
             }
+            Action::Call(suit) => self.name_trump(suit),
             Action::Return(card) => self.give_back(card),
             Action::Play(card) => return self.play(card),
         }
         Outcome::Continue
+    }
+
+    /// Trump is `suit`: the rest of the cards are dealt, then the pulls.
+    fn name_trump(&mut self, suit: Suit) {
+        self.trump = Some(suit);
+        while self.dealt < 30 {
+            self.deal_round();
+        }
+        self.next_pull();
     }
 
     /// Starts the next pull owed, or the tricks when none is left. Pullers go in player
@@ -579,6 +610,11 @@ impl Hand {
         self.gifts[giver.index()][receiver.index()]
     }
 
+    /// The maker's packet turned up when it declined to name trump (house rule).
+    pub fn turned_up(&self) -> CardSet {
+        self.turned_up
+    }
+
     /// The cards not yet dealt, in dealing order.
     pub fn undealt(&self) -> &[Card] {
         &self.deck[self.dealt as usize..]
@@ -636,6 +672,11 @@ impl<'a> View<'a> {
     /// The trump suit, once named.
     pub fn trump(&self) -> Option<Suit> {
         self.hand.trump
+    }
+
+    /// The maker's packet turned up when it declined (house rule): everyone saw it.
+    pub fn turned_up(&self) -> CardSet {
+        self.hand.turned_up
     }
 
     /// The card order, once trump is named.

@@ -2,7 +2,7 @@
 
 use table::house::{House, HouseError, HouseRule, Values};
 
-use crate::{Direction, Packets, QuotaRule, Rules};
+use crate::{Declined, Direction, Packets, QuotaRule, Rules};
 
 impl House for Rules {
     const OPTIONS: &'static [HouseRule] = &[
@@ -21,6 +21,13 @@ impl House for Rules {
             source: "pagat.com/whist/325.html (Players: deal and play are usually counter-clockwise)",
         },
         HouseRule {
+            name: "declined",
+            title: "When the maker declines",
+            summary: "After passing on its first five cards the maker gets its next packet and must name trump (wait, the handout), or that packet is turned up for all and trump is the suit of its highest card (turn-up; with packets of five, of its first card, a random one).",
+            values: Values::words(&["wait", "turn-up"]),
+            source: "pagat.com/whist/325.html and games.porg.es/games/teen-do-panch (If they decline, turn up their next 3 cards: trump is the suit of the highest)",
+        },
+        HouseRule {
             name: "sevens",
             title: "The two sevens",
             summary: "Plain cards, lowest of their suits (the handout), or the two highest trumps whatever suit is trump: the seven of spades, then the seven of hearts.",
@@ -35,6 +42,8 @@ impl House for Rules {
                 Packets::FiveThreeTwo => "5-3-2".into(),
                 Packets::FiveFive => "5-5".into(),
             },
+            "declined" if self.declined == Declined::TurnUp => "turn-up".into(),
+            "declined" => "wait".into(),
             "sevens" if self.sevens_high => "top".into(),
             "sevens" => "plain".into(),
             _ => match self.direction {
@@ -49,7 +58,9 @@ impl House for Rules {
             ("packets", "5-5") => self.packets = Packets::FiveFive,
             ("packets", _) => self.packets = Packets::FiveThreeTwo,
             ("sevens", value) => self.sevens_high = value == "top",
-            (_, "right") => self.direction = Direction::Right,
+            ("declined", "turn-up") => self.declined = Declined::TurnUp,
+            ("declined", _) => self.declined = Declined::Wait,
+            ("direction", "right") => self.direction = Direction::Right,
             _ => self.direction = Direction::Left,
         }
         Ok(())
@@ -155,6 +166,33 @@ mod tests {
             legal.sort();
             assert_eq!(legal, follow);
         }
+    }
+
+    #[test]
+    fn a_declined_maker_turns_up_its_next_packet_and_its_highest_card_names_trump() {
+        use cards::{CardSet, Suit};
+        // The pack unshuffled, seat 0 dealing: the maker (seat 1) gets every third card,
+        // so its next packet of three is the 16th, 19th and 22nd: A♥, 10♣, K♣.
+        let rules = Rules::handout(7).with_house(&["declined=turn-up"]).unwrap();
+        let mut hand = Hand::deal(rules, Seat::new(0), &pack(), [0; 3]);
+        let maker = hand.maker();
+        assert_eq!(maker, Seat::new(1));
+        hand.apply(crate::Action::Pass).unwrap();
+        let shown: CardSet = ["AH", "TC", "KC"].map(card).into_iter().collect();
+        assert_eq!(hand.turned_up(), shown);
+        // pagat: "the trump suit is that of the highest card" — the ace.
+        assert_eq!(hand.trump(), Some(Suit::Hearts));
+        assert_eq!(hand.dealt(), 30, "the rest dealt at once");
+        assert_eq!(hand.holding(maker).set().intersection(shown), shown);
+        // Everyone saw it.
+        assert_eq!(hand.view(Seat::new(2)).turned_up(), shown);
+        // Packets of five: the first of the next five, a random one, names it.
+        let five = Rules::handout(7)
+            .with_house(&["declined=turn-up", "packets=5-5"])
+            .unwrap();
+        let mut hand = Hand::deal(five, Seat::new(0), &pack(), [0; 3]);
+        hand.apply(crate::Action::Pass).unwrap();
+        assert_eq!(hand.turned_up(), ["AH"].map(card).into_iter().collect());
     }
 
     #[test]

@@ -66,6 +66,11 @@ impl table::Game for Game {
         let mut fixed = [CardSet::EMPTY; 3];
         for s in Seat::ALL.into_iter().filter(|&s| s != me) {
             fixed[s.index()] = hand.gifts(me, s).intersection(hand.holding(s).set());
+            // A packet turned up for all stays with the maker until played or pulled.
+            if s == hand.maker() {
+                let shown = hand.turned_up().intersection(hand.holding(s).set());
+                fixed[s.index()] = fixed[s.index()].union(shown);
+            }
             known = known.union(fixed[s.index()]);
         }
         let pool: Vec<Card> = cards::deck::teendopanch()

@@ -41,6 +41,16 @@ pub enum Packets {
     FiveFive,
 }
 
+/// What happens when the maker declines to name trump after its first five cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Declined {
+    /// The maker gets its next packet and must then name trump (the handout).
+    Wait,
+    /// The maker's next packet is turned up for all to see and trump is the suit of its
+    /// highest card (of the first card, with packets of five: a random one).
+    TurnUp,
+}
+
 /// Which way the deal, the play and the quotas go round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
@@ -71,6 +81,8 @@ pub struct Rules {
     pub direction: Direction,
     /// The seven of spades, then the seven of hearts, rank above every trump (as trumps).
     pub sevens_high: bool,
+    /// What a maker's pass after five cards leads to.
+    pub declined: Declined,
 }
 
 impl Rules {
@@ -90,6 +102,7 @@ impl Rules {
             packets: Packets::FiveThreeTwo,
             direction: Direction::Left,
             sevens_high: false,
+            declined: Declined::Wait,
         }
     }
 
@@ -110,6 +123,7 @@ impl Rules {
             packets: Packets::FiveThreeTwo,
             direction: Direction::Left,
             sevens_high: false,
+            declined: Declined::Wait,
         }
     }
 

@@ -23,6 +23,11 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
     assert_eq!(game.view(me).unwrap().cards(), hand.holding(me).set());
     assert_eq!(other.holding(me).set(), hand.holding(me).set());
     assert_eq!(other.played(), hand.played());
+    // A packet turned up for everyone stays with the maker in every sampled world.
+    let shown = hand
+        .turned_up()
+        .intersection(hand.holding(hand.maker()).set());
+    assert_eq!(other.holding(hand.maker()).set().intersection(shown), shown);
     for s in Seat::ALL {
         assert_eq!(other.holding(s).len(), hand.holding(s).len());
         if s != me {

@@ -109,7 +109,11 @@ fn teendopanch(rules: &'static str, house: &'static [&'static str]) -> Subject<t
             let holding = Game::view(game, seat).holding().cards();
             holding.into_iter().chain(taken).collect()
         },
-        shown: |_| Vec::new(),
+        // A declined maker's packet turned up for everyone (house rule).
+        shown: |game| {
+            game.hand()
+                .map_or(Vec::new(), |h| h.turned_up().iter().collect())
+        },
         card: |action| match action {
             teendopanch::Action::Play(card) | teendopanch::Action::Return(card) => Some(*card),
             _ => None,
@@ -547,5 +551,6 @@ proptest! {
         check(&euchre("eecs280", &["deal=5", "dealer=throw-in", "alone=on", "renege=2", "march=3"]), seed)?;
         check(&straights(&["opener=diamonds", "free-discard=on", "end=rounds-4"]), seed)?;
         check(&teendopanch("handout", &["packets=5-5", "direction=right"]), seed)?;
+        check(&teendopanch("handout", &["declined=turn-up", "sevens=top"]), seed)?;
     }
 }

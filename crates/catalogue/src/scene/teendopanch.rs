@@ -82,8 +82,20 @@ impl Staged for Game {
         );
         match view.phase() {
             Hand::Making(Round::One) => facts.push(tricks::words("First five cards dealt")),
+            Hand::Making(Round::Two) if self.rules().packets == teendopanch::Packets::FiveFive => {
+                facts.push(tricks::words("All ten cards dealt"))
+            }
             Hand::Making(Round::Two) => facts.push(tricks::words("Eight of ten cards dealt")),
             _ => {}
+        }
+        let turned_up = view.turned_up();
+        if !turned_up.is_empty() {
+            let cards: Vec<String> = turned_up.iter().map(card_text).collect();
+            facts.push(tricks::words(format!(
+                "{} declined: turned up {}",
+                names[view.maker().index()],
+                cards.join(" ")
+            )));
         }
         if let Some((puller, victim)) = view.pulling() {
             let you = to == Some(puller.index());
