@@ -4,7 +4,7 @@ use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
 use table::{Refused, Turn};
 
-use crate::{Declined, Holding, Packets, QuotaRule, Rules, Seat, VictimOrder};
+use crate::{Declined, Holding, Packets, PullChoice, QuotaRule, Rules, Seat, VictimOrder};
 
 /// The two chances the maker has to name trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -20,6 +20,8 @@ pub enum Round {
 pub enum Phase {
     /// The maker names trump, in round one or two.
     Making(Round),
+    /// A player short of its quota last hand chooses the card a puller takes (house rule).
+    Giving,
     /// An over-quota player has taken a card and must give one back.
     Pulling,
     /// Playing the ten tricks.
@@ -42,6 +44,8 @@ pub enum Action {
     Call(Suit),
     /// Give a card back to the player pulled from.
     Return(Card),
+    /// Hand a card to the player pulling from you (house rule: the short player chooses).
+    Give(Card),
     /// Lead or follow in a trick.
     Play(Card),
 }
@@ -113,6 +117,7 @@ impl fmt::Display for Phase {
         f.write_str(match self {
             Phase::Making(Round::One) => "round one of naming trump",
             Phase::Making(Round::Two) => "round two of naming trump",
+            Phase::Giving => "the choice of the card to hand over",
             Phase::Pulling => "a pull",
             Phase::Tricks => "the tricks",
             Phase::Over => "the end of the hand",
@@ -187,6 +192,8 @@ pub struct Hand {
     gifts: [[CardSet; 3]; 3],
     /// The maker's packet turned up for everyone when it declined (house rule).
     turned_up: CardSet,
+    /// A pull waiting for its victim to choose the card: (puller, victim).
+    giving: Option<(Seat, Seat)>,
 }
 
 impl Hand {
@@ -219,6 +226,7 @@ impl Hand {
             voids: [0; 3],
             gifts: [[CardSet::EMPTY; 3]; 3],
             turned_up: CardSet::EMPTY,
+            giving: None,
         };
         hand.deal_round();
         hand
@@ -371,6 +379,9 @@ impl Hand {
                 (0..self.legal_action_count())
                     .map(|k| self.nth_legal_action(k).expect("k is below the count")),
             ),
+            Phase::Giving => {
+                actions.extend(self.hands[self.turn.index()].cards().map(Action::Give))
+            }
             Phase::Pulling => actions.extend(self.legal_returns().iter().map(Action::Return)),
             Phase::Tricks => actions.extend(self.legal_plays().iter().map(Action::Play)),
             Phase::Over => {}
@@ -381,6 +392,7 @@ impl Hand {
     pub fn legal_action_count(&self) -> usize {
         match self.phase {
             Phase::Making(round) => usize::from(round == Round::One) + Suit::ALL.len(),
+            Phase::Giving => self.hands[self.turn.index()].len(),
             Phase::Pulling => self.legal_returns().len(),
             Phase::Tricks => self.legal_plays().len(),
             Phase::Over => 0,
@@ -396,6 +408,7 @@ impl Hand {
                 None => Some(Action::Pass),
                 Some(suit) => Suit::ALL.get(suit).copied().map(Action::Call),
             },
+            Phase::Giving => self.hands[self.turn.index()].get(k).map(Action::Give),
             Phase::Pulling => self.legal_returns().nth(k).map(Action::Return),
             Phase::Tricks => self.legal_plays().nth(k).map(Action::Play),
             Phase::Over => None,
@@ -417,6 +430,7 @@ impl Hand {
             (Phase::Making(Round::One), Action::Pass | Action::Call(_)) => Ok(()),
             (Phase::Making(Round::Two), Action::Call(_)) => Ok(()),
             (Phase::Making(Round::Two), Action::Pass) => Err(IllegalAction::MakerMustCall),
+            (Phase::Giving, Action::Give(card)) => holds(card),
             (Phase::Pulling, Action::Return(card)) => match self.pull {
                 Some(pull) if pull.taken == card => Err(IllegalAction::TakenBack(card)),
                 _ if !self.legal_returns().contains(card) => {
@@ -477,6 +491,10 @@ impl Hand {
             }
             Action::Call(suit) => self.name_trump(suit),
             Action::Return(card) => self.give_back(card),
+            Action::Give(card) => {
+                let (puller, victim) = self.giving.take().expect("a pull waits for its card");
+                self.take(puller, victim, card);
+            }
             Action::Play(card) => return self.play(card),
         }
         Outcome::Continue
@@ -508,10 +526,26 @@ impl Hand {
             VictimOrder::NextLeft => Some(puller.left().left()),
         }
         .expect("surpluses and deficits balance");
+        if self.rules.pull == PullChoice::ShortPlayer {
+            self.pull = None;
+            self.giving = Some((puller, victim));
+            self.phase = Phase::Giving;
+            self.turn = victim;
+            return;
+        }
         let taken = self.hands[victim.index()]
             .last()
             .expect("a victim holds cards");
+        self.take(puller, victim, taken);
+    }
+
+    /// `puller` takes `taken` from `victim` and must give one back. A card the victim
+    /// chose is known to it where it went, like a card given back.
+    fn take(&mut self, puller: Seat, victim: Seat, taken: Card) {
         self.hands[victim.index()].remove(taken);
+        if self.rules.pull == PullChoice::ShortPlayer {
+            self.gifts[victim.index()][puller.index()].insert(taken);
+        }
         self.pull = Some(Pull {
             puller,
             victim,
@@ -519,6 +553,11 @@ impl Hand {
         });
         self.phase = Phase::Pulling;
         self.turn = puller;
+    }
+
+    /// A pull waiting for the short player to choose the card: (puller, victim).
+    pub fn giving(&self) -> Option<(Seat, Seat)> {
+        self.giving
     }
 
     fn give_back(&mut self, card: Card) {
@@ -722,7 +761,8 @@ impl<'a> View<'a> {
     /// Who pulls from whom now, without the card taken (public: the others see a card
     /// change hands, not which).
     pub fn pulling(&self) -> Option<(Seat, Seat)> {
-        self.hand.pull.map(|p| (p.puller, p.victim))
+        let pull = self.hand.pull.map(|p| (p.puller, p.victim));
+        pull.or(self.hand.giving)
     }
 
     /// The pull this seat is making, with the card it took.

@@ -2,7 +2,7 @@
 
 use table::house::{House, HouseError, HouseRule, Values};
 
-use crate::{Declined, Direction, Packets, QuotaRule, Rules};
+use crate::{Declined, Direction, Packets, PullChoice, QuotaRule, Rules};
 
 impl House for Rules {
     const OPTIONS: &'static [HouseRule] = &[
@@ -28,6 +28,13 @@ impl House for Rules {
             source: "pagat.com/whist/325.html and games.porg.es/games/teen-do-panch (If they decline, turn up their next 3 cards: trump is the suit of the highest)",
         },
         HouseRule {
+            name: "pull",
+            title: "The pulled card",
+            summary: "A pull takes one of the short player's cards unseen, at random (the handout), or the one the short player chooses to hand over (short-player).",
+            values: Values::words(&["random", "short-player"]),
+            source: "pagat.com/whist/325.html (Pulling: the short player's cards are drawn unseen); Wikipedia, 3-2-5 (the choice is on the part of the person who owes)",
+        },
+        HouseRule {
             name: "sevens",
             title: "The two sevens",
             summary: "Plain cards, lowest of their suits (the handout), or the two highest trumps whatever suit is trump: the seven of spades, then the seven of hearts.",
@@ -44,6 +51,8 @@ impl House for Rules {
             },
             "declined" if self.declined == Declined::TurnUp => "turn-up".into(),
             "declined" => "wait".into(),
+            "pull" if self.pull == PullChoice::ShortPlayer => "short-player".into(),
+            "pull" => "random".into(),
             "sevens" if self.sevens_high => "top".into(),
             "sevens" => "plain".into(),
             _ => match self.direction {
@@ -60,6 +69,8 @@ impl House for Rules {
             ("sevens", value) => self.sevens_high = value == "top",
             ("declined", "turn-up") => self.declined = Declined::TurnUp,
             ("declined", _) => self.declined = Declined::Wait,
+            ("pull", "short-player") => self.pull = PullChoice::ShortPlayer,
+            ("pull", _) => self.pull = PullChoice::Random,
             ("direction", "right") => self.direction = Direction::Right,
             _ => self.direction = Direction::Left,
         }
@@ -193,6 +204,43 @@ mod tests {
         let mut hand = Hand::deal(five, Seat::new(0), &pack(), [0; 3]);
         hand.apply(crate::Action::Pass).unwrap();
         assert_eq!(hand.turned_up(), ["AH"].map(card).into_iter().collect());
+    }
+
+    #[test]
+    fn a_short_player_chooses_the_card_its_puller_takes() {
+        use crate::{Action, IllegalAction, Phase};
+        // Seat 0 took a trick above its quota last hand, seat 1 one below: one pull.
+        let rules = Rules::handout(7)
+            .with_house(&["pull=short-player"])
+            .unwrap();
+        let mut hand = Hand::deal(rules, Seat::new(2), &pack(), [1, -1, 0]);
+        hand.apply(Action::Call(cards::Suit::Clubs)).unwrap();
+        let (puller, victim) = (Seat::new(0), Seat::new(1));
+        assert_eq!(hand.phase(), Phase::Giving);
+        assert_eq!(
+            (hand.turn(), hand.giving()),
+            (victim, Some((puller, victim)))
+        );
+        let held = hand.holding(victim).set();
+        let tenth = hand.holding(victim).get(9);
+        assert_eq!(hand.legal_action_count(), 10, "any of its ten cards");
+        let chosen = hand.holding(victim).get(3).unwrap();
+        hand.apply(Action::Give(chosen)).unwrap();
+        // The puller holds it and owes a card back, not that one.
+        assert_eq!(hand.phase(), Phase::Pulling);
+        assert_eq!(hand.turn(), puller);
+        assert_eq!(hand.pull().map(|p| p.taken), Some(chosen));
+        assert!(!hand.holding(victim).contains(chosen) && held.contains(chosen));
+        assert_eq!(
+            hand.apply(Action::Return(chosen)),
+            Err(IllegalAction::TakenBack(chosen))
+        );
+        // Under the handout, the same deal's pull takes the victim's last card dealt,
+        // unasked.
+        let mut handout = Hand::deal(Rules::handout(7), Seat::new(2), &pack(), [1, -1, 0]);
+        handout.apply(Action::Call(cards::Suit::Clubs)).unwrap();
+        assert_eq!(handout.phase(), Phase::Pulling);
+        assert_eq!(handout.pull().map(|p| p.taken), tenth);
     }
 
     #[test]

@@ -35,7 +35,7 @@ impl table::Game for Game {
         let (cards, action): (CardSet, fn(Card) -> Action) = match hand.phase() {
             Phase::Tricks => (hand.legal_plays(), Action::Play),
             Phase::Pulling => (hand.legal_returns(), Action::Return),
-            Phase::Making(_) => {
+            Phase::Making(_) | Phase::Giving => {
                 let pick = cards::shuffle::random_index(rng, hand.legal_action_count());
                 return hand
                     .nth_legal_action(pick)

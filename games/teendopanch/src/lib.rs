@@ -25,6 +25,8 @@ pub use game::Game;
 pub use hand::{Action, Hand, HandResult, IllegalAction, Outcome, Phase, Pull, Round, Trick, View};
 pub use holding::Holding;
 pub use players::{Leave, Player};
-pub use rules::{Declined, Direction, Packets, QuotaRule, Rules, SimpleQuirks, VictimOrder};
+pub use rules::{
+    Declined, Direction, Packets, PullChoice, QuotaRule, Rules, SimpleQuirks, VictimOrder,
+};
 pub use seat::Seat;
 pub use table::Refused;

@@ -51,6 +51,16 @@ pub enum Declined {
     TurnUp,
 }
 
+/// Which card a pull takes from the player short of its quota.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PullChoice {
+    /// One unseen, at random: the last card dealt to the victim it still holds (the
+    /// handout; the deck is shuffled).
+    Random,
+    /// The one the short player chooses to hand over.
+    ShortPlayer,
+}
+
 /// Which way the deal, the play and the quotas go round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Direction {
@@ -83,6 +93,8 @@ pub struct Rules {
     pub sevens_high: bool,
     /// What a maker's pass after five cards leads to.
     pub declined: Declined,
+    /// Who chooses the card a pull takes.
+    pub pull: PullChoice,
 }
 
 impl Rules {
@@ -103,6 +115,7 @@ impl Rules {
             direction: Direction::Left,
             sevens_high: false,
             declined: Declined::Wait,
+            pull: PullChoice::Random,
         }
     }
 
@@ -124,6 +137,7 @@ impl Rules {
             direction: Direction::Left,
             sevens_high: false,
             declined: Declined::Wait,
+            pull: PullChoice::Random,
         }
     }
 

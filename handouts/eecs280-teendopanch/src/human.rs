@@ -54,6 +54,11 @@ impl Player<Game> for Human {
         match view.phase() {
             Phase::Making(_) => self.make_trump(view),
             Phase::Pulling => self.give_back(view),
+            // The handout's pulls take a random card (the short player's choice is a
+            // house rule): never reached here.
+            Phase::Giving => Ok(Action::Give(
+                view.holding().last().expect("a victim holds cards"),
+            )),
             Phase::Tricks | Phase::Over => self.play(view),
         }
     }

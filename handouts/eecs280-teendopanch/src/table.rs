@@ -60,7 +60,8 @@ impl Table {
             match action {
                 Action::Pass => say!(self.console, "{name} passes")?,
                 Action::Call(suit) => say!(self.console, "{name} orders up {suit}")?,
-                Action::Return(_) => {}
+                // A house rule's choice, never taken under the handout's rules.
+                Action::Return(_) | Action::Give(_) => {}
                 Action::Play(card) => {
                     let verb = if hand.trick().is_empty() {
                         "led"

@@ -115,12 +115,19 @@ fn teendopanch(rules: &'static str, house: &'static [&'static str]) -> Subject<t
                 .map_or(Vec::new(), |h| h.turned_up().iter().collect())
         },
         card: |action| match action {
-            teendopanch::Action::Play(card) | teendopanch::Action::Return(card) => Some(*card),
+            teendopanch::Action::Play(card)
+            | teendopanch::Action::Return(card)
+            | teendopanch::Action::Give(card) => Some(*card),
             _ => None,
         },
         hidden: |game, action, actor, to| {
             let victim = game.hand().and_then(|h| h.pull()).map(|p| p.victim.index());
-            matches!(action, teendopanch::Action::Return(_)) && to != Some(actor) && to != victim
+            let puller = game.hand().and_then(|h| h.giving()).map(|(p, _)| p.index());
+            match action {
+                teendopanch::Action::Return(_) => to != Some(actor) && to != victim,
+                teendopanch::Action::Give(_) => to != Some(actor) && to != puller,
+                _ => false,
+            }
         },
         before: 1,
     }
@@ -551,6 +558,6 @@ proptest! {
         check(&euchre("eecs280", &["deal=5", "dealer=throw-in", "alone=on", "renege=2", "march=3"]), seed)?;
         check(&straights(&["opener=diamonds", "free-discard=on", "end=rounds-4"]), seed)?;
         check(&teendopanch("handout", &["packets=5-5", "direction=right"]), seed)?;
-        check(&teendopanch("handout", &["declined=turn-up", "sevens=top"]), seed)?;
+        check(&teendopanch("handout", &["declined=turn-up", "sevens=top", "pull=short-player"]), seed)?;
     }
 }

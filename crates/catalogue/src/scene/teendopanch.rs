@@ -22,6 +22,10 @@ impl Staged for Game {
                 let victim = self.hand().and_then(|h| h.pull()).map(|p| p.victim.index());
                 to == Some(actor) || to == victim
             }
+            Action::Give(_) => {
+                let puller = self.hand().and_then(|h| h.giving()).map(|(p, _)| p.index());
+                to == Some(actor) || to == puller
+            }
             _ => true,
         }
     }
@@ -46,7 +50,7 @@ impl Staged for Game {
                 turned_down: None,
                 may_pass: round == Round::One,
             },
-            Hand::Pulling => match view.pulling() {
+            Hand::Pulling | Hand::Giving => match view.pulling() {
                 Some((puller, victim)) => Phase::Pull {
                     puller: puller.index(),
                     victim: victim.index(),
@@ -141,7 +145,8 @@ impl Staged for Game {
 
     fn phrase(action: Option<&Action>, you: bool) -> String {
         match action {
-            None => verb(you, "give back a card", "gives back a card"),
+            // A card given back, or handed over under the house rule: face down.
+            None => verb(you, "give a card face down", "gives a card face down"),
             Some(Action::Pass) => verb(you, "wait for more cards", "waits for more cards"),
             Some(Action::Call(suit)) => {
                 format!("{} {} trump", verb(you, "name", "names"), suit_words(*suit))
@@ -150,6 +155,13 @@ impl Staged for Game {
                 format!(
                     "{} {}",
                     verb(you, "give back", "gives back"),
+                    card_text(*card)
+                )
+            }
+            Some(Action::Give(card)) => {
+                format!(
+                    "{} {}",
+                    verb(you, "hand over", "hands over"),
                     card_text(*card)
                 )
             }
@@ -170,6 +182,7 @@ impl Staged for Game {
         match *action {
             Action::Play(card) => Some((card, None)),
             Action::Return(card) => Some((card, Some("Give back"))),
+            Action::Give(card) => Some((card, Some("Hand over"))),
             _ => None,
         }
     }
@@ -181,6 +194,9 @@ impl Staged for Game {
         }
         if has(|a| matches!(a, Action::Return(_))) {
             return "Give back a card for the one you pulled".into();
+        }
+        if has(|a| matches!(a, Action::Give(_))) {
+            return "You fell short of your quota: choose the card to hand over".into();
         }
         tricks::play(public(self).is_none_or(|v| v.trick().is_empty()))
     }
@@ -198,6 +214,10 @@ impl Staged for Game {
         };
         tricks::holding([
             (has(|a| matches!(a, Action::Call(_))), call),
+            (
+                has(|a| matches!(a, Action::Give(_))),
+                "You fell short of your quota last hand: the player above it pulls a card from you, and you choose which; it gives you one back.",
+            ),
             (
                 has(|a| matches!(a, Action::Return(_))),
                 "You pulled a card from a player who fell short of their quota; give one back (not the one you took).",

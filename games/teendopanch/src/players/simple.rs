@@ -31,6 +31,11 @@ pub fn decide(view: &View<'_>) -> Action {
                 .expect("eight cards are dealt");
             Action::Call(card.suit())
         }
+        // The handout has no such choice (house rule): hand over the lowest card.
+        Phase::Giving => {
+            let order = view.trump_order().expect("trump is made before pulling");
+            Action::Give(order.lowest(view.cards()).expect("a victim holds cards"))
+        }
         Phase::Pulling => {
             let order = view.trump_order().expect("trump is made before pulling");
             Action::Return(card_to_return(
