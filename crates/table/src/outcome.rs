@@ -28,6 +28,11 @@ pub struct Happened {
 pub enum HandOver {
     /// Nobody made trump: the hand is thrown in, nothing scored.
     ThrownIn,
+    /// A player threw in a hand it was allowed to refuse (Euchre's farmer's hand).
+    Refused {
+        /// Who threw it in.
+        by: usize,
+    },
     /// The makers took three or four tricks.
     Made {
         /// A seat of the side that made trump.

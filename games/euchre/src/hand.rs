@@ -104,6 +104,8 @@ pub enum Outcome {
     Continue,
     /// Everyone passed both rounds and the rules throw the hand in.
     Nullified,
+    /// The player to act threw in its farmer's hand (house rule): nothing scored.
+    FarmerThrownIn(Seat),
     /// A player failed to follow suit though able, under rules that punish it rather than
     /// forbid it: `team` gains `points` and the player must play again.
     Renege {
@@ -139,6 +141,8 @@ pub enum IllegalAction {
     NoGoingAlone,
     /// Only a defender against a lone maker, under the house rule, may defend alone.
     NoDefendingAlone,
+    /// Only a hand of nines and tens, in round one under the house rule, may be thrown in.
+    NotAFarmersHand,
     /// The card is not in the player's hand.
     NotHeld(Card),
     /// The player holds a card of the led suit (as trump counts suits) and must play one.
@@ -174,6 +178,9 @@ impl fmt::Display for IllegalAction {
                 f.write_str("the dealer may not pass in round two and must name a suit")
             }
             IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
+            IllegalAction::NotAFarmersHand => f.write_str(
+                "only a hand of nines and tens may be thrown in, in round one, under that house rule",
+            ),
             IllegalAction::NoDefendingAlone => f.write_str(
                 "only a defender against a lone maker may defend alone, under that house rule",
             ),
@@ -627,7 +634,7 @@ impl Hand {
     pub fn legal_action_count(&self) -> usize {
         let alone = self.alone_choices();
         match self.phase {
-            Phase::Making(Round::One) => 1 + alone,
+            Phase::Making(Round::One) => 1 + alone + usize::from(self.may_throw_in()),
             Phase::Making(Round::Two) => usize::from(!self.dealer_is_stuck()) + 3 * alone,
             Phase::Defending => 2,
             Phase::Discard => self.hands[self.dealer.index()].len(),
@@ -646,6 +653,7 @@ impl Hand {
             Phase::Making(Round::One) => match k {
                 0 => Some(Action::Pass),
                 _ if k <= alone => Some(Action::OrderUp { alone: k == 2 }),
+                _ if k == alone + 1 && self.may_throw_in() => Some(Action::ThrowIn),
                 _ => None,
             },
             Phase::Making(Round::Two) => {
@@ -673,6 +681,18 @@ impl Hand {
     /// How many ways a maker may make trump: alone or not, or only not.
     fn alone_choices(&self) -> usize {
         1 + usize::from(self.rules.going_alone)
+    }
+
+    /// Whether the player to act may throw in a farmer's hand: the house rule, round one,
+    /// five cards all nines and tens.
+    pub fn may_throw_in(&self) -> bool {
+        let nines_and_tens = CardSet::ranks_from(cards::Rank::Nine)
+            .difference(CardSet::ranks_from(cards::Rank::Jack));
+        self.rules.farmers_hand
+            && self.phase == Phase::Making(Round::One)
+            && self.hands[self.turn.index()]
+                .difference(nines_and_tens)
+                .is_empty()
     }
 
     /// Gives `push` each legal action, in the order the rules list them (while trump is
@@ -729,6 +749,8 @@ impl Hand {
                 Ok(())
             }
             Action::DefendAlone if phase == Phase::Defending => Ok(()),
+            Action::ThrowIn if self.may_throw_in() => Ok(()),
+            Action::ThrowIn => Err(IllegalAction::NotAFarmersHand),
             Action::DefendAlone => Err(IllegalAction::NoDefendingAlone),
             Action::Pass if phase == Phase::Making(Round::Two) => {
                 if self.dealer_is_stuck() {
@@ -847,6 +869,10 @@ impl Hand {
                 Outcome::Continue
             }
             Action::Pass => self.pass(),
+            Action::ThrowIn => {
+                self.phase = Phase::Over;
+                Outcome::FarmerThrownIn(self.turn)
+            }
             Action::DefendAlone => {
                 self.defender = Some(self.turn);
                 self.next = next_seats(self.sitting_out_all());

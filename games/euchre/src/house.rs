@@ -45,6 +45,13 @@ impl House for Rules {
             source: "en.wikipedia.org/wiki/Euchre (Variations: defending alone)",
         },
         HouseRule {
+            name: "farmer",
+            title: "Farmer's hand",
+            summary: "A player dealt only nines and tens may throw the hand in on its first turn in round one; nobody scores and the deal moves on.",
+            values: Values::ON_OFF,
+            source: "Wikipedia, Euchre variations (a hand of only 9s and 10s may be declared and redealt)",
+        },
+        HouseRule {
             name: "renege",
             title: "Renege penalty",
             summary: "Off: a card that fails to follow suit is refused. A number: it is played back and the other side scores that many points.",
@@ -97,6 +104,7 @@ impl House for Rules {
             "alone" => on_off(self.going_alone),
             "partner-alone" => on_off(self.partner_order_up_is_alone),
             "defend-alone" => on_off(self.defend_alone),
+            "farmer" => on_off(self.farmers_hand),
             "lone-euchre" => self.scoring.lone_euchre.to_string(),
             "renege" => self.renege_penalty.map_or("off".into(), |p| p.to_string()),
             "march" => self.scoring.march.to_string(),
@@ -114,6 +122,7 @@ impl House for Rules {
             "alone" => self.going_alone = flag(value),
             "partner-alone" => self.partner_order_up_is_alone = flag(value),
             "defend-alone" => self.defend_alone = flag(value),
+            "farmer" => self.farmers_hand = flag(value),
             "lone-euchre" => self.scoring.lone_euchre = number(value),
             "renege" => self.renege_penalty = (value != "off").then(|| number(value)),
             "march" => self.scoring.march = number(value),
@@ -246,6 +255,49 @@ mod tests {
         };
         assert_eq!((result.maker_tricks, result.lone_defence), (0, true));
         assert_eq!((result.winner, result.points), (defender.team(), 4));
+    }
+
+    #[test]
+    fn a_farmers_hand_of_nines_and_tens_may_be_thrown_in_on_its_first_turn() {
+        use crate::{Action, Game, Hand, IllegalAction, Outcome, Phase, Seat};
+        let rules = Rules::eecs280(10)
+            .with_house(&["deal=5", "farmer=on"])
+            .unwrap();
+        // Five at a time from the dealer's left: seat 1 gets the first five cards.
+        let farmer = ["9S", "9H", "9C", "TD", "TS"];
+        let first: Vec<cards::Card> = farmer.iter().map(|c| c.parse().unwrap()).collect();
+        let rest = cards::deck::eecs280_euchre()
+            .into_iter()
+            .filter(|c| !first.contains(c));
+        let deck: Vec<cards::Card> = first.iter().copied().chain(rest).collect();
+        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
+        assert_eq!(hand.turn(), Seat::new(1));
+        assert!(hand.legal_actions().as_slice().contains(&Action::ThrowIn));
+        assert_eq!(
+            hand.apply(Action::ThrowIn),
+            Ok(Outcome::FarmerThrownIn(Seat::new(1)))
+        );
+        assert_eq!(hand.phase(), Phase::Over);
+        // The next seat holds a face card: no throwing in; nor without the house rule.
+        let mut other = Hand::deal(rules, Seat::new(0), &deck);
+        other.apply(Action::Pass).unwrap();
+        assert_eq!(
+            other.apply(Action::ThrowIn),
+            Err(IllegalAction::NotAFarmersHand)
+        );
+        let plain = Rules::eecs280(10).with_house(&["deal=5"]).unwrap();
+        let mut plain = Hand::deal(plain, Seat::new(0), &deck);
+        assert_eq!(
+            plain.apply(Action::ThrowIn),
+            Err(IllegalAction::NotAFarmersHand)
+        );
+        // Nobody scores and the deal moves on.
+        let mut game = Game::new(rules);
+        game.deal(&deck);
+        game.apply(Action::ThrowIn).unwrap();
+        assert_eq!(game.scores(), [0, 0]);
+        assert!(game.needs_deal());
+        assert_eq!(game.next_dealer(), Seat::new(1));
     }
 
     #[test]

@@ -179,6 +179,10 @@ impl table::Outcome for crate::Outcome {
                 hand_over: Some(HandOver::ThrownIn),
                 ..Happened::default()
             },
+            Outcome::FarmerThrownIn(seat) => Happened {
+                hand_over: Some(HandOver::Refused { by: seat.index() }),
+                ..Happened::default()
+            },
             Outcome::Renege { team, points } => Happened {
                 penalty: Some(Penalty {
                     to: team.seats()[0].index(),

@@ -73,6 +73,8 @@ pub struct Rules {
     pub scoring: Scoring,
     /// A defender may play alone against a lone maker (house rule).
     pub defend_alone: bool,
+    /// A hand of only nines and tens may be thrown in on its first turn (house rule).
+    pub farmers_hand: bool,
 }
 
 impl Rules {
@@ -88,6 +90,7 @@ impl Rules {
             partner_order_up_is_alone: false,
             scoring: Scoring::STANDARD,
             defend_alone: false,
+            farmers_hand: false,
         }
     }
 
@@ -104,6 +107,7 @@ impl Rules {
             partner_order_up_is_alone: true,
             scoring: Scoring::STANDARD,
             defend_alone: false,
+            farmers_hand: false,
         }
     }
 

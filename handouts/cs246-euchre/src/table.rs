@@ -372,7 +372,7 @@ impl Table {
                 self.announce_making(seat, false, suit.letter(), hand.is_alone(), hand.dealer())?
             }
             // No defending alone under the handout's rules: never taken here.
-            Action::DefendAlone => {}
+            Action::DefendAlone | Action::ThrowIn => {}
             Action::Discard(card) => {
                 if self.debug {
                     say!(self.console, "Player {seat}: discards {card}.")?;
@@ -389,6 +389,8 @@ impl Table {
         }
         match outcome {
             Outcome::Continue => Ok(false),
+            // No farmer's hand under the handout's rules: never reached here.
+            Outcome::FarmerThrownIn(_) => Ok(true),
             Outcome::Nullified => {
                 say!(
                     self.console,

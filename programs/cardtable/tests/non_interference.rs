@@ -556,6 +556,7 @@ proptest! {
     #[test]
     fn house_rules_hide_what_each_seat_may_not_see(seed in any::<u64>()) {
         check(&euchre("eecs280", &["deal=5", "dealer=throw-in", "alone=on", "renege=2", "march=3"]), seed)?;
+        check(&euchre("cs246", &["defend-alone=on", "farmer=on", "lone-euchre=6"]), seed)?;
         check(&straights(&["opener=diamonds", "free-discard=on", "end=rounds-4"]), seed)?;
         check(&teendopanch("handout", &["packets=5-5", "direction=right"]), seed)?;
         check(&teendopanch("handout", &["declined=turn-up", "sevens=top", "pull=short-player"]), seed)?;

@@ -150,6 +150,11 @@ impl Staged for Game {
                 format!("{} {}", verb(you, "discard", "discards"), card_text(card))
             }
             Action::DefendAlone => verb(you, "defend alone", "defends alone"),
+            Action::ThrowIn => verb(
+                you,
+                "throw in a farmer's hand (only nines and tens)",
+                "throws in a farmer's hand (only nines and tens)",
+            ),
             Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
         }
     }
@@ -159,6 +164,7 @@ impl Staged for Game {
             Action::OrderUp { alone } => ("Order up".to_string(), alone),
             Action::Call { suit, alone } => (suit_words(suit), alone),
             Action::DefendAlone => ("Defend alone".to_string(), false),
+            Action::ThrowIn => ("Throw in (farmer's hand)".to_string(), false),
             _ => ("Pass".to_string(), false),
         };
         if alone {
@@ -208,6 +214,10 @@ impl Staged for Game {
             (
                 has(|a| matches!(a, Action::Discard(_))),
                 "You took the upcard: discard one card face down.",
+            ),
+            (
+                has(|a| matches!(a, Action::ThrowIn)),
+                "You hold only nines and tens: you may throw this hand in (a farmer's hand); nobody scores and the deal moves on.",
             ),
             (
                 has(|a| matches!(a, Action::DefendAlone)),
