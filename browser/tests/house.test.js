@@ -34,6 +34,26 @@ for (const [size, viewport] of Object.entries(SIZES)) {
   });
 }
 
+for (const [size, viewport] of Object.entries(SIZES)) {
+  test(`the lobby offers every house rule with the variant's own marked (${size})`, async () => {
+    const page = await personAt(shared.browser, shared.server.url, "Jo", viewport);
+    await page.selectOption("#game", "teendopanch");
+    await page.locator("details.house summary").click();
+    const catalogue = await (await page.request.get(new URL("/api/catalogue", shared.server.url).href)).json();
+    const offered = catalogue.games.find((g) => g.game === "teendopanch").house;
+    assert.equal(await page.locator("details.house select").count(), offered.length);
+    // Each select starts at the handout's value, marked standard.
+    for (const option of offered) {
+      const select = page.locator(`select[name=house-${option.name}]`);
+      assert.equal(await select.inputValue(), option.defaults[0][1]);
+    }
+    assert.match(await page.locator("select[name=house-sevens] option:checked").textContent(), /\(standard\)$/);
+    await page.selectOption("select[name=house-sevens]", "top");
+    await page.locator("details.house").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(OUTPUT, `lobby-house-${size}.png`), fullPage: true });
+  });
+}
+
 test("a combination the rules refuse is answered in the form, naming the option", async () => {
   const page = await personAt(shared.browser, shared.server.url, "Ida");
   const message = await createTable(page, {

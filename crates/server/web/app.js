@@ -116,7 +116,7 @@ function createForm(saveName) {
   const points = el("input", { id: "points", name: "points", type: "number", min: 1, max: 100, value: 10 });
   const pointsLabel = el("label", { for: "points" }, "Points to win");
   const seats = el("fieldset", { class: "seat-kinds" });
-  const house = el("fieldset", { class: "house-rules" });
+  const house = el("fieldset", { class: "house-rules", "aria-label": "House rules" });
   const isPublic = el("input", { id: "public", type: "checkbox", checked: true });
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
@@ -128,8 +128,7 @@ function createForm(saveName) {
   const refreshHouse = () => {
     const g = offer.games.find((x) => x.game === game.value);
     const defaults = houseDefaults();
-    house.replaceChildren(el("legend", {}, "House rules"),
-      ...(g?.house ?? []).map((h) => el("label", { class: "option", title: h.summary },
+    house.replaceChildren(...(g?.house ?? []).map((h) => el("label", { class: "option", title: h.summary },
         el("span", {}, h.title),
         el("select", { name: `house-${h.name}`, "data-option": h.name, "aria-label": h.title },
           h.values.map((v) => el("option", { value: v, selected: v === defaults.get(h.name) },
