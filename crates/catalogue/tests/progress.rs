@@ -22,18 +22,18 @@ fn euchre_outcomes_say_the_handouts_scores() {
     // EECS 280: makers taking 3 or 4 tricks score 1, all 5 (a march) 2; makers taking
     // fewer than 3 are euchred and the other team scores 2.
     let makers = Team::BOTH[0];
-    let trick = |result| Did::Trick {
+    // Team 0 made trump and took `tricks` of five, with partners (no lone hands).
+    let trick = |tricks| Did::Trick {
         winner: Seat::new(1),
-        result: Some(result),
+        result: Some(HandResult::score(
+            &euchre::Scoring::STANDARD,
+            makers,
+            false,
+            false,
+            tricks,
+        )),
     };
-    let made = trick(HandResult::score(
-        &euchre::Scoring::STANDARD,
-        makers,
-        false,
-        false,
-        4,
-    ))
-    .happened();
+    let made = trick(4).happened();
     assert_eq!(made.trick_taken, Some(1));
     assert!(matches!(
         made.hand_over,
@@ -44,26 +44,12 @@ fn euchre_outcomes_say_the_handouts_scores() {
             ..
         })
     ));
-    let march = trick(HandResult::score(
-        &euchre::Scoring::STANDARD,
-        makers,
-        false,
-        false,
-        5,
-    ))
-    .happened();
+    let march = trick(5).happened();
     assert!(matches!(
         march.hand_over,
         Some(HandOver::March { points: 2, .. })
     ));
-    let euchred = trick(HandResult::score(
-        &euchre::Scoring::STANDARD,
-        makers,
-        false,
-        false,
-        2,
-    ))
-    .happened();
+    let euchred = trick(2).happened();
     assert!(matches!(
         euchred.hand_over,
         Some(HandOver::Euchred {

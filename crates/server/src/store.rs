@@ -219,21 +219,17 @@ impl Sqlite {
                  table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
                  PRIMARY KEY (table_id, seq));",
         )?;
-        // Databases from before prescribed deals gain the column.
-        let has_deals = connection
-            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'deals'")?
-            .exists([])?;
-        if !has_deals {
-            connection
-                .execute_batch("ALTER TABLE tables ADD COLUMN deals TEXT NOT NULL DEFAULT '[]'")?;
-        }
-        // And from before house rules, the house rules' column.
-        let has_house = connection
-            .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = 'house'")?
-            .exists([])?;
-        if !has_house {
-            connection
-                .execute_batch("ALTER TABLE tables ADD COLUMN house TEXT NOT NULL DEFAULT '[]'")?;
+        // Databases from before prescribed deals, and from before house rules, gain the
+        // columns (both JSON lists, empty for the tables they already hold).
+        for column in ["deals", "house"] {
+            let present = connection
+                .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?
+                .exists([column])?;
+            if !present {
+                connection.execute_batch(&format!(
+                    "ALTER TABLE tables ADD COLUMN {column} TEXT NOT NULL DEFAULT '[]'"
+                ))?;
+            }
         }
         Ok(Sqlite {
             connection: Mutex::new(connection),
@@ -388,5 +384,38 @@ impl Store for Sqlite {
 
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
         Sqlite::load(&self.lock(), table)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database written before prescribed deals and house rules opens with both
+    /// columns added, its tables read as having none of either.
+    #[test]
+    fn an_older_database_gains_the_deals_and_house_columns() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("old.db");
+        Connection::open(&path)
+            .unwrap()
+            .execute_batch(
+                "CREATE TABLE tables (
+                     id TEXT PRIMARY KEY, game TEXT NOT NULL, rules TEXT NOT NULL,
+                     points INTEGER NOT NULL, seed INTEGER NOT NULL, public INTEGER NOT NULL,
+                     bots TEXT NOT NULL, autopilot INTEGER NOT NULL,
+                     finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL);
+                 INSERT INTO tables VALUES ('t1', 'euchre', 'cs246', 10, 7, 1,
+                     '[null, \"random\", \"random\", \"random\"]', 20, 0, 0);",
+            )
+            .unwrap();
+        let store = Sqlite::open(&path).unwrap();
+        let stored = store.table("t1").unwrap().expect("the old table");
+        assert_eq!(stored.row.rules, "cs246");
+        assert!(stored.row.house.is_empty());
+        assert!(stored.row.deals.reveal().is_empty());
+        // Opening it again finds the columns there.
+        drop(store);
+        assert!(Sqlite::open(&path).is_ok());
     }
 }
