@@ -13,6 +13,9 @@ pub struct Holding {
     slots: u8,
     /// The cards held.
     set: CardSet,
+    /// Cards removed whose slots are still in `cards`: one coming back is pushed only
+    /// after they are dropped, so the list never names a card twice.
+    stale: CardSet,
 }
 
 const SLOTS: usize = 16;
@@ -26,6 +29,7 @@ impl Default for Holding {
             cards: [EMPTY_SLOT; SLOTS],
             slots: 0,
             set: CardSet::EMPTY,
+            stale: CardSet::EMPTY,
         }
     }
 }
@@ -96,10 +100,11 @@ impl Holding {
         }
         self.cards = kept;
         self.slots = n as u8;
+        self.stale = CardSet::EMPTY;
     }
 
     pub(crate) fn push(&mut self, card: Card) {
-        if usize::from(self.slots) == SLOTS {
+        if usize::from(self.slots) == SLOTS || self.stale.contains(card) {
             self.compact();
         }
         self.cards[usize::from(self.slots)] = card;
@@ -118,7 +123,11 @@ impl Holding {
     }
 
     pub(crate) fn remove(&mut self, card: Card) -> bool {
-        self.set.remove(card)
+        let held = self.set.remove(card);
+        if held {
+            self.stale.insert(card);
+        }
+        held
     }
 }
 
@@ -126,6 +135,23 @@ impl Holding {
 mod tests {
     use super::*;
     use testkit::parse as card;
+
+    #[test]
+    fn a_card_that_comes_back_is_listed_once_in_its_new_place() {
+        // A card given away in one pull can come back in the next (a short player's
+        // choice, or the puller's return): it is then the latest arrival, once.
+        let mut h = Holding::default();
+        for c in ["9S", "AH", "7S"] {
+            h.push(card(c));
+        }
+        assert!(h.remove(card("AH")));
+        h.push(card("KD"));
+        h.push(card("AH"));
+        let listed: Vec<String> = h.cards().map(|c| c.to_string()).collect();
+        assert_eq!(listed, ["9S", "7S", "KD", "AH"]);
+        assert_eq!(h.len(), 4);
+        assert_eq!(h.last(), Some(card("AH")));
+    }
 
     #[test]
     fn keeps_arrival_order() {

@@ -10,6 +10,12 @@ fn accounted(game: &Game) {
     let mut count = all.len() + hand.undealt().len() + usize::from(hand.pull().is_some());
     for s in Seat::ALL {
         let cards = hand.holding(s).set();
+        // The arrival order lists each card held once (a card can come back in a pull).
+        assert_eq!(
+            hand.holding(s).cards().count(),
+            cards.len(),
+            "a card listed twice"
+        );
         assert!(all.intersection(cards).is_empty(), "a card in two places");
         all = all.union(cards);
         count += cards.len();
