@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # How the strong players do against the handout players under a few house rules
 # (docs/RULES.md, docs/BOTS.md): one arena run per line, the strong seat's (or team's) win
-# rate with its 95% interval. Usage: scripts/house_strength.sh [GAMES] [CARDTABLE]
+# rate with its 95% interval. Usage: scripts/house_strength.sh [GAMES] [CARDTABLE] [GAME]
+# (GAME: only that game's lines).
 set -euo pipefail
 games=${1:-400}
 bin=${2:-target/release/cardtable}
+only=${3:-}
 run() {
     local game=$1 lineup=$2 rules=$3 house=$4
+    [[ -n $only && $only != "$game" ]] && return 0
     local args=(arena "$game" --games "$games" --lineup "$lineup" --seed 28 --json)
     [[ -n $rules ]] && args+=(--rules "$rules")
     [[ -n $house ]] && args+=(--house "$house")
