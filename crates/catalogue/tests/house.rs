@@ -115,3 +115,14 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn points_to_win_are_the_faces_to_bound_not_a_house_rule() {
+    // The arena and records take up to 1,000 points; the house rules do not narrow that.
+    for variant in Variant::ALL {
+        assert!(
+            Ruleset::new(variant, 1000, &[] as &[&str]).is_ok(),
+            "{variant}"
+        );
+    }
+}

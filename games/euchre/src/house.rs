@@ -143,9 +143,6 @@ impl House for Rules {
                 "`defend-alone=on` needs going alone (`alone=on`): there is no loner to defend against",
             ));
         }
-        if !(1..=100).contains(&self.points_to_win) {
-            return Err(HouseError::Conflict("points to win are 1 to 100"));
-        }
         Ok(())
     }
 }

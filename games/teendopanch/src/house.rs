@@ -83,9 +83,6 @@ impl House for Rules {
                 "the reference rules' quota rotation only plays to the left (`direction=left`)",
             ));
         }
-        if !(1..=100).contains(&self.points_to_win) {
-            return Err(HouseError::Conflict("points to win are 1 to 100"));
-        }
         Ok(())
     }
 }

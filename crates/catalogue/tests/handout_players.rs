@@ -1,0 +1,64 @@
+//! The handout players sit at tables with any house rules: under every combination the
+//! property test draws, each action they choose is one of the legal actions, through
+//! whole games.
+
+use catalogue::{PlayerSpec, Roster, Ruleset, Variant, WithGame};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use table::{Game, Rng, Turn};
+
+/// Plays one game with the handout player in every seat, checking each choice.
+struct HandoutsPlay(u64);
+
+impl WithGame for HandoutsPlay {
+    type Output = Result<usize, String>;
+
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let mut game = new();
+        let mut agents = game.agents(&vec![PlayerSpec::Handout; game.seats()]);
+        let (mut chance, mut rng) = (Rng::seed_from_u64(self.0), Rng::seed_from_u64(!self.0));
+        let mut legal = Vec::new();
+        let mut actions = 0;
+        loop {
+            match game.turn() {
+                Turn::Over => return Ok(actions),
+                Turn::Chance => game.deal(&mut chance),
+                Turn::Seat(seat) => {
+                    game.legal_actions(&mut legal);
+                    let action = agents[seat].act(table::Seated::new(&game, seat), &mut rng);
+                    if !legal.contains(&action) {
+                        return Err(format!(
+                            "seat {seat} chose {action:?}, not one of {legal:?}"
+                        ));
+                    }
+                    game.apply(action).map_err(|e| e.to_string())?;
+                    actions += 1;
+                }
+            }
+            if actions > 20_000 {
+                return Err("the game did not end".into());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn handout_players_act_legally_under_every_combination(
+        variant in 0..Variant::ALL.len(),
+        picks in proptest::collection::vec(any::<usize>(), 12),
+        seed in any::<u64>(),
+    ) {
+        let variant = Variant::ALL[variant];
+        let mut draws = picks.into_iter();
+        let options = Ruleset::options(variant.game());
+        let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
+        // A contradiction is refused by name (the rules' own tests check which).
+        let Ok(rules) = Ruleset::new(variant, 5, &house) else { return Ok(()) };
+        let played = rules.with_game(HandoutsPlay(seed));
+        prop_assert!(played.is_ok(), "{variant} {house:?}: {played:?}");
+        prop_assert!(played.unwrap() > 0);
+    }
+}
