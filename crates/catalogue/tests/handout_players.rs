@@ -5,7 +5,7 @@
 use catalogue::{PlayerSpec, Roster, Ruleset, Variant, WithGame};
 use proptest::prelude::*;
 use rand::SeedableRng;
-use table::{Game, Rng, Turn};
+use table::{Rng, Turn};
 
 /// Plays one game with the handout player in every seat, checking each choice.
 struct HandoutsPlay(u64);
