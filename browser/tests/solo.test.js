@@ -67,4 +67,7 @@ test("one person plays a Teen Do Panch table to the end, and replays it", async 
   assert.match(await status.textContent(), /^Step 3 of/);
   await page.getByRole("button", { name: "◀ Back" }).click();
   assert.match(await status.textContent(), /^Step 2 of/);
+  // The replay shows the table's rules card too: the points to win it was played to.
+  await page.locator(".replay details.rules-card summary").click();
+  assert.match(await page.locator(".replay details.rules-card").textContent(), /Points to win\s*3/);
 });

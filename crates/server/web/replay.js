@@ -2,11 +2,12 @@
 // each step carries the scene a spectator would have seen, hands turned up.
 
 import { el } from "./dom.js";
-import { felt } from "./table.js";
+import { felt, rulesCard } from "./table.js";
 
 export function renderReplay(root, game) {
   const steps = game.steps;
   let at = 0;
+  const page = { rulesOpen: false };
   const draw = () => {
     const { scene, seat } = steps[at];
     const what = seat == null ? "The deal" : scene.log[scene.log.length - 1];
@@ -26,6 +27,7 @@ export function renderReplay(root, game) {
         el("button", { class: "next", onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); }, disabled: at === steps.length - 1 }, "Forward ▶"),
         el("button", { onclick: () => { at = steps.length - 1; draw(); }, disabled: at === steps.length - 1 }, "End ⏭")),
       slider,
+      el("div", { class: "side" }, rulesCard(scene, page)),
     );
   };
   document.onkeydown = (e) => {

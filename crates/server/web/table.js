@@ -94,7 +94,7 @@ export function felt(scene, sit) {
 }
 
 /** The rules card: the points to win and every house rule, those changed marked. */
-function rulesCard(scene, page) {
+export function rulesCard(scene, page) {
   const changed = scene.rules.filter((r) => r.house).length;
   const summary = changed ? `Rules · ${changed} house rule${changed === 1 ? "" : "s"}` : "Rules";
   return el("details", { class: "rules-card", open: !!page.rulesOpen, ontoggle: (e) => { page.rulesOpen = e.target.open; } },

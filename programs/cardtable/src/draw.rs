@@ -403,9 +403,9 @@ fn draw_choices(frame: &mut Frame, ui: &mut Ui, area: Rect) {
 fn status_lines(ui: &Ui, scene: &Scene) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     let status = if let Some(note) = ui.table.position().and(ui.note.clone()) {
-        format!("{note} · ←/→ step, Home/End, q leaves")
+        format!("{note} · ←/→ step, Home/End, r rules, q leaves")
     } else if ui.table.position().is_some() {
-        "Replay: ←/→ step, Home/End jump, q leaves".to_string()
+        "Replay: ←/→ step, Home/End jump, r rules, q leaves".to_string()
     } else if ui.your_turn() || scene.result.is_some() {
         format!("{}.", scene.status)
     } else if scene.turn.is_some() {

@@ -245,6 +245,10 @@ impl Ui {
                 self.dialog = Dialog::LastTrick;
                 return Flow::Continue;
             }
+            KeyCode::Char('r') => {
+                self.dialog = Dialog::Rules;
+                return Flow::Continue;
+            }
             KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
             _ => return Flow::Continue,
         };
