@@ -206,7 +206,7 @@ fn answer<R: BufRead, W: Write>(
         match said.as_str() {
             "q" | "quit" => return Err(Stop::Left(Leave::Quit)),
             "help" | "?" => {
-                console.say("Answers: a card by its number or as 9s, 10h, jd; the short answers in brackets; coach (the strong player's values); save [FILE]; q quits.")?;
+                console.say("Answers: a card by its number or as 9s, 10h, jd; the short answers in brackets; coach (the strong player's values); rules (the rules card); save [FILE]; q quits.")?;
                 for line in &own.help {
                     console.say(line)?;
                 }
@@ -214,6 +214,13 @@ fn answer<R: BufRead, W: Write>(
             }
             "coach" => {
                 console.say(&coach_lines(&table.advise()))?;
+                continue;
+            }
+            "rules" => {
+                for rule in &table.shown().scene.rules {
+                    let house = if rule.house { " (house rule)" } else { "" };
+                    console.say(&format!("{}: {}{house}", rule.title, rule.value))?;
+                }
                 continue;
             }
             _ => {}
