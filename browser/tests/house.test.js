@@ -29,7 +29,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     let clicks = 0;
     await playByClicks(page, async () => clicks++ >= 2);
     assert.equal(await page.locator("details.rules-card[open]").count(), 1);
-    await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUTPUT, `house-rules-${size}.png`), fullPage: true });
   });
 }
@@ -49,7 +48,6 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     }
     assert.match(await page.locator("select[name=house-sevens] option:checked").textContent(), /\(standard\)$/);
     await page.selectOption("select[name=house-sevens]", "top");
-    await page.locator("details.house").scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(OUTPUT, `lobby-house-${size}.png`), fullPage: true });
   });
 }
