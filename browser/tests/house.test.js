@@ -30,6 +30,12 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     await playByClicks(page, async () => clicks++ >= 2);
     assert.equal(await page.locator("details.rules-card[open]").count(), 1);
     await page.screenshot({ path: join(OUTPUT, `house-rules-${size}.png`), fullPage: true });
+    // Someone in the lobby sees the table listed with its house rules.
+    const other = await personAt(shared.browser, shared.server.url, "Kim", viewport);
+    const row = other.locator(".table-row", { hasText: "Hal" }).first();
+    await row.waitFor();
+    assert.match(await row.textContent(), /House rules: alone=off, partner-alone=off, march=3/);
+    await other.context().close();
   });
 }
 

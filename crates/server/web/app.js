@@ -106,6 +106,7 @@ function tableRow(t) {
     : el("span", { class: "taken" }, `${s.name}${s.kind === "computer" ? " (computer)" : ""}`));
   return el("div", { class: "table-row" },
     el("strong", {}, t.title),
+    t.house?.length ? el("small", { class: "house" }, `House rules: ${t.house.join(", ")}`) : null,
     el("span", { class: "seats" }, seats),
     el("a", { href: `/t/${t.table}`, "data-route": true }, "Watch"));
 }

@@ -139,10 +139,10 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
     assert!(saved.contains("\"house\":[\"opener=diamonds\"]"), "{saved}");
 }
 
-/// The screen once it shows `text` (within 5 s), or a failure showing the last screen.
+/// The screen once it shows `text` (within 10 s), or a failure showing the last screen.
 fn wait_for(tmux: &Tmux, text: &str) -> String {
     let mut screen = String::new();
-    for _ in 0..100 {
+    for _ in 0..200 {
         screen = tmux.screen();
         if screen.contains(text) {
             return screen;
