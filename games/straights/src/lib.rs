@@ -19,7 +19,7 @@ pub use game::Game;
 pub use layout::Layout;
 pub use players::{Leave, Player};
 pub use round::{Action, IllegalAction, Outcome, Round, View};
-pub use rules::{End, Rules};
+pub use rules::{End, Rules, Stuck};
 pub use seat::Seat;
 pub use table::Refused;
 

@@ -20,6 +20,9 @@ pub enum Action {
     Play(Card),
     /// Only when no card in hand can be played.
     Discard(Card),
+    /// Under the house rule that passes instead of discarding: only when no card in hand
+    /// can be played (or at any time, with the voluntary pass).
+    Pass,
 }
 
 /// What an accepted action led to.
@@ -40,6 +43,12 @@ pub enum IllegalAction {
     NotPlayable(Card),
     /// The player has a legal play and so may not discard.
     MustPlay(Card),
+    /// The player has a legal play and so may not pass.
+    MustPlayNotPass,
+    /// These rules pass instead of discarding (house rule).
+    NoDiscards,
+    /// These rules discard instead of passing.
+    NoPassing,
     /// The round is over.
     RoundOver,
 }
@@ -53,6 +62,15 @@ impl fmt::Display for IllegalAction {
                 write!(f, "{card} may not be discarded: a card can be played")
             }
             IllegalAction::RoundOver => f.write_str("the round is over"),
+            IllegalAction::MustPlayNotPass => {
+                f.write_str("a card can be played, so passing is not allowed")
+            }
+            IllegalAction::NoDiscards => {
+                f.write_str("these rules pass instead of discarding: a stuck player passes")
+            }
+            IllegalAction::NoPassing => {
+                f.write_str("these rules discard instead of passing: a stuck player discards")
+            }
         }
     }
 }
@@ -76,6 +94,13 @@ pub struct Round {
     opener: Card,
     /// Discards are allowed with a play in hand.
     free_discard: bool,
+    /// A stuck player passes instead of discarding, and the first out ends the round
+    /// (house rule).
+    passing: bool,
+    /// Passes each player made this round (the chips it paid).
+    passes: [u8; 4],
+    /// The round has ended: every card gone, or (passing) a player out.
+    ended: bool,
 }
 
 /// Each held card's place in its holder's dealt order.
@@ -129,6 +154,9 @@ impl Round {
             moves: 0,
             opener: rules.opener,
             free_discard: rules.free_discard,
+            passing: rules.stuck == crate::Stuck::Pass,
+            passes: [0; 4],
+            ended: false,
         }
     }
 
@@ -137,9 +165,20 @@ impl Round {
         self.turn
     }
 
-    /// Whether all 52 cards are played or discarded.
+    /// Whether the round has ended: all 52 cards played or discarded, or (passing) a
+    /// player out of cards.
     pub fn is_over(&self) -> bool {
-        self.moves == 52
+        self.ended
+    }
+
+    /// How many times `seat` passed this round (house rule).
+    pub fn passes(&self, seat: Seat) -> u32 {
+        u32::from(self.passes[seat.index()])
+    }
+
+    /// Whether a stuck player passes rather than discards (house rule).
+    pub fn passing(&self) -> bool {
+        self.passing
     }
 
     /// The cards on the table.
@@ -167,7 +206,17 @@ impl Round {
     }
 
     /// The points a player's discards are worth: the sum of their ranks (Ace 1, King 13).
+    /// When passing (house rule), the chips it pays instead: one a pass and one a card
+    /// left when someone goes out; the player out pays none (the pool is its).
     pub fn points(&self, seat: Seat) -> u32 {
+        if self.passing {
+            let held = self.held(seat).len() as u32;
+            return if held == 0 {
+                0
+            } else {
+                held + self.passes(seat)
+            };
+        }
         self.discards(seat).map(|c| c.rank().pips()).sum()
     }
 
@@ -212,30 +261,48 @@ impl Round {
         if let Some(all) = self.free_discards() {
             actions.extend(self.in_hand_order(all).map(Action::Discard));
         }
+        if self.may_pass() {
+            actions.push(Action::Pass);
+        }
     }
 
     /// How many legal actions the player to move has.
     pub fn legal_action_count(&self) -> usize {
-        self.legal_set().0.len() + self.free_discards().map_or(0, |all| all.len())
+        self.legal_set().0.len()
+            + self.free_discards().map_or(0, |all| all.len())
+            + usize::from(self.may_pass())
     }
 
     /// The legal action `i` places into [`Round::legal_actions_into`]'s list, without
     /// the list.
     pub fn nth_legal_action(&self, i: usize) -> Option<Action> {
         let (cards, action) = self.legal_set();
+        let free = self.free_discards().unwrap_or(CardSet::EMPTY);
         match i.checked_sub(cards.len()) {
             None => self.in_hand_order(cards).nth(i).map(action),
-            Some(past) => self
-                .free_discards()
-                .and_then(|all| self.in_hand_order(all).nth(past))
-                .map(Action::Discard),
+            Some(past) if past < free.len() => {
+                self.in_hand_order(free).nth(past).map(Action::Discard)
+            }
+            Some(past) => (past == free.len() && self.may_pass()).then_some(Action::Pass),
         }
+    }
+
+    /// Whether the player to move may pass (house rule): when stuck, or at any time after
+    /// the opening card with the voluntary pass.
+    fn may_pass(&self) -> bool {
+        self.passing
+            && !self.is_over()
+            && (!self.can_play() || (self.free_discard && self.moves > 0))
     }
 
     /// Under a voluntary pass, the discards open to a player who could play instead
     /// (never instead of the opening card: the round must start).
     fn free_discards(&self) -> Option<CardSet> {
-        let free = self.free_discard && self.moves > 0 && !self.is_over() && self.can_play();
+        let free = self.free_discard
+            && !self.passing
+            && self.moves > 0
+            && !self.is_over()
+            && self.can_play();
         free.then(|| self.held(self.turn))
     }
 
@@ -243,7 +310,7 @@ impl Round {
     /// voluntary pass adds discards to them).
     fn legal_set(&self) -> (CardSet, fn(Card) -> Action) {
         let playable = self.playable();
-        if self.is_over() {
+        if self.is_over() || (self.passing && playable.is_empty()) {
             (CardSet::EMPTY, Action::Play)
         } else if playable.is_empty() {
             (self.held(self.turn), Action::Discard)
@@ -273,7 +340,13 @@ impl Round {
         if self.is_over() {
             return Err(IllegalAction::RoundOver);
         }
-        let (Action::Play(card) | Action::Discard(card)) = action;
+        let card = match action {
+            Action::Pass if !self.passing => return Err(IllegalAction::NoPassing),
+            Action::Pass if self.may_pass() => return Ok(()),
+            Action::Pass => return Err(IllegalAction::MustPlayNotPass),
+            Action::Discard(_) if self.passing => return Err(IllegalAction::NoDiscards),
+            Action::Play(card) | Action::Discard(card) => card,
+        };
         if !self.held[self.turn.index()].contains(card) {
             return Err(IllegalAction::NotHeld(card));
         }
@@ -305,6 +378,11 @@ impl Round {
     fn carry_out(&mut self, action: Action) -> Outcome {
         let seat = self.turn.index();
         match action {
+            Action::Pass => {
+                self.passes[seat] = self.passes[seat].saturating_add(1);
+                self.turn = self.turn.left();
+                return Outcome::Continue;
+            }
             Action::Play(card) => {
                 self.layout.place(card);
                 self.held[seat].remove(card);
@@ -320,6 +398,8 @@ impl Round {
         }
         self.moves += 1;
         self.turn = self.turn.left();
+        // The round ends with the last card, or, passing, with the first player out.
+        self.ended = self.moves == 52 || (self.passing && self.held[seat].is_empty());
         if self.is_over() {
             return Outcome::RoundOver(Seat::ALL.map(|s| self.points(s)));
         }
@@ -391,6 +471,16 @@ impl<'a> View<'a> {
     /// How many cards another player has discarded (face down).
     pub fn discard_count(&self, seat: Seat) -> usize {
         self.round.discards(seat).count()
+    }
+
+    /// How many times a player passed this round (house rule).
+    pub fn pass_count(&self, seat: Seat) -> u32 {
+        self.round.passes(seat)
+    }
+
+    /// Whether a stuck player passes rather than discards (house rule).
+    pub fn passing(&self) -> bool {
+        self.round.passing
     }
 
     /// The player's legal plays in hand order (none unless it is its turn).

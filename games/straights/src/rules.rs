@@ -14,6 +14,16 @@ pub enum End {
     Rounds(u32),
 }
 
+/// What a player who cannot play does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stuck {
+    /// Discards a card face down; its pips count against it (the handout).
+    Discard,
+    /// Passes, paying a chip; the first player out of cards ends the round and the others
+    /// pay a chip a card left (Sevens and Fan Tan).
+    Pass,
+}
+
 /// One set of Straights rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
@@ -23,6 +33,8 @@ pub struct Rules {
     pub free_discard: bool,
     /// When the game ends.
     pub end: End,
+    /// What a stuck player does.
+    pub stuck: Stuck,
 }
 
 impl Rules {
@@ -31,6 +43,7 @@ impl Rules {
         opener: Card::new(Rank::Seven, Suit::Spades),
         free_discard: false,
         end: End::Points(GAME_OVER_POINTS),
+        stuck: Stuck::Discard,
     };
 
     /// Whether a game with these scores after `rounds` rounds is over.
@@ -65,6 +78,13 @@ impl House for Rules {
             source: "pagat.com/layout/sevens.html (Variations)",
         },
         HouseRule {
+            name: "stuck",
+            title: "When stuck",
+            summary: "A player who cannot play discards a card face down, its pips counting against it (the handout), or passes paying a chip: the first player out of cards ends the round and takes the pool, the others paying a chip a card left (chips count as points).",
+            values: Values::words(&["discard", "pass"]),
+            source: "pagat.com/layout/sevens.html (a player who cannot play passes and pays a chip; the first out wins the pool, the others pay one a card); the CS 246 handout (discards)",
+        },
+        HouseRule {
             name: "end",
             title: "End of the game",
             summary: "The game ends after the round in which someone reaches 80 points (the handout) or 50 or 100, or after a number of rounds (`rounds-N`).",
@@ -80,6 +100,8 @@ impl House for Rules {
             "opener" if self.opener.suit() == Suit::Diamonds => "diamonds".into(),
             "opener" => "spades".into(),
             "free-discard" => on_off(self.free_discard),
+            "stuck" if self.stuck == Stuck::Pass => "pass".into(),
+            "stuck" => "discard".into(),
             _ => match self.end {
                 End::Points(points) => points.to_string(),
                 End::Rounds(rounds) => format!("rounds-{rounds}"),
@@ -92,6 +114,8 @@ impl House for Rules {
             "opener" if value == "diamonds" => self.opener = Card::new(Rank::Seven, Suit::Diamonds),
             "opener" => self.opener = Card::new(Rank::Seven, Suit::Spades),
             "free-discard" => self.free_discard = flag(value),
+            "stuck" if value == "pass" => self.stuck = Stuck::Pass,
+            "stuck" => self.stuck = Stuck::Discard,
             _ => {
                 self.end = match value.strip_prefix("rounds-") {
                     Some(rounds) => End::Rounds(number(rounds)),
@@ -162,6 +186,57 @@ mod tests {
         assert!(handout
             .apply(Action::Discard(Card::new(Rank::Ace, Suit::Clubs)))
             .is_err());
+    }
+
+    #[test]
+    fn a_stuck_player_passes_and_the_first_out_ends_the_round() {
+        use crate::{Action, Outcome, Seat};
+        let rules = Rules::HANDOUT.with_house(&["stuck=pass"]).unwrap();
+        // pagat (Sevens): a player who cannot play passes, paying a chip. Seat 1 holds
+        // twelve clubs without the seven, and the king of diamonds: after the 7♠ it
+        // cannot play.
+        let cards = |text: &str| {
+            text.split(' ')
+                .map(|c| c.parse::<Card>().unwrap())
+                .collect::<Vec<_>>()
+        };
+        let mut deck = cards("7S AH 2H 3H 4H 5H 6H 8H 9H TH JH QH KH");
+        deck.extend(cards("AC 2C 3C 4C 5C 6C 8C 9C TC JC QC KC KD"));
+        deck.extend(cards("7C 7H AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD"));
+        deck.extend(cards("AS 2S 3S 4S 5S 6S 8S 9S TS JS QS KS QD"));
+        let mut round = crate::Round::deal_with(&rules, &deck);
+        round
+            .apply(Action::Play(Card::new(Rank::Seven, Suit::Spades)))
+            .unwrap();
+        assert_eq!(round.turn(), Seat::new(1));
+        assert_eq!(round.legal_actions(), [Action::Pass]);
+        assert!(round
+            .apply(Action::Discard(Card::new(Rank::King, Suit::Diamonds)))
+            .is_err());
+        round.apply(Action::Pass).unwrap();
+        assert_eq!(
+            (round.passes(Seat::new(1)), round.turn()),
+            (1, Seat::new(2))
+        );
+        // Under the handout the same player discards instead.
+        let mut handout = crate::Round::deal_with(&Rules::HANDOUT, &deck);
+        handout
+            .apply(Action::Play(Card::new(Rank::Seven, Suit::Spades)))
+            .unwrap();
+        assert!(handout
+            .legal_actions()
+            .iter()
+            .all(|a| matches!(a, Action::Discard(_))));
+        // Whole suits dealt: the opener (spades) is out first, after twelve rounds; the
+        // others pay a chip for the one card each still holds, the player out nothing.
+        let mut round = suits_dealt(&rules);
+        let points = loop {
+            let action = crate::players::computer_decision(&round.view(round.turn()));
+            if let Outcome::RoundOver(points) = round.apply(action).unwrap() {
+                break points;
+            }
+        };
+        assert_eq!(points, [1, 1, 1, 0]);
     }
 
     #[test]

@@ -67,8 +67,11 @@ fn play_game(seed: u32) -> Result<(), TestCaseError> {
                     prop_assert_eq!(card, hand[0], "the first card is discarded");
                     discarded[seat.index()] += pips(card);
                 }
+                Action::Pass => prop_assert!(false, "the handout's rules never pass"),
             }
-            let (Action::Play(card) | Action::Discard(card)) = action;
+            let (Action::Play(card) | Action::Discard(card)) = action else {
+                unreachable!("checked above")
+            };
             prop_assert!(seen.insert(card), "{} played or discarded twice", card);
             if let Outcome::RoundOver(points) = game.apply(action).unwrap() {
                 prop_assert_eq!(seen.len(), 52, "every card once per round");

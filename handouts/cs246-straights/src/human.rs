@@ -130,6 +130,10 @@ impl Human {
             IllegalAction::MustPlay(_) => "You have a legal play. You may not discard.".to_string(),
             IllegalAction::NotHeld(card) => format!("You do not have {card}."),
             IllegalAction::RoundOver => "The round is over.".to_string(),
+            // The handout discards and never passes (a house rule): never reached here.
+            IllegalAction::MustPlayNotPass
+            | IllegalAction::NoDiscards
+            | IllegalAction::NoPassing => refusal.to_string(),
         }))
     }
 }

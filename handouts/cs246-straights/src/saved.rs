@@ -213,6 +213,8 @@ pub fn write(saved: &SavedGame) -> String {
         let _ = match action {
             Action::Play(card) => writeln!(out, "play {card}"),
             Action::Discard(card) => writeln!(out, "discard {card}"),
+            // The handout never passes (a house rule): nothing to write.
+            Action::Pass => Ok(()),
         };
     }
     out

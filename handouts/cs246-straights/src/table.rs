@@ -164,6 +164,8 @@ impl Table {
             match action {
                 Action::Play(card) => say!(self.console, "Player{seat} plays {card}.")?,
                 Action::Discard(card) => say!(self.console, "Player{seat} discards {card}.")?,
+                // The handout never passes (a house rule): never taken here.
+                Action::Pass => {}
             }
             if let Outcome::RoundOver(points) = outcome {
                 let round = game.round().unwrap();

@@ -84,6 +84,7 @@ fn straights(house: &'static [&'static str]) -> Subject<straights::Game> {
         shown: |_| Vec::new(),
         card: |action| match action {
             straights::Action::Play(card) | straights::Action::Discard(card) => Some(*card),
+            straights::Action::Pass => None,
         },
         hidden: |_, action, actor, to| {
             matches!(action, straights::Action::Discard(_)) && to != Some(actor)
@@ -558,6 +559,7 @@ proptest! {
         check(&euchre("eecs280", &["deal=5", "dealer=throw-in", "alone=on", "renege=2", "march=3"]), seed)?;
         check(&euchre("cs246", &["defend-alone=on", "farmer=on", "lone-euchre=6"]), seed)?;
         check(&straights(&["opener=diamonds", "free-discard=on", "end=rounds-4"]), seed)?;
+        check(&straights(&["stuck=pass", "end=rounds-1"]), seed)?;
         check(&teendopanch("handout", &["packets=5-5", "direction=right"]), seed)?;
         check(&teendopanch("handout", &["declined=turn-up", "sevens=top", "pull=short-player"]), seed)?;
     }

@@ -49,11 +49,12 @@ impl Staged for Game {
             return (Vec::new(), 0, "Discards 0".into());
         };
         let s = Seat::new(seat);
-        (
-            Vec::new(),
-            view.hand_size(s),
-            format!("Discards {}", view.discard_count(s)),
-        )
+        let tally = if view.passing() {
+            format!("Passes {}", view.pass_count(s))
+        } else {
+            format!("Discards {}", view.discard_count(s))
+        };
+        (Vec::new(), view.hand_size(s), tally)
     }
 
     fn facts(&self, _to: Option<usize>, _names: &[String]) -> Vec<Fact> {
@@ -95,6 +96,10 @@ impl Staged for Game {
     }
 
     fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
+        if self.rules().stuck == straights::Stuck::Pass {
+            let count = |v: straights::View| side.iter().map(|&s| v.pass_count(Seat::new(s))).sum();
+            return vec![("Passes", public(self).map_or(0u32, count).to_string())];
+        }
         let count = |v: straights::View| side.iter().map(|&s| v.discard_count(Seat::new(s))).sum();
         vec![("Discards", public(self).map_or(0usize, count).to_string())]
     }
@@ -125,23 +130,35 @@ impl Staged for Game {
                 verb(you, "discard", "discards"),
                 card_text(*card)
             ),
+            Some(Action::Pass) => verb(you, "pass and pay a chip", "passes and pays a chip"),
         }
     }
 
-    /// Every Straights action puts down a card: there is no other choice to name.
+    /// Every Straights action but a pass puts down a card.
     fn choice(action: &Action) -> String {
-        let (Action::Play(card) | Action::Discard(card)) = *action;
-        card_text(card)
+        match *action {
+            Action::Play(card) | Action::Discard(card) => card_text(card),
+            Action::Pass => "Pass (pay a chip)".into(),
+        }
     }
 
     fn card_of(action: &Action) -> Option<(Card, Option<&'static str>)> {
         match *action {
             Action::Play(card) => Some((card, None)),
             Action::Discard(card) => Some((card, Some("Discard"))),
+            Action::Pass => None,
         }
     }
 
     fn question(&self, legal: &[Action]) -> String {
+        let plays = legal.iter().any(|a| matches!(a, Action::Play(_)));
+        if legal.contains(&Action::Pass) {
+            return if plays {
+                "Play a card onto the layout, or pass and pay a chip".into()
+            } else {
+                "No card fits the layout: pass and pay a chip".into()
+            };
+        }
         let discards = legal.iter().any(|a| matches!(a, Action::Discard(_)));
         if legal.iter().any(|a| matches!(a, Action::Play(_))) && discards {
             "Play a card onto the layout, or discard one face down".into()
@@ -155,6 +172,9 @@ impl Staged for Game {
     }
 
     fn help(&self, legal: &[Action]) -> Vec<String> {
+        if self.rules().stuck == straights::Stuck::Pass {
+            return vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. With no card that fits you pass and pay a chip (a point); the first player out of cards ends the round and the others pay a point for each card left.", suit_symbol(self.rules().opener.suit()))];
+        }
         if legal.iter().any(|a| matches!(a, Action::Play(_))) {
             let opener = self.rules().opener;
             let discard = if self.rules().free_discard {

@@ -11,10 +11,12 @@ impl Player<Game> for Computer {
     }
 }
 
-/// The handout computer's choice.
+/// The handout computer's choice (passing where the house rule passes instead of
+/// discarding: the handout has no such rule).
 pub fn decide(view: &View<'_>) -> Action {
     match view.legal_plays().first() {
         Some(&card) => Action::Play(card),
+        None if view.passing() => Action::Pass,
         None => Action::Discard(view.hand().next().expect("a player to move holds a card")),
     }
 }
