@@ -1,21 +1,26 @@
 //! The handout players sit at tables with any house rules: under every combination the
 //! property test draws, each action they choose is one of the legal actions, through
-//! whole games.
+//! whole games; and so do the strong players, on a sample.
 
 use catalogue::{PlayerSpec, Roster, Ruleset, Variant, WithGame};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use table::{Rng, Turn};
 
-/// Plays one game with the handout player in every seat, checking each choice.
-struct HandoutsPlay(u64);
+/// Plays one game with the handout player in every seat (a strong player sampling two
+/// deals in seat 0 when `strong`), checking each choice.
+struct HandoutsPlay(u64, bool);
 
 impl WithGame for HandoutsPlay {
     type Output = Result<usize, String>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let mut game = new();
-        let mut agents = game.agents(&vec![PlayerSpec::Handout; game.seats()]);
+        let mut lineup = vec![PlayerSpec::Handout; game.seats()];
+        if self.1 {
+            lineup[0] = PlayerSpec::Strong { samples: Some(2) };
+        }
+        let mut agents = game.agents(&lineup);
         let (mut chance, mut rng) = (Rng::seed_from_u64(self.0), Rng::seed_from_u64(!self.0));
         let mut legal = Vec::new();
         let mut actions = 0;
@@ -57,8 +62,28 @@ proptest! {
         let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
         // A contradiction is refused by name (the rules' own tests check which).
         let Ok(rules) = Ruleset::new(variant, 5, &house) else { return Ok(()) };
-        let played = rules.with_game(HandoutsPlay(seed));
+        let played = rules.with_game(HandoutsPlay(seed, false));
         prop_assert!(played.is_ok(), "{variant} {house:?}: {played:?}");
         prop_assert!(played.unwrap() > 0);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 16, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The strong players too: their sampling and rollouts keep to the rules in force.
+    #[test]
+    fn strong_players_act_legally_under_sampled_combinations(
+        variant in 0..Variant::ALL.len(),
+        picks in proptest::collection::vec(any::<usize>(), 12),
+        seed in any::<u64>(),
+    ) {
+        let variant = Variant::ALL[variant];
+        let mut draws = picks.into_iter();
+        let options = Ruleset::options(variant.game());
+        let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
+        let Ok(rules) = Ruleset::new(variant, 3, &house) else { return Ok(()) };
+        let played = rules.with_game(HandoutsPlay(seed, true));
+        prop_assert!(played.is_ok(), "{variant} {house:?}: {played:?}");
     }
 }

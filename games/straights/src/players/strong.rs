@@ -33,7 +33,8 @@ impl Strong {
 
 /// The rollout policy. Other players are modelled as the handout's computer player;
 /// the searching player plays its first legal card (now and then another, for variety)
-/// and discards its lowest card, so that rollouts do not flatter careless discards.
+/// and discards its lowest card, so that rollouts do not flatter careless discards (or
+/// passes, where the house rule passes instead).
 fn rollout_action(round: &Round, me: Seat, rng: &mut Rng) -> Action {
     let seat = round.turn();
     let view = round.view(seat);
@@ -60,6 +61,9 @@ fn rollout_action(round: &Round, me: Seat, rng: &mut Rng) -> Action {
             .max_by_key(|&c| (opens(c), std::cmp::Reverse(c.rank().pips().abs_diff(7))))
             .expect("a legal play");
         return Action::Play(best);
+    }
+    if view.passing() {
+        return Action::Pass;
     }
     let lowest = view
         .hand()
