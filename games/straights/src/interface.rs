@@ -29,12 +29,9 @@ impl table::Game for Game {
     /// A card of the legal set, in the order they are listed.
     fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
         match self.round() {
-            Some(round) if !round.is_over() => {
-                let i = cards::shuffle::random_index(rng, round.legal_action_count());
-                round
-                    .nth_legal_action(i)
-                    .expect("i counts the legal actions")
-            }
+            Some(round) if !round.is_over() => round
+                .pick_legal_action(|count| cards::shuffle::random_index(rng, count))
+                .expect("the pick is below the count of legal actions"),
             _ => table::random_listed(self, rng, scratch),
         }
     }

@@ -90,8 +90,8 @@ pub struct Round {
     layout: Layout,
     turn: Seat,
     moves: u8,
-    /// The card that must open the round.
-    opener: Card,
+    /// The card that must open the round, as a set (what the first move may play).
+    opener: CardSet,
     /// Discards are allowed with a play in hand.
     free_discard: bool,
     /// A stuck player passes instead of discarding, and the first out ends the round
@@ -101,6 +101,24 @@ pub struct Round {
     passes: [u8; 4],
     /// The round has ended: every card gone, or (passing) a player out.
     ended: bool,
+}
+
+/// What the legal cards are for: a value, not a function pointer, so that making the
+/// action stays a select the random player's loop inlines.
+#[derive(Clone, Copy)]
+enum Use {
+    Play,
+    Discard,
+}
+
+impl Use {
+    #[inline(always)]
+    fn action(self, card: Card) -> Action {
+        match self {
+            Use::Play => Action::Play(card),
+            Use::Discard => Action::Discard(card),
+        }
+    }
 }
 
 /// Each held card's place in its holder's dealt order.
@@ -152,7 +170,7 @@ impl Round {
             layout: Layout::default(),
             turn: opener,
             moves: 0,
-            opener: rules.opener,
+            opener: CardSet::from_bits(1 << rules.opener.index()),
             free_discard: rules.free_discard,
             passing: rules.stuck == crate::Stuck::Pass,
             passes: [0; 4],
@@ -231,9 +249,10 @@ impl Round {
     }
 
     /// The cards the player to move may play: the opening card to open, then those that fit.
+    #[inline(always)]
     fn playable(&self) -> CardSet {
         let fits = if self.moves == 0 {
-            CardSet::from_bits(1 << self.opener.index())
+            self.opener
         } else {
             self.layout.fits()
         };
@@ -256,8 +275,11 @@ impl Round {
     /// plays, or with none every discard. Allocates nothing once `actions` has room.
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
-        let (cards, action) = self.legal_set();
-        actions.extend(self.in_hand_order(cards).map(action));
+        let (cards, used) = self.legal_set();
+        actions.extend(self.in_hand_order(cards).map(|c| used.action(c)));
+        if !self.house_actions() {
+            return;
+        }
         if let Some(all) = self.free_discards() {
             actions.extend(self.in_hand_order(all).map(Action::Discard));
         }
@@ -268,18 +290,45 @@ impl Round {
 
     /// How many legal actions the player to move has.
     pub fn legal_action_count(&self) -> usize {
-        self.legal_set().0.len()
+        let plays_or_discards = self.legal_set().0.len();
+        if !self.house_actions() {
+            return plays_or_discards;
+        }
+        plays_or_discards
             + self.free_discards().map_or(0, |all| all.len())
             + usize::from(self.may_pass())
+    }
+
+    /// The legal action `pick` chooses by index, given their count: random play at every
+    /// move, listing nothing, and working out the legal cards once.
+    #[inline(always)]
+    pub fn pick_legal_action(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        if self.house_actions() {
+            return self.nth_legal_action(pick(self.legal_action_count()));
+        }
+        let (cards, used) = self.legal_set();
+        self.in_hand_order(cards)
+            .nth(pick(cards.len()))
+            .map(|c| used.action(c))
+    }
+
+    /// Whether house rules may add actions to the plays or discards (the handout's
+    /// rounds skip the checks: the arena asks at every move).
+    #[inline(always)]
+    fn house_actions(&self) -> bool {
+        self.free_discard | self.passing
     }
 
     /// The legal action `i` places into [`Round::legal_actions_into`]'s list, without
     /// the list.
     pub fn nth_legal_action(&self, i: usize) -> Option<Action> {
-        let (cards, action) = self.legal_set();
+        let (cards, used) = self.legal_set();
+        if i < cards.len() || !self.house_actions() {
+            return self.in_hand_order(cards).nth(i).map(|c| used.action(c));
+        }
         let free = self.free_discards().unwrap_or(CardSet::EMPTY);
         match i.checked_sub(cards.len()) {
-            None => self.in_hand_order(cards).nth(i).map(action),
+            None => self.in_hand_order(cards).nth(i).map(|c| used.action(c)),
             Some(past) if past < free.len() => {
                 self.in_hand_order(free).nth(past).map(Action::Discard)
             }
@@ -308,14 +357,15 @@ impl Round {
 
     /// The cards of the legal actions and what they do with them (plays first, when a
     /// voluntary pass adds discards to them).
-    fn legal_set(&self) -> (CardSet, fn(Card) -> Action) {
+    #[inline(always)]
+    fn legal_set(&self) -> (CardSet, Use) {
         let playable = self.playable();
-        if self.is_over() || (self.passing && playable.is_empty()) {
-            (CardSet::EMPTY, Action::Play)
+        if self.ended || (playable.is_empty() && self.passing) {
+            (CardSet::EMPTY, Use::Play)
         } else if playable.is_empty() {
-            (self.held(self.turn), Action::Discard)
+            (self.held(self.turn), Use::Discard)
         } else {
-            (playable, Action::Play)
+            (playable, Use::Play)
         }
     }
 

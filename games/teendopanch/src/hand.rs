@@ -337,7 +337,13 @@ impl Hand {
         // Worked out whether a card was led or not, then one select: whether the trick
         // is new is random play's, and a branch on it was mispredicted.
         let led = self.trick.led_or(Card::new(Rank::Two, Suit::Spades));
-        let following = hand.intersection(self.order().following(led));
+        // Without the sevens on top a suit is its printed suit: no table to read.
+        let suit = if self.rules.sevens_high {
+            self.order().following(led)
+        } else {
+            CardSet::suit(led.suit())
+        };
+        let following = hand.intersection(suit);
         let must_follow = !self.trick.is_empty() & self.rules.follow_suit & !following.is_empty();
         if must_follow {
             following
@@ -575,9 +581,15 @@ impl Hand {
     fn play(&mut self, card: Card) -> Outcome {
         // A card not of the suit led shows a void (the leader's own card never does).
         // Arithmetic, not branches: random play would mispredict them.
-        let order = self.order();
-        let led = order.suit_of(self.trick.led_or(card));
-        let shows_void = self.rules.follow_suit && order.suit_of(card) != led;
+        let suit_of = |c: Card| {
+            if self.rules.sevens_high {
+                self.order().suit_of(c)
+            } else {
+                c.suit()
+            }
+        };
+        let led = suit_of(self.trick.led_or(card));
+        let shows_void = self.rules.follow_suit && suit_of(card) != led;
         self.voids[self.turn.index()] |= u8::from(shows_void) << led.index();
         self.played.insert(card);
         self.hands[self.turn.index()].remove(card);
