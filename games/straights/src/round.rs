@@ -304,12 +304,20 @@ impl Round {
     #[inline(always)]
     pub fn pick_legal_action(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         if self.house_actions() {
-            return self.nth_legal_action(pick(self.legal_action_count()));
+            return self.pick_with_house_actions(pick);
         }
         let (cards, used) = self.legal_set();
         self.in_hand_order(cards)
             .nth(pick(cards.len()))
             .map(|c| used.action(c))
+    }
+
+    /// [`Round::pick_legal_action`] where house rules add actions: out of the handout's
+    /// way.
+    #[cold]
+    #[inline(never)]
+    fn pick_with_house_actions(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
+        self.nth_legal_action(pick(self.legal_action_count()))
     }
 
     /// Whether house rules may add actions to the plays or discards (the handout's
