@@ -47,6 +47,28 @@ impl WithGame for HandoutsPlay {
     }
 }
 
+/// Draws a value for every option of `variant`'s game from `picks` and, where the rules
+/// take them, plays a game checking every choice.
+fn plays_legally(
+    variant: usize,
+    picks: Vec<usize>,
+    seed: u64,
+    strong: bool,
+) -> Result<(), TestCaseError> {
+    let variant = Variant::ALL[variant];
+    let mut draws = picks.into_iter();
+    let options = Ruleset::options(variant.game());
+    let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
+    // A contradiction is refused by name (the rules' own tests check which).
+    let Ok(rules) = Ruleset::new(variant, if strong { 3 } else { 5 }, &house) else {
+        return Ok(());
+    };
+    let played = rules.with_game(HandoutsPlay(seed, strong));
+    prop_assert!(played.is_ok(), "{variant} {house:?}: {played:?}");
+    prop_assert!(played.unwrap() > 0);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -56,15 +78,7 @@ proptest! {
         picks in proptest::collection::vec(any::<usize>(), 12),
         seed in any::<u64>(),
     ) {
-        let variant = Variant::ALL[variant];
-        let mut draws = picks.into_iter();
-        let options = Ruleset::options(variant.game());
-        let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
-        // A contradiction is refused by name (the rules' own tests check which).
-        let Ok(rules) = Ruleset::new(variant, 5, &house) else { return Ok(()) };
-        let played = rules.with_game(HandoutsPlay(seed, false));
-        prop_assert!(played.is_ok(), "{variant} {house:?}: {played:?}");
-        prop_assert!(played.unwrap() > 0);
+        plays_legally(variant, picks, seed, false)?;
     }
 }
 
@@ -78,12 +92,6 @@ proptest! {
         picks in proptest::collection::vec(any::<usize>(), 12),
         seed in any::<u64>(),
     ) {
-        let variant = Variant::ALL[variant];
-        let mut draws = picks.into_iter();
-        let options = Ruleset::options(variant.game());
-        let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
-        let Ok(rules) = Ruleset::new(variant, 3, &house) else { return Ok(()) };
-        let played = rules.with_game(HandoutsPlay(seed, true));
-        prop_assert!(played.is_ok(), "{variant} {house:?}: {played:?}");
+        plays_legally(variant, picks, seed, true)?;
     }
 }

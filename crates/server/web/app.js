@@ -121,7 +121,8 @@ function createForm(saveName) {
   const isPublic = el("input", { id: "public", type: "checkbox", checked: true });
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
-  // Each house rule a select, set to the chosen variant's value; only changes are sent.
+  // Each house rule a select, set to the chosen variant's value; every one is sent (the
+  // server keeps those that differ from the variant).
   const houseDefaults = () => {
     const g = offer.games.find((x) => x.game === game.value);
     return new Map((g?.house ?? []).map((h) => [h.name, (h.defaults.find(([v]) => v === rules.value) ?? h.defaults[0])[1]]));
@@ -160,13 +161,10 @@ function createForm(saveName) {
     saveName();
     error.textContent = "";
     const kinds = [...seats.querySelectorAll("select")].map((s) => s.value);
-    const defaults = houseDefaults();
-    const changes = [...house.querySelectorAll("select")]
-      .filter((s) => s.value !== defaults.get(s.dataset.option))
-      .map((s) => `${s.dataset.option}=${s.value}`);
+    const settings = [...house.querySelectorAll("select")].map((s) => `${s.dataset.option}=${s.value}`);
     const spec = {
       type: "create", game: game.value, rules: rules.value, points: Number(points.value) || 10,
-      house: changes, seats: kinds, public: isPublic.checked,
+      house: settings, seats: kinds, public: isPublic.checked,
     };
     const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
     if (!connection.send(spec)) {

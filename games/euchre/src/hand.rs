@@ -211,8 +211,6 @@ pub struct Hand {
     alone: bool,
     /// A defender playing alone against the lone maker (house rule).
     defender: Option<Seat>,
-    /// The upcard was ordered up: the dealer takes it once the defenders have chosen.
-    ordered_up: bool,
     discard: Option<Card>,
     trick: Trick,
     /// What the rules ask of the trick at every card, kept as it is played.
@@ -371,7 +369,6 @@ impl Hand {
             maker: None,
             alone: false,
             defender: None,
-            ordered_up: false,
             discard: None,
             trick: Trick::new(dealer.left()),
             lead: Lead::NONE,
@@ -416,7 +413,6 @@ impl Hand {
             maker: making.map(|m| m.maker),
             alone: making.is_some_and(|m| m.alone),
             defender: None,
-            ordered_up: false,
             discard: position.discard,
             trick,
             lead,
@@ -885,7 +881,6 @@ impl Hand {
                     self.upcard.suit(),
                     alone || (partner_is_dealer && self.rules.partner_order_up_is_alone),
                 );
-                self.ordered_up = true;
                 self.defend_or_go_on();
                 Outcome::Continue
             }
@@ -941,9 +936,9 @@ impl Hand {
     /// Once the sides are known: the dealer takes an ordered-up card unless sitting out,
     /// then the tricks.
     fn after_making(&mut self) {
-        // Needed only until here: a hand in its discard or tricks does not keep it, so
-        // hands reached either way compare equal.
-        let ordered_up = std::mem::take(&mut self.ordered_up);
+        // Round two may not name the upcard's suit, so trump is its suit exactly when the
+        // upcard was ordered up.
+        let ordered_up = self.trump == self.upcard.suit();
         if ordered_up && !self.sits_out(self.dealer) {
             self.hands[self.dealer.index()].insert(self.upcard);
             self.phase = Phase::Discard;
