@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The tests: installs what they need beyond Cargo when it is missing (Debian's Chromium
-# and tmux; playwright-core from browser/package-lock.json), then runs
+# and tmux; playwright-core from browser/package-lock.json; OpenSpiel from
+# scripts/openspiel/requirements.txt), then runs
 # `cargo test --workspace`. Quick when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,5 +19,9 @@ if [ ! -d browser/node_modules/playwright-core ] \
   || [ browser/package-lock.json -nt browser/node_modules/.package-lock.json ]; then
   (cd browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
+
+# OpenSpiel (pinned) for the duel harness's test: a virtualenv outside the checkout.
+CARDTABLE_PYTHON="$(scripts/openspiel/venv.sh)"
+export CARDTABLE_PYTHON
 
 cargo test --workspace "$@"

@@ -42,6 +42,17 @@ impl Strong {
         }
     }
 
+    /// Plain perfect-information Monte Carlo, the usual baseline: every sampled deal as
+    /// dealt (no inference from what the others did) and solved open-handed from the
+    /// decision on (no model of the opponents).
+    pub fn pimc(samples: usize) -> Strong {
+        Strong {
+            modelled_tricks: 0,
+            inference_tries: 0,
+            ..Strong::new(samples)
+        }
+    }
+
     /// The same player trying `tries` sampled worlds for one that explains the opponents'
     /// bids, discards and plays (0: no inference, every sample taken as dealt).
     pub fn with_inference_tries(self, tries: usize) -> Strong {

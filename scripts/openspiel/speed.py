@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Random-play Euchre hands per second in OpenSpiel (its C++ game and C++ random bots,
 driven hand by hand through `pyspiel.evaluate_bots`), for the side-by-side figure in
-docs/PERFORMANCE.md. Setup: `python3 -m venv /tmp/os && /tmp/os/bin/pip install open_spiel`;
-run: `/tmp/os/bin/python scripts/openspiel_euchre.py [HANDS]`."""
+docs/PERFORMANCE.md. Setup and run:
+`"$(scripts/openspiel/venv.sh)" scripts/openspiel/speed.py [HANDS]`."""
 import sys
 import time
 

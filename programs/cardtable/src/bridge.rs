@@ -1,0 +1,277 @@
+//! `cardtable bridge euchre`: cardtable's Euchre core and players for another program,
+//! one JSON request a line on standard input, one JSON reply a line on standard output.
+//! `scripts/openspiel_duel.py` uses it to seat cardtable's players against OpenSpiel's
+//! bots with every state checked equal on both sides.
+//!
+//! Requests (`seat`s are 0–3, seats 0 and 2 partners; cards in the short notation, `JD`):
+//!
+//! - `{"cmd":"deal","seed":S,"dealer":D}` — a fresh hand, dealt from `seed`; the reply
+//!   has `hands` (each seat's five cards) and `upcard`.
+//! - `{"cmd":"act","player":"strong"}` — the player named (`strong`, `strong:N`,
+//!   `handout`, `random`, `pimc`, `pimc:N`) chooses for the seat to act; the reply has
+//!   its `action` and `ms`, the time it took.
+//! - `{"cmd":"apply","action":A}` — another program's action at the seat to act.
+//!
+//! Actions are `pass`, `trump:S` (order up or call suit S, by letter), `discard:C` and
+//! `play:C`. Every reply but an error carries `state`: `turn` (the seat to act, or
+//! null), `legal` (its actions, sorted) and, once the hand is over, `points`: what it
+//! scored for seats 0 and 2 (negative when it scored for 1 and 3). A bad request gets
+//! `{"error": …}` and changes nothing.
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::time::Instant;
+
+use cards::{Card, Suit};
+use catalogue::{GameKind, PlayerSpec, Roster};
+use euchre::players::Strong;
+use euchre::{Action, Game, Phase, Rules, Seat};
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use table::{Agent, Rng, Seated};
+
+/// Points to win: high enough that a game never ends inside the one hand it plays.
+const ONE_HAND: u32 = 1000;
+
+/// Answers requests from `input` on `output` until the input ends.
+pub fn run(rules: &str, input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let rules = Rules::named(rules, ONE_HAND)
+        .ok_or_else(|| io::Error::other(format!("no Euchre rules named {rules:?}")))?;
+    let mut bridge = Bridge::new(rules);
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = match serde_json::from_str::<Value>(&line) {
+            Ok(request) => bridge
+                .answer(&request)
+                .unwrap_or_else(|e| json!({ "error": e })),
+            Err(e) => json!({ "error": format!("not JSON: {e}") }),
+        };
+        writeln!(output, "{reply}")?;
+        output.flush()?;
+    }
+    Ok(())
+}
+
+/// One hand at a time, and the players asked for so far (one per seat and name, so each
+/// keeps its own tables and random numbers).
+struct Bridge {
+    rules: Rules,
+    game: Option<Game>,
+    /// Each seat's random numbers, drawn afresh from the deal's seed, so a hand's play
+    /// depends only on its seed and the players asked.
+    rngs: [Rng; 4],
+    players: HashMap<(usize, String), Box<dyn Agent<Game>>>,
+}
+
+impl Bridge {
+    fn new(rules: Rules) -> Bridge {
+        Bridge {
+            rules,
+            game: None,
+            rngs: seat_rngs(0),
+            players: HashMap::new(),
+        }
+    }
+
+    fn answer(&mut self, request: &Value) -> Result<Value, String> {
+        match request["cmd"].as_str() {
+            Some("deal") => self.deal(request),
+            Some("act") => self.act(request["player"].as_str().ok_or("act needs a player")?),
+            Some("apply") => {
+                let text = request["action"].as_str().ok_or("apply needs an action")?;
+                self.apply(text)
+            }
+            _ => Err("cmd must be deal, act or apply".into()),
+        }
+    }
+
+    fn deal(&mut self, request: &Value) -> Result<Value, String> {
+        let seed = request["seed"]
+            .as_u64()
+            .ok_or("deal needs a seed (a whole number)")?;
+        let dealer = match request["dealer"].as_u64() {
+            Some(d @ 0..=3) => Seat::new(d as usize),
+            _ => return Err("deal needs a dealer, 0 to 3".into()),
+        };
+        let mut game = Game::with_dealer(self.rules, dealer);
+        table::Game::deal(&mut game, &mut Rng::seed_from_u64(seed));
+        let hand = game.hand().expect("just dealt");
+        let hands: Vec<Vec<String>> = Seat::ALL
+            .iter()
+            .map(|&s| hand.cards(s).into_iter().map(|c| c.to_string()).collect())
+            .collect();
+        let reply = json!({
+            "hands": hands,
+            "upcard": hand.upcard().to_string(),
+            "state": state(&game),
+        });
+        self.game = Some(game);
+        self.rngs = seat_rngs(seed);
+        Ok(reply)
+    }
+
+    fn act(&mut self, name: &str) -> Result<Value, String> {
+        let game = self.game.as_mut().ok_or("no hand dealt")?;
+        let seat = game.turn().ok_or("the hand is over")?.index();
+        let key = (seat, name.to_string());
+        if !self.players.contains_key(&key) {
+            self.players.insert(key.clone(), player(game, name)?);
+        }
+        let player = self.players.get_mut(&key).expect("inserted above");
+        let start = Instant::now();
+        let action = player.act(Seated::new(game, seat), &mut self.rngs[seat]);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        let text = notation(game, action);
+        game.apply(action)
+            .map_err(|e| format!("{name} chose {text}: {e}"))?;
+        Ok(json!({ "action": text, "ms": ms, "state": state(game) }))
+    }
+
+    fn apply(&mut self, text: &str) -> Result<Value, String> {
+        let game = self.game.as_mut().ok_or("no hand dealt")?;
+        let action = parse(game, text)?;
+        game.apply(action).map_err(|e| format!("{text}: {e}"))?;
+        Ok(json!({ "state": state(game) }))
+    }
+}
+
+/// Each seat's random numbers for the hand dealt from `seed`.
+fn seat_rngs(seed: u64) -> [Rng; 4] {
+    std::array::from_fn(|seat| Rng::seed_from_u64(seed ^ ((seat as u64 + 1) << 56)))
+}
+
+/// The player `name` for these rules.
+fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
+    let samples = |text: &str| -> Result<usize, String> {
+        text.parse()
+            .ok()
+            .filter(|n| (1..=4096).contains(n))
+            .ok_or(format!(
+                "{text:?} is not a number of samples from 1 to 4096"
+            ))
+    };
+    match name.split_once(':') {
+        Some(("pimc", n)) => Ok(Box::new(Strong::pimc(samples(n)?))),
+        None if name == "pimc" => Ok(Box::new(Strong::pimc(96))),
+        _ => {
+            let spec = PlayerSpec::parse(GameKind::Euchre, name).map_err(|e| e.to_string())?;
+            Ok(game.agent(spec))
+        }
+    }
+}
+
+/// What the other program sees of the hand.
+fn state(game: &Game) -> Value {
+    let hand = game.hand().expect("a hand is dealt");
+    if hand.phase() == Phase::Over {
+        // One hand a game, from love all: the scores are what it scored.
+        let [ours, theirs] = game.scores().map(i64::from);
+        return json!({ "turn": null, "legal": [], "points": ours - theirs });
+    }
+    let mut legal: Vec<String> = hand
+        .legal_actions()
+        .as_slice()
+        .iter()
+        .map(|&a| notation(game, a))
+        .collect();
+    legal.sort();
+    json!({ "turn": hand.turn().index(), "legal": legal })
+}
+
+/// An action in the bridge's notation.
+fn notation(game: &Game, action: Action) -> String {
+    let upcard_suit = game.hand().map(|h| h.upcard().suit());
+    match action {
+        Action::Pass => "pass".into(),
+        Action::OrderUp { .. } => format!("trump:{}", upcard_suit.expect("dealt").letter()),
+        Action::Call { suit, .. } => format!("trump:{}", suit.letter()),
+        Action::Discard(card) => format!("discard:{card}"),
+        Action::Play(card) => format!("play:{card}"),
+        Action::DefendAlone => "defend-alone".into(),
+        Action::ThrowIn => "throw-in".into(),
+    }
+}
+
+/// An action from the bridge's notation, as the hand's phase reads it.
+fn parse(game: &Game, text: &str) -> Result<Action, String> {
+    let hand = game.hand().ok_or("no hand dealt")?;
+    let card = |c: &str| Card::parse_short(c).map_err(|e| e.to_string());
+    let (verb, rest) = text.split_once(':').unwrap_or((text, ""));
+    let action = match (verb, hand.phase()) {
+        ("pass", _) => Action::Pass,
+        ("trump", Phase::Making(round)) => {
+            let letter = rest.chars().next().ok_or("trump needs a suit letter")?;
+            let suit = Suit::from_letter(letter).ok_or(format!("no suit {letter:?}"))?;
+            match round {
+                euchre::Round::One => Action::OrderUp { alone: false },
+                euchre::Round::Two => Action::Call { suit, alone: false },
+            }
+        }
+        ("discard", _) => Action::Discard(card(rest)?),
+        ("play", _) => Action::Play(card(rest)?),
+        _ => return Err(format!("no action {text:?} now")),
+    };
+    // Round one's `trump:S` must name the upcard's suit.
+    if notation(game, action) != text {
+        return Err(format!("no action {text:?} now"));
+    }
+    Ok(action)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn replies(requests: &[&str]) -> Vec<Value> {
+        let mut out = Vec::new();
+        run("eecs280", requests.join("\n").as_bytes(), &mut out).unwrap();
+        out.split(|&b| b == b'\n')
+            .filter(|line| !line.is_empty())
+            .map(|line| serde_json::from_slice(line).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn bad_requests_get_errors_and_change_nothing() {
+        let got = replies(&[
+            "not json",
+            r#"{"cmd":"act","player":"strong"}"#,
+            r#"{"cmd":"deal","seed":3,"dealer":7}"#,
+            r#"{"cmd":"deal","seed":3,"dealer":1}"#,
+            r#"{"cmd":"apply","action":"play:AS"}"#,
+            r#"{"cmd":"apply","action":"trump:X"}"#,
+            r#"{"cmd":"act","player":"grandmaster"}"#,
+            r#"{"cmd":"apply","action":"pass"}"#,
+        ]);
+        for (i, reply) in got[..3].iter().enumerate() {
+            assert!(reply["error"].is_string(), "request {i}: {reply}");
+        }
+        // Dealer 1: seat 2 bids first, pass or order up.
+        assert_eq!(got[3]["state"]["turn"], 2);
+        assert_eq!(got[3]["hands"][0].as_array().unwrap().len(), 5);
+        for reply in &got[4..7] {
+            assert!(reply["error"].is_string(), "{reply}");
+        }
+        // After the refusals the hand is where it was: seat 2 passes, seat 3 bids.
+        assert_eq!(got[7]["state"]["turn"], 3);
+    }
+
+    #[test]
+    fn a_hand_played_through_the_bridge_scores_once_over() {
+        let mut requests = vec![r#"{"cmd":"deal","seed":9,"dealer":0}"#];
+        // Stick the dealer: at most 8 bids, a discard, 20 cards.
+        requests.extend([r#"{"cmd":"act","player":"handout"}"#; 29]);
+        let got = replies(&requests);
+        let over = got
+            .iter()
+            .position(|r| r["state"]["turn"].is_null())
+            .unwrap();
+        let points = got[over]["state"]["points"].as_i64().unwrap();
+        // A made hand scores 1 or 2 for the makers, a euchre 2 for the defenders.
+        assert!([1, 2, -1, -2].contains(&points), "{}", got[over]);
+        assert!(got[over + 1..].iter().all(|r| r["error"].is_string()));
+    }
+}

@@ -1,0 +1,272 @@
+#!/usr/bin/env python3
+"""Duplicate Euchre between cardtable's players and OpenSpiel's bots, hand by hand.
+
+Every deal is played twice with the partnerships' seats swapped: the "home" player
+(a cardtable player, by its `cardtable bridge` name) in seats 0 and 2, then 1 and 3;
+the "away" player in the others: OpenSpiel's ISMCTS (`ismcts`), OpenSpiel's uniform
+random bot (`os-random`) or another cardtable player. OpenSpiel's own `euchre` game runs
+beside cardtable's core (through `cardtable bridge euchre`, one JSON line a request),
+and before every decision both sides must agree on the seat to act and its legal
+actions, and at the end on the points scored: a difference stops the run.
+
+Rules: EECS 280 (stick the dealer, no going alone; OpenSpiel asks every maker whether to
+go alone, and the harness answers "with partner" for it). OpenSpiel scores one hand a
+game, so each hand is played from love all.
+
+Run (venv.sh makes a virtualenv with the pinned OpenSpiel the first time; build
+`cargo build --release -p cardtable` first):
+    "$(scripts/openspiel/venv.sh)" scripts/openspiel/duel.py --deals 1000 --away ismcts
+Prints a table (or one JSON object with --json): points per hand for home with a 95%
+interval, each side's bidding and decision times.
+"""
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import pyspiel
+
+PASS, TRUMP_BASE, ALONE, PARTNER = 24, 25, 29, 30
+SUITS = "CDHS"  # OpenSpiel's suit order: trump actions 25..28, card = rank * 4 + suit
+RANKS = "9TJQKA"
+
+
+def card_text(card):
+    """OpenSpiel card number -> cardtable's short notation (rank then suit: `TS`)."""
+    return RANKS[card // 4] + SUITS[card % 4]
+
+
+def card_number(text):
+    return RANKS.index(text[0]) * 4 + SUITS.index(text[1])
+
+
+def os_to_bridge(state, action):
+    if action == PASS:
+        return "pass"
+    if TRUMP_BASE <= action < ALONE:
+        return "trump:" + SUITS[action - TRUMP_BASE]
+    phase = "discard" if state.current_phase() == pyspiel.euchre.Phase.DISCARD else "play"
+    return f"{phase}:{card_text(action)}"
+
+
+def bridge_to_os(text):
+    verb, _, rest = text.partition(":")
+    if verb == "pass":
+        return PASS
+    if verb == "trump":
+        return TRUMP_BASE + SUITS.index(rest)
+    if verb in ("discard", "play"):
+        return card_number(rest)
+    raise ValueError(f"no OpenSpiel action for {text!r}")
+
+
+class Mismatch(Exception):
+    pass
+
+
+class Bridge:
+    """`cardtable bridge euchre`, one request and reply a line."""
+
+    def __init__(self, binary, rules):
+        self.proc = subprocess.Popen(
+            [binary, "bridge", "euchre", "--rules", rules],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def ask(self, **request):
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        reply = json.loads(self.proc.stdout.readline())
+        if "error" in reply:
+            raise Mismatch(f"cardtable refused {request}: {reply['error']}")
+        return reply
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def make_bot(name, seed, sims):
+    if name == "ismcts":
+        evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
+        return pyspiel.ISMCTSBot(seed, evaluator, 2.0, sims, -1,
+                                 pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
+    if name == "os-random":
+        return pyspiel.make_uniform_random_bot(0, seed)
+    return None  # a cardtable player, asked through the bridge
+
+
+def os_state(game, dealer, hands, upcard):
+    """OpenSpiel's state for cardtable's deal: OpenSpiel deals one card at a time from
+    the dealer round, so each seat's next card is given in that order."""
+    state = game.new_initial_state()
+    state.apply_action(dealer)
+    left = [list(h) for h in hands]
+    for i in range(20):
+        state.apply_action(card_number(left[(dealer + i) % 4].pop(0)))
+    state.apply_action(card_number(upcard))
+    for seat in range(4):
+        held = sorted(card_text(c) for c in range(24) if state.card_holder()[c] == seat)
+        if held != sorted(hands[seat]):
+            raise Mismatch(f"seat {seat} holds {held} in OpenSpiel, {hands[seat]} in cardtable")
+    return state
+
+
+def check_same(state, bridged):
+    """Both sides agree on the seat to act and its legal actions. The one difference in
+    the rules: EECS 280's dealer may put the upcard itself away, OpenSpiel's may not."""
+    turn = bridged["turn"]
+    if state.current_player() != turn:
+        raise Mismatch(f"OpenSpiel's turn {state.current_player()}, cardtable's {turn}")
+    legal = sorted(os_to_bridge(state, a) for a in state.legal_actions())
+    if state.current_phase() == pyspiel.euchre.Phase.DISCARD:
+        legal = sorted(legal + ["discard:" + card_text(state.upcard())])
+    if legal != bridged["legal"]:
+        raise Mismatch(f"seat {turn}: OpenSpiel allows {legal}, cardtable {bridged['legal']}")
+
+
+def play_hand(env, seed, dealer, home_seats):
+    """One hand; returns the record of it from the home team's side."""
+    game, bridge, args = env
+    reply = bridge.ask(cmd="deal", seed=seed, dealer=dealer)
+    state = os_state(game, dealer, reply["hands"], reply["upcard"])
+    bridged = reply["state"]
+    bots = {}
+    record = {"seed": seed, "dealer": dealer, "home_seats": home_seats, "maker": None,
+              "times": {"home": [], "away": []}}
+    while not state.is_terminal():
+        if state.current_phase() == pyspiel.euchre.Phase.GO_ALONE:
+            state.apply_action(PARTNER)  # EECS 280: nobody goes alone
+            continue
+        check_same(state, bridged)
+        seat = state.current_player()
+        side = "home" if seat in home_seats else "away"
+        name = args.home if side == "home" else args.away
+        if state.current_phase() == pyspiel.euchre.Phase.BIDDING and record["maker"] is None:
+            record["bids"] = record.get("bids", 0) + 1
+        bot = bots.get(seat)
+        if bot is None and side == "away":
+            bot = bots[seat] = make_bot(name, seed * 8 + seat, args.sims)
+        if bot is not None:
+            start = time.perf_counter()
+            action = bot.step(state)
+            record["times"][side].append((time.perf_counter() - start) * 1e3)
+            text = os_to_bridge(state, action)
+            bridged = bridge.ask(cmd="apply", action=text)["state"]
+        else:
+            reply = bridge.ask(cmd="act", player=name)
+            record["times"][side].append(reply["ms"])
+            text, bridged = reply["action"], reply["state"]
+            action = bridge_to_os(text)
+            if action not in state.legal_actions():
+                raise Mismatch(f"{name} chose {text}, which OpenSpiel does not allow")
+        if text.startswith("trump:") and record["maker"] is None:
+            record["maker"] = "home" if seat in home_seats else "away"
+        state.apply_action(action)
+    points = state.returns()[0]
+    if bridged["turn"] is not None or points != bridged["points"]:
+        raise Mismatch(f"OpenSpiel scores {points} for seats 0 and 2, cardtable {bridged}")
+    record["points"] = points if 0 in home_seats else -points
+    return record
+
+
+ENV = None
+
+
+def start_worker(args):
+    global ENV
+    ENV = (pyspiel.load_game("euchre"), Bridge(args.binary, args.rules), args)
+
+
+def play_deal(k):
+    """Deal k twice, the home team in seats 0 and 2, then in 1 and 3."""
+    args = ENV[2]
+    seed, dealer = args.seed * 1_000_003 + k, k % 4
+    return [play_hand(ENV, seed, dealer, seats) for seats in ((0, 2), (1, 3))]
+
+
+def interval(values):
+    n = len(values)
+    mean = sum(values) / n
+    sd = statistics.stdev(values) if n > 1 else 0.0
+    return mean, 1.96 * sd / math.sqrt(n)
+
+
+def summary(pairs, args, seconds):
+    hands = [h for pair in pairs for h in pair]
+    # A duplicate pair is one sample: the home team's points over both seatings, halved.
+    mean, half = interval([(a["points"] + b["points"]) / 2 for a, b in pairs])
+    sides = {}
+    for side in ("home", "away"):
+        made = [h for h in hands if h["maker"] == side]
+        sign = 1 if side == "home" else -1
+        margins = [sign * h["points"] for h in made]
+        times = [t for h in hands for t in h["times"][side]]
+        sides[side] = {
+            "player": args.home if side == "home" else args.away,
+            "make_rate": len(made) / len(hands),
+            "euchred_rate": sum(m < 0 for m in margins) / max(1, len(made)),
+            "makers_margin": sum(margins) / max(1, len(made)),
+            "decisions": len(times),
+            "ms_median": statistics.median(times) if times else 0.0,
+            "ms_mean": sum(times) / len(times) if times else 0.0,
+        }
+    return {
+        "rules": args.rules, "deals": len(pairs), "hands": len(hands), "seed": args.seed,
+        "sims": args.sims if "ismcts" in (args.home, args.away) else None,
+        "home_points_per_hand": mean, "interval95": half,
+        "sides": sides, "seconds": seconds,
+    }
+
+
+def print_table(s):
+    print(f"{s['deals']} deals played twice ({s['hands']} hands), EECS 280 rules, seed {s['seed']}")
+    verdict = ("home ahead" if s["home_points_per_hand"] - s["interval95"] > 0 else
+               "away ahead" if s["home_points_per_hand"] + s["interval95"] < 0 else "level")
+    print(f"home minus away: {s['home_points_per_hand']:+.3f} ± {s['interval95']:.3f} "
+          f"points per hand (95%): {verdict}")
+    print(f"{'side':6} {'player':12} {'make':>6} {'euchred':>8} {'margin':>7} "
+          f"{'decisions':>9} {'median ms':>9} {'mean ms':>8}")
+    for side, d in s["sides"].items():
+        print(f"{side:6} {d['player']:12} {d['make_rate']:6.1%} {d['euchred_rate']:8.1%} "
+              f"{d['makers_margin']:+7.2f} {d['decisions']:9} {d['ms_median']:9.2f} "
+              f"{d['ms_mean']:8.2f}")
+    print(f"({s['seconds']:.0f} s)")
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--home", default="strong", help="a cardtable player")
+    parser.add_argument("--away", default="ismcts",
+                        help="ismcts, os-random or a cardtable player")
+    parser.add_argument("--sims", type=int, default=1000, help="ISMCTS simulations a decision")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--rules", default="eecs280", choices=["eecs280"])
+    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(here, "..", "..", "target"))
+    parser.add_argument("--binary", default=os.path.join(target, "release", "cardtable"),
+                        help="the cardtable program (default: the release build)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    start = time.perf_counter()
+    try:
+        with multiprocessing.Pool(args.workers, start_worker, (args,)) as pool:
+            pairs = pool.map(play_deal, range(args.deals), chunksize=4)
+    except Mismatch as problem:
+        print(f"openspiel_duel: the two games differ: {problem}", file=sys.stderr)
+        return 1
+    s = summary(pairs, args, time.perf_counter() - start)
+    if args.json:
+        print(json.dumps(s))
+    else:
+        print_table(s)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
