@@ -166,6 +166,7 @@ def play_hand(env, seed, dealer, home_seats):
         if text.startswith("trump:") and record["maker"] is None:
             record["maker"] = "home" if seat in home_seats else "away"
         state.apply_action(action)
+    record["contract"] = (state.declarer(), state.trump_suit())
     points = state.returns()[0]
     if bridged["turn"] is not None or points != bridged["points"]:
         raise Mismatch(f"OpenSpiel scores {points} for seats 0 and 2, cardtable {bridged}")
@@ -214,7 +215,13 @@ def summary(pairs, args, seconds):
             "ms_median": statistics.median(times) if times else 0.0,
             "ms_mean": sum(times) / len(times) if times else 0.0,
         }
+    # Where both seatings reached the same contract (maker's seat and trump), the
+    # difference is the card play's alone.
+    same = [(a["points"] + b["points"]) / 2 for a, b in pairs if a["contract"] == b["contract"]]
+    play_mean, play_half = interval(same) if len(same) > 1 else (0.0, 0.0)
     return {
+        "same_contract": {"deals": len(same), "home_points_per_hand": play_mean,
+                          "interval95": play_half},
         "rules": args.rules, "deals": len(pairs), "hands": len(hands), "seed": args.seed,
         "sims": args.sims if "ismcts" in (args.home, args.away) else None,
         "home_points_per_hand": mean, "interval95": half,
@@ -228,6 +235,9 @@ def print_table(s):
                "away ahead" if s["home_points_per_hand"] + s["interval95"] < 0 else "level")
     print(f"home minus away: {s['home_points_per_hand']:+.3f} ± {s['interval95']:.3f} "
           f"points per hand (95%): {verdict}")
+    same = s["same_contract"]
+    print(f"  where both seatings reached the same contract ({same['deals']} deals), the card "
+          f"play's part: {same['home_points_per_hand']:+.3f} ± {same['interval95']:.3f}")
     print(f"{'side':6} {'player':12} {'make':>6} {'euchred':>8} {'margin':>7} "
           f"{'decisions':>9} {'median ms':>9} {'mean ms':>8}")
     for side, d in s["sides"].items():

@@ -143,8 +143,41 @@ fn seat_rngs(seed: u64) -> [Rng; 4] {
     std::array::from_fn(|seat| Rng::seed_from_u64(seed ^ ((seat as u64 + 1) << 56)))
 }
 
-/// The player `name` for these rules.
+/// The player `name` for these rules; a strong player's knobs may follow, for
+/// experiments: `strong:96/bid=0.5/model=0/infer=0`.
 fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
+    let mut knobs = name.split('/');
+    let base = knobs.next().unwrap_or_default();
+    let rest: Vec<&str> = knobs.collect();
+    if rest.is_empty() {
+        return plain_player(game, name);
+    }
+    let samples = match base.split_once(':') {
+        Some(("strong" | "pimc", n)) => n.parse().map_err(|_| format!("bad samples {n:?}"))?,
+        _ => 96,
+    };
+    let mut strong = match base.split_once(':').map_or(base, |(b, _)| b) {
+        "strong" => Strong::new(samples),
+        "pimc" => Strong::pimc(samples),
+        _ => return Err(format!("only strong and pimc take knobs, not {base:?}")),
+    };
+    for knob in rest {
+        let (key, value) = knob.split_once('=').ok_or(format!("knob {knob:?} needs ="))?;
+        let bad = || format!("bad value in {knob:?}");
+        strong = match key {
+            "bid" => strong.with_bid_threshold(value.parse().map_err(|_| bad())?),
+            "model" => strong.with_modelled_tricks(value.parse().map_err(|_| bad())?),
+            "infer" => strong.with_inference_tries(value.parse().map_err(|_| bad())?),
+            "soft" => strong.with_soft_tries(value.parse().map_err(|_| bad())?),
+            "handout" => strong.with_handout_opponents(value == "always"),
+            _ => return Err(format!("no knob {key:?}")),
+        };
+    }
+    Ok(Box::new(strong))
+}
+
+/// A player by its catalogue name, or `pimc`.
+fn plain_player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
     let samples = |text: &str| -> Result<usize, String> {
         text.parse()
             .ok()

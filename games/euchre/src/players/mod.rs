@@ -3,6 +3,7 @@
 
 pub(crate) mod cs246;
 pub(crate) mod simple;
+mod reading;
 mod strong;
 
 pub use cs246::{decide as cs246_decision, Cs246};

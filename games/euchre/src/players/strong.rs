@@ -6,9 +6,19 @@
 use table::search::{highest, sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
-use crate::players::{cs246, simple};
+use crate::players::{cs246, reading, simple};
 use crate::solver::{OpenDeal, Solver};
 use crate::{Action, Game, HandResult, Phase, Seat};
+
+/// Who the strong player takes its opponents to be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Opponents {
+    /// The variant's handout player, until a choice of theirs shows otherwise: its exact
+    /// choices are replayed to read their hands and to play the next tricks.
+    Handout,
+    /// Anyone: their bids are read softly ([`reading`]) and every seat plays open-handed.
+    Unknown,
+}
 
 /// Perfect-information Monte Carlo with an opponent model and the open-hand solver.
 pub struct Strong {
@@ -21,6 +31,12 @@ pub struct Strong {
     /// Tricks played out with the opponents as the handout player before the solver
     /// takes over (see [`Strong::trick_margin`]).
     modelled_tricks: u8,
+    /// Who the opponents are taken to be; see [`Strong::notice_opponents`].
+    opponents: Opponents,
+    /// Whether the player may decide the opponents are not the handout player.
+    adaptive: bool,
+    /// Sampled worlds tried per sample when weighting deals by the soft bidding model.
+    soft_tries: usize,
     solver: Solver,
 }
 
@@ -38,6 +54,9 @@ impl Strong {
             bid_threshold: 0.3,
             modelled_tricks: 2,
             inference_tries: 200,
+            opponents: Opponents::Handout,
+            adaptive: true,
+            soft_tries: 40,
             solver: Solver::new(),
         }
     }
@@ -49,7 +68,70 @@ impl Strong {
         Strong {
             modelled_tricks: 0,
             inference_tries: 0,
+            opponents: Opponents::Unknown,
+            adaptive: false,
+            soft_tries: 0,
             ..Strong::new(samples)
+        }
+    }
+
+    /// The same player taking its opponents for the handout player whatever they do
+    /// (`true`, the player before it learned to tell), or for anyone from the start.
+    pub fn with_handout_opponents(self, always: bool) -> Strong {
+        Strong {
+            adaptive: !always,
+            opponents: if always {
+                Opponents::Handout
+            } else {
+                Opponents::Unknown
+            },
+            ..self
+        }
+    }
+
+    /// The same player weighting sampled deals by the soft bidding model with up to
+    /// `tries` worlds a sample (0: deals as dealt), once the opponents are unknown.
+    pub fn with_soft_tries(self, tries: usize) -> Strong {
+        Strong {
+            soft_tries: tries,
+            ..self
+        }
+    }
+
+    /// Whether the player still takes its opponents for the handout player.
+    pub fn models_opponents(&self) -> bool {
+        self.opponents == Opponents::Handout
+    }
+
+    /// Once a choice of an opponent's cannot be the handout player's with any cards it
+    /// might hold (no sampled deal out of many explains it), the opponents are someone
+    /// else: from then on the player reads their bids softly and plays open-handed.
+    fn notice_opponents(&mut self, seated: &Seated<'_, Game>, rng: &mut Rng) {
+        if !self.adaptive || self.opponents == Opponents::Unknown {
+            return;
+        }
+        let me = Seat::new(seated.seat());
+        let tries = self.inference_tries.max(1) * 4;
+        let explained = (0..tries).any(|_| explains_opponents(&seated.determinize(rng), me));
+        if !explained {
+            self.opponents = Opponents::Unknown;
+        }
+    }
+
+    /// The same player asking a bid to beat passing by `points` (see [`Strong::choose`]).
+    pub fn with_bid_threshold(self, points: f64) -> Strong {
+        Strong {
+            bid_threshold: points,
+            ..self
+        }
+    }
+
+    /// The same player modelling the opponents as the handout player for the next
+    /// `tricks` tricks (0: open-handed play from the decision on).
+    pub fn with_modelled_tricks(self, tricks: u8) -> Strong {
+        Strong {
+            modelled_tricks: tricks,
+            ..self
         }
     }
 
@@ -65,7 +147,13 @@ impl Strong {
     /// The margin for `seat`'s team of a world from here to the end of the hand. The rest
     /// of the bidding and any discard follow the variant's handout player (a model of the
     /// table, itself included, that costs nothing to run); then [`Strong::trick_margin`].
-    fn margin(solver: &mut Solver, mut world: Game, seat: Seat, modelled_tricks: u8) -> f64 {
+    fn margin(
+        solver: &mut Solver,
+        mut world: Game,
+        seat: Seat,
+        modelled_tricks: u8,
+        modelled: bool,
+    ) -> f64 {
         while let Some(hand) = world.hand().filter(|h| {
             matches!(
                 h.phase(),
@@ -73,7 +161,12 @@ impl Strong {
             )
         }) {
             let rules = *hand.rules();
-            let action = model(&world.view(hand.turn()).expect("a hand is dealt"), &rules);
+            let view = world.view(hand.turn()).expect("a hand is dealt");
+            let action = if modelled {
+                model(&view, &rules)
+            } else {
+                reading::likeliest(&view, |v| model(v, &rules))
+            };
             world
                 .apply(action)
                 .expect("the handout players act legally");
@@ -162,6 +255,23 @@ impl Strong {
         world
     }
 
+    /// A sampled world drawn in proportion to the chance, under the soft bidding model,
+    /// that the others bid as they did with the cards it gives them (rejection sampling:
+    /// a world is kept with that chance). Gives up after `tries` worlds.
+    fn soft_sample(seated: &Seated<'_, Game>, tries: usize, rng: &mut Rng) -> Game {
+        use rand::Rng as _;
+        let me = Seat::new(seated.seat());
+        let mut world = seated.determinize(rng);
+        for _ in 0..tries {
+            let chance = world.hand().map_or(1.0, |h| reading::bids_likelihood(h, me));
+            if rng.random::<f64>() < chance {
+                return world;
+            }
+            world = seated.determinize(rng);
+        }
+        world
+    }
+
     /// The average margin of each candidate action over sampled worlds.
     fn evaluate(
         &mut self,
@@ -170,18 +280,27 @@ impl Strong {
         rng: &mut Rng,
     ) -> Vec<f64> {
         let seat = Seat::new(seated.seat());
-        let (tries, modelled_tricks) = (self.inference_tries, self.modelled_tricks);
+        self.notice_opponents(seated, rng);
+        let modelled = self.opponents == Opponents::Handout;
+        let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
+        let modelled_tricks = if modelled { self.modelled_tricks } else { 0 };
         let solver = &mut self.solver;
         let totals = sampled_totals(
             seated,
             candidates,
             self.samples,
             rng,
-            |seated, rng| Strong::sample(seated, tries, rng),
+            |seated, rng| {
+                if modelled {
+                    Strong::sample(seated, tries, rng)
+                } else {
+                    Strong::soft_sample(seated, soft_tries, rng)
+                }
+            },
             |world, action, _| {
                 let mut next = *world;
                 next.apply(action).expect("candidates are legal");
-                Strong::margin(solver, next, seat, modelled_tricks)
+                Strong::margin(solver, next, seat, modelled_tricks, modelled)
             },
         );
         totals.iter().map(|t| t / self.samples as f64).collect()
@@ -243,6 +362,17 @@ fn model(view: &crate::View<'_>, rules: &crate::Rules) -> Action {
 /// partner passed only where the handout player would have (the partner's other choices
 /// are not checked: it may be anyone).
 fn explains_history(world: &Game, me: Seat) -> bool {
+    explains(world, me, true)
+}
+
+/// Whether, in the sampled `world`, every opponent's bids and plays so far are what the
+/// handout player would have chosen with the cards that opponent was dealt there.
+fn explains_opponents(world: &Game, me: Seat) -> bool {
+    explains(world, me, false)
+}
+
+/// [`explains_history`], reading the partner's passes or not.
+fn explains(world: &Game, me: Seat, partner_passes: bool) -> bool {
     let Some(hand) = world.hand() else {
         return true;
     };
@@ -298,7 +428,8 @@ fn explains_history(world: &Game, me: Seat) -> bool {
         };
         // A partner who passed is taken to hold no hand the handout player would bid on
         // (its bids are not modelled: it may bid on less).
-        if seat == me.partner()
+        if partner_passes
+            && seat == me.partner()
             && observed == Action::Pass
             && model(&replay.view(seat), &rules) != Action::Pass
         {
