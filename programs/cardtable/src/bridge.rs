@@ -168,6 +168,7 @@ fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
             "bid" => strong.with_bid_threshold(value.parse().map_err(|_| bad())?),
             "model" => strong.with_modelled_tricks(value.parse().map_err(|_| bad())?),
             "infer" => strong.with_inference_tries(value.parse().map_err(|_| bad())?),
+            "score" => strong.with_score_awareness(value == "1"),
             "soft" => strong.with_soft_tries(value.parse().map_err(|_| bad())?),
             "handout" => strong.with_handout_opponents(value == "always"),
             _ => return Err(format!("no knob {key:?}")),

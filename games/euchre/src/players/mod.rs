@@ -4,6 +4,7 @@
 pub(crate) mod cs246;
 pub(crate) mod simple;
 mod reading;
+mod stakes;
 mod strong;
 
 pub use cs246::{decide as cs246_decision, Cs246};

@@ -6,6 +6,7 @@
 use table::search::{highest, sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
+use crate::players::stakes::{At, Stakes};
 use crate::players::{cs246, reading, simple};
 use crate::solver::{OpenDeal, Solver};
 use crate::{Action, Game, HandResult, Phase, Seat};
@@ -37,6 +38,11 @@ pub struct Strong {
     adaptive: bool,
     /// Sampled worlds tried per sample when weighting deals by the soft bidding model.
     soft_tries: usize,
+    /// What points are worth at each score, for the game being played (see
+    /// [`stakes`]); `None` values hands by their points alone.
+    stakes: Option<Stakes>,
+    /// Whether to weigh points by the score at all.
+    score_aware: bool,
     solver: Solver,
 }
 
@@ -57,6 +63,8 @@ impl Strong {
             opponents: Opponents::Handout,
             adaptive: true,
             soft_tries: 40,
+            stakes: None,
+            score_aware: true,
             solver: Solver::new(),
         }
     }
@@ -94,6 +102,15 @@ impl Strong {
     pub fn with_soft_tries(self, tries: usize) -> Strong {
         Strong {
             soft_tries: tries,
+            ..self
+        }
+    }
+
+    /// The same player valuing hands by their points whatever the score (`false`), or
+    /// by what they do to its chance of winning the game (`true`, the default).
+    pub fn with_score_awareness(self, aware: bool) -> Strong {
+        Strong {
+            score_aware: aware,
             ..self
         }
     }
@@ -149,6 +166,7 @@ impl Strong {
     /// table, itself included, that costs nothing to run); then [`Strong::trick_margin`].
     fn margin(
         solver: &mut Solver,
+        stakes: Option<At<'_>>,
         mut world: Game,
         seat: Seat,
         modelled_tricks: u8,
@@ -162,7 +180,7 @@ impl Strong {
         }) {
             let rules = *hand.rules();
             let view = world.view(hand.turn()).expect("a hand is dealt");
-            let action = if modelled {
+            let action = if modelled && hand.turn().team() != seat.team() {
                 model(&view, &rules)
             } else {
                 reading::likeliest(&view, |v| model(v, &rules))
@@ -171,7 +189,7 @@ impl Strong {
                 .apply(action)
                 .expect("the handout players act legally");
         }
-        Strong::trick_margin(solver, world, seat, modelled_tricks)
+        Strong::trick_margin(solver, stakes, world, seat, modelled_tricks)
     }
 
     /// The margin once the bidding is over: the next `tricks` tricks (the one in progress
@@ -180,7 +198,13 @@ impl Strong {
     /// solved open-handed, every seat playing its best. Where the opponents are the
     /// handout players this finds what their fixed play gives away, which a minimax
     /// over their every card hides.
-    fn trick_margin(solver: &mut Solver, world: Game, seat: Seat, tricks: u8) -> f64 {
+    fn trick_margin(
+        solver: &mut Solver,
+        stakes: Option<At<'_>>,
+        world: Game,
+        seat: Seat,
+        tricks: u8,
+    ) -> f64 {
         let hand = world.hand().expect("a hand is dealt");
         if hand.phase() == Phase::Tricks && tricks > 0 {
             let turn = hand.turn();
@@ -192,7 +216,7 @@ impl Strong {
                 let action = model(&world.view(turn).expect("a hand is dealt"), hand.rules());
                 let mut next = world;
                 next.apply(action).expect("the handout players act legally");
-                return Strong::trick_margin(solver, next, seat, after(&next));
+                return Strong::trick_margin(solver, stakes, next, seat, after(&next));
             }
             return hand
                 .legal_plays()
@@ -200,18 +224,22 @@ impl Strong {
                 .map(|card| {
                     let mut next = world;
                     next.apply(Action::Play(card)).expect("a legal play");
-                    Strong::trick_margin(solver, next, seat, after(&next))
+                    Strong::trick_margin(solver, stakes, next, seat, after(&next))
                 })
                 .fold(f64::MIN, f64::max);
         }
-        Strong::solved_margin(solver, hand, seat)
+        let margin = Strong::solved_margin(solver, hand, seat);
+        match stakes {
+            Some(stakes) => stakes.worth(margin),
+            None => f64::from(margin),
+        }
     }
 
     /// The margin with the rest of the hand solved open-handed.
-    fn solved_margin(solver: &mut Solver, hand: &crate::Hand, seat: Seat) -> f64 {
+    fn solved_margin(solver: &mut Solver, hand: &crate::Hand, seat: Seat) -> i32 {
         let team = seat.team();
         let Some(makers) = hand.maker().map(Seat::team) else {
-            return 0.0;
+            return 0;
         };
         let taken: u8 = makers.seats().iter().map(|&s| hand.tricks_won(s)).sum();
         // The score asks only whether the makers reach three tricks, and five: two
@@ -228,16 +256,14 @@ impl Strong {
         } else {
             3
         };
-        f64::from(
-            HandResult::score(
-                &hand.rules().scoring,
-                makers,
-                hand.is_alone(),
-                hand.lone_defender().is_some(),
-                maker_tricks,
-            )
-            .margin(team),
+        HandResult::score(
+            &hand.rules().scoring,
+            makers,
+            hand.is_alone(),
+            hand.lone_defender().is_some(),
+            maker_tricks,
         )
+        .margin(team)
     }
 
     /// A sampled world in which the opponents, played as the handout player, would have
@@ -284,6 +310,19 @@ impl Strong {
         let modelled = self.opponents == Opponents::Handout;
         let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
         let modelled_tricks = if modelled { self.modelled_tricks } else { 0 };
+        let target = seated.view().rules().points_to_win;
+        if self.score_aware && self.stakes.as_ref().is_none_or(|s| s.target() != target) {
+            self.stakes = Stakes::new(target);
+        }
+        // The score as the decision finds it (a sampled world's hand, once over, has
+        // added its points already).
+        let scores = seated.view().scores();
+        let ours = seat.team().index();
+        let stakes = self
+            .stakes
+            .as_ref()
+            .filter(|_| self.score_aware)
+            .map(|s| s.at(scores[ours], scores[1 - ours]));
         let solver = &mut self.solver;
         let totals = sampled_totals(
             seated,
@@ -300,7 +339,7 @@ impl Strong {
             |world, action, _| {
                 let mut next = *world;
                 next.apply(action).expect("candidates are legal");
-                Strong::margin(solver, next, seat, modelled_tricks, modelled)
+                Strong::margin(solver, stakes, next, seat, modelled_tricks, modelled)
             },
         );
         totals.iter().map(|t| t / self.samples as f64).collect()
