@@ -128,27 +128,36 @@ def check_same(state, bridged):
         raise Mismatch(f"seat {turn}: OpenSpiel allows {legal}, cardtable {bridged['legal']}")
 
 
+class Unmirrored(Exception):
+    """A cardtable player put the upcard itself away, which OpenSpiel's rules forbid."""
+
+
 def play_hand(env, seed, dealer, home_seats):
-    """One hand; returns the record of it from the home team's side."""
-    game, bridge, args = env
+    """One hand; returns the record of it from the home team's side. OpenSpiel's game
+    runs beside cardtable's while an OpenSpiel bot sits at the table."""
+    game, bridge, args, away_bridge = env
     reply = bridge.ask(cmd="deal", seed=seed, dealer=dealer)
-    state = os_state(game, dealer, reply["hands"], reply["upcard"])
+    if away_bridge is not None:
+        if away_bridge.ask(cmd="deal", seed=seed, dealer=dealer)["hands"] != reply["hands"]:
+            raise Mismatch("the two cardtable programs deal differently")
+    state = None
+    if make_bot(args.away, 0, 1) is not None:
+        state = os_state(game, dealer, reply["hands"], reply["upcard"])
     bridged = reply["state"]
     bots = {}
     record = {"seed": seed, "dealer": dealer, "home_seats": home_seats, "maker": None,
-              "times": {"home": [], "away": []}}
-    while not state.is_terminal():
-        if state.current_phase() == pyspiel.euchre.Phase.GO_ALONE:
-            state.apply_action(PARTNER)  # EECS 280: nobody goes alone
-            continue
-        check_same(state, bridged)
-        seat = state.current_player()
+              "contract": None, "times": {"home": [], "away": []}}
+    while bridged["turn"] is not None:
+        if state is not None:
+            if state.current_phase() == pyspiel.euchre.Phase.GO_ALONE:
+                state.apply_action(PARTNER)  # EECS 280: nobody goes alone
+                continue
+            check_same(state, bridged)
+        seat = bridged["turn"]
         side = "home" if seat in home_seats else "away"
         name = args.home if side == "home" else args.away
-        if state.current_phase() == pyspiel.euchre.Phase.BIDDING and record["maker"] is None:
-            record["bids"] = record.get("bids", 0) + 1
         bot = bots.get(seat)
-        if bot is None and side == "away":
+        if bot is None and side == "away" and state is not None:
             bot = bots[seat] = make_bot(name, seed * 8 + seat, args.sims)
         if bot is not None:
             start = time.perf_counter()
@@ -157,19 +166,29 @@ def play_hand(env, seed, dealer, home_seats):
             text = os_to_bridge(state, action)
             bridged = bridge.ask(cmd="apply", action=text)["state"]
         else:
-            reply = bridge.ask(cmd="act", player=name)
+            actor, other = bridge, away_bridge
+            if side == "away" and away_bridge is not None:
+                actor, other = away_bridge, bridge
+            reply = actor.ask(cmd="act", player=name)
             record["times"][side].append(reply["ms"])
             text, bridged = reply["action"], reply["state"]
-            action = bridge_to_os(text)
-            if action not in state.legal_actions():
-                raise Mismatch(f"{name} chose {text}, which OpenSpiel does not allow")
+            if other is not None and other.ask(cmd="apply", action=text)["state"] != bridged:
+                raise Mismatch(f"after {text} the two cardtable programs differ")
+            if state is not None:
+                action = bridge_to_os(text)
+                if action not in state.legal_actions():
+                    if text == "discard:" + card_text(state.upcard()):
+                        raise Unmirrored(text)
+                    raise Mismatch(f"{name} chose {text}, which OpenSpiel does not allow")
         if text.startswith("trump:") and record["maker"] is None:
-            record["maker"] = "home" if seat in home_seats else "away"
-        state.apply_action(action)
-    record["contract"] = (state.declarer(), state.trump_suit())
-    points = state.returns()[0]
-    if bridged["turn"] is not None or points != bridged["points"]:
-        raise Mismatch(f"OpenSpiel scores {points} for seats 0 and 2, cardtable {bridged}")
+            record["maker"] = side
+            record["contract"] = (seat, text)
+        if state is not None:
+            state.apply_action(action)
+    if state is not None and (not state.is_terminal() or
+                              state.returns()[0] != bridged["points"]):
+        raise Mismatch(f"OpenSpiel's hand ended at {state.returns()}, cardtable's {bridged}")
+    points = bridged["points"]
     record["points"] = points if 0 in home_seats else -points
     return record
 
@@ -179,14 +198,18 @@ ENV = None
 
 def start_worker(args):
     global ENV
-    ENV = (pyspiel.load_game("euchre"), Bridge(args.binary, args.rules), args)
+    away = Bridge(args.away_binary, args.rules) if args.away_binary else None
+    ENV = (pyspiel.load_game("euchre"), Bridge(args.binary, args.rules), args, away)
 
 
 def play_deal(k):
     """Deal k twice, the home team in seats 0 and 2, then in 1 and 3."""
     args = ENV[2]
     seed, dealer = args.seed * 1_000_003 + k, k % 4
-    return [play_hand(ENV, seed, dealer, seats) for seats in ((0, 2), (1, 3))]
+    try:
+        return [play_hand(ENV, seed, dealer, seats) for seats in ((0, 2), (1, 3))]
+    except Unmirrored:
+        return None
 
 
 def interval(values):
@@ -244,6 +267,9 @@ def print_table(s):
         print(f"{side:6} {d['player']:12} {d['make_rate']:6.1%} {d['euchred_rate']:8.1%} "
               f"{d['makers_margin']:+7.2f} {d['decisions']:9} {d['ms_median']:9.2f} "
               f"{d['ms_mean']:8.2f}")
+    if s["skipped_deals"]:
+        print(f"{s['skipped_deals']} deals left out: a cardtable dealer put the upcard away, "
+              "which OpenSpiel's rules do not allow")
     print(f"({s['seconds']:.0f} s)")
 
 
@@ -261,16 +287,20 @@ def main():
     target = os.environ.get("CARGO_TARGET_DIR", os.path.join(here, "..", "..", "target"))
     parser.add_argument("--binary", default=os.path.join(target, "release", "cardtable"),
                         help="the cardtable program (default: the release build)")
+    parser.add_argument("--away-binary",
+                        help="another cardtable program for the away player (an older build)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     start = time.perf_counter()
     try:
         with multiprocessing.Pool(args.workers, start_worker, (args,)) as pool:
-            pairs = pool.map(play_deal, range(args.deals), chunksize=4)
+            played = pool.map(play_deal, range(args.deals), chunksize=4)
     except Mismatch as problem:
         print(f"openspiel_duel: the two games differ: {problem}", file=sys.stderr)
         return 1
+    pairs = [p for p in played if p is not None]
     s = summary(pairs, args, time.perf_counter() - start)
+    s["skipped_deals"] = len(played) - len(pairs)
     if args.json:
         print(json.dumps(s))
     else:

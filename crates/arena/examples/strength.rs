@@ -2,7 +2,10 @@
 //! its inference of the opponents' hands: the measurement behind the strength test
 //! (crates/arena/tests/strength.rs).
 //!
-//! `cargo run --release -p cardtable-arena --example strength -- RULES GAMES SAMPLES TRIES SEED`
+//! `cargo run --release -p cardtable-arena --example strength -- RULES GAMES SAMPLES TRIES SEED [BID [SCORE]]`
+//!
+//! BID is the points a bid must beat passing by (default 0.3); SCORE 0 values hands by
+//! points whatever the score.
 
 use arena::{run_game, Config, Count};
 use catalogue::{GameKind, Lineup, PlayerSpec, Roster, Variant};
@@ -17,6 +20,8 @@ fn main() {
     let samples: usize = arg(2, "24").parse().expect("SAMPLES");
     let tries: usize = arg(3, "200").parse().expect("TRIES");
     let seed: u64 = arg(4, "1").parse().expect("SEED");
+    let bid: f64 = arg(5, "0.3").parse().expect("BID");
+    let score_aware = arg(6, "1") != "0";
     let variant = Variant::named(GameKind::Euchre, Some(&rules)).expect("RULES");
     let handout = PlayerSpec::Handout;
     let strong = PlayerSpec::Strong {
@@ -35,13 +40,20 @@ fn main() {
     let new = move || euchre::Game::new(rules);
     let agents = || -> Vec<Box<dyn Agent<euchre::Game>>> {
         let game = new();
-        let strong = || Box::new(Strong::new(samples).with_inference_tries(tries));
+        let strong = || {
+            Box::new(
+                Strong::new(samples)
+                    .with_inference_tries(tries)
+                    .with_bid_threshold(bid)
+                    .with_score_awareness(score_aware),
+            )
+        };
         vec![strong(), game.agent(handout), strong(), game.agent(handout)]
     };
     let report = run_game(&config, new, agents, None).expect("the arena runs");
     let team = &report.teams.as_ref().unwrap()[0];
     println!(
-        "{} strong:{samples} inference tries {tries}, seed {seed}: {} of {} games, {:.1}% [{:.1}, {:.1}] in {:.0} s",
+        "{} strong:{samples} inference tries {tries}, bid {bid}, score-aware {score_aware}, seed {seed}: {} of {} games, {:.1}% [{:.1}, {:.1}] in {:.0} s",
         variant,
         team.wins,
         report.games,

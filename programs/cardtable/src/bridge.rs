@@ -162,7 +162,9 @@ fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
         _ => return Err(format!("only strong and pimc take knobs, not {base:?}")),
     };
     for knob in rest {
-        let (key, value) = knob.split_once('=').ok_or(format!("knob {knob:?} needs ="))?;
+        let (key, value) = knob
+            .split_once('=')
+            .ok_or(format!("knob {knob:?} needs ="))?;
         let bad = || format!("bad value in {knob:?}");
         strong = match key {
             "bid" => strong.with_bid_threshold(value.parse().map_err(|_| bad())?),

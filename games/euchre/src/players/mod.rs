@@ -2,8 +2,8 @@
 //! bot, a search, or a person typing at a front end.
 
 pub(crate) mod cs246;
-pub(crate) mod simple;
 mod reading;
+pub(crate) mod simple;
 mod stakes;
 mod strong;
 

@@ -56,7 +56,10 @@ fn round_one_strength(cards: CardSet, seat: Seat, dealer: Seat, upcard: Card) ->
     let own = strength(cards, upcard.suit());
     let up = worth(upcard, order);
     if seat == dealer {
-        let weakest = cards.into_iter().map(|c| worth(c, order)).fold(f64::MAX, f64::min);
+        let weakest = cards
+            .into_iter()
+            .map(|c| worth(c, order))
+            .fold(f64::MAX, f64::min);
         own + up - weakest
     } else if seat.team() == dealer.team() {
         own + up / 2.0
@@ -108,7 +111,10 @@ pub fn bids_likelihood(hand: &Hand, me: Seat) -> f64 {
 /// hand's strength passes the threshold (in round two, in its strongest suit; a stuck
 /// dealer names that suit whatever it holds). Outside the bidding, the handout player's
 /// choice (`fallback`).
-pub fn likeliest(view: &crate::View<'_>, fallback: impl Fn(&crate::View<'_>) -> crate::Action) -> crate::Action {
+pub fn likeliest(
+    view: &crate::View<'_>,
+    fallback: impl Fn(&crate::View<'_>) -> crate::Action,
+) -> crate::Action {
     use crate::Action;
     let cards = view.cards();
     let upcard = view.upcard();
@@ -125,7 +131,10 @@ pub fn likeliest(view: &crate::View<'_>, fallback: impl Fn(&crate::View<'_>) -> 
                 .into_iter()
                 .filter(|&s| s != upcard.suit())
                 .map(|s| (strength(cards, s), s))
-                .fold((f64::MIN, upcard.suit()), |a, b| if b.0 > a.0 { b } else { a });
+                .fold(
+                    (f64::MIN, upcard.suit()),
+                    |a, b| if b.0 > a.0 { b } else { a },
+                );
             let must = view.is_dealer() && view.rules().all_pass == crate::AllPass::ScrewTheDealer;
             if best >= THRESHOLD || must {
                 Action::Call { suit, alone: false }

@@ -1,7 +1,13 @@
 //! A strong Euchre player: perfect-information Monte Carlo. For each choice it deals the
 //! cards it cannot see at random, consistently with everything it has seen, plays each
-//! deal out (the opponents as the handout player for the next two tricks, then every
-//! hand open), and picks the choice with the best average score margin.
+//! deal out (the rest of the bidding by a model of the table, then every hand open), and
+//! picks the choice with the best average worth: the hand's points weighed by the score.
+//!
+//! Who the opponents are decides how it reads them. While their every choice could be
+//! the handout player's, it replays that player exactly: their bids, discard and cards
+//! say much about their hands, and their next two tricks are played as that player
+//! would. Once a choice could not be (no sampled deal explains it), it reads their bids
+//! softly ([`reading`]) and plays every hand open.
 
 use table::search::{highest, sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
@@ -289,7 +295,9 @@ impl Strong {
         let me = Seat::new(seated.seat());
         let mut world = seated.determinize(rng);
         for _ in 0..tries {
-            let chance = world.hand().map_or(1.0, |h| reading::bids_likelihood(h, me));
+            let chance = world
+                .hand()
+                .map_or(1.0, |h| reading::bids_likelihood(h, me));
             if rng.random::<f64>() < chance {
                 return world;
             }
@@ -373,8 +381,9 @@ impl Strong {
     }
 }
 
-/// What the strong Euchre player's values measure.
-const UNIT: &str = "points margin of the hand for your team";
+/// What the strong Euchre player's values measure: the hand's points for the team less
+/// the other's, weighed by what they do to the chance of winning the game.
+const UNIT: &str = "points for your team, weighed by the score";
 
 impl Advisor<Game> for Strong {
     fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
