@@ -34,7 +34,10 @@ fn play(rules: Rules, seed: u64, other: impl Fn() -> Box<dyn Agent<Game>>) -> [b
 
 #[test]
 fn against_the_handout_players_the_model_stays() {
-    for seed in 0..6 {
+    // A sampling miss must not pass for a choice no handout player makes: 60 games of
+    // each rules (the check before it looked only at the last trick, and before it asked
+    // for two unexplained hands, dropped the model in about one game in fourteen).
+    for seed in 0..60 {
         let kept = play(Rules::eecs280(5), seed, || Box::new(Simple));
         assert_eq!(kept, [true, true], "EECS 280 game {seed}");
         let kept = play(Rules::cs246(), seed, || Box::new(Cs246));

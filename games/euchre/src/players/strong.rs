@@ -40,6 +40,8 @@ pub struct Strong {
     modelled_tricks: u8,
     /// Who the opponents are taken to be; see [`Strong::notice_opponents`].
     opponents: Opponents,
+    /// Hands in which no sampled deal explained the opponents as the handout player.
+    unexplained_hands: u8,
     /// Whether the player may decide the opponents are not the handout player.
     adaptive: bool,
     /// Sampled worlds tried per sample when weighting deals by the soft bidding model.
@@ -67,6 +69,7 @@ impl Strong {
             modelled_tricks: 2,
             inference_tries: 200,
             opponents: Opponents::Handout,
+            unexplained_hands: 0,
             adaptive: true,
             soft_tries: 40,
             stakes: None,
@@ -126,18 +129,29 @@ impl Strong {
         self.opponents == Opponents::Handout
     }
 
-    /// Once a choice of an opponent's cannot be the handout player's with any cards it
-    /// might hold (no sampled deal out of many explains it), the opponents are someone
-    /// else: from then on the player reads their bids softly and plays open-handed.
+    /// At the last trick of each hand, when few cards are unknown and a sampled deal can
+    /// hit the real one, the player checks whether any deal explains every choice the
+    /// opponents made in the hand as the handout player's. After [`UNEXPLAINED_HANDS`]
+    /// hands that none explains, the opponents are someone else: from then on the player
+    /// reads their bids softly and plays open-handed. (Earlier in a hand, sampling finds
+    /// the rare deals that explain a handout player's choices too seldom to tell.)
     fn notice_opponents(&mut self, seated: &Seated<'_, Game>, rng: &mut Rng) {
         if !self.adaptive || self.opponents == Opponents::Unknown {
+            return;
+        }
+        let view = seated.view();
+        let tricks_done: u8 = Seat::ALL.iter().map(|&s| view.tricks_won(s)).sum();
+        if view.phase() != Phase::Tricks || tricks_done != 4 {
             return;
         }
         let me = Seat::new(seated.seat());
         let tries = self.inference_tries.max(1) * 4;
         let explained = (0..tries).any(|_| explains_opponents(&seated.determinize(rng), me));
         if !explained {
-            self.opponents = Opponents::Unknown;
+            self.unexplained_hands += 1;
+            if self.unexplained_hands >= UNEXPLAINED_HANDS {
+                self.opponents = Opponents::Unknown;
+            }
         }
     }
 
@@ -314,7 +328,6 @@ impl Strong {
         rng: &mut Rng,
     ) -> Vec<f64> {
         let seat = Seat::new(seated.seat());
-        self.notice_opponents(seated, rng);
         let modelled = self.opponents == Opponents::Handout;
         let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
         let modelled_tricks = if modelled { self.modelled_tricks } else { 0 };
@@ -357,6 +370,7 @@ impl Strong {
     /// by playing out the rest of the bidding in each sampled world. A bid must beat
     /// passing by `bid_threshold`, since open-handed play flatters the bidder.
     fn choose(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
+        self.notice_opponents(&seated, rng);
         let legal = seated.legal_actions();
         if legal.len() == 1 {
             return Advice::forced(legal[0], UNIT);
@@ -380,6 +394,10 @@ impl Strong {
         }
     }
 }
+
+/// Hands the opponents' choices must go unexplained in before the player stops taking
+/// them for the handout player: one could be a sampling miss.
+const UNEXPLAINED_HANDS: u8 = 2;
 
 /// What the strong Euchre player's values measure: the hand's points for the team less
 /// the other's, weighed by what they do to the chance of winning the game.
