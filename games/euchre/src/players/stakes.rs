@@ -134,3 +134,4 @@ mod tests {
         assert!((1.6..2.4).contains(&two), "{two}");
     }
 }
+
