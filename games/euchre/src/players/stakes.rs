@@ -134,4 +134,3 @@ mod tests {
         assert!((1.6..2.4).contains(&two), "{two}");
     }
 }
-
