@@ -7,6 +7,15 @@
 use std::path::Path;
 use std::process::Command;
 
+/// The Python with OpenSpiel, or `None` after saying why the test skips.
+fn python() -> Option<String> {
+    let python = std::env::var("CARDTABLE_PYTHON").ok();
+    if python.is_none() {
+        testkit::missing("OpenSpiel duel: CARDTABLE_PYTHON is unset (scripts/test.sh sets it)");
+    }
+    python
+}
+
 fn duel(python: &str, args: &[&str]) -> serde_json::Value {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/openspiel/duel.py");
     let output = Command::new(python)
@@ -25,11 +34,7 @@ fn duel(python: &str, args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn cardtable_and_openspiel_play_the_same_hands() {
-    let Ok(python) = std::env::var("CARDTABLE_PYTHON") else {
-        return testkit::missing(
-            "OpenSpiel duel: CARDTABLE_PYTHON is unset (scripts/test.sh sets it)",
-        );
-    };
+    let Some(python) = python() else { return };
     // Every decision is checked on both sides; a difference fails the script.
     let report = duel(
         &python,
@@ -63,11 +68,7 @@ fn cardtable_and_openspiel_play_the_same_hands() {
 
 #[test]
 fn the_duel_between_two_cardtable_players_is_zero_sum_by_seats() {
-    let Ok(python) = std::env::var("CARDTABLE_PYTHON") else {
-        return testkit::missing(
-            "OpenSpiel duel: CARDTABLE_PYTHON is unset (scripts/test.sh sets it)",
-        );
-    };
+    let Some(python) = python() else { return };
     // The same player on both sides: each deal's two seatings cancel exactly, since a
     // player's choices depend only on the deal, its seat and the seed.
     let report = duel(
