@@ -89,6 +89,9 @@ class Bridge:
         self.proc.wait()
 
 
+OPENSPIEL_BOTS = ("ismcts", "os-random")
+
+
 def make_bot(name, seed, sims):
     if name == "ismcts":
         evaluator = pyspiel.RandomRolloutEvaluator(1, seed)
@@ -141,7 +144,7 @@ def play_hand(env, seed, dealer, home_seats):
         if away_bridge.ask(cmd="deal", seed=seed, dealer=dealer)["hands"] != reply["hands"]:
             raise Mismatch("the two cardtable programs deal differently")
     state = None
-    if make_bot(args.away, 0, 1) is not None:
+    if args.away in OPENSPIEL_BOTS:
         state = os_state(game, dealer, reply["hands"], reply["upcard"])
     bridged = reply["state"]
     bots = {}

@@ -143,25 +143,40 @@ fn seat_rngs(seed: u64) -> [Rng; 4] {
     std::array::from_fn(|seat| Rng::seed_from_u64(seed ^ ((seat as u64 + 1) << 56)))
 }
 
-/// The player `name` for these rules; a strong player's knobs may follow, for
+/// The player `name` for these rules: a catalogue player (`strong`, `strong:N`,
+/// `handout`, `random`) or `pimc`/`pimc:N`; knobs may follow a strong or pimc player, for
 /// experiments: `strong:96/bid=0.5/model=0/infer=0`.
 fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
-    let mut knobs = name.split('/');
-    let base = knobs.next().unwrap_or_default();
-    let rest: Vec<&str> = knobs.collect();
-    if rest.is_empty() {
-        return plain_player(game, name);
-    }
-    let samples = match base.split_once(':') {
-        Some(("strong" | "pimc", n)) => n.parse().map_err(|_| format!("bad samples {n:?}"))?,
-        _ => 96,
+    let (base, knobs) = match name.split_once('/') {
+        Some((base, knobs)) => (base, Some(knobs)),
+        None => (name, None),
     };
-    let mut strong = match base.split_once(':').map_or(base, |(b, _)| b) {
-        "strong" => Strong::new(samples),
-        "pimc" => Strong::pimc(samples),
+    let (kind, samples) = match base.split_once(':') {
+        Some((kind, n)) => (kind, Some(n)),
+        None => (base, None),
+    };
+    let samples = || -> Result<usize, String> {
+        let Some(text) = samples else {
+            return Ok(Strong::DEFAULT_SAMPLES);
+        };
+        text.parse()
+            .ok()
+            .filter(|n| (1..=catalogue::MAX_SAMPLES as usize).contains(n))
+            .ok_or(format!(
+                "{text:?} is not a number of samples from 1 to {}",
+                catalogue::MAX_SAMPLES
+            ))
+    };
+    let mut strong = match (kind, knobs) {
+        ("pimc", _) => Strong::pimc(samples()?),
+        ("strong", Some(_)) => Strong::new(samples()?),
+        (_, None) => {
+            let spec = PlayerSpec::parse(GameKind::Euchre, name).map_err(|e| e.to_string())?;
+            return Ok(game.agent(spec));
+        }
         _ => return Err(format!("only strong and pimc take knobs, not {base:?}")),
     };
-    for knob in rest {
+    for knob in knobs.into_iter().flat_map(|k| k.split('/')) {
         let (key, value) = knob
             .split_once('=')
             .ok_or(format!("knob {knob:?} needs ="))?;
@@ -177,26 +192,6 @@ fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
         };
     }
     Ok(Box::new(strong))
-}
-
-/// A player by its catalogue name, or `pimc`.
-fn plain_player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
-    let samples = |text: &str| -> Result<usize, String> {
-        text.parse()
-            .ok()
-            .filter(|n| (1..=4096).contains(n))
-            .ok_or(format!(
-                "{text:?} is not a number of samples from 1 to 4096"
-            ))
-    };
-    match name.split_once(':') {
-        Some(("pimc", n)) => Ok(Box::new(Strong::pimc(samples(n)?))),
-        None if name == "pimc" => Ok(Box::new(Strong::pimc(96))),
-        _ => {
-            let spec = PlayerSpec::parse(GameKind::Euchre, name).map_err(|e| e.to_string())?;
-            Ok(game.agent(spec))
-        }
-    }
 }
 
 /// What the other program sees of the hand.

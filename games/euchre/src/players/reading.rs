@@ -48,6 +48,19 @@ pub fn strength(cards: CardSet, trump: Suit) -> f64 {
     cards.into_iter().map(|c| worth(c, order)).sum()
 }
 
+/// The strongest suit of `cards` for trump other than the upcard's (round two's choice),
+/// and its strength; the first listed of equals.
+fn strongest_other(cards: CardSet, upcard_suit: Suit) -> (f64, Suit) {
+    Suit::ALL
+        .into_iter()
+        .filter(|&s| s != upcard_suit)
+        .map(|s| (strength(cards, s), s))
+        .fold(
+            (f64::MIN, upcard_suit),
+            |a, b| if b.0 > a.0 { b } else { a },
+        )
+}
+
 /// Round one's strength for `seat`, who knows the upcard goes to the dealer: the dealer
 /// counts it in place of its weakest card, the dealer's partner gains half of it, the
 /// dealer's opponents lose half of it.
@@ -89,18 +102,9 @@ pub fn bids_likelihood(hand: &Hand, me: Seat) -> f64 {
         chance *= match bid {
             Bid::Pass(Round::One) => 1.0 - makes(round_one_strength(cards, seat, dealer, upcard)),
             Bid::OrderUp => makes(round_one_strength(cards, seat, dealer, upcard)),
-            Bid::Pass(Round::Two) => {
-                let best = Suit::ALL
-                    .into_iter()
-                    .filter(|&s| s != upcard.suit())
-                    .map(|s| strength(cards, s))
-                    .fold(f64::MIN, f64::max);
-                1.0 - makes(best)
-            }
-            Bid::Call(suit) if seat == dealer && stuck(hand) => {
-                let _ = suit;
-                1.0
-            }
+            Bid::Pass(Round::Two) => 1.0 - makes(strongest_other(cards, upcard.suit()).0),
+            // A stuck dealer had no choice to read.
+            Bid::Call(_) if seat == dealer && stuck(hand) => 1.0,
             Bid::Call(suit) => makes(strength(cards, suit)),
         };
     }
@@ -127,14 +131,7 @@ pub fn likeliest(
             }
         }
         Phase::Making(Round::Two) => {
-            let (best, suit) = Suit::ALL
-                .into_iter()
-                .filter(|&s| s != upcard.suit())
-                .map(|s| (strength(cards, s), s))
-                .fold(
-                    (f64::MIN, upcard.suit()),
-                    |a, b| if b.0 > a.0 { b } else { a },
-                );
+            let (best, suit) = strongest_other(cards, upcard.suit());
             let must = view.is_dealer() && view.rules().all_pass == crate::AllPass::ScrewTheDealer;
             if best >= THRESHOLD || must {
                 Action::Call { suit, alone: false }
@@ -153,15 +150,26 @@ fn stuck(hand: &Hand) -> bool {
 
 /// A bid seen at the table.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Bid {
+pub(crate) enum Bid {
     Pass(Round),
     OrderUp,
     Call(Suit),
 }
 
+impl Bid {
+    /// The action that made the bid, by a maker going alone or not.
+    pub(crate) fn action(self, alone: bool) -> crate::Action {
+        match self {
+            Bid::Pass(_) => crate::Action::Pass,
+            Bid::OrderUp => crate::Action::OrderUp { alone },
+            Bid::Call(suit) => crate::Action::Call { suit, alone },
+        }
+    }
+}
+
 /// The bids made so far in `hand`, in order: the seats left of the dealer pass until
 /// the maker bids (or, while the bidding goes on, until the seat to act).
-fn bids(hand: &Hand) -> Vec<(Seat, Bid)> {
+pub(crate) fn bids(hand: &Hand) -> Vec<(Seat, Bid)> {
     let dealer = hand.dealer();
     let upcard_suit = hand.upcard().suit();
     let mut seen = Vec::with_capacity(8);

@@ -56,11 +56,14 @@ pub struct Strong {
 
 impl Default for Strong {
     fn default() -> Strong {
-        Strong::new(96)
+        Strong::new(Strong::DEFAULT_SAMPLES)
     }
 }
 
 impl Strong {
+    /// Deals sampled per decision unless asked otherwise.
+    pub const DEFAULT_SAMPLES: usize = 96;
+
     /// A strong player sampling `samples` deals per decision (at least 1).
     pub fn new(samples: usize) -> Strong {
         Strong {
@@ -463,35 +466,9 @@ fn explains(world: &Game, me: Seat, partner_passes: bool) -> bool {
     deck.push(hand.upcard());
     let mut replay = crate::Hand::deal(rules, dealer, &deck);
     let opponent = |s: Seat| s.team() != me.team();
-    let upcard_suit = hand.upcard().suit();
-    // The bidding.
-    loop {
-        let phase = replay.phase();
-        if !matches!(phase, Phase::Making(_)) {
-            break;
-        }
-        // Bidding still under way in the real hand: the history ends at its turn.
-        if hand.phase() == phase && replay.turn() == hand.turn() && hand.maker().is_none() {
-            return true;
-        }
-        let seat = replay.turn();
-        let made_now = hand.maker() == Some(seat)
-            && match phase {
-                Phase::Making(crate::Round::One) => hand.trump() == Some(upcard_suit),
-                _ => hand.trump() != Some(upcard_suit),
-            };
-        let observed = if !made_now {
-            Action::Pass
-        } else if phase == Phase::Making(crate::Round::One) {
-            Action::OrderUp {
-                alone: hand.is_alone(),
-            }
-        } else {
-            Action::Call {
-                suit: hand.trump().expect("made"),
-                alone: hand.is_alone(),
-            }
-        };
+    // The bidding, as far as it went.
+    for (seat, bid) in reading::bids(hand) {
+        let observed = bid.action(hand.is_alone());
         // A partner who passed is taken to hold no hand the handout player would bid on
         // (its bids are not modelled: it may bid on less).
         if partner_passes
