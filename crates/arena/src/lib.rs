@@ -9,7 +9,7 @@
 
 mod stats;
 
-pub use stats::{Report, SeatReport, TeamReport};
+pub use stats::{wilson, Report, SeatReport, TeamReport};
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -323,6 +323,33 @@ impl Strong {
         world
     }
 
+    /// The choice this player would make if it knew the whole deal: every sampled world
+    /// is `world`. Not a way to play (it reads hidden cards); it measures how much of the
+    /// player's losing is the cards' and how much its not knowing them
+    /// (`crates/arena/examples/ceiling.rs`).
+    #[doc(hidden)]
+    pub fn act_knowing(&mut self, seated: Seated<'_, Game>, world: &Game, rng: &mut Rng) -> Action {
+        let legal = seated.legal_actions();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        let values = self.evaluate_with(&seated, &legal, rng, &mut |_, _| *world);
+        let biased: Vec<f64> = legal
+            .iter()
+            .zip(&values)
+            .map(|(a, v)| v - self.bias(a))
+            .collect();
+        legal[highest(&biased)]
+    }
+
+    /// How much more than passing `action` must promise to be chosen.
+    fn bias(&self, action: &Action) -> f64 {
+        match action {
+            Action::OrderUp { .. } | Action::Call { .. } => self.bid_threshold,
+            _ => 0.0,
+        }
+    }
+
     /// The average margin of each candidate action over sampled worlds.
     fn evaluate(
         &mut self,
@@ -330,9 +357,27 @@ impl Strong {
         candidates: &[Action],
         rng: &mut Rng,
     ) -> Vec<f64> {
-        let seat = Seat::new(seated.seat());
         let modelled = self.opponents == Opponents::Handout;
         let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
+        self.evaluate_with(seated, candidates, rng, &mut |seated, rng| {
+            if modelled {
+                Strong::sample(seated, tries, rng)
+            } else {
+                Strong::soft_sample(seated, soft_tries, rng)
+            }
+        })
+    }
+
+    /// The average margin of each candidate action over worlds drawn by `sample`.
+    fn evaluate_with(
+        &mut self,
+        seated: &Seated<'_, Game>,
+        candidates: &[Action],
+        rng: &mut Rng,
+        sample: &mut dyn FnMut(&Seated<'_, Game>, &mut Rng) -> Game,
+    ) -> Vec<f64> {
+        let seat = Seat::new(seated.seat());
+        let modelled = self.opponents == Opponents::Handout;
         let modelled_tricks = if modelled { self.modelled_tricks } else { 0 };
         let target = seated.view().rules().points_to_win;
         if self.score_aware && self.stakes.as_ref().is_none_or(|s| s.target() != target) {
@@ -353,13 +398,7 @@ impl Strong {
             candidates,
             self.samples,
             rng,
-            |seated, rng| {
-                if modelled {
-                    Strong::sample(seated, tries, rng)
-                } else {
-                    Strong::soft_sample(seated, soft_tries, rng)
-                }
-            },
+            sample,
             |world, action, _| {
                 let mut next = *world;
                 next.apply(action).expect("candidates are legal");
@@ -379,14 +418,10 @@ impl Strong {
             return Advice::forced(legal[0], UNIT);
         }
         let values = self.evaluate(&seated, &legal, rng);
-        let bias = |action: &Action| match action {
-            Action::OrderUp { .. } | Action::Call { .. } => self.bid_threshold,
-            _ => 0.0,
-        };
         let biased: Vec<f64> = legal
             .iter()
             .zip(&values)
-            .map(|(a, v)| v - bias(a))
+            .map(|(a, v)| v - self.bias(a))
             .collect();
         Advice {
             choice: highest(&biased),
@@ -533,3 +568,4 @@ fn explains(world: &Game, me: Seat, partner_passes: bool) -> bool {
     }
     true
 }
+
