@@ -568,4 +568,3 @@ fn explains(world: &Game, me: Seat, partner_passes: bool) -> bool {
     }
     true
 }
-
