@@ -1,5 +1,6 @@
 //! How often the strong Euchre pair would win against the CS 246 computers if it knew
-//! every card: the ceiling of its approach, beside the real player on the same deals.
+//! every card, or only its partner's hand: the ceiling of its approach, beside the real
+//! player, on the same deals.
 //!
 //! `cargo run --release -p cardtable-arena --example ceiling -- GAMES SEED [TRICKS]`
 //!
@@ -7,17 +8,55 @@
 //! before the open-hand solver takes over (default 2, the player's own; 5 plays the whole
 //! hand against their exact play). Games run on all cores.
 use euchre::players::{Cs246, Strong};
-use euchre::{Game, Rules};
+use euchre::{Game, Rules, Seat};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use table::{Agent, Rng, Seated};
 
-/// Whether the strong pair (seats 0 and 2) wins game `g`, knowing the deal or not.
-fn strong_wins(g: u64, seed: u64, knowing: bool, tricks: u8) -> bool {
+/// What the strong pair is let see.
+#[derive(Clone, Copy, PartialEq)]
+enum Sight {
+    /// Every card: each sampled world is the real deal.
+    Deal,
+    /// Its partner's hand: each sampled world has it where it is.
+    Partner,
+    /// What the rules show: the real player.
+    Own,
+}
+
+/// `world` with `partner`'s hand as in `real`: each of its cards the world puts elsewhere
+/// swaps places with one the world gave the partner instead.
+fn with_partner_hand(world: Game, real: &Game, partner: Seat) -> Game {
+    let (Some(sampled), Some(dealt)) = (world.hand(), real.hand()) else {
+        return world;
+    };
+    let want = dealt.cards(partner);
+    let mut hands = Seat::ALL.map(|s| sampled.cards(s));
+    let mut discard = sampled.discard();
+    let mut spare = hands[partner.index()].difference(want).iter();
+    for card in want.difference(hands[partner.index()]).iter() {
+        let swap = spare.next().expect("hands of one size");
+        if let Some(holder) = hands.iter_mut().find(|h| h.contains(card)) {
+            holder.remove(card);
+            holder.insert(swap);
+        } else if discard == Some(card) {
+            discard = Some(swap);
+        }
+    }
+    hands[partner.index()] = want;
+    world.with_hand(sampled.with_cards(hands, discard))
+}
+
+/// Whether the strong pair (seats 0 and 2) wins game `g`, seeing `sight`.
+fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> bool {
     let mut chance = Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
     let mut rng = Rng::seed_from_u64(!g ^ seed);
     let strong = || {
-        let samples = if knowing { 1 } else { Strong::DEFAULT_SAMPLES };
+        let samples = if sight == Sight::Deal {
+            1
+        } else {
+            Strong::DEFAULT_SAMPLES
+        };
         Strong::new(samples).with_modelled_tricks(tricks)
     };
     let mut strongs = [strong(), strong()];
@@ -29,12 +68,14 @@ fn strong_wins(g: u64, seed: u64, knowing: bool, tricks: u8) -> bool {
         }
         let seat = game.turn().expect("a seat to act");
         let seated = Seated::new(&game, seat.index());
-        let action = if seat.index() % 2 == 1 {
-            Cs246.act(seated, &mut rng)
-        } else if knowing {
-            strongs[seat.index() / 2].act_knowing(seated, &game, &mut rng)
-        } else {
-            strongs[seat.index() / 2].act(seated, &mut rng)
+        let strong = &mut strongs[seat.index() / 2];
+        let action = match sight {
+            _ if seat.index() % 2 == 1 => Cs246.act(seated, &mut rng),
+            Sight::Own => strong.act(seated, &mut rng),
+            Sight::Deal => strong.act_adjusting(seated, &mut rng, &mut |_| game),
+            Sight::Partner => strong.act_adjusting(seated, &mut rng, &mut |world| {
+                with_partner_hand(world, &game, seat.partner())
+            }),
         };
         game.apply(action).expect("players act legally");
     }
@@ -46,15 +87,18 @@ fn main() {
     let games: u64 = arg(1, "200").parse().expect("GAMES");
     let seed: u64 = arg(2, "1").parse().expect("SEED");
     let tricks: u8 = arg(3, "2").parse().expect("TRICKS");
-    for knowing in [true, false] {
+    for (sight, name) in [
+        (Sight::Deal, "knowing every card"),
+        (Sight::Partner, "knowing its partner's hand"),
+        (Sight::Own, "knowing its own hand"),
+    ] {
         let wins = (0..games)
             .into_par_iter()
-            .filter(|&g| strong_wins(g, seed, knowing, tricks))
+            .filter(|&g| strong_wins(g, seed, sight, tricks))
             .count();
         let [low, high] = arena::wilson(wins as u64, games);
         println!(
-            "strong {} the deal, opponents replayed {tricks} tricks: {wins} of {games} games, {:.1}% [{:.1}, {:.1}]",
-            if knowing { "knowing" } else { "not knowing" },
+            "strong {name}, opponents replayed {tricks} tricks: {wins} of {games} games, {:.1}% [{:.1}, {:.1}]",
             100.0 * wins as f64 / games as f64,
             100.0 * low,
             100.0 * high

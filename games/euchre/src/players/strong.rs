@@ -323,17 +323,24 @@ impl Strong {
         world
     }
 
-    /// The choice this player would make if it knew the whole deal: every sampled world
-    /// is `world`. Not a way to play (it reads hidden cards); it measures how much of the
+    /// The choice this player would make if each world it samples were changed by
+    /// `adjust` — for instance into the real deal, or into one with the partner's real
+    /// hand. Not a way to play (it reads hidden cards); it measures how much of the
     /// player's losing is the cards' and how much its not knowing them
     /// (`crates/arena/examples/ceiling.rs`).
     #[doc(hidden)]
-    pub fn act_knowing(&mut self, seated: Seated<'_, Game>, world: &Game, rng: &mut Rng) -> Action {
+    pub fn act_adjusting(
+        &mut self,
+        seated: Seated<'_, Game>,
+        rng: &mut Rng,
+        adjust: &mut dyn FnMut(Game) -> Game,
+    ) -> Action {
+        self.notice_opponents(&seated, rng);
         let legal = seated.legal_actions();
         if legal.len() == 1 {
             return legal[0];
         }
-        let values = self.evaluate_with(&seated, &legal, rng, &mut |_, _| *world);
+        let values = self.evaluate_adjusted(&seated, &legal, rng, adjust);
         let biased: Vec<f64> = legal
             .iter()
             .zip(&values)
@@ -357,14 +364,25 @@ impl Strong {
         candidates: &[Action],
         rng: &mut Rng,
     ) -> Vec<f64> {
+        self.evaluate_adjusted(seated, candidates, rng, &mut |world| world)
+    }
+
+    /// [`Strong::evaluate`] with each sampled world changed by `adjust`.
+    fn evaluate_adjusted(
+        &mut self,
+        seated: &Seated<'_, Game>,
+        candidates: &[Action],
+        rng: &mut Rng,
+        adjust: &mut dyn FnMut(Game) -> Game,
+    ) -> Vec<f64> {
         let modelled = self.opponents == Opponents::Handout;
         let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
         self.evaluate_with(seated, candidates, rng, &mut |seated, rng| {
-            if modelled {
+            adjust(if modelled {
                 Strong::sample(seated, tries, rng)
             } else {
                 Strong::soft_sample(seated, soft_tries, rng)
-            }
+            })
         })
     }
 
