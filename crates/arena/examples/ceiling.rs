@@ -2,11 +2,12 @@
 //! every card, or only its partner's hand: the ceiling of its approach, beside the real
 //! player, on the same deals.
 //!
-//! `cargo run --release -p cardtable-arena --example ceiling -- GAMES SEED [TRICKS]`
+//! `cargo run --release -p cardtable-arena --example ceiling -- GAMES SEED [TRICKS [SIGHTS]]`
 //!
 //! TRICKS is how many tricks the opponents' play is replayed as the handout player's
 //! before the open-hand solver takes over (default 2, the player's own; 5 plays the whole
-//! hand against their exact play). Games run on all cores.
+//! hand against their exact play). SIGHTS picks the runs: `d` every card known, `p` the
+//! partner's hand, `b` the partner's hand while trump is made, `o` the player's own (default `dpo`). Games run on all cores.
 use euchre::players::{Cs246, Strong};
 use euchre::{Game, Rules, Seat};
 use rand::SeedableRng;
@@ -20,6 +21,8 @@ enum Sight {
     Deal,
     /// Its partner's hand: each sampled world has it where it is.
     Partner,
+    /// Its partner's hand while trump is made, its own after.
+    PartnerBidding,
     /// What the rules show: the real player.
     Own,
 }
@@ -73,9 +76,14 @@ fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> bool {
             _ if seat.index() % 2 == 1 => Cs246.act(seated, &mut rng),
             Sight::Own => strong.act(seated, &mut rng),
             Sight::Deal => strong.act_adjusting(seated, &mut rng, &mut |_| game),
-            Sight::Partner => strong.act_adjusting(seated, &mut rng, &mut |world| {
-                with_partner_hand(world, &game, seat.partner())
-            }),
+            Sight::PartnerBidding if game.hand().is_some_and(|h| h.trump().is_some()) => {
+                strong.act(seated, &mut rng)
+            }
+            Sight::Partner | Sight::PartnerBidding => {
+                strong.act_adjusting(seated, &mut rng, &mut |world| {
+                    with_partner_hand(world, &game, seat.partner())
+                })
+            }
         };
         game.apply(action).expect("players act legally");
     }
@@ -87,11 +95,21 @@ fn main() {
     let games: u64 = arg(1, "200").parse().expect("GAMES");
     let seed: u64 = arg(2, "1").parse().expect("SEED");
     let tricks: u8 = arg(3, "2").parse().expect("TRICKS");
+    let sights = arg(4, "dpo");
     for (sight, name) in [
-        (Sight::Deal, "knowing every card"),
-        (Sight::Partner, "knowing its partner's hand"),
-        (Sight::Own, "knowing its own hand"),
-    ] {
+        (Sight::Deal, "knowing every card", 'd'),
+        (Sight::Partner, "knowing its partner's hand", 'p'),
+        (
+            Sight::PartnerBidding,
+            "knowing its partner's hand while trump is made",
+            'b',
+        ),
+        (Sight::Own, "knowing its own hand", 'o'),
+    ]
+    .into_iter()
+    .filter(|s| sights.contains(s.2))
+    .map(|(sight, name, _)| (sight, name))
+    {
         let wins = (0..games)
             .into_par_iter()
             .filter(|&g| strong_wins(g, seed, sight, tricks))
