@@ -7,7 +7,8 @@
 //! TRICKS is how many tricks the opponents' play is replayed as the handout player's
 //! before the open-hand solver takes over (default 2, the player's own; 5 plays the whole
 //! hand against their exact play). SIGHTS picks the runs: `d` every card known, `p` the
-//! partner's hand, `b` the partner's hand while trump is made, `o` the player's own (default `dpo`). Games run on all cores.
+//! partner's hand, `b` the partner's hand while trump is made, `o` the player's own
+//! (default `dpo`). Games run on all cores.
 use euchre::players::{Cs246, Strong};
 use euchre::{Game, Rules, Seat};
 use rand::SeedableRng;

@@ -335,18 +335,7 @@ impl Strong {
         rng: &mut Rng,
         adjust: &mut dyn FnMut(Game) -> Game,
     ) -> Action {
-        self.notice_opponents(&seated, rng);
-        let legal = seated.legal_actions();
-        if legal.len() == 1 {
-            return legal[0];
-        }
-        let values = self.evaluate_adjusted(&seated, &legal, rng, adjust);
-        let biased: Vec<f64> = legal
-            .iter()
-            .zip(&values)
-            .map(|(a, v)| v - self.bias(a))
-            .collect();
-        legal[highest(&biased)]
+        self.choose_adjusting(seated, rng, adjust).chosen()
     }
 
     /// How much more than passing `action` must promise to be chosen.
@@ -357,42 +346,14 @@ impl Strong {
         }
     }
 
-    /// The average margin of each candidate action over sampled worlds.
+    /// The average margin of each candidate action over sampled worlds, each changed by
+    /// `adjust` (the player's own play leaves them as they are).
     fn evaluate(
         &mut self,
         seated: &Seated<'_, Game>,
         candidates: &[Action],
         rng: &mut Rng,
-    ) -> Vec<f64> {
-        self.evaluate_adjusted(seated, candidates, rng, &mut |world| world)
-    }
-
-    /// [`Strong::evaluate`] with each sampled world changed by `adjust`.
-    fn evaluate_adjusted(
-        &mut self,
-        seated: &Seated<'_, Game>,
-        candidates: &[Action],
-        rng: &mut Rng,
         adjust: &mut dyn FnMut(Game) -> Game,
-    ) -> Vec<f64> {
-        let modelled = self.opponents == Opponents::Handout;
-        let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
-        self.evaluate_with(seated, candidates, rng, &mut |seated, rng| {
-            adjust(if modelled {
-                Strong::sample(seated, tries, rng)
-            } else {
-                Strong::soft_sample(seated, soft_tries, rng)
-            })
-        })
-    }
-
-    /// The average margin of each candidate action over worlds drawn by `sample`.
-    fn evaluate_with(
-        &mut self,
-        seated: &Seated<'_, Game>,
-        candidates: &[Action],
-        rng: &mut Rng,
-        sample: &mut dyn FnMut(&Seated<'_, Game>, &mut Rng) -> Game,
     ) -> Vec<f64> {
         let seat = Seat::new(seated.seat());
         let modelled = self.opponents == Opponents::Handout;
@@ -410,13 +371,20 @@ impl Strong {
             .as_ref()
             .filter(|_| self.score_aware)
             .map(|s| s.at(scores[ours], scores[1 - ours]));
+        let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
         let solver = &mut self.solver;
         let totals = sampled_totals(
             seated,
             candidates,
             self.samples,
             rng,
-            sample,
+            |seated, rng| {
+                adjust(if modelled {
+                    Strong::sample(seated, tries, rng)
+                } else {
+                    Strong::soft_sample(seated, soft_tries, rng)
+                })
+            },
             |world, action, _| {
                 let mut next = *world;
                 next.apply(action).expect("candidates are legal");
@@ -430,12 +398,22 @@ impl Strong {
     /// by playing out the rest of the bidding in each sampled world. A bid must beat
     /// passing by `bid_threshold`, since open-handed play flatters the bidder.
     fn choose(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
+        self.choose_adjusting(seated, rng, &mut |world| world)
+    }
+
+    /// [`Strong::choose`] with each sampled world changed by `adjust`.
+    fn choose_adjusting(
+        &mut self,
+        seated: Seated<'_, Game>,
+        rng: &mut Rng,
+        adjust: &mut dyn FnMut(Game) -> Game,
+    ) -> Advice<Action> {
         self.notice_opponents(&seated, rng);
         let legal = seated.legal_actions();
         if legal.len() == 1 {
             return Advice::forced(legal[0], UNIT);
         }
-        let values = self.evaluate(&seated, &legal, rng);
+        let values = self.evaluate(&seated, &legal, rng, adjust);
         let biased: Vec<f64> = legal
             .iter()
             .zip(&values)
