@@ -31,6 +31,27 @@ pub const EECS280_EUCHRE: [Card; 24] = {
     cards
 };
 
+/// The new-pack order of a Euchre pack whose lowest rank is `RANKS` below the ace: 7 to
+/// A (32 cards), 8 to A (28) or 9 to A (24, [`EECS280_EUCHRE`]) of Spades, Hearts, Clubs,
+/// Diamonds.
+const fn euchre_pack<const N: usize>() -> [Card; N] {
+    let ranks = N / 4;
+    let mut cards = [Card::new(Rank::Ace, Suit::Spades); N];
+    let mut i = 0;
+    while i < N {
+        cards[i] = Card::new(Rank::ALL[13 - ranks + i % ranks], Suit::ALL[i / ranks]);
+        i += 1;
+    }
+    cards
+}
+
+/// Euchre with the eights (a house rule): 8 to A of each suit, in new-pack order.
+pub const EUCHRE_28: [Card; 28] = euchre_pack();
+
+/// Euchre with the sevens and eights (a house rule; the piquet pack): 7 to A of each
+/// suit, in new-pack order.
+pub const EUCHRE_32: [Card; 32] = euchre_pack();
+
 /// CS 246 Euchre's initial order: 9 to A of Hearts, Diamonds, Spades, Clubs.
 pub fn cs246_euchre() -> Vec<Card> {
     by_suit(
@@ -105,6 +126,19 @@ mod tests {
         ace_low.extend_from_slice(&Rank::ALL[..12]);
         let suits = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
         assert_eq!(&CS246_STRAIGHTS[..], &by_suit(suits, &ace_low)[..]);
+    }
+
+    #[test]
+    fn the_longer_euchre_packs_add_eights_then_sevens() {
+        assert_eq!(euchre_pack::<24>(), EECS280_EUCHRE);
+        assert!(short(&EUCHRE_28).starts_with("8S 9S TS JS QS KS AS 8H"));
+        assert!(short(&EUCHRE_32).starts_with("7S 8S 9S TS JS QS KS AS 7H"));
+        assert!(short(&EUCHRE_32).ends_with("QD KD AD"));
+        for (pack, low) in [(&EUCHRE_28[..], Rank::Eight), (&EUCHRE_32[..], Rank::Seven)] {
+            let set: crate::CardSet = pack.iter().copied().collect();
+            assert_eq!(set.len(), pack.len());
+            assert_eq!(set, crate::CardSet::ranks_from(low));
+        }
     }
 
     #[test]

@@ -5,12 +5,44 @@
 /// `crate::IllegalAction`, `crate::Outcome` and `crate::View`: the associated types,
 /// `name`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
 /// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
-/// shuffle unrolls), `pack` and `deal_from` (the core's `deal(&[Card])`).
+/// shuffle unrolls; with `packs:`, the array the game's rules choose), `pack` and
+/// `deal_from` (the core's `deal(&[Card])`).
 // `crate::` here is the calling game crate's: its own types are the point.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! hand_over_to_the_core {
     (name: $name:literal, seats: $seats:literal, pack: $pack:path) => {
+        $crate::hand_over_to_the_core!(
+            name: $name, seats: $seats, packs: |_game| match (()) { () => $pack }
+        );
+    };
+    // A pack the rules choose: a `match` on the game whose arms name constant arrays;
+    // each arm shuffles its own array, so each shuffle still unrolls.
+    (
+        name: $name:literal, seats: $seats:literal,
+        packs: |$game:ident| match ($which:expr) { $($choice:pat => $pack:path),+ $(,)? }
+    ) => {
+        $crate::hand_over_to_the_core!(@common $name, $seats);
+
+        fn deal(&mut self, rng: &mut $crate::Rng) {
+            let $game = &*self;
+            match $which {
+                $($choice => {
+                    let mut deck = $pack;
+                    $crate::__cards::shuffle::shuffle_deck(&mut deck, rng);
+                    Self::deal(self, &deck);
+                })+
+            }
+        }
+
+        fn pack(&self) -> &'static [$crate::__cards::Card] {
+            let $game = self;
+            match $which {
+                $($choice => &$pack),+
+            }
+        }
+    };
+    (@common $name:literal, $seats:literal) => {
         type Action = crate::Action;
         type Refusal = crate::IllegalAction;
         type Outcome = crate::Outcome;
@@ -36,16 +68,6 @@ macro_rules! hand_over_to_the_core {
         #[inline(always)]
         fn apply_legal(&mut self, action: Self::Action) -> Self::Outcome {
             Self::apply_legal(self, action)
-        }
-
-        fn deal(&mut self, rng: &mut $crate::Rng) {
-            let mut deck = $pack;
-            $crate::__cards::shuffle::shuffle_deck(&mut deck, rng);
-            Self::deal(self, &deck);
-        }
-
-        fn pack(&self) -> &'static [$crate::__cards::Card] {
-            &$pack
         }
 
         fn deal_from(&mut self, deck: &[$crate::__cards::Card]) {

@@ -680,14 +680,12 @@ impl Hand {
     }
 
     /// Whether the player to act may throw in a farmer's hand: the house rule, round one,
-    /// five cards all nines and tens.
+    /// five cards none above a ten (nines and tens in the 24-card pack).
     pub fn may_throw_in(&self) -> bool {
-        let nines_and_tens = CardSet::ranks_from(cards::Rank::Nine)
-            .difference(CardSet::ranks_from(cards::Rank::Jack));
         self.rules.farmers_hand
             && self.phase == Phase::Making(Round::One)
             && self.hands[self.turn.index()]
-                .difference(nines_and_tens)
+                .intersection(CardSet::ranks_from(cards::Rank::Jack))
                 .is_empty()
     }
 

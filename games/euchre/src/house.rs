@@ -2,7 +2,7 @@
 
 use table::house::{flag, number, on_off, House, HouseError, HouseRule, Values};
 
-use crate::{AllPass, DealStyle, Rules};
+use crate::{AllPass, DealStyle, Pack, Rules};
 
 /// pagat.com's Euchre page, the rules most descriptions follow.
 const PAGAT: &str = "pagat.com/euchre/euchre.html";
@@ -15,6 +15,13 @@ impl House for Rules {
             summary: "Cards dealt in packets of 3 and 2 (then 2 and 3), or 5 at a time.",
             values: Values::words(&["3-2", "5"]),
             source: "pagat.com/euchre/euchre.html (Deal); the EECS 280 and CS 246 handouts",
+        },
+        HouseRule {
+            name: "pack",
+            title: "Pack",
+            summary: "24 cards (9 to A), 28 (8 to A) or 32 (7 to A); the sevens and eights rank below the nines.",
+            values: Values::words(&["24", "28", "32"]),
+            source: "bicyclecards.com, Euchre (a 32-card pack, 7 to A; also played with 24 cards, or 28 with the 7s left out); en.wikipedia.org/wiki/Euchre (24 or sometimes 32 cards)",
         },
         HouseRule {
             name: "dealer",
@@ -47,7 +54,7 @@ impl House for Rules {
         HouseRule {
             name: "farmer",
             title: "Farmer's hand",
-            summary: "A player dealt only nines and tens may throw the hand in on its first turn in round one; nobody scores and the deal moves on.",
+            summary: "A player dealt no card above a ten (only nines and tens in the 24-card pack) may throw the hand in on its first turn in round one; nobody scores and the deal moves on.",
             values: Values::ON_OFF,
             source: "Wikipedia, Euchre variations (a hand of only 9s and 10s may be declared and redealt)",
         },
@@ -97,6 +104,11 @@ impl House for Rules {
                 DealStyle::ThreeTwo => "3-2".into(),
                 DealStyle::FiveEach => "5".into(),
             },
+            "pack" => match self.pack {
+                Pack::TwentyFour => "24".into(),
+                Pack::TwentyEight => "28".into(),
+                Pack::ThirtyTwo => "32".into(),
+            },
             "dealer" => match self.all_pass {
                 AllPass::ScrewTheDealer => "stuck".into(),
                 AllPass::Nullify => "throw-in".into(),
@@ -117,6 +129,9 @@ impl House for Rules {
         match option {
             "deal" if value == "5" => self.deal = DealStyle::FiveEach,
             "deal" => self.deal = DealStyle::ThreeTwo,
+            "pack" if value == "32" => self.pack = Pack::ThirtyTwo,
+            "pack" if value == "28" => self.pack = Pack::TwentyEight,
+            "pack" => self.pack = Pack::TwentyFour,
             "dealer" if value == "stuck" => self.all_pass = AllPass::ScrewTheDealer,
             "dealer" => self.all_pass = AllPass::Nullify,
             "alone" => self.going_alone = flag(value),

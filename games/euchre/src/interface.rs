@@ -11,7 +11,11 @@ use crate::players::{Cs246, Simple};
 use crate::{Game, Phase, Seat, View};
 
 impl table::Game for Game {
-    table::hand_over_to_the_core!(name: "euchre", seats: 4, pack: cards::deck::EECS280_EUCHRE);
+    table::hand_over_to_the_core!(name: "euchre", seats: 4, packs: |game| match (game.rules().pack) {
+        crate::Pack::TwentyFour => cards::deck::EECS280_EUCHRE,
+        crate::Pack::TwentyEight => cards::deck::EUCHRE_28,
+        crate::Pack::ThirtyTwo => cards::deck::EUCHRE_32,
+    });
 
     fn variant(&self) -> &'static str {
         self.rules().name()
@@ -108,10 +112,7 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     if let Some(discard) = hand.discard().filter(|_| seat == hand.dealer()) {
         known.insert(discard);
     }
-    let pool: Vec<Card> = CardSet::from_bits(deck_bits())
-        .difference(known)
-        .iter()
-        .collect();
+    let pool: Vec<Card> = hand.rules().pack.set().difference(known).iter().collect();
     let order = hand.trump_order();
     let mut fixed = [CardSet::EMPTY; 4];
     fixed[seat.index()] = mine;
@@ -148,13 +149,6 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
         })
     };
     hand.with_cards(hands, discard)
-}
-
-fn deck_bits() -> u64 {
-    cards::deck::eecs280_euchre()
-        .into_iter()
-        .collect::<CardSet>()
-        .bits()
 }
 
 impl Agent<Game> for Simple {

@@ -24,7 +24,7 @@ pub use game::Game;
 pub use hand::{Hand, HandResult, IllegalAction, Outcome, Phase, Round, Trick};
 pub use players::{Leave, Player};
 pub use position::{Making, Position, PositionError};
-pub use rules::{AllPass, DealStyle, Preset, Rules, Scoring};
+pub use rules::{AllPass, DealStyle, Pack, Preset, Rules, Scoring};
 pub use seat::{Seat, Team};
 pub use table::Refused;
 pub use view::View;

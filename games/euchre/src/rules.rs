@@ -1,3 +1,5 @@
+use cards::{Card, CardSet, Rank};
+
 /// How the deck is dealt. Both leave the 21st card as the upcard (top of the kitty).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DealStyle {
@@ -5,6 +7,45 @@ pub enum DealStyle {
     ThreeTwo,
     /// CS 246: five cards at a time, starting left of the dealer.
     FiveEach,
+}
+
+/// Which cards the pack holds: nine to ace in each suit (both handouts), or down to the
+/// eights or the sevens (a house rule). Five cards each and the upcard are dealt from
+/// any of them; the rest stays in the kitty, unseen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Pack {
+    /// 24 cards, 9 to A.
+    TwentyFour,
+    /// 28 cards, 8 to A.
+    TwentyEight,
+    /// 32 cards, 7 to A (the piquet pack).
+    ThirtyTwo,
+}
+
+impl Pack {
+    /// The pack's cards in new-pack order (9 to A of Spades, Hearts, Clubs, Diamonds for
+    /// 24 cards, the EECS 280 handout's order; from the 8s or 7s for the others).
+    pub const fn cards(self) -> &'static [Card] {
+        match self {
+            Pack::TwentyFour => &cards::deck::EECS280_EUCHRE,
+            Pack::TwentyEight => &cards::deck::EUCHRE_28,
+            Pack::ThirtyTwo => &cards::deck::EUCHRE_32,
+        }
+    }
+
+    /// The pack's cards as a set.
+    pub const fn set(self) -> CardSet {
+        CardSet::ranks_from(self.lowest())
+    }
+
+    /// Its lowest rank.
+    pub const fn lowest(self) -> Rank {
+        match self {
+            Pack::TwentyFour => Rank::Nine,
+            Pack::TwentyEight => Rank::Eight,
+            Pack::ThirtyTwo => Rank::Seven,
+        }
+    }
 }
 
 /// What happens when all four players pass in the second round of making.
@@ -73,8 +114,11 @@ pub struct Rules {
     pub scoring: Scoring,
     /// A defender may play alone against a lone maker (house rule).
     pub defend_alone: bool,
-    /// A hand of only nines and tens may be thrown in on its first turn (house rule).
+    /// A hand with no card above a ten (only nines and tens in the 24-card pack) may be
+    /// thrown in on its first turn (house rule).
     pub farmers_hand: bool,
+    /// The cards in play.
+    pub pack: Pack,
 }
 
 impl Rules {
@@ -91,6 +135,7 @@ impl Rules {
             scoring: Scoring::STANDARD,
             defend_alone: false,
             farmers_hand: false,
+            pack: Pack::TwentyFour,
         }
     }
 
@@ -108,6 +153,7 @@ impl Rules {
             scoring: Scoring::STANDARD,
             defend_alone: false,
             farmers_hand: false,
+            pack: Pack::TwentyFour,
         }
     }
 

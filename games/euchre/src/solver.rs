@@ -14,7 +14,7 @@ use cards::{Card, CardSet, Suit};
 use crate::{Hand, Phase, Seat, Team};
 
 mod packed;
-use packed::Packed;
+use packed::{team_of, Packed, Word};
 
 /// A position for open-hand play: every hand, trump, and the trick in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,11 +33,13 @@ pub struct OpenDeal {
 }
 
 /// Card indices of each effective suit from lowest to highest standing (bowers atop
-/// trump), with each suit's length, for one trump suit.
+/// trump), with each suit's length, for one trump suit: every pack's cards, 7 to A.
 #[derive(Clone, Copy)]
 struct Ranking {
-    cards: [[u8; 8]; 4],
+    cards: [[u8; 9]; 4],
     len: [u8; 4],
+    /// The cards of each effective suit.
+    suits: [CardSet; 4],
     /// Each card's standing with trump only (`TrumpOrder::key`), by card index.
     keys: [u8; 52],
 }
@@ -60,8 +62,9 @@ fn ranking(trump: Suit) -> &'static Ranking {
         Suit::ALL.map(|trump| {
             let order = TrumpOrder::euchre(trump);
             let mut ranking = Ranking {
-                cards: [[0; 8]; 4],
+                cards: [[0; 9]; 4],
                 len: [0; 4],
+                suits: [CardSet::EMPTY; 4],
                 keys: [0; 52],
             };
             for (index, key) in ranking.keys.iter_mut().enumerate() {
@@ -71,8 +74,9 @@ fn ranking(trump: Suit) -> &'static Ranking {
                 let mut cards: Vec<Card> = order
                     .cards_of(suit)
                     .iter()
-                    .filter(|c| c.rank() >= cards::Rank::Nine)
+                    .filter(|c| c.rank() >= cards::Rank::Seven)
                     .collect();
+                ranking.suits[suit.index()] = cards.iter().copied().collect();
                 cards.sort_by_key(|&c| order.key(c));
                 for (slot, card) in cards.iter().enumerate() {
                     ranking.cards[suit.index()][slot] = card.index() as u8;
@@ -206,19 +210,29 @@ impl OpenDeal {
 }
 
 #[derive(Clone, Copy, Default)]
-struct Entry {
-    key: [u64; 2],
+struct Entry<K> {
+    key: K,
     lower: u8,
     upper: u8,
 }
 
 const TABLE_BITS: u32 = 14;
 
-/// The solver, with a transposition table kept between searches.
+/// A transposition table for positions packed in `W`.
+struct Table<W: Word>(Vec<Entry<W::Key>>);
+
+impl<W: Word> Table<W> {
+    fn new() -> Table<W> {
+        Table(vec![Entry::default(); 1 << TABLE_BITS])
+    }
+}
+
+/// The solver, with a transposition table kept between searches: one for positions
+/// packed in a `u32` (every 24-card deal), and one made when first needed for the longer
+/// packs' long suits.
 pub struct Solver {
-    table: Vec<Entry>,
-    /// The team whose tricks the search in progress counts.
-    team: u8,
+    narrow: Table<u32>,
+    wide: Option<Table<u64>>,
     /// Positions visited, for measuring.
     pub nodes: u64,
 }
@@ -233,17 +247,15 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            table: vec![Entry::default(); 1 << TABLE_BITS],
-            team: 0,
+            narrow: Table::new(),
+            wide: None,
             nodes: 0,
         }
     }
 
     /// The tricks `team` takes from here on (the current trick included) with best play.
     pub fn tricks(&mut self, deal: &OpenDeal, team: Team) -> u8 {
-        let position = Packed::new(deal);
-        self.team = team.index() as u8;
-        self.value(&position, 0, position.left + 1)
+        self.search(deal, team, 0, deal.tricks_left() + 1)
     }
 
     /// Whether `team` takes at least `tricks` from here on with best play. A null-window
@@ -256,9 +268,7 @@ impl Solver {
         if tricks > deal.tricks_left() {
             return false;
         }
-        let position = Packed::new(deal);
-        self.team = team.index() as u8;
-        self.value(&position, tricks - 1, tricks) >= tricks
+        self.search(deal, team, tricks - 1, tricks) >= tricks
     }
 
     /// Each legal card of the player to move, with the tricks its team then takes from
@@ -274,31 +284,52 @@ impl Solver {
         values
     }
 
-    fn slot(key: [u64; 2]) -> usize {
-        let mixed = (key[0].wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ key[1])
-            .wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (mixed >> (64 - TABLE_BITS)) as usize
+    /// Tricks for `team` from `deal`, searched within the window (`alpha`, `beta`) in the
+    /// narrowest packing that holds it.
+    fn search(&mut self, deal: &OpenDeal, team: Team, alpha: u8, beta: u8) -> u8 {
+        let team = team.index() as u8;
+        if Packed::<u32>::fits(deal) {
+            let mut search = Search::new(&mut self.narrow, team, &mut self.nodes);
+            search.value(&Packed::new(deal), alpha, beta)
+        } else {
+            let table = self.wide.get_or_insert_with(Table::new);
+            let mut search = Search::new(table, team, &mut self.nodes);
+            search.value(&Packed::new(deal), alpha, beta)
+        }
+    }
+}
+
+/// One search: the table it shares, the team whose tricks it counts, the nodes it counts.
+struct Search<'a, W: Word> {
+    table: &'a mut Table<W>,
+    team: u8,
+    nodes: &'a mut u64,
+}
+
+impl<'a, W: Word> Search<'a, W> {
+    fn new(table: &'a mut Table<W>, team: u8, nodes: &'a mut u64) -> Search<'a, W> {
+        Search { table, team, nodes }
     }
 
     /// Tricks for `self.team` from here, searched within the window (`alpha`, `beta`)
     /// (fail-soft).
-    fn value(&mut self, position: &Packed, mut alpha: u8, mut beta: u8) -> u8 {
-        self.nodes += 1;
+    fn value(&mut self, position: &Packed<W>, mut alpha: u8, mut beta: u8) -> u8 {
+        *self.nodes += 1;
         let team = self.team;
         let left = position.left;
         if left == 1 {
-            return u8::from(Packed::team_of(position.last_trick_winner()) == team);
+            return u8::from(team_of(position.last_trick_winner()) == team);
         }
         if left == 2 && position.played > 0 {
             return position.last_two(team, alpha, beta);
         }
         let probe = (position.played == 0).then(|| {
             let key = position.key(team);
-            (Solver::slot(key), key)
+            (W::slot(&key, TABLE_BITS), key)
         });
         if let Some((slot, key)) = probe {
             let (mut lower, mut upper) = (0, left);
-            let entry = self.table[slot];
+            let entry = self.table.0[slot];
             if entry.key == key {
                 lower = entry.lower;
                 upper = entry.upper;
@@ -318,7 +349,7 @@ impl Solver {
             beta = beta.min(upper);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let maximizing = Packed::team_of(position.turn) == team;
+        let maximizing = team_of(position.turn) == team;
         let mut best = if maximizing { 0 } else { left };
         let (moves, count) = if left == 2 {
             best = position.last_two(team, alpha, beta);
@@ -330,18 +361,18 @@ impl Solver {
             let mut next = *position;
             let mut won = next
                 .play(bit)
-                .map_or(0, |winner| u8::from(Packed::team_of(winner) == team));
+                .map_or(0, |winner| u8::from(team_of(winner) == team));
             // Forced plays to the rest of the trick need no node of their own.
             while next.played != 0 && next.left > 2 {
                 let Some(forced) = next.forced() else { break };
                 if let Some(winner) = next.play(forced) {
-                    won = u8::from(Packed::team_of(winner) == team);
+                    won = u8::from(team_of(winner) == team);
                 }
             }
             let value = if won >= beta {
                 won
             } else if next.left == 1 && next.played == 0 {
-                won + u8::from(Packed::team_of(next.last_trick_winner()) == team)
+                won + u8::from(team_of(next.last_trick_winner()) == team)
             } else {
                 won + self.value(&next, alpha.saturating_sub(won), beta - won)
             };
@@ -357,7 +388,7 @@ impl Solver {
             }
         }
         if let Some((slot, key)) = probe {
-            let entry = &mut self.table[slot];
+            let entry = &mut self.table.0[slot];
             if entry.key != key {
                 *entry = Entry {
                     key,

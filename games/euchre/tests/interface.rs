@@ -6,8 +6,9 @@ use cards::{Card, CardSet};
 use euchre::{Game, Phase, Rules, Seat};
 use table::check::random_games;
 
-fn all_cards() -> CardSet {
-    cards::deck::eecs280_euchre().into_iter().collect()
+/// The cards of the pack the game's rules name (24, 28 or 32), as the pack lists them.
+fn pack_of(game: &Game) -> CardSet {
+    table::Game::pack(game).iter().copied().collect()
 }
 
 /// Every card is in exactly one place: a hand, the tricks played, or the undealt rest.
@@ -19,7 +20,7 @@ fn accounted(game: &Game) {
         assert!(seen.intersection(cards).is_empty(), "a card in two places");
         seen = seen.union(cards);
     }
-    assert!(seen.difference(all_cards()).is_empty());
+    assert!(seen.difference(pack_of(game)).is_empty());
     assert!(seen.len() <= 21);
 }
 
@@ -51,6 +52,10 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
             "each card once in the sampled world"
         );
         seen = seen.union(cards);
+        assert!(
+            cards.difference(pack_of(game)).is_empty(),
+            "seat {s} was dealt a card from outside the pack"
+        );
         if let (Some(trump), true) = (hand.trump(), s != me) {
             let order = TrumpOrder::euchre(trump);
             for card in cards {

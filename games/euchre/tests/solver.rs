@@ -8,7 +8,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
 fn random_deal(rng: &mut table::Rng, max_tricks: usize) -> OpenDeal {
-    let mut deck = cards::deck::eecs280_euchre();
+    random_deal_from(rng, max_tricks, &cards::deck::EECS280_EUCHRE)
+}
+
+/// A deal from `pack`, as [`random_deal`].
+fn random_deal_from(rng: &mut table::Rng, max_tricks: usize, pack: &[Card]) -> OpenDeal {
+    let mut deck = pack.to_vec();
     deck.shuffle(rng);
     let trump = Suit::from_index(rng.random_range(0..4));
     let out = rng
@@ -104,4 +109,73 @@ fn a_hand_of_all_the_top_trumps_takes_every_trick() {
     ];
     let deal = OpenDeal::new(hands, Suit::Hearts, None, Seat::new(1));
     assert_eq!(Solver::new().tricks(&deal, Team::BOTH[0]), 5);
+}
+
+#[test]
+fn the_longer_packs_solve_as_minimax_does_long_trump_suits_included() {
+    let mut rng = table::Rng::seed_from_u64(2026);
+    let mut solver = Solver::new();
+    let packs = [&cards::deck::EUCHRE_28[..], &cards::deck::EUCHRE_32[..]];
+    for n in 0..1600 {
+        let pack = packs[n % 2];
+        let tricks = if n < 1500 { 4 } else { 5 };
+        let deal = if n % 4 >= 2 {
+            every_trump_in_play(&mut rng, tricks, pack)
+        } else {
+            random_deal_from(&mut rng, tricks, pack)
+        };
+        for team in Team::BOTH {
+            let exact = minimax(&deal, team);
+            assert_eq!(solver.tricks(&deal, team), exact, "deal {n}: {deal:?}");
+            for tricks in [3, 5] {
+                assert_eq!(solver.at_least(&deal, team, tricks), exact >= tricks);
+            }
+        }
+    }
+}
+
+/// A deal of `tricks` (three or more) cards each from `pack` with every trump in play:
+/// eight in the 28-card pack, nine in the 32-card pack, more than a narrow packing holds.
+fn every_trump_in_play(rng: &mut table::Rng, tricks: usize, pack: &[Card]) -> OpenDeal {
+    let trump = Suit::from_index(rng.random_range(0..4));
+    let order = cards::euchre_order::TrumpOrder::euchre(trump);
+    let (mut cards, mut rest): (Vec<Card>, Vec<Card>) =
+        pack.iter().partition(|&&c| order.is_trump(c));
+    rest.shuffle(rng);
+    cards.extend(rest.into_iter().take(4 * tricks - cards.len()));
+    cards.shuffle(rng);
+    let hands = std::array::from_fn(|s| {
+        cards[s * tricks..(s + 1) * tricks]
+            .iter()
+            .copied()
+            .collect()
+    });
+    OpenDeal::new(hands, trump, None, Seat::new(rng.random_range(0..4)))
+}
+
+#[test]
+fn four_top_trumps_beat_the_five_lowest_of_the_32_card_pack() {
+    // Hand-worked: hearts trump, all nine trumps in play. Seat 1 holds the four highest
+    // (both bowers, ace, king) and wins every trick it plays a trump to, so its side
+    // takes four; seat 0 holds the five lowest, so its side takes the trick seat 1's
+    // seven of spades is played to (seat 0 trumps it), whoever leads.
+    let set = |t: &str| {
+        t.split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect::<CardSet>()
+    };
+    let hands = [
+        set("7H 8H 9H TH QH"),
+        set("JH JD AH KH 7S"),
+        set("7C 8C 9C TC AS"),
+        set("7D 8D 9D TD KS"),
+    ];
+    for leader in Seat::ALL {
+        let deal = OpenDeal::new(hands, Suit::Hearts, None, leader);
+        let mut solver = Solver::new();
+        assert_eq!(solver.tricks(&deal, Team::BOTH[0]), 1, "{leader:?} leads");
+        assert_eq!(solver.tricks(&deal, Team::BOTH[1]), 4, "{leader:?} leads");
+        assert!(solver.at_least(&deal, Team::BOTH[1], 4));
+        assert!(!solver.at_least(&deal, Team::BOTH[1], 5));
+    }
 }
