@@ -6,23 +6,44 @@
 /// `name`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
 /// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
 /// shuffle unrolls; with `packs:`, the array the game's rules choose), `pack` and
-/// `deal_from` (the core's `deal(&[Card])`).
+/// `deal_from` (the core's `deal(&[Card])`). `seats` is a number, or `|game| …` where the
+/// rules choose it.
 // `crate::` here is the calling game crate's: its own types are the point.
 #[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! hand_over_to_the_core {
     (name: $name:literal, seats: $seats:literal, pack: $pack:path) => {
         $crate::hand_over_to_the_core!(
-            name: $name, seats: $seats, packs: |_game| match (()) { () => $pack }
+            name: $name, seats: |_game| $seats, packs: |_game| match (()) { () => $pack }
+        );
+    };
+    // A seat count the rules choose.
+    (name: $name:literal, seats: |$seated:ident| $seats:expr, pack: $pack:path) => {
+        $crate::hand_over_to_the_core!(
+            name: $name, seats: |$seated| $seats, packs: |_game| match (()) { () => $pack }
+        );
+    };
+    (
+        name: $name:literal, seats: $seats:literal,
+        packs: |$game:ident| match ($which:expr) { $($choice:pat => $pack:path),+ $(,)? }
+    ) => {
+        $crate::hand_over_to_the_core!(
+            name: $name, seats: |_game| $seats,
+            packs: |$game| match ($which) { $($choice => $pack),+ }
         );
     };
     // A pack the rules choose: a `match` on the game whose arms name constant arrays;
     // each arm shuffles its own array, so each shuffle still unrolls.
     (
-        name: $name:literal, seats: $seats:literal,
+        name: $name:literal, seats: |$seated:ident| $seats:expr,
         packs: |$game:ident| match ($which:expr) { $($choice:pat => $pack:path),+ $(,)? }
     ) => {
-        $crate::hand_over_to_the_core!(@common $name, $seats);
+        $crate::hand_over_to_the_core!(@common $name);
+
+        fn seats(&self) -> usize {
+            let $seated = self;
+            $seats
+        }
 
         fn deal(&mut self, rng: &mut $crate::Rng) {
             let $game = &*self;
@@ -42,7 +63,7 @@ macro_rules! hand_over_to_the_core {
             }
         }
     };
-    (@common $name:literal, $seats:literal) => {
+    (@common $name:literal) => {
         type Action = crate::Action;
         type Refusal = crate::IllegalAction;
         type Outcome = crate::Outcome;
@@ -50,10 +71,6 @@ macro_rules! hand_over_to_the_core {
 
         fn name(&self) -> &'static str {
             $name
-        }
-
-        fn seats(&self) -> usize {
-            $seats
         }
 
         fn turn(&self) -> $crate::Turn {

@@ -73,8 +73,8 @@ pub enum HandOver {
     },
     /// Every card is played or discarded (Straights): each seat's penalty points.
     Round {
-        /// Points each seat gained.
-        points: [u32; 4],
+        /// Points each seat gained (up to eight seats; zero past the game's seats).
+        points: [u32; 8],
     },
 }
 

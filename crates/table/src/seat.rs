@@ -14,8 +14,43 @@
 /// assert_eq!(Seat::ALL.len(), 3);
 /// assert_eq!(Seat::new(0).to_string(), "1");
 /// ```
+///
+/// Where the rules choose how many sit (`up to $seats`), there is no `ALL` and no
+/// `left`: the game, which knows the count, says who sits and who is next.
+///
+/// ```
+/// table::seat!(
+///     /// One of three to eight players.
+///     pub struct Player(up to 8, shown from 1)
+/// );
+/// assert_eq!(Player::new(7).index(), 7);
+/// assert_eq!(Player::new(8).index(), 0);
+/// ```
 #[macro_export]
 macro_rules! seat {
+    ($(#[$doc:meta])* pub struct $name:ident(up to $seats:literal, shown from $shown_from:literal)) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(u8);
+
+        impl $name {
+            /// The seat numbered `n` (modulo the most seats there can be).
+            pub const fn new(n: usize) -> $name {
+                $name((n % $seats) as u8)
+            }
+
+            /// The seat's number, from 0.
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                write!(f, "{}", self.0 + $shown_from)
+            }
+        }
+    };
     ($(#[$doc:meta])* pub struct $name:ident($seats:literal, shown from $shown_from:literal)) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -1,13 +1,13 @@
 use cards::Card;
 
-use crate::{Action, IllegalAction, Outcome, Round, Rules, Seat, View};
+use crate::{Action, IllegalAction, Outcome, Points, Round, Rules, Seat, View};
 
 /// A game of Straights: rounds until someone has 80 points (or as the rules end it); the
 /// lowest score wins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Game {
     rules: Rules,
-    scores: [u32; 4],
+    scores: Points,
     round: Option<Round>,
     rounds: u32,
     over: bool,
@@ -29,7 +29,10 @@ impl Game {
     pub fn with_rules(rules: Rules) -> Game {
         Game {
             rules,
-            ..Game::with_scores([0; 4])
+            scores: Points::zero(rules.players()),
+            round: None,
+            rounds: 0,
+            over: false,
         }
     }
 
@@ -37,12 +40,20 @@ impl Game {
     pub fn with_scores(scores: [u32; 4]) -> Game {
         let rules = Rules::HANDOUT;
         Game {
-            rules,
-            scores,
-            round: None,
-            rounds: 0,
+            scores: Points::from_fn(4, |s| scores[s]),
             over: rules.is_over(&scores, 0),
+            ..Game::with_rules(rules)
         }
+    }
+
+    /// How many play.
+    pub fn players(&self) -> usize {
+        self.rules.players()
+    }
+
+    /// The seats, in playing order from seat 0.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        (0..self.players()).map(Seat::new)
     }
 
     /// The rules it is played by.
@@ -51,7 +62,7 @@ impl Game {
     }
 
     /// Each player's points so far.
-    pub fn scores(&self) -> [u32; 4] {
+    pub fn scores(&self) -> Points {
         self.scores
     }
 
@@ -124,7 +135,7 @@ impl Game {
     /// Adds a finished round's points.
     fn scored(&mut self, outcome: Outcome) -> Outcome {
         if let Outcome::RoundOver(points) = outcome {
-            for (score, gained) in self.scores.iter_mut().zip(points) {
+            for (score, gained) in self.scores.iter_mut().zip(points.iter()) {
                 *score += gained;
             }
             self.over = self.rules.is_over(&self.scores, self.rounds);
@@ -138,8 +149,7 @@ impl Game {
             return Vec::new();
         }
         let low = *self.scores.iter().min().unwrap();
-        Seat::ALL
-            .into_iter()
+        self.seats()
             .filter(|s| self.scores[s.index()] == low)
             .collect()
     }

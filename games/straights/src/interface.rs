@@ -8,7 +8,11 @@ use crate::players::Computer;
 use crate::{Action, Game, Seat, View};
 
 impl table::Game for Game {
-    table::hand_over_to_the_core!(name: "straights", seats: 4, pack: cards::deck::CS246_STRAIGHTS);
+    table::hand_over_to_the_core!(
+        name: "straights",
+        seats: |game| game.players(),
+        pack: cards::deck::CS246_STRAIGHTS
+    );
 
     fn variant(&self) -> &'static str {
         "cs246"
@@ -59,9 +63,9 @@ impl table::Game for Game {
             .collect();
         cards::shuffle::shuffle(&mut unseen, rng);
         let mut unseen = unseen.into_iter();
-        let mut hands: [Vec<Card>; 4] = Default::default();
-        let mut discards: [Vec<Card>; 4] = Default::default();
-        for s in Seat::ALL {
+        let mut hands = vec![Vec::new(); round.players()];
+        let mut discards = vec![Vec::new(); round.players()];
+        for s in round.seats() {
             if s == me {
                 hands[s.index()] = round.hand(s).collect();
                 discards[s.index()] = round.discards(s).collect();
@@ -70,7 +74,7 @@ impl table::Game for Game {
                 discards[s.index()] = unseen.by_ref().take(round.discards(s).count()).collect();
             }
         }
-        self.with_round(round.with_cards(hands, discards))
+        self.with_round(round.with_cards(&hands, &discards))
     }
 
     fn hands(&self) -> u32 {
@@ -84,7 +88,7 @@ impl table::Game for Game {
 
     fn winners(&self) -> Vec<bool> {
         let winners = Game::winners(self);
-        Seat::ALL.iter().map(|s| winners.contains(s)).collect()
+        self.seats().map(|s| winners.contains(&s)).collect()
     }
 }
 
@@ -99,7 +103,9 @@ impl table::Outcome for crate::Outcome {
         match *self {
             crate::Outcome::Continue => table::Happened::default(),
             crate::Outcome::RoundOver(points) => table::Happened {
-                hand_over: Some(table::HandOver::Round { points }),
+                hand_over: Some(table::HandOver::Round {
+                    points: points.padded(),
+                }),
                 ..table::Happened::default()
             },
         }

@@ -18,7 +18,7 @@ mod seat;
 pub use game::Game;
 pub use layout::Layout;
 pub use players::{Leave, Player};
-pub use round::{Action, IllegalAction, Outcome, Round, View};
+pub use round::{Action, IllegalAction, Outcome, Points, Round, View, MAX_PLAYERS};
 pub use rules::{End, Rules, Stuck};
 pub use seat::Seat;
 pub use table::Refused;

@@ -8,6 +8,64 @@ use crate::{Layout, Rules, Seat};
 /// The seven of spades: its holder opens every round with it.
 pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
 
+/// The most players a round seats (pagat's Sevens: three to eight).
+pub const MAX_PLAYERS: usize = 8;
+
+/// The most cards one player is dealt: 18 of 52 among three.
+const MAX_HAND: usize = 18;
+
+/// One number for each player seated (three to eight): a round's points, or the game's
+/// scores. Reads as a slice indexed by seat number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Points {
+    each: [u32; MAX_PLAYERS],
+    players: u8,
+}
+
+impl Points {
+    /// Zero for each of `players`.
+    pub const fn zero(players: usize) -> Points {
+        Points {
+            each: [0; MAX_PLAYERS],
+            players: players as u8,
+        }
+    }
+
+    /// The numbers of `players`, from `each`.
+    pub fn from_fn(players: usize, mut each: impl FnMut(usize) -> u32) -> Points {
+        let mut points = Points::zero(players);
+        for (seat, value) in points.each[..players].iter_mut().enumerate() {
+            *value = each(seat);
+        }
+        points
+    }
+
+    /// Each seat's number, unused seats (past the players) zero.
+    pub fn padded(&self) -> [u32; MAX_PLAYERS] {
+        self.each
+    }
+}
+
+impl std::ops::Deref for Points {
+    type Target = [u32];
+
+    fn deref(&self) -> &[u32] {
+        &self.each[..usize::from(self.players)]
+    }
+}
+
+impl std::ops::DerefMut for Points {
+    fn deref_mut(&mut self) -> &mut [u32] {
+        &mut self.each[..usize::from(self.players)]
+    }
+}
+
+impl<const N: usize> PartialEq<[u32; N]> for Points {
+    fn eq(&self, other: &[u32; N]) -> bool {
+        **self == other[..]
+    }
+}
+
 /// What a player does on its turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(
@@ -31,7 +89,7 @@ pub enum Outcome {
     /// Nothing to report: the next player moves.
     Continue,
     /// Every card is played or discarded: each player's points for the round.
-    RoundOver([u32; 4]),
+    RoundOver(Points),
 }
 
 /// Why an action was refused; nothing changed.
@@ -77,16 +135,21 @@ impl fmt::Display for IllegalAction {
 
 impl std::error::Error for IllegalAction {}
 
-/// One round: 13 cards to each player, played out onto the layout or discarded.
+/// One round: the 52 cards dealt out (13 each among four), played out onto the layout
+/// or discarded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Round {
-    /// Each player's 13 cards in deck order, the order hands are shown and searched.
-    dealt: [[Card; 13]; 4],
-    held: [CardSet; 4],
-    /// Where each held card lies in its holder's `dealt` (by card index): lists legal
-    /// actions in hand order from a set's few bits instead of a scan of all 13.
+    /// The deck as dealt: player `s`'s cards are `dealt[start[s]..start[s + 1]]`, in
+    /// deck order, the order hands are shown and searched.
+    dealt: [Card; 52],
+    start: [u8; MAX_PLAYERS + 1],
+    players: u8,
+    held: [CardSet; MAX_PLAYERS],
+    /// Where each held card lies among its holder's dealt cards (by card index): lists
+    /// legal actions in hand order from a set's few bits instead of a scan of the hand.
     slot: [u8; 64],
-    discarded: [[Option<Card>; 13]; 4],
+    /// Each player's discards in order, in the same places as its dealt cards.
+    discarded: [Option<Card>; 52],
     layout: Layout,
     turn: Seat,
     moves: u8,
@@ -98,7 +161,7 @@ pub struct Round {
     /// (house rule).
     passing: bool,
     /// Passes each player made this round (the chips it paid).
-    passes: [u8; 4],
+    passes: [u8; MAX_PLAYERS],
     /// The round has ended: every card gone, or (passing) a player out.
     ended: bool,
 }
@@ -121,17 +184,43 @@ impl Use {
     }
 }
 
-/// Each held card's place in its holder's dealt order.
-fn slots(dealt: &[[Card; 13]; 4], held: &[CardSet; 4]) -> [u8; 64] {
-    let mut slot = [0; 64];
-    for (cards, held) in dealt.iter().zip(held) {
-        for (i, &card) in cards.iter().enumerate() {
-            if held.contains(card) {
-                slot[card.index()] = i as u8;
+/// Where each player's cards start in the deck as dealt: 52 cards in runs as even as
+/// they go, the first players one card more where they do not divide (13 each among
+/// four, the handout's deal).
+fn starts(players: usize) -> [u8; MAX_PLAYERS + 1] {
+    let mut start = [52; MAX_PLAYERS + 1];
+    let (each, extra) = (52 / players, 52 % players);
+    let mut at = 0;
+    for (seat, first) in start[..players].iter_mut().enumerate() {
+        *first = at as u8;
+        at += each + usize::from(seat < extra);
+    }
+    start
+}
+
+impl Round {
+    /// Each held card's place among its holder's dealt cards.
+    fn slots(&self) -> [u8; 64] {
+        let mut slot = [0; 64];
+        for seat in 0..self.players as usize {
+            for (i, &card) in self.dealt_to(seat).iter().enumerate() {
+                if self.held[seat].contains(card) {
+                    slot[card.index()] = i as u8;
+                }
             }
         }
+        slot
     }
-    slot
+
+    /// The cards dealt to player `seat`, in deck order.
+    fn dealt_to(&self, seat: usize) -> &[Card] {
+        &self.dealt[usize::from(self.start[seat])..usize::from(self.start[seat + 1])]
+    }
+
+    /// Player `seat`'s discard places, as many as it was dealt cards.
+    fn discard_places(&self, seat: usize) -> &[Option<Card>] {
+        &self.discarded[usize::from(self.start[seat])..usize::from(self.start[seat + 1])]
+    }
 }
 
 impl Round {
@@ -140,42 +229,64 @@ impl Round {
         Round::deal_with(&Rules::HANDOUT, deck)
     }
 
-    /// Deals a 52-card deck: the first 13 cards to Player 1, the next 13 to Player 2, …;
-    /// the holder of the rules' opening card moves first.
+    /// Deals a 52-card deck among the rules' players: with four, the first 13 cards to
+    /// Player 1, the next 13 to Player 2, …; with others, runs as even as they go, the
+    /// first players one card more. The holder of the rules' opening card moves first.
     ///
     /// # Panics
     /// If the deck is not 52 distinct cards (decks come from the shuffle, not from users).
     pub fn deal_with(rules: &Rules, deck: &[Card]) -> Round {
-        assert_eq!(deck.len(), 52, "Straights deals 52 cards");
+        let dealt: [Card; 52] = deck.try_into().expect("Straights deals 52 cards");
         assert_eq!(
             deck.iter().copied().collect::<CardSet>().len(),
             52,
             "52 distinct cards"
         );
-        let mut dealt = [[SEVEN_OF_SPADES; 13]; 4];
-        let mut held = [CardSet::EMPTY; 4];
-        for (seat, cards) in deck.chunks(13).enumerate() {
-            dealt[seat].copy_from_slice(cards);
-            held[seat] = cards.iter().copied().collect();
+        let players = rules.players();
+        let start = starts(players);
+        let mut held = [CardSet::EMPTY; MAX_PLAYERS];
+        for (seat, held) in held[..players].iter_mut().enumerate() {
+            let cards = &dealt[usize::from(start[seat])..usize::from(start[seat + 1])];
+            *held = cards.iter().copied().collect();
         }
-        let opener = Seat::ALL
-            .into_iter()
-            .find(|s| held[s.index()].contains(rules.opener))
+        let opener = (0..players)
+            .find(|&s| held[s].contains(rules.opener))
+            .map(Seat::new)
             .expect("someone holds the opening card");
-        Round {
+        let mut round = Round {
             dealt,
+            start,
+            players: players as u8,
             held,
-            slot: slots(&dealt, &held),
-            discarded: [[None; 13]; 4],
+            slot: [0; 64],
+            discarded: [None; 52],
             layout: Layout::default(),
             turn: opener,
             moves: 0,
             opener: CardSet::from_bits(1 << rules.opener.index()),
             free_discard: rules.free_discard,
             passing: rules.stuck == crate::Stuck::Pass,
-            passes: [0; 4],
+            passes: [0; MAX_PLAYERS],
             ended: false,
-        }
+        };
+        round.slot = round.slots();
+        round
+    }
+
+    /// How many players the round seats.
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The seats, in playing order from seat 0.
+    pub fn seats(&self) -> impl Iterator<Item = Seat> {
+        (0..self.players()).map(Seat::new)
+    }
+
+    /// The player after `seat`: the next to play.
+    pub fn after(&self, seat: Seat) -> Seat {
+        let next = seat.index() + 1;
+        Seat::new(if next == self.players() { 0 } else { next })
     }
 
     /// The player to move.
@@ -207,7 +318,7 @@ impl Round {
     /// A player's cards, in deck order.
     pub fn hand(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
         let held = self.held[seat.index()];
-        self.dealt[seat.index()]
+        self.dealt_to(seat.index())
             .iter()
             .copied()
             .filter(move |&c| held.contains(c))
@@ -220,7 +331,7 @@ impl Round {
 
     /// A player's discards this round, in the order discarded.
     pub fn discards(&self, seat: Seat) -> impl Iterator<Item = Card> + '_ {
-        self.discarded[seat.index()].iter().map_while(|c| *c)
+        self.discard_places(seat.index()).iter().map_while(|c| *c)
     }
 
     /// The points a player's discards are worth: the sum of their ranks (Ace 1, King 13).
@@ -242,7 +353,7 @@ impl Round {
     /// must be the seven of spades.
     pub fn legal_plays(&self) -> impl Iterator<Item = Card> + '_ {
         let playable = self.playable();
-        self.dealt[self.turn.index()]
+        self.dealt_to(self.turn.index())
             .iter()
             .copied()
             .filter(move |&c| playable.contains(c))
@@ -266,7 +377,7 @@ impl Round {
     /// Every legal action of the player to move: its plays, or else a discard of any card
     /// (with a voluntary pass, its plays and then every discard).
     pub fn legal_actions(&self) -> Vec<Action> {
-        let mut actions = Vec::with_capacity(13);
+        let mut actions = Vec::with_capacity(MAX_HAND);
         self.legal_actions_into(&mut actions);
         actions
     }
@@ -379,14 +490,14 @@ impl Round {
 
     /// Some of the mover's cards, in its hand's order.
     fn in_hand_order(&self, cards: CardSet) -> impl Iterator<Item = Card> + '_ {
-        let mut slots = 0u16;
+        let mut slots = 0u32;
         for card in cards {
             slots |= 1 << self.slot[card.index()];
         }
-        let dealt = &self.dealt[self.turn.index()];
+        let dealt = self.dealt_to(self.turn.index());
         std::iter::from_fn(move || {
             let slot = slots.trailing_zeros() as usize;
-            (slot < 13).then(|| {
+            (slot < MAX_HAND).then(|| {
                 slots &= slots - 1;
                 dealt[slot]
             })
@@ -438,7 +549,7 @@ impl Round {
         match action {
             Action::Pass => {
                 self.passes[seat] = self.passes[seat].saturating_add(1);
-                self.turn = self.turn.left();
+                self.turn = self.after(self.turn);
                 return Outcome::Continue;
             }
             Action::Play(card) => {
@@ -447,43 +558,62 @@ impl Round {
             }
             Action::Discard(card) => {
                 self.held[seat].remove(card);
-                let slot = self.discarded[seat]
+                let place = self
+                    .discard_places(seat)
                     .iter()
                     .position(Option::is_none)
-                    .expect("13 slots");
-                self.discarded[seat][slot] = Some(card);
+                    .expect("a place for every card dealt");
+                self.discarded[usize::from(self.start[seat]) + place] = Some(card);
             }
         }
         self.moves += 1;
-        self.turn = self.turn.left();
         // The round ends with the last card, or, passing, with the first player out.
         self.ended = self.moves == 52 || (self.passing && self.held[seat].is_empty());
         if self.is_over() {
-            return Outcome::RoundOver(Seat::ALL.map(|s| self.points(s)));
+            self.turn = self.after(self.turn);
+            return Outcome::RoundOver(Points::from_fn(self.players(), |s| {
+                self.points(Seat::new(s))
+            }));
+        }
+        // Dealt one card fewer, a player can run out before the others: it is skipped.
+        self.turn = self.after(self.turn);
+        while self.held[self.turn.index()].is_empty() {
+            self.turn = self.after(self.turn);
         }
         Outcome::Continue
     }
 
-    /// The same round with other cards in the players' hands and discard piles: a
-    /// determinization for search. Hands keep `cards` in the given order.
-    pub fn with_cards(&self, hands: [Vec<Card>; 4], discards: [Vec<Card>; 4]) -> Round {
+    /// The same round with other cards in the players' hands and discard piles (one of
+    /// each a player, seat by seat): a determinization for search. Hands keep `cards` in
+    /// the given order.
+    ///
+    /// # Panics
+    /// If there is not one hand and one pile for each player, or a player gets more
+    /// cards than it was dealt.
+    pub fn with_cards(&self, hands: &[Vec<Card>], discards: &[Vec<Card>]) -> Round {
+        assert_eq!(hands.len(), self.players(), "a hand for each player");
+        assert_eq!(discards.len(), self.players(), "a pile for each player");
         let mut round = *self;
-        for seat in 0..4 {
+        for seat in 0..self.players() {
+            let (from, to) = (
+                usize::from(self.start[seat]),
+                usize::from(self.start[seat + 1]),
+            );
             let mut order: Vec<Card> = hands[seat].clone();
             order.extend(
-                self.dealt[seat]
+                self.dealt_to(seat)
                     .iter()
                     .filter(|c| !hands[seat].contains(c))
-                    .take(13 - hands[seat].len()),
+                    .take(to - from - hands[seat].len()),
             );
-            round.dealt[seat].copy_from_slice(&order[..13]);
+            round.dealt[from..to].copy_from_slice(&order[..to - from]);
             round.held[seat] = hands[seat].iter().copied().collect();
-            round.discarded[seat] = [None; 13];
-            for (slot, &card) in discards[seat].iter().enumerate() {
-                round.discarded[seat][slot] = Some(card);
+            round.discarded[from..to].fill(None);
+            for (place, &card) in discards[seat].iter().enumerate() {
+                round.discarded[from + place] = Some(card);
             }
         }
-        round.slot = slots(&round.dealt, &round.held);
+        round.slot = round.slots();
         round
     }
 
@@ -519,6 +649,11 @@ impl<'a> View<'a> {
     /// The seat's own discards this round.
     pub fn discards(&self) -> impl Iterator<Item = Card> + 'a {
         self.round.discards(self.seat)
+    }
+
+    /// How many players the round seats.
+    pub fn players(&self) -> usize {
+        self.round.players()
     }
 
     /// How many cards another player holds (its hand is hidden).
@@ -607,9 +742,9 @@ mod tests {
         // Handout section 4: an Ace, a Six and a King score 1 + 6 + 13 = 20.
         let deck = cards::deck::cs246_straights();
         let mut round = Round::deal(&deck);
-        round.discarded[0][0] = Some("AC".parse().unwrap());
-        round.discarded[0][1] = Some("6C".parse().unwrap());
-        round.discarded[0][2] = Some("KC".parse().unwrap());
+        round.discarded[0] = Some("AC".parse().unwrap());
+        round.discarded[1] = Some("6C".parse().unwrap());
+        round.discarded[2] = Some("KC".parse().unwrap());
         assert_eq!(round.points(Seat::new(0)), 20);
     }
 }

@@ -35,19 +35,27 @@ pub struct Rules {
     pub end: End,
     /// What a stuck player does.
     pub stuck: Stuck,
+    /// How many play: 3 to 8 (the handout: 4).
+    pub players: u8,
 }
 
 impl Rules {
     /// The CS 246 handout: the seven of spades opens, discards only when stuck, 80 points.
     pub const HANDOUT: Rules = Rules {
-        opener: Card::new(Rank::Seven, Suit::Spades),
+        opener: crate::round::SEVEN_OF_SPADES,
         free_discard: false,
         end: End::Points(GAME_OVER_POINTS),
         stuck: Stuck::Discard,
+        players: 4,
     };
 
+    /// How many play.
+    pub const fn players(&self) -> usize {
+        self.players as usize
+    }
+
     /// Whether a game with these scores after `rounds` rounds is over.
-    pub fn is_over(&self, scores: &[u32; 4], rounds: u32) -> bool {
+    pub fn is_over(&self, scores: &[u32], rounds: u32) -> bool {
         match self.end {
             End::Points(points) => scores.iter().any(|&s| s >= points),
             End::Rounds(limit) => rounds >= limit,
@@ -69,6 +77,13 @@ impl House for Rules {
             summary: "The suit of the seven whose holder opens every round: spades as in the handout, or diamonds as Sevens is commonly played.",
             values: Values::words(&["spades", "diamonds"]),
             source: "pagat.com/layout/sevens.html; the CS 246 handout (7S)",
+        },
+        HouseRule {
+            name: "players",
+            title: "Players",
+            summary: "Three to eight players; all 52 cards are dealt, the first players after the dealer one card more where they do not divide evenly.",
+            values: Values::numbers(3, 8),
+            source: "pagat.com/layout/sevens.html (3 to 8 players; all the cards are dealt, some players getting one more than others)",
         },
         HouseRule {
             name: "free-discard",
@@ -102,6 +117,7 @@ impl House for Rules {
             "free-discard" => on_off(self.free_discard),
             "stuck" if self.stuck == Stuck::Pass => "pass".into(),
             "stuck" => "discard".into(),
+            "players" => self.players.to_string(),
             _ => match self.end {
                 End::Points(points) => points.to_string(),
                 End::Rounds(rounds) => format!("rounds-{rounds}"),
@@ -116,6 +132,7 @@ impl House for Rules {
             "free-discard" => self.free_discard = flag(value),
             "stuck" if value == "pass" => self.stuck = Stuck::Pass,
             "stuck" => self.stuck = Stuck::Discard,
+            "players" => self.players = number(value) as u8,
             _ => {
                 self.end = match value.strip_prefix("rounds-") {
                     Some(rounds) => End::Rounds(number(rounds)),
@@ -237,6 +254,72 @@ mod tests {
             }
         };
         assert_eq!(points, [1, 1, 1, 0]);
+    }
+
+    #[test]
+    fn eight_players_share_the_pack_the_first_four_one_card_more() {
+        use crate::{Action, Seat};
+        let rules = Rules::HANDOUT.with_house(&["players=8"]).unwrap();
+        // pagat (Sevens): all 52 cards are dealt, some players one more than others.
+        // 52 = 8 × 6 + 4: Players 1-4 get seven cards, 5-8 six. The pack unshuffled
+        // (A-K of clubs, diamonds, hearts, spades): Player 7 gets 2S-7S, Player 8 8S-KS.
+        let round = suits_dealt(&rules);
+        let sizes: Vec<usize> = round.seats().map(|s| round.held(s).len()).collect();
+        assert_eq!(sizes, [7, 7, 7, 7, 6, 6, 6, 6]);
+        let hand = |seat| {
+            round
+                .hand(Seat::new(seat))
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(hand(0), ["AC", "2C", "3C", "4C", "5C", "6C", "7C"]);
+        assert_eq!(hand(5), ["9H", "TH", "JH", "QH", "KH", "AS"]);
+        assert_eq!(hand(7), ["8S", "9S", "TS", "JS", "QS", "KS"]);
+        // Player 7 holds the seven of spades and opens; Player 8 follows, then Player 1.
+        assert_eq!(round.turn(), Seat::new(6));
+        let mut round = round;
+        round
+            .apply(Action::Play(crate::round::SEVEN_OF_SPADES))
+            .unwrap();
+        assert_eq!(round.turn(), Seat::new(7));
+        assert_eq!(round.legal_actions(), [Action::Play("8S".parse().unwrap())]);
+        round.apply(Action::Play("8S".parse().unwrap())).unwrap();
+        assert_eq!(round.turn(), Seat::new(0));
+    }
+
+    #[test]
+    fn three_players_take_eighteen_seventeen_and_seventeen() {
+        let rules = Rules::HANDOUT.with_house(&["players=3"]).unwrap();
+        let round = suits_dealt(&rules);
+        let sizes: Vec<usize> = round.seats().map(|s| round.held(s).len()).collect();
+        assert_eq!(sizes, [18, 17, 17]);
+        // 18 cards: 13 clubs and A-5 of diamonds; the spades (7S among them) go to the
+        // third player, who opens.
+        assert_eq!(round.turn(), crate::Seat::new(2));
+        assert!(Rules::HANDOUT.with_house(&["players=2"]).is_err());
+        assert!(Rules::HANDOUT.with_house(&["players=9"]).is_err());
+    }
+
+    #[test]
+    fn a_player_out_of_cards_is_skipped_while_the_others_play_on() {
+        use crate::Outcome;
+        let rules = Rules::HANDOUT.with_house(&["players=8"]).unwrap();
+        // Unshuffled, eight players: every move the handout's computer makes; the players
+        // dealt six cards run out first, and never get a turn after.
+        let mut round = suits_dealt(&rules);
+        loop {
+            let seat = round.turn();
+            assert!(
+                !round.held(seat).is_empty(),
+                "{seat} has a turn with no cards"
+            );
+            let action = crate::players::computer_decision(&round.view(seat));
+            if let Outcome::RoundOver(points) = round.apply(action).unwrap() {
+                assert_eq!(points.len(), 8);
+                break;
+            }
+        }
+        assert!(round.seats().all(|s| round.held(s).is_empty()));
     }
 
     #[test]

@@ -1,5 +1,7 @@
 table::seat!(
-    /// One of the four players, numbered 0–3 here and printed 1–4 as the handout does.
-    /// Play moves Player 1 → 2 → 3 → 4 → 1.
-    pub struct Seat(4, shown from 1)
+    /// One of the players (four in the handout, three to eight under the house rule),
+    /// numbered from 0 here and printed from 1 as the handout does. Play moves Player
+    /// 1 → 2 → … → the last → 1: the round's [`after`](crate::Round::after) says who is
+    /// next, since the count is the rules'.
+    pub struct Seat(up to 8, shown from 1)
 );

@@ -9,7 +9,7 @@ fn accounted(game: &Game) {
     let Some(round) = game.round() else { return };
     let mut all = CardSet::EMPTY;
     let mut count = round.layout().len();
-    for s in Seat::ALL {
+    for s in round.seats() {
         let mine: CardSet = round.hand(s).chain(round.discards(s)).collect();
         assert!(all.intersection(mine).is_empty());
         all = all.union(mine);
@@ -31,7 +31,7 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
         round.hand(me).collect::<Vec<_>>()
     );
     assert_eq!(other.layout(), round.layout());
-    for s in Seat::ALL {
+    for s in round.seats() {
         assert_eq!(other.held(s).len(), round.held(s).len());
         assert_eq!(other.discards(s).count(), round.discards(s).count());
     }
@@ -77,7 +77,7 @@ mod house_rules {
             // One more game to its end, checked against the rules' end.
             let mut game = Game::with_rules(rules);
             let mut agents: Vec<Box<dyn table::Agent<Game>>> =
-                (0..4).map(|_| Box::new(table::RandomAgent::default()) as _).collect();
+                (0..rules.players()).map(|_| Box::new(table::RandomAgent::default()) as _).collect();
             table::play_seeded(&mut game, &mut agents, seed, None);
             match rules.end {
                 End::Points(p) => prop_assert!(game.scores().iter().any(|&s| s >= p)),

@@ -53,7 +53,7 @@ impl Table {
     /// Asks "Is Player<x> a human (h) or a computer (c)?" for each player (5.2).
     pub fn ask_kinds(console: &Shared) -> Result<[Kind; 4], Stop> {
         let mut kinds = [Kind::Computer; 4];
-        for (seat, kind) in Seat::ALL.iter().zip(&mut kinds) {
+        for (seat, kind) in (0..4).map(Seat::new).zip(&mut kinds) {
             loop {
                 say!(console, "Is Player{seat} a human (h) or a computer (c)?")?;
                 let answer = console.borrow_mut().read_line()?;
@@ -129,7 +129,9 @@ impl Table {
         saved::write(&SavedGame {
             seed: self.seed,
             round: self.shuffles,
-            scores: game.scores(),
+            scores: game.scores()[..]
+                .try_into()
+                .expect("the handout seats four players"),
             kinds: self.kinds,
             moves: self.moves.iter().map(|&a| (0, a)).collect(),
         })
@@ -169,7 +171,7 @@ impl Table {
             }
             if let Outcome::RoundOver(points) = outcome {
                 let round = game.round().unwrap();
-                for seat in Seat::ALL {
+                for seat in round.seats() {
                     let i = seat.index();
                     say!(
                         self.console,

@@ -8,7 +8,7 @@ use table::search::{sampled_totals, Advice, Advisor};
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
-use crate::{Action, Game, Outcome, Round, Seat};
+use crate::{Action, Game, Outcome, Points, Round, Seat};
 
 /// Determinized Monte Carlo with rollouts.
 pub struct Strong {
@@ -78,7 +78,7 @@ fn rollout_action(round: &Round, me: Seat, rng: &mut Rng) -> Action {
 }
 
 /// Plays the round out; returns its points.
-fn rollout(mut round: Round, seat: Seat, rng: &mut Rng) -> [u32; 4] {
+fn rollout(mut round: Round, seat: Seat, rng: &mut Rng) -> Points {
     loop {
         let action = rollout_action(&round, seat, rng);
         match round.apply(action).expect("rollout actions are legal") {
@@ -93,10 +93,10 @@ const OTHERS_WEIGHT: f64 = 0.5;
 
 /// What the player minimises: its own points, less a share of the others' average
 /// (points pushed onto the others widen its lead).
-fn cost(points: [u32; 4], seat: Seat, others_weight: f64) -> f64 {
+fn cost(points: &[u32], seat: Seat, others_weight: f64) -> f64 {
     let mine = f64::from(points[seat.index()]);
     let others: u32 = points.iter().sum::<u32>() - points[seat.index()];
-    mine - others_weight * f64::from(others) / 3.0
+    mine - others_weight * f64::from(others) / (points.len() - 1) as f64
 }
 
 /// What the strong Straights player's values measure.
@@ -126,7 +126,7 @@ impl Advisor<Game> for Strong {
                     Outcome::RoundOver(points) => points,
                     Outcome::Continue => rollout(next, seat, rng),
                 };
-                cost(points, seat, OTHERS_WEIGHT)
+                cost(&points, seat, OTHERS_WEIGHT)
             },
         );
         Advice::from_totals(legal, &totals, self.samples, false, UNIT)
