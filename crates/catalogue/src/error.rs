@@ -30,12 +30,14 @@ pub enum Error {
         /// Which option, and why.
         error: table::HouseError,
     },
-    /// The line-up names the wrong number of players for the game.
+    /// The line-up names the wrong number of players for the game's rules.
     SeatCount {
         /// The game asked for.
         game: GameKind,
         /// How many players the line-up named.
         given: usize,
+        /// How many sit under the rules.
+        seats: usize,
     },
 }
 
@@ -62,11 +64,15 @@ impl fmt::Display for Error {
                 "'{text}': strong:N takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
             ),
             Error::House { game, error } => write!(f, "{game} house rules: {error}"),
-            Error::SeatCount { game, given } => write!(
-                f,
-                "{game} needs {} players in the line-up, got {given}",
-                game.seats()
-            ),
+            Error::SeatCount { game, given, seats } => {
+                write!(f, "{game} needs {seats} players in the line-up, got {given}")?;
+                match game.seats_option() {
+                    Some(option) if *seats == game.seats() => {
+                        write!(f, " (house rule {option}=N seats N)")
+                    }
+                    _ => Ok(()),
+                }
+            }
         }
     }
 }

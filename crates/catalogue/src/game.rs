@@ -40,11 +40,20 @@ impl GameKind {
         }
     }
 
-    /// How many seats the game has.
+    /// How many seats the game has under its default rules.
     pub const fn seats(self) -> usize {
         match self {
             GameKind::TeenDoPanch => 3,
             GameKind::Euchre | GameKind::Straights => 4,
+        }
+    }
+
+    /// The house option whose value is how many sit, where the rules let it change
+    /// (Straights' `players`).
+    pub const fn seats_option(self) -> Option<&'static str> {
+        match self {
+            GameKind::Straights => Some("players"),
+            GameKind::Euchre | GameKind::TeenDoPanch => None,
         }
     }
 

@@ -23,8 +23,11 @@ pub struct GameOffer {
     pub game: GameKind,
     /// `Euchre`.
     pub title: &'static str,
-    /// How many seats.
+    /// How many seats, under the default rules.
     pub seats: usize,
+    /// The house option whose value is how many sit, where the rules let it change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seats_option: Option<&'static str>,
     /// Whether the table chooses its points to win (Straights ends at 80).
     pub points_to_win: bool,
     /// Its rules variants, the default first.
@@ -99,6 +102,7 @@ pub fn offer() -> Offer {
                 game,
                 title: game.title(),
                 seats: game.seats(),
+                seats_option: game.seats_option(),
                 points_to_win: variants[0].1 .1,
                 variants: variants
                     .into_iter()

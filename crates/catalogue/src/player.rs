@@ -3,7 +3,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, GameKind};
+use crate::{Error, GameKind, Ruleset};
 
 /// The most deals a strong player may sample per decision: beyond it a decision takes
 /// seconds (Euchre) without measurably better play.
@@ -90,21 +90,42 @@ pub struct Lineup {
 }
 
 impl Lineup {
-    /// A comma-separated line-up such as `handout,random,strong:8,random`.
+    /// A comma-separated line-up such as `handout,random,strong:8,random`, one player
+    /// per seat of `game` under its default rules.
     pub fn parse(game: GameKind, text: &str) -> Result<Lineup, Error> {
+        Lineup::parse_seated(game, game.seats(), text)
+    }
+
+    /// [`Lineup::parse`] for a table of `rules`, which say how many sit.
+    pub fn parse_for(rules: &Ruleset, text: &str) -> Result<Lineup, Error> {
+        Lineup::parse_seated(rules.variant().game(), rules.seats(), text)
+    }
+
+    fn parse_seated(game: GameKind, count: usize, text: &str) -> Result<Lineup, Error> {
         let seats = text
             .split(',')
             .map(|name| PlayerSpec::parse(game, name.trim()))
             .collect::<Result<Vec<_>, _>>()?;
-        Lineup::new(game, seats)
+        Lineup::seated(game, count, seats)
     }
 
-    /// A line-up of `seats`, one per seat of `game`, each validated.
+    /// A line-up of `seats`, one per seat of `game` under its default rules, each
+    /// validated.
     pub fn new(game: GameKind, seats: Vec<PlayerSpec>) -> Result<Lineup, Error> {
-        if seats.len() != game.seats() {
+        Lineup::seated(game, game.seats(), seats)
+    }
+
+    /// [`Lineup::new`] for a table of `rules`, which say how many sit.
+    pub fn new_for(rules: &Ruleset, seats: Vec<PlayerSpec>) -> Result<Lineup, Error> {
+        Lineup::seated(rules.variant().game(), rules.seats(), seats)
+    }
+
+    fn seated(game: GameKind, count: usize, seats: Vec<PlayerSpec>) -> Result<Lineup, Error> {
+        if seats.len() != count {
             return Err(Error::SeatCount {
                 game,
                 given: seats.len(),
+                seats: count,
             });
         }
         let seats = seats

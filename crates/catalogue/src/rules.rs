@@ -105,6 +105,21 @@ impl Ruleset {
         self.with_game(Card(self.points))
     }
 
+    /// How many sit at a table of these rules (Straights: three to eight, by house rule).
+    pub fn seats(&self) -> usize {
+        struct Seats;
+        impl WithGame for Seats {
+            type Output = usize;
+            fn run<G: Roster>(
+                self,
+                new: impl Fn() -> G + Clone + Send + Sync + 'static,
+            ) -> Self::Output {
+                new().seats()
+            }
+        }
+        self.with_game(Seats)
+    }
+
     /// Calls `with.run` with a constructor of a new game under these rules.
     pub fn with_game<W: WithGame>(&self, with: W) -> W::Output {
         fn run<W: WithGame, G: Roster>(with: W, game: G) -> W::Output {

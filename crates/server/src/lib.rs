@@ -59,7 +59,7 @@ pub enum SpecError {
     Seats {
         /// The game asked for.
         game: GameKind,
-        /// How many seats it has.
+        /// How many seats its rules have.
         seats: usize,
     },
     /// Points to win outside 1 to 100.
@@ -163,16 +163,17 @@ impl Server {
     pub fn create(&self, spec: &TableSpec) -> Result<TableId, SpecError> {
         let game: GameKind = spec.game.parse()?;
         let variant = Variant::named(game, spec.rules.as_deref())?;
-        if spec.seats.len() != game.seats() {
-            return Err(SpecError::Seats {
-                game,
-                seats: game.seats(),
-            });
-        }
         if !(1..=100).contains(&spec.points) {
             return Err(SpecError::Points);
         }
         let rules = Ruleset::new(variant, spec.points, &spec.house)?;
+        // How many sit is the rules' (Straights' house rule `players`).
+        if spec.seats.len() != rules.seats() {
+            return Err(SpecError::Seats {
+                game,
+                seats: rules.seats(),
+            });
+        }
         if spec.autopilot_seconds > 3600 {
             return Err(SpecError::Autopilot);
         }

@@ -137,18 +137,33 @@ function createForm(saveName) {
             v === defaults.get(h.name) ? `${v} (standard)` : v))),
         el("small", {}, h.summary))));
   };
+  // A seat selector for each seat: as many as the game has, or as its house option
+  // that sets how many sit (Straights' players) says; the choices made are kept.
+  const refreshSeats = () => {
+    const g = offer.games.find((x) => x.game === game.value);
+    if (!g) return;
+    const chosen = house.querySelector(`select[data-option="${g.seats_option}"]`);
+    const count = g.seats_option && chosen ? Number(chosen.value) : g.seats;
+    const before = [...seats.querySelectorAll("select")].map((s) => s.value);
+    const kinds = Array.from({ length: count }, (_, i) => before[i] ?? (i === 0 ? "open" : "strong"));
+    seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
+      ...kinds.map((kind, i) => el("label", {}, `Seat ${i + 1} `,
+        el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
+          offer.seats.map((s) => el("option", { value: s.kind, selected: s.kind === kind }, s.title))))));
+  };
   rules.addEventListener("change", refreshHouse);
+  house.addEventListener("change", (event) => {
+    const g = offer.games.find((x) => x.game === game.value);
+    if (g?.seats_option && event.target.dataset?.option === g.seats_option) refreshSeats();
+  });
   const refresh = () => {
     const g = offer.games.find((x) => x.game === game.value);
     if (!g) return;
     rules.replaceChildren(...g.variants.map((v) => el("option", { value: v.rules }, v.title)));
     refreshHouse();
     pointsLabel.hidden = points.hidden = !g.points_to_win;
-    const kinds = Array.from({ length: g.seats }, (_, i) => i === 0 ? "open" : "strong");
-    seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
-      ...kinds.map((kind, i) => el("label", {}, `Seat ${i + 1} `,
-        el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
-          offer.seats.map((s) => el("option", { value: s.kind, selected: s.kind === kind }, s.title))))));
+    seats.replaceChildren();
+    refreshSeats();
   };
   game.addEventListener("change", refresh);
   catalogue.then((loaded) => {

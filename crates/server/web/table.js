@@ -85,12 +85,19 @@ function centre(scene, showLast = true) {
   return el("div", { class: "centre" }, parts);
 }
 
-/** The felt with every seat and the middle; shared by tables and replays. */
+/** The felt with every seat and the middle; shared by tables and replays. Five seats
+ * or more (Straights for up to eight): the viewer's at the bottom, the others in a row
+ * along the top in playing order from its left. */
 export function felt(scene, sit) {
   const count = scene.seats.length;
-  return el("div", { class: `felt seats-${count} game-${scene.game}` },
-    places(count, scene.you ?? 0).map(({ place, seat }) => seatPanel(scene, scene.seats[seat], place, sit)),
-    centre(scene));
+  const me = scene.you ?? 0;
+  const panels = count > 4
+    ? [seatPanel(scene, scene.seats[me], "bottom", sit),
+      el("div", { class: "others" }, Array.from({ length: count - 1 }, (_, i) =>
+        seatPanel(scene, scene.seats[(me + 1 + i) % count], "other", sit)))]
+    : places(count, me).map(({ place, seat }) => seatPanel(scene, scene.seats[seat], place, sit));
+  return el("div", { class: `felt seats-${count}${count > 4 ? " many" : ""} game-${scene.game}` },
+    panels, centre(scene));
 }
 
 /** The rules card: the points to win and every house rule, those changed marked. */

@@ -81,7 +81,7 @@ impl House for Rules {
         HouseRule {
             name: "players",
             title: "Players",
-            summary: "Three to eight players; all 52 cards are dealt, the first players after the dealer one card more where they do not divide evenly.",
+            summary: "Three to eight players; all 52 cards are dealt, Players 1, 2, … one card more where they do not divide evenly; a player out of cards is skipped.",
             values: Values::numbers(3, 8),
             source: "pagat.com/layout/sevens.html (3 to 8 players; all the cards are dealt, some players getting one more than others)",
         },

@@ -2,7 +2,7 @@
 //! the layout, the others' hand sizes and discard counts, and its moves on its turn only.
 
 use cards::{Card, Rank, Suit};
-use straights::{Action, Game, IllegalAction, Layout, Refused, Seat};
+use straights::{Action, Game, IllegalAction, Layout, Refused};
 
 fn card(text: &str) -> Card {
     text.parse().unwrap()

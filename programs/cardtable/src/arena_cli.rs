@@ -58,7 +58,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
     let variant = Variant::named(game, args.rules.as_deref())?;
     let house = table::house::settings(args.house.as_deref().unwrap_or(""));
     let rules = Ruleset::new(variant, args.points, &house)?;
-    let lineup = Lineup::parse(game, &args.lineup)?;
+    let lineup = Lineup::parse_for(&rules, &args.lineup)?;
     let count = match (args.games, args.hands) {
         (Some(n), _) => Count::Games(n),
         (_, Some(n)) => Count::Hands(n),

@@ -97,7 +97,48 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
         Constraint::Length(2),
     ])
     .areas(area);
-    let (left, across, right) = places(seats);
+    if seats > 4 {
+        draw_row_of_seats(frame, scene, top);
+        draw_middle(frame, ui, scene, middle, narrow_score);
+    } else {
+        draw_seats_around(frame, ui, scene, top, middle, narrow_score);
+    }
+    if narrow_score {
+        frame.render_widget(Paragraph::new(score_line(scene)), score_row);
+    }
+    frame.render_widget(Paragraph::new(seat_line(ui, &scene.seats[YOU])), you);
+    draw_hand(frame, ui, hand);
+    draw_choices(frame, ui, choices);
+    frame.render_widget(
+        Paragraph::new(status_lines(ui, scene)).wrap(Wrap { trim: true }),
+        status,
+    );
+}
+
+/// Five seats or more (Straights for up to eight): every other seat along the top, in
+/// playing order from the person's left.
+fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, top: Rect) {
+    let others = &scene.seats[YOU + 1..];
+    let columns = Layout::horizontal(vec![
+        Constraint::Ratio(1, others.len() as u32);
+        others.len()
+    ])
+    .split(top);
+    for (panel, &area) in others.iter().zip(columns.iter()) {
+        frame.render_widget(seat_panel(panel), area);
+    }
+}
+
+/// Three or four seats: left, across (four only) and right of the middle.
+fn draw_seats_around(
+    frame: &mut Frame,
+    ui: &mut Ui,
+    scene: &Scene,
+    top: Rect,
+    middle: Rect,
+    narrow_score: bool,
+) {
+    let (left, across, right) = places(scene.seats.len());
     let [west, centre, east] = Layout::horizontal([
         Constraint::Length(20),
         Constraint::Min(30),
@@ -113,9 +154,6 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
         .areas(top);
         frame.render_widget(seat_panel(&scene.seats[across]), top_mid);
     }
-    if narrow_score {
-        frame.render_widget(Paragraph::new(score_line(scene)), score_row);
-    }
     frame.render_widget(
         seat_panel(&scene.seats[left]),
         Rect {
@@ -130,6 +168,11 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
             ..east
         },
     );
+    draw_middle(frame, ui, scene, centre, narrow_score);
+}
+
+/// The trick or the layout, and on a narrow screen the hand's log under it.
+fn draw_middle(frame: &mut Frame, ui: &mut Ui, scene: &Scene, centre: Rect, narrow_score: bool) {
     draw_centre(frame, scene, centre);
     if narrow_score {
         // No side panel: the hand's log under the middle.
@@ -144,13 +187,6 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
         };
         frame.render_widget(log_widget(ui, scene, log.height as usize), log);
     }
-    frame.render_widget(Paragraph::new(seat_line(ui, &scene.seats[YOU])), you);
-    draw_hand(frame, ui, hand);
-    draw_choices(frame, ui, choices);
-    frame.render_widget(
-        Paragraph::new(status_lines(ui, scene)).wrap(Wrap { trim: true }),
-        status,
-    );
 }
 
 fn marks(panel: &SeatPanel) -> Vec<Span<'static>> {

@@ -185,8 +185,9 @@ mod tests {
 
     #[test]
     fn arrows_change_an_option_and_a_contradiction_is_named_not_dealt() {
-        // CS 246: deal, dealer, alone, … — the third row is going alone, "on".
+        // CS 246: deal, pack, dealer, alone, … — the fourth row is going alone, "on".
         let mut menu = Menu::new(Ruleset::plain(Variant::EuchreCs246, 10));
+        press(&mut menu, KeyCode::Down);
         press(&mut menu, KeyCode::Down);
         press(&mut menu, KeyCode::Down);
         press(&mut menu, KeyCode::Right);

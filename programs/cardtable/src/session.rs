@@ -84,11 +84,15 @@ pub struct Setup {
     pub opponents: PlayerSpec,
 }
 
-/// The seats around a table of `seats`, the person first, as a person sees them.
+/// The seats around a table of `seats`, the person first, as a person sees them: by
+/// their places round three or four, by number round more (Straights for up to eight).
 fn sitters(seats: usize) -> Vec<Sitter> {
-    let names: &[&str] = match seats {
-        3 => &["You", "Left", "Right"],
-        _ => &["You", "West", "North", "East"],
+    let names: Vec<String> = match seats {
+        3 => vec!["You".into(), "Left".into(), "Right".into()],
+        4 => vec!["You".into(), "West".into(), "North".into(), "East".into()],
+        _ => std::iter::once("You".to_string())
+            .chain((2..=seats).map(|n| format!("Player {n}")))
+            .collect(),
     };
     names
         .iter()
