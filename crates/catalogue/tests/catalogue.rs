@@ -84,6 +84,32 @@ fn unknown_names_and_bad_strengths_are_errors() {
         Lineup::parse(euchre, "simple,random,simple"),
         Err(Error::SeatCount { given: 3, .. })
     ));
+    // Straights seats as many as its `players` house rule says.
+    let six = catalogue::Ruleset::new(
+        Variant::named(GameKind::Straights, None).unwrap(),
+        10,
+        &["players=6"],
+    )
+    .unwrap();
+    assert_eq!(six.seats(), 6);
+    let four = Lineup::parse_for(&six, "handout,random,random,random").unwrap_err();
+    assert!(matches!(
+        four,
+        Error::SeatCount {
+            given: 4,
+            seats: 6,
+            ..
+        }
+    ));
+    assert_eq!(
+        four.to_string(),
+        "straights needs 6 players in the line-up, got 4"
+    );
+    assert_eq!(
+        Lineup::parse_for(&six, "handout,random,random,random,random,strong")
+            .map(|l| l.seats().len()),
+        Ok(6)
+    );
     for bad in [
         "strong:0",
         "strong:abc",

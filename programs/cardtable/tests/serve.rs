@@ -869,3 +869,46 @@ fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
         .collect();
     assert_eq!(kinds, ["open", "strong", "handout", "random"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_straights_table_seats_as_many_as_its_players_rule_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start(&dir.path().join("db.sqlite"));
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    // Four seats under `players=6`: refused, naming the six the rules seat.
+    ada.send(
+        json!({"type": "create", "game": "straights", "house": ["players=6"],
+                    "seats": ["open", "handout", "handout", "handout"]}),
+    )
+    .await;
+    let refused = ada.until("error").await;
+    assert_eq!(refused["code"], "bad_table", "{refused}");
+    assert!(
+        refused["message"].as_str().unwrap().contains("6 seats"),
+        "{refused}"
+    );
+    // Six seats: a table of six, 52 cards dealt 9, 9, 9, 9, 8, 8 (pagat: all the cards,
+    // some players one more).
+    let mut seats = vec!["open"];
+    seats.extend(["handout"; 5]);
+    let table = ada
+        .create(json!({"game": "straights", "house": ["players=6"], "seats": seats}))
+        .await;
+    let (_, snapshot) = ada.join(&table, 0).await;
+    let panels = snapshot["scene"]["seats"].as_array().unwrap();
+    assert_eq!(panels.len(), 6, "{snapshot}");
+    let mut held: Vec<u64> = panels
+        .iter()
+        .map(|p| p["cards"].as_u64().unwrap())
+        .collect();
+    // The computers before the person may already have played: count the layout back.
+    let rows = snapshot["scene"]["middle"]["rows"].as_array().unwrap();
+    let played = rows
+        .iter()
+        .flat_map(|row| row["slots"].as_array().unwrap())
+        .filter(|slot| !slot.is_null())
+        .count() as u64;
+    held.sort_unstable();
+    assert_eq!(held.iter().sum::<u64>() + played, 52, "{held:?}");
+    assert!(held.iter().all(|&n| (7..=9).contains(&n)), "{held:?}");
+}
