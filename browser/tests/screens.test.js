@@ -1,4 +1,4 @@
-// Screenshots of the lobby and of each game's table on a phone held upright (375×667)
+// Screenshots of the lobby and of each game's table (and Straights for six) on a phone held upright (375×667)
 // and on a desktop (1280×800), written to the test output folder; at both sizes nothing
 // spills sideways and every card and choice is big enough to read and tap.
 
@@ -37,6 +37,8 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     const tables = [
       ["euchre", { game: "euchre", rules: "eecs280", seats: ["open", "handout", "handout", "handout"] }, 8],
       ["straights", { game: "straights", seats: ["open", "handout", "handout", "handout"] }, 6],
+      // Six players (house rule): the seat list follows the option; the others sit in a row.
+      ["straights-6", { game: "straights", house: { players: "6" }, seats: ["open", ...Array(5).fill("handout")] }, 6],
       ["teendopanch", { game: "teendopanch", seats: ["open", "handout", "handout"] }, 4],
     ];
     for (const [game, spec, moves] of tables) {
