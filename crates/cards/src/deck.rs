@@ -34,11 +34,13 @@ pub const EECS280_EUCHRE: [Card; 24] = {
 /// The new-pack order of a Euchre pack whose lowest rank is `RANKS` below the ace: 7 to
 /// A (32 cards), 8 to A (28) or 9 to A (24, [`EECS280_EUCHRE`]) of Spades, Hearts, Clubs,
 /// Diamonds.
+/// One card more (25, 29, 33) adds the benny last: the two of spades standing for the
+/// joker ([`crate::euchre_order::BENNY`]).
 const fn euchre_pack<const N: usize>() -> [Card; N] {
     let ranks = N / 4;
-    let mut cards = [Card::new(Rank::Ace, Suit::Spades); N];
+    let mut cards = [crate::euchre_order::BENNY; N];
     let mut i = 0;
-    while i < N {
+    while i < 4 * ranks {
         cards[i] = Card::new(Rank::ALL[13 - ranks + i % ranks], Suit::ALL[i / ranks]);
         i += 1;
     }
@@ -51,6 +53,15 @@ pub const EUCHRE_28: [Card; 28] = euchre_pack();
 /// Euchre with the sevens and eights (a house rule; the piquet pack): 7 to A of each
 /// suit, in new-pack order.
 pub const EUCHRE_32: [Card; 32] = euchre_pack();
+
+/// Euchre with the joker (a house rule): the 24 cards and the benny.
+pub const EUCHRE_25: [Card; 25] = euchre_pack();
+
+/// Euchre with the eights and the joker: 28 cards and the benny.
+pub const EUCHRE_29: [Card; 29] = euchre_pack();
+
+/// Euchre with the sevens, eights and the joker: 32 cards and the benny.
+pub const EUCHRE_33: [Card; 33] = euchre_pack();
 
 /// CS 246 Euchre's initial order: 9 to A of Hearts, Diamonds, Spades, Clubs.
 pub fn cs246_euchre() -> Vec<Card> {
@@ -134,6 +145,9 @@ mod tests {
         assert!(short(&EUCHRE_28).starts_with("8S 9S TS JS QS KS AS 8H"));
         assert!(short(&EUCHRE_32).starts_with("7S 8S 9S TS JS QS KS AS 7H"));
         assert!(short(&EUCHRE_32).ends_with("QD KD AD"));
+        assert_eq!(&EUCHRE_25[..24], &EECS280_EUCHRE[..]);
+        assert_eq!(&EUCHRE_33[..32], &EUCHRE_32[..]);
+        assert_eq!(EUCHRE_29[28].to_string(), "2S");
         for (pack, low) in [(&EUCHRE_28[..], Rank::Eight), (&EUCHRE_32[..], Rank::Seven)] {
             let set: crate::CardSet = pack.iter().copied().collect();
             assert_eq!(set.len(), pack.len());

@@ -18,15 +18,30 @@ pub enum Tops {
     Jacks = 1,
     /// Teen Do Panch's house rule: the seven of spades, then the seven of hearts.
     Sevens = 2,
+    /// Euchre with the joker (house rule): the benny above both bowers. The two of spades
+    /// stands for the joker, as it often does in Britain (pagat.com).
+    JacksAndBenny = 3,
 }
 
 /// The kinds of [`Tops`], for the tables.
-const TOPS: usize = 3;
+const TOPS: usize = 4;
+
+/// The card that stands for the joker, the benny (best bower), in Euchre with the joker.
+pub const BENNY: Card = Card::new(Rank::Two, Suit::Spades);
+
+/// The benny of `tops`, if it has one.
+const fn benny_of(tops: usize) -> Option<Card> {
+    if tops == 3 {
+        Some(BENNY)
+    } else {
+        None
+    }
+}
 
 /// The two top cards of `tops` under `trump`, highest first.
 const fn top_cards(tops: usize, trump: Suit) -> Option<(Card, Card)> {
     match tops {
-        1 => Some((
+        1 | 3 => Some((
             Card::new(Rank::Jack, trump),
             Card::new(Rank::Jack, trump.same_color()),
         )),
@@ -49,6 +64,7 @@ const LED: u8 = 64;
 const TRUMP: u8 = 128;
 const LEFT_BOWER: u8 = 253;
 const RIGHT_BOWER: u8 = 254;
+const BENNY_KEY: u8 = 255;
 
 /// Entries a card table has: one per bit of a [`CardSet`], the 52 cards and 12 never read.
 const SLOTS: usize = 64;
@@ -67,7 +83,9 @@ const fn key_of(trump: Suit, tops: usize, card: Card) -> u8 {
         Some((a, b)) => (a.index() as i32, b.index() as i32),
         None => (-1, -1),
     };
-    if card.index() as i32 == high {
+    if benny_of(tops).is_some() && card.index() == BENNY.index() {
+        BENNY_KEY
+    } else if card.index() as i32 == high {
         RIGHT_BOWER
     } else if card.index() as i32 == second {
         LEFT_BOWER
@@ -133,6 +151,7 @@ impl TrumpOrder {
             tops: match tops {
                 1 => Tops::Jacks,
                 2 => Tops::Sevens,
+                3 => Tops::JacksAndBenny,
                 _ => Tops::None,
             },
         }
@@ -148,6 +167,11 @@ impl TrumpOrder {
         TrumpOrder::new(trump, Tops::Jacks)
     }
 
+    /// Euchre with the joker: the benny, then the bowers.
+    pub const fn euchre_with_benny(trump: Suit) -> TrumpOrder {
+        TrumpOrder::new(trump, Tops::JacksAndBenny)
+    }
+
     /// Trump without bowers (Teen Do Panch).
     pub const fn without_bowers(trump: Suit) -> TrumpOrder {
         TrumpOrder::new(trump, Tops::None)
@@ -158,9 +182,19 @@ impl TrumpOrder {
         top_cards(self.tops as usize, self.trump)
     }
 
+    /// The benny above the bowers, under the joker house rule.
+    pub const fn benny(self) -> Option<Card> {
+        benny_of(self.tops as usize)
+    }
+
     /// The trump suit.
     pub const fn trump(self) -> Suit {
         self.trump
+    }
+
+    /// Which cards rank above the rest of trump.
+    pub const fn tops_kind(self) -> Tops {
+        self.tops
     }
 
     /// Whether `card` is the highest trump of the tops (the jack of trump; never
@@ -180,7 +214,7 @@ impl TrumpOrder {
         let top = match self.tops() {
             Some((high, second)) => high.index() == card.index() || second.index() == card.index(),
             None => false,
-        };
+        } || matches!(self.benny(), Some(benny) if benny.index() == card.index());
         if top {
             self.trump
         } else {
@@ -206,7 +240,11 @@ impl TrumpOrder {
         let Some((high, second)) = self.tops() else {
             return CardSet::from_bits(set);
         };
-        let tops = (1 << high.index()) | (1 << second.index());
+        let benny = match self.benny() {
+            Some(benny) => 1 << benny.index(),
+            None => 0,
+        };
+        let tops = (1 << high.index()) | (1 << second.index()) | benny;
         CardSet::from_bits(if suit.index() == self.trump.index() {
             set | tops
         } else {
@@ -257,6 +295,9 @@ impl TrumpOrder {
     }
 
     fn highest_trump(self, trumps: CardSet) -> Option<Card> {
+        if let Some(benny) = self.benny().filter(|&b| trumps.contains(b)) {
+            return Some(benny);
+        }
         match self.tops() {
             Some((high, _)) if trumps.contains(high) => Some(high),
             Some((_, second)) if trumps.contains(second) => Some(second),
@@ -277,10 +318,15 @@ impl TrumpOrder {
         let mut ordinary = trumps;
         ordinary.remove(high);
         ordinary.remove(second);
+        let benny = self.benny().filter(|&b| trumps.contains(b));
+        if let Some(benny) = benny {
+            ordinary.remove(benny);
+        }
         ordinary
             .first()
             .or_else(|| trumps.contains(second).then_some(second))
             .or_else(|| trumps.contains(high).then_some(high))
+            .or(benny)
     }
 
     /// Always inlined (as is [`TrumpOrder::lowest_of`]): the public forms know whether a
@@ -384,6 +430,30 @@ mod tests {
     }
 
     #[test]
+    fn the_benny_outranks_both_bowers_and_counts_as_trump() {
+        // euchrelinks.com: the benny (joker) is the highest trump at all times; the two
+        // of spades stands for it (pagat.com: in Britain the spade two is the benny).
+        let order = TrumpOrder::euchre_with_benny(Suit::Hearts);
+        let ranked = sort_by_key(
+            order,
+            Some(Suit::Spades),
+            &["AS", "JH", "2S", "JD", "AH", "KS"],
+        );
+        assert_eq!(ranked, ["2S", "JH", "JD", "AH", "AS", "KS"]);
+        assert_eq!(order.suit_of(BENNY), Suit::Hearts);
+        assert!(order.cards_of(Suit::Hearts).contains(BENNY));
+        assert!(!order.cards_of(Suit::Spades).contains(BENNY));
+        assert_eq!(order.cards_of(Suit::Hearts).len(), 15);
+        assert!(order.following(card("9H")).contains(BENNY));
+        assert!(!order.following(card("9S")).contains(BENNY));
+        // Without the house rule the two of spades is a plain spade.
+        assert_eq!(
+            TrumpOrder::euchre(Suit::Hearts).suit_of(BENNY),
+            Suit::Spades
+        );
+    }
+
+    #[test]
     fn cards_of_moves_the_left_bower() {
         let order = TrumpOrder::euchre(Suit::Hearts);
         assert!(order.cards_of(Suit::Hearts).contains(card("JD")));
@@ -395,9 +465,9 @@ mod tests {
     proptest::proptest! {
         /// The set queries agree with the keys they summarise.
         #[test]
-        fn highest_and_lowest_follow_the_keys(bits in proptest::prelude::any::<u64>(), t in 0usize..4, l in 0usize..4, bowers: bool) {
+        fn highest_and_lowest_follow_the_keys(bits in proptest::prelude::any::<u64>(), t in 0usize..4, l in 0usize..4, tops in 0usize..4) {
             let cards = CardSet::from_bits(bits);
-            let order = if bowers { TrumpOrder::euchre(Suit::from_index(t)) } else { TrumpOrder::without_bowers(Suit::from_index(t)) };
+            let order = TrumpOrder::at(tops, t);
             let led = Suit::from_index(l);
             proptest::prop_assert_eq!(order.highest(cards), cards.iter().max_by_key(|&c| order.key(c)));
             proptest::prop_assert_eq!(order.lowest(cards), cards.iter().min_by_key(|&c| order.key(c)));

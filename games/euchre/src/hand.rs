@@ -1,6 +1,6 @@
 use std::fmt;
 
-use cards::euchre_order::TrumpOrder;
+use cards::euchre_order::{TrumpOrder, BENNY};
 use cards::{Card, CardSet, Suit};
 
 use crate::{Action, Actions, AllPass, DealStyle, Rules, Scoring, Seat, Team};
@@ -147,6 +147,9 @@ pub enum IllegalAction {
     NotHeld(Card),
     /// The player holds a card of the led suit (as trump counts suits) and must play one.
     MustFollow(Suit),
+    /// The benny was turned up (joker house rule): the dealer names trump blind, with
+    /// its partner, and may neither pass nor go alone.
+    BennyTurnedUp,
 }
 
 impl fmt::Display for Phase {
@@ -191,6 +194,9 @@ impl fmt::Display for IllegalAction {
                     "{suit} was led and the hand holds one, so it must follow suit"
                 )
             }
+            IllegalAction::BennyTurnedUp => f.write_str(
+                "the benny was turned up: the dealer names trump without looking, and neither passes nor goes alone",
+            ),
         }
     }
 }
@@ -359,11 +365,13 @@ impl Hand {
         let hands = std::array::from_fn(|seat| {
             CardSet::from_bits(by_receiver[(seat + 4 - dealer.index()) % 4])
         });
+        // A benny turned up: the dealer names trump at once, before anyone bids.
+        let benny_up = rules.joker && deck[20] == BENNY;
         Hand {
             rules,
             dealer,
-            turn: dealer.left(),
-            phase: Phase::Making(Round::One),
+            turn: if benny_up { dealer } else { dealer.left() },
+            phase: Phase::Making(if benny_up { Round::Two } else { Round::One }),
             hands,
             upcard: deck[20],
             maker: None,
@@ -400,9 +408,7 @@ impl Hand {
         for (slot, &play) in history.iter_mut().zip(&position.plays) {
             *slot = play;
         }
-        let lead = making.map_or(Lead::NONE, |m| {
-            Lead::of(&trick, TrumpOrder::euchre(m.trump))
-        });
+        let lead = making.map_or(Lead::NONE, |m| Lead::of(&trick, rules.order(m.trump)));
         Hand {
             rules,
             dealer: position.dealer,
@@ -584,7 +590,19 @@ impl Hand {
 
     /// The card order of this hand, once trump is made.
     pub fn trump_order(&self) -> Option<TrumpOrder> {
-        self.trump().map(TrumpOrder::euchre)
+        self.trump().map(|trump| self.rules.order(trump))
+    }
+
+    /// Whether the benny was turned up (joker house rule): the dealer names trump blind
+    /// (euchrelinks.com: "he must name trump without looking at his cards"), then takes
+    /// the benny up and discards, as for an ordered-up card.
+    pub fn benny_up(&self) -> bool {
+        self.rules.joker && self.upcard == BENNY
+    }
+
+    /// Whether `seat` may not look at its cards now: the dealer naming trump blind.
+    pub fn blind(&self, seat: Seat) -> bool {
+        seat == self.dealer && self.benny_up() && self.maker.is_none()
     }
 
     /// The seat after `seat` in playing order, skipping a lone maker's partner.
@@ -631,6 +649,7 @@ impl Hand {
         let alone = self.alone_choices();
         match self.phase {
             Phase::Making(Round::One) => 1 + alone + usize::from(self.may_throw_in()),
+            Phase::Making(Round::Two) if self.benny_up() => Suit::ALL.len(),
             Phase::Making(Round::Two) => usize::from(!self.dealer_is_stuck()) + 3 * alone,
             Phase::Defending => 2,
             Phase::Discard => self.hands[self.dealer.index()].len(),
@@ -652,6 +671,9 @@ impl Hand {
                 _ if k == alone + 1 && self.may_throw_in() => Some(Action::ThrowIn),
                 _ => None,
             },
+            Phase::Making(Round::Two) if self.benny_up() => Suit::ALL
+                .get(k)
+                .map(|&suit| Action::Call { suit, alone: false }),
             Phase::Making(Round::Two) => {
                 let calls = match (self.dealer_is_stuck(), k) {
                     (false, 0) => return Some(Action::Pass),
@@ -731,6 +753,12 @@ impl Hand {
         };
         match action {
             _ if phase == Phase::Over => Err(IllegalAction::NoHand),
+            Action::Pass | Action::Call { alone: true, .. }
+                if phase == Phase::Making(Round::Two) && self.benny_up() =>
+            {
+                Err(IllegalAction::BennyTurnedUp)
+            }
+            Action::Call { .. } if phase == Phase::Making(Round::Two) && self.benny_up() => Ok(()),
             Action::Play(card) if phase == Phase::Tricks => self.check_play(card),
             Action::Discard(card) if phase == Phase::Discard => {
                 if self.hands[self.dealer.index()].contains(card) {
@@ -936,7 +964,7 @@ impl Hand {
     fn after_making(&mut self) {
         // Round two may not name the upcard's suit, so trump is its suit exactly when the
         // upcard was ordered up.
-        let ordered_up = self.trump == self.upcard.suit();
+        let ordered_up = self.trump == self.upcard.suit() || self.benny_up();
         if ordered_up && !self.sits_out(self.dealer) {
             self.hands[self.dealer.index()].insert(self.upcard);
             self.phase = Phase::Discard;
@@ -964,7 +992,7 @@ impl Hand {
         self.hands[self.turn.index()].remove(card);
         self.history[usize::from(self.plays)] = (self.turn, card);
         self.plays += 1;
-        let order = TrumpOrder::euchre(self.trump);
+        let order = self.rules.order(self.trump);
         debug_assert_eq!(
             self.trump_order(),
             Some(order),

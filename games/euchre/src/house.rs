@@ -24,6 +24,13 @@ impl House for Rules {
             source: "bicyclecards.com, Euchre (a 32-card pack, 7 to A; also played with 24 cards, or 28 with the 7s left out); en.wikipedia.org/wiki/Euchre (24 or sometimes 32 cards)",
         },
         HouseRule {
+            name: "joker",
+            title: "Joker (the benny)",
+            summary: "The joker joins the pack as the highest trump, above both bowers; the two of spades stands for it. Turned up, the dealer names trump without looking at its cards, then takes the benny and discards.",
+            values: Values::ON_OFF,
+            source: "euchrelinks.com/variations.html (a joker, the Benny, makes 25 cards and is always the highest trump; turned up, the dealer must name trump without looking at his cards); pagat.com/euchre (in Britain the two of spades is often the benny)",
+        },
+        HouseRule {
             name: "dealer",
             title: "Stick the dealer",
             summary: "When all pass twice, the dealer must name a suit (stuck), or the hand is thrown in.",
@@ -109,6 +116,7 @@ impl House for Rules {
                 Pack::TwentyEight => "28".into(),
                 Pack::ThirtyTwo => "32".into(),
             },
+            "joker" => on_off(self.joker),
             "dealer" => match self.all_pass {
                 AllPass::ScrewTheDealer => "stuck".into(),
                 AllPass::Nullify => "throw-in".into(),
@@ -132,6 +140,7 @@ impl House for Rules {
             "pack" if value == "32" => self.pack = Pack::ThirtyTwo,
             "pack" if value == "28" => self.pack = Pack::TwentyEight,
             "pack" => self.pack = Pack::TwentyFour,
+            "joker" => self.joker = flag(value),
             "dealer" if value == "stuck" => self.all_pass = AllPass::ScrewTheDealer,
             "dealer" => self.all_pass = AllPass::Nullify,
             "alone" => self.going_alone = flag(value),

@@ -11,10 +11,13 @@ use crate::players::{Cs246, Simple};
 use crate::{Game, Phase, Seat, View};
 
 impl table::Game for Game {
-    table::hand_over_to_the_core!(name: "euchre", seats: 4, packs: |game| match (game.rules().pack) {
-        crate::Pack::TwentyFour => cards::deck::EECS280_EUCHRE,
-        crate::Pack::TwentyEight => cards::deck::EUCHRE_28,
-        crate::Pack::ThirtyTwo => cards::deck::EUCHRE_32,
+    table::hand_over_to_the_core!(name: "euchre", seats: 4, packs: |game| match ((game.rules().pack, game.rules().joker)) {
+        (crate::Pack::TwentyFour, false) => cards::deck::EECS280_EUCHRE,
+        (crate::Pack::TwentyEight, false) => cards::deck::EUCHRE_28,
+        (crate::Pack::ThirtyTwo, false) => cards::deck::EUCHRE_32,
+        (crate::Pack::TwentyFour, true) => cards::deck::EUCHRE_25,
+        (crate::Pack::TwentyEight, true) => cards::deck::EUCHRE_29,
+        (crate::Pack::ThirtyTwo, true) => cards::deck::EUCHRE_33,
     });
 
     fn variant(&self) -> &'static str {
@@ -100,11 +103,16 @@ fn random_making(hand: &crate::Hand, rng: &mut Rng) -> crate::Action {
 /// Deals every card `seat` cannot see: other hands get as many cards as they hold, none of
 /// a suit they showed they lack; a dealer who picked up the upcard keeps it until played.
 fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
-    let mine = hand.cards(seat);
+    // A dealer naming trump blind (a benny turned up) has not seen its own cards either.
+    let mine = if hand.blind(seat) {
+        CardSet::EMPTY
+    } else {
+        hand.cards(seat)
+    };
     let upcard = hand.upcard();
     let picked_up = hand.maker().is_some()
         && matches!(hand.phase(), Phase::Discard | Phase::Tricks | Phase::Over)
-        && hand.trump() == Some(upcard.suit())
+        && (hand.trump() == Some(upcard.suit()) || hand.benny_up())
         && !hand.sits_out(hand.dealer())
         && !hand.played().contains(upcard);
     let mut known = mine.union(hand.played());
@@ -112,7 +120,7 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     if let Some(discard) = hand.discard().filter(|_| seat == hand.dealer()) {
         known.insert(discard);
     }
-    let pool: Vec<Card> = hand.rules().pack.set().difference(known).iter().collect();
+    let pool: Vec<Card> = hand.rules().deck_set().difference(known).iter().collect();
     let order = hand.trump_order();
     let mut fixed = [CardSet::EMPTY; 4];
     fixed[seat.index()] = mine;
@@ -127,7 +135,7 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
         fixed[hand.dealer().index()].insert(upcard);
     }
     let mut need = Seat::ALL.map(|s| hand.cards(s).len() - fixed[s.index()].len());
-    need[seat.index()] = 0;
+    need[seat.index()] = hand.cards(seat).len() - mine.len();
     let accepts = |s: Seat, card: Card| {
         let suit = order.map_or(card.suit(), |o: TrumpOrder| o.suit_of(card));
         s == seat || !shown_void(s, suit)

@@ -1,4 +1,5 @@
-use cards::{Card, CardSet, Rank};
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet, Rank, Suit};
 
 /// How the deck is dealt. Both leave the 21st card as the upcard (top of the kitty).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,7 +25,8 @@ pub enum Pack {
 
 impl Pack {
     /// The pack's cards in new-pack order (9 to A of Spades, Hearts, Clubs, Diamonds for
-    /// 24 cards, the EECS 280 handout's order; from the 8s or 7s for the others).
+    /// 24 cards, the EECS 280 handout's order; from the 8s or 7s for the others), without
+    /// the joker.
     pub const fn cards(self) -> &'static [Card] {
         match self {
             Pack::TwentyFour => &cards::deck::EECS280_EUCHRE,
@@ -33,7 +35,7 @@ impl Pack {
         }
     }
 
-    /// The pack's cards as a set.
+    /// The pack's cards as a set, without the joker.
     pub const fn set(self) -> CardSet {
         CardSet::ranks_from(self.lowest())
     }
@@ -119,6 +121,9 @@ pub struct Rules {
     pub farmers_hand: bool,
     /// The cards in play.
     pub pack: Pack,
+    /// The joker joins the pack as the highest trump, the benny (house rule; the two of
+    /// spades stands for it).
+    pub joker: bool,
 }
 
 impl Rules {
@@ -136,6 +141,7 @@ impl Rules {
             defend_alone: false,
             farmers_hand: false,
             pack: Pack::TwentyFour,
+            joker: false,
         }
     }
 
@@ -154,6 +160,39 @@ impl Rules {
             defend_alone: false,
             farmers_hand: false,
             pack: Pack::TwentyFour,
+            joker: false,
+        }
+    }
+
+    /// The cards dealt from: the pack, and the benny under the joker house rule, in
+    /// new-pack order.
+    pub const fn deck(&self) -> &'static [Card] {
+        match (self.pack, self.joker) {
+            (Pack::TwentyFour, false) => &cards::deck::EECS280_EUCHRE,
+            (Pack::TwentyEight, false) => &cards::deck::EUCHRE_28,
+            (Pack::ThirtyTwo, false) => &cards::deck::EUCHRE_32,
+            (Pack::TwentyFour, true) => &cards::deck::EUCHRE_25,
+            (Pack::TwentyEight, true) => &cards::deck::EUCHRE_29,
+            (Pack::ThirtyTwo, true) => &cards::deck::EUCHRE_33,
+        }
+    }
+
+    /// [`Rules::deck`] as a set.
+    pub fn deck_set(&self) -> CardSet {
+        let mut set = self.pack.set();
+        if self.joker {
+            set.insert(cards::euchre_order::BENNY);
+        }
+        set
+    }
+
+    /// The card order once `trump` is named: the bowers, and the benny above them under
+    /// the joker house rule.
+    pub const fn order(&self, trump: Suit) -> TrumpOrder {
+        if self.joker {
+            TrumpOrder::euchre_with_benny(trump)
+        } else {
+            TrumpOrder::euchre(trump)
         }
     }
 

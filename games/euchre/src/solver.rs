@@ -32,11 +32,12 @@ pub struct OpenDeal {
     winning: (Seat, u8),
 }
 
-/// Card indices of each effective suit from lowest to highest standing (bowers atop
-/// trump), with each suit's length, for one trump suit: every pack's cards, 7 to A.
+/// Card indices of each effective suit from lowest to highest standing (bowers, and the
+/// benny under the joker house rule, atop trump), with each suit's length, for one card
+/// order: every pack's cards, 7 to A.
 #[derive(Clone, Copy)]
 struct Ranking {
-    cards: [[u8; 9]; 4],
+    cards: [[u8; 10]; 4],
     len: [u8; 4],
     /// The cards of each effective suit.
     suits: [CardSet; 4],
@@ -56,36 +57,48 @@ impl Ranking {
     }
 }
 
-fn ranking(trump: Suit) -> &'static Ranking {
-    static RANKINGS: std::sync::OnceLock<[Ranking; 4]> = std::sync::OnceLock::new();
+fn ranking(order: TrumpOrder) -> &'static Ranking {
+    static RANKINGS: std::sync::OnceLock<[[Ranking; 4]; 2]> = std::sync::OnceLock::new();
+    let benny = usize::from(order.benny().is_some());
     &RANKINGS.get_or_init(|| {
-        Suit::ALL.map(|trump| {
-            let order = TrumpOrder::euchre(trump);
-            let mut ranking = Ranking {
-                cards: [[0; 9]; 4],
-                len: [0; 4],
-                suits: [CardSet::EMPTY; 4],
-                keys: [0; 52],
-            };
-            for (index, key) in ranking.keys.iter_mut().enumerate() {
-                *key = order.key(Card::from_index(index).expect("52 cards"));
-            }
-            for suit in Suit::ALL {
-                let mut cards: Vec<Card> = order
-                    .cards_of(suit)
-                    .iter()
-                    .filter(|c| c.rank() >= cards::Rank::Seven)
-                    .collect();
-                ranking.suits[suit.index()] = cards.iter().copied().collect();
-                cards.sort_by_key(|&c| order.key(c));
-                for (slot, card) in cards.iter().enumerate() {
-                    ranking.cards[suit.index()][slot] = card.index() as u8;
-                }
-                ranking.len[suit.index()] = cards.len() as u8;
-            }
-            ranking
+        [false, true].map(|benny| {
+            Suit::ALL.map(|trump| {
+                let order = if benny {
+                    TrumpOrder::euchre_with_benny(trump)
+                } else {
+                    TrumpOrder::euchre(trump)
+                };
+                ranked(order)
+            })
         })
-    })[trump.index()]
+    })[benny][order.trump().index()]
+}
+
+/// The [`Ranking`] of `order`.
+fn ranked(order: TrumpOrder) -> Ranking {
+    let mut ranking = Ranking {
+        cards: [[0; 10]; 4],
+        len: [0; 4],
+        suits: [CardSet::EMPTY; 4],
+        keys: [0; 52],
+    };
+    for (index, key) in ranking.keys.iter_mut().enumerate() {
+        *key = order.key(Card::from_index(index).expect("52 cards"));
+    }
+    for suit in Suit::ALL {
+        let mut cards: Vec<Card> = order
+            .cards_of(suit)
+            .iter()
+            .filter(|&c| c.rank() >= cards::Rank::Seven || Some(c) == order.benny())
+            .collect();
+        cards.sort_by_key(|&c| order.key(c));
+        for (slot, card) in cards.iter().enumerate() {
+            ranking.cards[suit.index()][slot] = card.index() as u8;
+        }
+        ranking.len[suit.index()] = cards.len() as u8;
+        ranking.suits[suit.index()] = cards.iter().copied().collect();
+    }
+    ranking
 }
 
 impl OpenDeal {
@@ -101,6 +114,15 @@ impl OpenDeal {
             played: 0,
             led: None,
             winning: (leader, 0),
+        }
+    }
+
+    /// The same deal under the joker house rule: the benny (the two of spades) above
+    /// the bowers.
+    pub fn with_joker(self) -> OpenDeal {
+        OpenDeal {
+            order: TrumpOrder::euchre_with_benny(self.order.trump()),
+            ..self
         }
     }
 
@@ -128,6 +150,7 @@ impl OpenDeal {
             }
         });
         let mut deal = OpenDeal::new(hands, hand.trump()?, out[0], hand.trick().leader());
+        deal.order = hand.trump_order()?;
         if let Some(second) = out[1] {
             deal = deal.also_out(second);
         }
@@ -137,6 +160,11 @@ impl OpenDeal {
             deal.play(card);
         }
         Some(deal)
+    }
+
+    /// The trump suit.
+    pub fn trump(&self) -> Suit {
+        self.order.trump()
     }
 
     /// The seat to play.
@@ -186,7 +214,7 @@ impl OpenDeal {
         self.hands[self.turn.index()].remove(card);
         self.on_table.insert(card);
         let led = *self.led.get_or_insert_with(|| self.order.suit_of(card));
-        let standing = ranking(self.order.trump()).led_key(card, led);
+        let standing = ranking(self.order).led_key(card, led);
         if self.played == 0 || standing > self.winning.1 {
             self.winning = (self.turn, standing);
         }

@@ -23,8 +23,23 @@ impl<'a> View<'a> {
         self.seat
     }
 
-    /// The seat's own cards (six for a dealer who has picked up and not yet discarded).
+    /// Whether the seat is the dealer naming trump blind, the benny turned up (joker
+    /// house rule): it may not look at its cards, and [`View::cards`] shows none.
+    pub fn blind(&self) -> bool {
+        self.hand.blind(self.seat)
+    }
+
+    /// Whether the benny was turned up (joker house rule).
+    pub fn benny_up(&self) -> bool {
+        self.hand.benny_up()
+    }
+
+    /// The seat's own cards (six for a dealer who has picked up and not yet discarded;
+    /// none for a dealer naming trump blind when the benny is turned up).
     pub fn cards(&self) -> CardSet {
+        if self.hand.blind(self.seat) {
+            return CardSet::EMPTY;
+        }
         self.hand.cards(self.seat)
     }
 

@@ -125,3 +125,132 @@ fn a_pack_of_any_other_size_is_refused_by_name() {
     let rules = Rules::eecs280(10).with_house(&["pack=28"]).unwrap();
     assert_eq!(rules.changes_from(&Rules::eecs280(10)), ["pack=28"]);
 }
+
+/// The joker (house rule `joker`): the two of spades stands for it, as in Britain
+/// (pagat.com); euchrelinks.com: it makes 25 cards, is the highest trump at all times, and
+/// turned up, the dealer must name trump without looking at his cards.
+mod joker {
+    use super::*;
+    use euchre::{IllegalAction, Phase, Round};
+
+    fn rules(house: &[&str]) -> Rules {
+        let mut all = vec!["joker=on", "deal=5"];
+        all.extend_from_slice(house);
+        Rules::eecs280(10).with_house(&all).unwrap()
+    }
+
+    #[test]
+    fn the_pack_is_25_cards_and_the_benny_outranks_the_right_bower() {
+        let rules = rules(&[]);
+        assert_eq!(rules.deck().len(), 25);
+        assert_eq!(rules.deck()[24].to_string(), "2S");
+        // Seat 1 (the dealer's left) holds the benny and low clubs; seat 2 the right
+        // bower and the king of hearts. Hearts ordered up (the nine turned up).
+        let deck = deck(
+            "2S 9C TC QC KC JH KH 9D TD QD AC AD AS KS QS 9S TS JS JC KD 9H",
+            &cards::deck::EUCHRE_25,
+        );
+        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
+        assert_eq!(hand.phase(), Phase::Making(Round::One));
+        hand.apply(Action::Pass).unwrap();
+        hand.apply(Action::OrderUp { alone: false }).unwrap();
+        hand.apply(Action::Discard("9S".parse().unwrap())).unwrap();
+        // A club led: seat 2, out of clubs, trumps with the king.
+        let mut play = |card: &str| hand.apply(Action::Play(card.parse().unwrap())).unwrap();
+        play("9C");
+        play("KH");
+        play("AC");
+        assert_eq!(won_by(play("JC")), Seat::new(2));
+        // The right bower led: the dealer follows with its nine of hearts; seat 1's only
+        // trump is the benny, which it must play, and which takes the right bower.
+        play("JH");
+        play("AS");
+        play("9H");
+        assert_eq!(
+            hand.legal_plays(),
+            ["2S".parse::<Card>().unwrap()]
+                .into_iter()
+                .collect::<CardSet>()
+        );
+        let outcome = hand.apply(Action::Play("2S".parse().unwrap())).unwrap();
+        assert_eq!(
+            won_by(outcome),
+            Seat::new(1),
+            "the benny above the right bower"
+        );
+    }
+
+    #[test]
+    fn a_benny_turned_up_is_named_blind_by_the_dealer_who_then_takes_it() {
+        for house in [&[][..], &["dealer=throw-in", "alone=on"][..]] {
+            let rules = rules(house);
+            // Twenty cards to the players, the 21st (the upcard) the benny.
+            let deck = deck(
+                "9C TC QC KC JH 9D TD QD KD AC AD AS KS QS 9S TS JS JC AH 9H 2S",
+                &cards::deck::EUCHRE_25,
+            );
+            let mut hand = Hand::deal(rules, Seat::new(0), &deck);
+            assert!(hand.benny_up());
+            // The dealer names trump first, before anyone bids, seeing none of its cards.
+            assert_eq!(hand.turn(), Seat::new(0));
+            assert_eq!(hand.phase(), Phase::Making(Round::Two));
+            assert!(hand.view(Seat::new(0)).cards().is_empty());
+            assert_eq!(hand.view(Seat::new(1)).cards().len(), 5);
+            let calls: Vec<Action> = cards::Suit::ALL
+                .map(|suit| Action::Call { suit, alone: false })
+                .to_vec();
+            assert_eq!(hand.legal_actions().as_slice(), &calls[..]);
+            assert_eq!(hand.apply(Action::Pass), Err(IllegalAction::BennyTurnedUp));
+            let alone = Action::Call {
+                suit: cards::Suit::Hearts,
+                alone: true,
+            };
+            assert_eq!(hand.apply(alone), Err(IllegalAction::BennyTurnedUp));
+            // Spades, the benny's printed suit, may be named too.
+            hand.apply(Action::Call {
+                suit: cards::Suit::Spades,
+                alone: false,
+            })
+            .unwrap();
+            assert_eq!(hand.maker(), Some(Seat::new(0)));
+            assert_eq!(hand.phase(), Phase::Discard);
+            let dealer = hand.cards(Seat::new(0));
+            assert_eq!(dealer.len(), 6);
+            assert!(dealer.contains("2S".parse().unwrap()));
+            assert_eq!(
+                hand.view(Seat::new(0)).cards(),
+                dealer,
+                "seen once trump is named"
+            );
+            hand.apply(Action::Discard("9H".parse().unwrap())).unwrap();
+            assert_eq!((hand.phase(), hand.turn()), (Phase::Tricks, Seat::new(1)));
+        }
+    }
+
+    #[test]
+    fn without_the_house_rule_the_two_of_spades_is_not_dealt() {
+        let mut rng = table::Rng::seed_from_u64(25);
+        let mut seen = CardSet::EMPTY;
+        for joker in [false, true] {
+            let rules = Rules::cs246()
+                .with_house(&[if joker { "joker=on" } else { "joker=off" }])
+                .unwrap();
+            for _ in 0..60 {
+                let mut game = Game::new(rules);
+                table::Game::deal(&mut game, &mut rng);
+                let hand = game.hand().unwrap();
+                let mut dealt = CardSet::EMPTY;
+                dealt.insert(hand.upcard());
+                for seat in Seat::ALL {
+                    dealt = dealt.union(hand.cards(seat));
+                }
+                assert!(joker || !dealt.contains("2S".parse().unwrap()));
+                seen = seen.union(dealt);
+            }
+        }
+        assert!(
+            seen.contains("2S".parse().unwrap()),
+            "sixty deals of 21 from 25 reach the benny"
+        );
+    }
+}

@@ -118,7 +118,7 @@ fn the_longer_packs_solve_as_minimax_does_long_trump_suits_included() {
     let packs = [&cards::deck::EUCHRE_28[..], &cards::deck::EUCHRE_32[..]];
     for n in 0..1600 {
         let pack = packs[n % 2];
-        let tricks = if n < 1500 { 4 } else { 5 };
+        let tricks = if n < 1580 { 4 } else { 5 };
         let deal = if n % 4 >= 2 {
             every_trump_in_play(&mut rng, tricks, pack)
         } else {
@@ -177,5 +177,82 @@ fn four_top_trumps_beat_the_five_lowest_of_the_32_card_pack() {
         assert_eq!(solver.tricks(&deal, Team::BOTH[1]), 4, "{leader:?} leads");
         assert!(solver.at_least(&deal, Team::BOTH[1], 4));
         assert!(!solver.at_least(&deal, Team::BOTH[1], 5));
+    }
+}
+
+#[test]
+fn the_benny_solves_as_minimax_does_in_every_pack() {
+    let mut rng = table::Rng::seed_from_u64(2027);
+    let mut solver = Solver::new();
+    let packs = [
+        &cards::deck::EUCHRE_25[..],
+        &cards::deck::EUCHRE_29[..],
+        &cards::deck::EUCHRE_33[..],
+    ];
+    for n in 0..1500 {
+        let pack = packs[n % 3];
+        let tricks = if n < 1480 { 4 } else { 5 };
+        // Fresh deals (no card down yet) under the joker rule: the two of spades is the
+        // top trump; half of them with every other trump in play too.
+        let deal = if n % 2 == 0 {
+            every_trump_in_play(&mut rng, tricks, pack)
+        } else {
+            fresh_deal(&mut rng, tricks, pack)
+        }
+        .with_joker();
+        for team in Team::BOTH {
+            let exact = minimax(&deal, team);
+            assert_eq!(solver.tricks(&deal, team), exact, "deal {n}: {deal:?}");
+            assert_eq!(solver.at_least(&deal, team, 3), exact >= 3);
+        }
+    }
+}
+
+/// `tricks` cards each from `pack`, a random trump and leader, no card down yet.
+fn fresh_deal(rng: &mut table::Rng, tricks: usize, pack: &[Card]) -> OpenDeal {
+    let mut cards = pack.to_vec();
+    cards.shuffle(rng);
+    let hands = std::array::from_fn(|s| {
+        cards[s * tricks..(s + 1) * tricks]
+            .iter()
+            .copied()
+            .collect()
+    });
+    let trump = Suit::from_index(rng.random_range(0..4));
+    OpenDeal::new(hands, trump, None, Seat::new(rng.random_range(0..4)))
+}
+
+#[test]
+fn the_benny_must_follow_trump_and_takes_the_right_bower() {
+    // Hand-worked, hearts trump: the only trumps are the right bower (seat 1) and the
+    // two of spades (seat 0). Under the joker rule the two of spades is the benny, a
+    // trump above the bowers: led to by the right bower, seat 0 must play it, and wins.
+    // Without the rule it is a plain spade: seat 0 may play anything, and loses.
+    let set = |t: &str| {
+        t.split(' ')
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect::<CardSet>()
+    };
+    let card = |t: &str| t.parse::<Card>().unwrap();
+    let hands = [
+        set("2S 9C TC QC KC"),
+        set("JH 9D TD QD KD"),
+        set("AC AD AS KS QS"),
+        set("9S TS JS JC AH"),
+    ];
+    for (joker, legal, winner) in [(true, set("2S"), 0), (false, hands[0], 1)] {
+        let mut deal = OpenDeal::new(hands, Suit::Hearts, None, Seat::new(1));
+        if joker {
+            deal = deal.with_joker();
+        }
+        deal.play(card("JH"));
+        deal.play(card("AC"));
+        deal.play(card("9S"));
+        assert_eq!(deal.legal(), legal, "joker {joker}");
+        assert_eq!(
+            deal.play(card("2S")),
+            Some(Seat::new(winner)),
+            "joker {joker}"
+        );
     }
 }

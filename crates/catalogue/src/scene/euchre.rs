@@ -39,6 +39,12 @@ impl Staged for Game {
             Hand::Making(Round::One) => Phase::OrderUp {
                 upcard: view.upcard(),
             },
+            // The benny turned up (joker house rule): nothing is turned down, and the
+            // dealer may not pass.
+            Hand::Making(Round::Two) if view.benny_up() => Phase::NameTrump {
+                turned_down: None,
+                may_pass: false,
+            },
             Hand::Making(Round::Two) => Phase::NameTrump {
                 turned_down: Some(view.upcard()),
                 may_pass: !(view.turn() == view.dealer()
@@ -84,6 +90,12 @@ impl Staged for Game {
             Hand::Making(Round::One) => facts.push(Fact {
                 kind: FactKind::Upcard,
                 text: "Upcard".into(),
+                card: Some(view.upcard()),
+                suit: None,
+            }),
+            Hand::Making(Round::Two) if view.benny_up() => facts.push(Fact {
+                kind: FactKind::Upcard,
+                text: "The benny (joker) turned up; the dealer names trump blind".into(),
                 card: Some(view.upcard()),
                 suit: None,
             }),
@@ -188,6 +200,9 @@ impl Staged for Game {
             let upcard = public(self).map_or("upcard".into(), |v| card_text(v.upcard()));
             return format!("Order up the {upcard}, or pass");
         }
+        if has(|a| matches!(a, Action::Call { .. })) && benny_up(self) {
+            return "The benny was turned up: name trump without looking at your cards".into();
+        }
         if has(|a| matches!(a, Action::Call { .. })) {
             return tricks::name_trump(has(|a| matches!(a, Action::Pass)));
         }
@@ -202,13 +217,23 @@ impl Staged for Game {
 
     fn help(&self, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        let blind = benny_up(self);
+        let joker = self.rules().joker;
         tricks::holding([
+            (
+                has(|a| matches!(a, Action::Call { .. })) && blind,
+                "The benny (the two of spades, standing for the joker) was turned up: as dealer you name any suit trump before seeing your cards, then take the benny and discard; you play with your partner.",
+            ),
+            (
+                has(|a| matches!(a, Action::Play(_))) && joker,
+                "Joker rule: the benny (the two of spades) is the highest trump, above both bowers, and follows trump.",
+            ),
             (
                 has(|a| matches!(a, Action::OrderUp { .. })),
                 "Ordering up makes the upcard's suit trump; the dealer takes the upcard and discards. Pass to let the next player decide.",
             ),
             (
-                has(|a| matches!(a, Action::Call { .. })),
+                has(|a| matches!(a, Action::Call { .. })) && !blind,
                 "Name any suit but the turned-down upcard's as trump (alone: your partner sits out; all five tricks score 4).",
             ),
             (
@@ -233,4 +258,9 @@ impl Staged for Game {
     fn any(action: Action) -> AnyAction {
         AnyAction::Euchre(action)
     }
+}
+
+/// Whether trump is being named blind: the benny turned up (joker house rule).
+fn benny_up(game: &Game) -> bool {
+    public(game).is_some_and(|v| v.benny_up() && v.phase() == Hand::Making(Round::Two))
 }

@@ -88,6 +88,9 @@ impl Strength {
 
 /// The computer player's action for the seat to move.
 pub fn decide(view: &View<'_>) -> Action {
+    if view.blind() {
+        return super::blind_call();
+    }
     match view.phase() {
         Phase::Making(Round::One) => within_house_rules(view, order_up(view)),
         Phase::Making(Round::Two) => within_house_rules(view, declare(view)),

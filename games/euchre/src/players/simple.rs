@@ -20,6 +20,9 @@ impl Player<Game> for Simple {
 #[inline(always)]
 pub fn decide(view: &View<'_>) -> Action {
     let cards = view.cards();
+    if view.blind() {
+        return super::blind_call();
+    }
     match view.phase() {
         Phase::Making(Round::One) => {
             if trump_faces(cards, view.upcard().suit()) >= 2 {

@@ -201,7 +201,7 @@ impl<W: Word> Packed<W> {
             .hands
             .iter()
             .fold(deal.on_table, |cards, &hand| cards.union(hand));
-        let suits = &ranking(deal.order.trump()).suits;
+        let suits = &ranking(deal.order).suits;
         suits
             .iter()
             .all(|&suit| in_play.intersection(suit).len() < W::SUIT as usize)
@@ -210,7 +210,7 @@ impl<W: Word> Packed<W> {
     /// `deal` packed; every suit must [fit](Packed::fits).
     pub(super) fn new(deal: &OpenDeal) -> Packed<W> {
         let trump = deal.order.trump().index();
-        let ranking = ranking(deal.order.trump());
+        let ranking = ranking(deal.order);
         let in_play = deal
             .hands
             .iter()
