@@ -491,8 +491,11 @@ mod tests {
         let id = {
             let store = store::Sqlite::open(&path).unwrap();
             let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
-            let unknown = server.create(&spec(&["joker=on"])).unwrap_err().to_string();
-            assert!(unknown.contains("`joker`"), "{unknown}");
+            let unknown = server
+                .create(&spec(&["bidding=on"]))
+                .unwrap_err()
+                .to_string();
+            assert!(unknown.contains("`bidding`"), "{unknown}");
             let conflict = server
                 .create(&spec(&["alone=off"]))
                 .unwrap_err()

@@ -130,7 +130,7 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     if picked_up
         && hand.dealer() != seat
         && !hand.cards(hand.dealer()).is_empty()
-        && dealer_may_hold(upcard.suit())
+        && dealer_may_hold(order.map_or(upcard.suit(), |o| o.suit_of(upcard)))
     {
         fixed[hand.dealer().index()].insert(upcard);
     }

@@ -185,11 +185,11 @@ mod tests {
 
     #[test]
     fn arrows_change_an_option_and_a_contradiction_is_named_not_dealt() {
-        // CS 246: deal, pack, dealer, alone, … — the fourth row is going alone, "on".
+        // CS 246: deal, pack, joker, dealer, alone, … — the fifth row is going alone, "on".
         let mut menu = Menu::new(Ruleset::plain(Variant::EuchreCs246, 10));
-        press(&mut menu, KeyCode::Down);
-        press(&mut menu, KeyCode::Down);
-        press(&mut menu, KeyCode::Down);
+        for _ in 0..4 {
+            press(&mut menu, KeyCode::Down);
+        }
         press(&mut menu, KeyCode::Right);
         assert!(menu.settings().contains(&"alone=off".to_string()));
         // Ordering up one's partner is still going alone: refused, with the reason.
