@@ -125,7 +125,12 @@ fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, top: Rect) {
     ])
     .split(top);
     for (panel, &area) in others.iter().zip(columns.iter()) {
-        frame.render_widget(seat_panel(panel), area);
+        let drawn = if area.width < 20 {
+            narrow_seat_panel(panel)
+        } else {
+            seat_panel(panel)
+        };
+        frame.render_widget(drawn, area);
     }
 }
 
@@ -253,6 +258,22 @@ fn seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
     let mut head = vec![name_span(panel)];
     head.extend(marks(panel));
     Paragraph::new(vec![Line::from(head), backs, Line::raw(tally(panel))])
+}
+
+/// A seat in a narrow column (seven others along an 80-column top row): the name, the
+/// cards held as a number with the points, and the tally on a line of its own.
+fn narrow_seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
+    let mut head = vec![name_span(panel)];
+    head.extend(marks(panel));
+    let held = Line::from(vec![
+        Span::styled("▮", Style::default().fg(Color::Blue)),
+        Span::raw(format!("{} · {} pts", panel.cards, panel.points)),
+    ]);
+    Paragraph::new(vec![
+        Line::from(head),
+        held,
+        Line::raw(panel.tally.to_lowercase()),
+    ])
 }
 
 fn facts(scene: &Scene) -> Vec<Span<'static>> {
