@@ -39,9 +39,14 @@ macro_rules! seat {
                 $name((n % $seats) as u8)
             }
 
-            /// The seat's number, from 0.
+            /// The seat's number, from 0. With a power-of-two most, masked, so that
+            /// arrays of that many seats are indexed without a bounds check.
             pub const fn index(self) -> usize {
-                self.0 as usize
+                if ($seats as usize).is_power_of_two() {
+                    self.0 as usize & ($seats - 1)
+                } else {
+                    self.0 as usize
+                }
             }
         }
 

@@ -132,15 +132,23 @@ impl Game {
         self.scored(outcome)
     }
 
-    /// Adds a finished round's points.
+    /// Adds a finished round's points. Inlined, with the round's end out of line: it
+    /// is asked at every action.
+    #[inline(always)]
     fn scored(&mut self, outcome: Outcome) -> Outcome {
-        if let Outcome::RoundOver(points) = outcome {
-            for (score, gained) in self.scores.iter_mut().zip(points.iter()) {
-                *score += gained;
-            }
-            self.over = self.rules.is_over(&self.scores, self.rounds);
+        if let Outcome::RoundOver(points) = &outcome {
+            self.add_round(points);
         }
         outcome
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn add_round(&mut self, points: &Points) {
+        for (score, gained) in self.scores.iter_mut().zip(points.iter()) {
+            *score += gained;
+        }
+        self.over = self.rules.is_over(&self.scores, self.rounds);
     }
 
     /// The players with the lowest score (all of them on a tie), once the game is over.

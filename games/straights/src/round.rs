@@ -144,6 +144,9 @@ pub struct Round {
     dealt: [Card; 52],
     start: [u8; MAX_PLAYERS + 1],
     players: u8,
+    /// The players' hands differ in size (52 does not divide among them), so one can
+    /// run out before the round ends.
+    uneven: bool,
     held: [CardSet; MAX_PLAYERS],
     /// Where each held card lies among its holder's dealt cards (by card index): lists
     /// legal actions in hand order from a set's few bits instead of a scan of the hand.
@@ -244,21 +247,26 @@ impl Round {
         );
         let players = rules.players();
         let start = starts(players);
-        let mut held = [CardSet::EMPTY; MAX_PLAYERS];
+        // Every card is held, its place its distance from its holder's first.
+        let (mut held, mut slot) = ([CardSet::EMPTY; MAX_PLAYERS], [0; 64]);
         for (seat, held) in held[..players].iter_mut().enumerate() {
-            let cards = &dealt[usize::from(start[seat])..usize::from(start[seat + 1])];
-            *held = cards.iter().copied().collect();
+            let (from, to) = (usize::from(start[seat]), usize::from(start[seat + 1]));
+            for (i, &card) in dealt[from..to].iter().enumerate() {
+                held.insert(card);
+                slot[card.index() % 64] = i as u8;
+            }
         }
         let opener = (0..players)
             .find(|&s| held[s].contains(rules.opener))
             .map(Seat::new)
             .expect("someone holds the opening card");
-        let mut round = Round {
+        Round {
             dealt,
             start,
             players: players as u8,
+            uneven: 52 % players != 0,
             held,
-            slot: [0; 64],
+            slot,
             discarded: [None; 52],
             layout: Layout::default(),
             turn: opener,
@@ -268,9 +276,7 @@ impl Round {
             passing: rules.stuck == crate::Stuck::Pass,
             passes: [0; MAX_PLAYERS],
             ended: false,
-        };
-        round.slot = round.slots();
-        round
+        }
     }
 
     /// How many players the round seats.
@@ -494,12 +500,12 @@ impl Round {
         for card in cards {
             slots |= 1 << self.slot[card.index()];
         }
-        let dealt = self.dealt_to(self.turn.index());
+        let (dealt, base) = (&self.dealt, usize::from(self.start[self.turn.index()]));
         std::iter::from_fn(move || {
             let slot = slots.trailing_zeros() as usize;
             (slot < MAX_HAND).then(|| {
                 slots &= slots - 1;
-                dealt[slot]
+                dealt[(base + slot).min(51)]
             })
         })
     }
@@ -577,7 +583,7 @@ impl Round {
         }
         // Dealt one card fewer, a player can run out before the others: it is skipped.
         self.turn = self.after(self.turn);
-        while self.held[self.turn.index()].is_empty() {
+        while self.uneven && self.held[self.turn.index()].is_empty() {
             self.turn = self.after(self.turn);
         }
         Outcome::Continue
