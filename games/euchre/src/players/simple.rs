@@ -51,13 +51,24 @@ pub fn decide(view: &View<'_>) -> Action {
             Action::Discard(order.lowest(cards).expect("the dealer holds six cards"))
         }
         Phase::Tricks | Phase::Over => {
-            let order = view.trump_order().expect("tricks are played with trump");
-            Action::Play(match view.trick().led() {
-                None => lead(cards, order),
-                Some(led) => follow(cards, order, led),
-            })
+            // Each order a constant in its branch, so its top cards fold into the code.
+            let trump = view.trump().expect("tricks are played with trump");
+            if view.rules().joker {
+                play(view, cards, TrumpOrder::euchre_with_benny(trump))
+            } else {
+                play(view, cards, TrumpOrder::euchre(trump))
+            }
         }
     }
+}
+
+/// The card to lead or follow with under `order`.
+#[inline(always)]
+fn play(view: &View<'_>, cards: CardSet, order: TrumpOrder) -> Action {
+    Action::Play(match view.trick().led() {
+        None => lead(cards, order),
+        Some(led) => follow(cards, order, led),
+    })
 }
 
 /// Right and left bowers and the Q, K, A of `trump` ("trump face cards").
