@@ -34,13 +34,15 @@ macro_rules! seat {
         pub struct $name(u8);
 
         impl $name {
-            /// The seat numbered `n` (modulo the most seats there can be).
+            /// The seat numbered `n`, counted round the table (modulo the seat count, or
+            /// the most seats there can be).
             pub const fn new(n: usize) -> $name {
                 $name((n % $seats) as u8)
             }
 
-            /// The seat's number, from 0. With a power-of-two most, masked, so that
-            /// arrays of that many seats are indexed without a bounds check.
+            /// The seat's number, from 0. With a power-of-two count, masked: the mask
+            /// tells the compiler what the type guarantees (a seat is below the count),
+            /// so arrays of seats are indexed without a bounds check.
             pub const fn index(self) -> usize {
                 if ($seats as usize).is_power_of_two() {
                     self.0 as usize & ($seats - 1)
@@ -57,9 +59,7 @@ macro_rules! seat {
         }
     };
     ($(#[$doc:meta])* pub struct $name:ident($seats:literal, shown from $shown_from:literal)) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub struct $name(u8);
+        $crate::seat!($(#[$doc])* pub struct $name(up to $seats, shown from $shown_from));
 
         impl $name {
             /// Every seat, in playing order from seat 0.
@@ -73,31 +73,9 @@ macro_rules! seat {
                 all
             };
 
-            /// The seat numbered `n`, counted round the table (modulo the seat count).
-            pub const fn new(n: usize) -> $name {
-                $name((n % $seats) as u8)
-            }
-
-            /// The seat's number, from 0. With a power-of-two count, masked: the mask
-            /// tells the compiler what the type guarantees (a seat is below the count),
-            /// so arrays of seats are indexed without a bounds check.
-            pub const fn index(self) -> usize {
-                if ($seats as usize).is_power_of_two() {
-                    self.0 as usize & ($seats - 1)
-                } else {
-                    self.0 as usize
-                }
-            }
-
             /// The left neighbour: the next to play.
             pub const fn left(self) -> $name {
                 $name((self.0 + 1) % $seats)
-            }
-        }
-
-        impl ::std::fmt::Display for $name {
-            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-                write!(f, "{}", self.0 + $shown_from)
             }
         }
     };

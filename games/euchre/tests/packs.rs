@@ -29,13 +29,13 @@ fn won_by(outcome: Outcome) -> Seat {
     }
 }
 
-#[test]
-fn sevens_and_eights_rank_below_the_nines_in_plain_suits_and_in_trump() {
+/// A 32-card hand dealt five at a time from the dealer's left (seat 1), the dealer
+/// (seat 0) last, the eight of hearts turned up, ordered up by seat 1; the dealer
+/// discards the seven of diamonds.
+fn hearts_from_the_32_card_pack() -> Hand {
     let rules = Rules::eecs280(10)
         .with_house(&["pack=32", "deal=5"])
         .unwrap();
-    // Five at a time from the dealer's left (seat 1), the dealer (seat 0) last; the
-    // eight of hearts turned up.
     let deck = deck(
         "8S AS 7H KD QD 7S 9S 8D 9D TD 8C 9C TC QC JC 7C KC AC 7D 9H 8H",
         &cards::deck::EUCHRE_32,
@@ -44,6 +44,12 @@ fn sevens_and_eights_rank_below_the_nines_in_plain_suits_and_in_trump() {
     let mut hand = Hand::deal(rules, Seat::new(0), &deck);
     hand.apply(Action::OrderUp { alone: false }).unwrap();
     hand.apply(Action::Discard("7D".parse().unwrap())).unwrap();
+    hand
+}
+
+#[test]
+fn sevens_and_eights_rank_below_the_nines_in_plain_suits_and_in_trump() {
+    let mut hand = hearts_from_the_32_card_pack();
     let mut play = |card: &str| hand.apply(Action::Play(card.parse().unwrap())).unwrap();
     // Trick one: the eight of spades led; the seven must follow it, and loses to it.
     play("8S");
@@ -59,16 +65,7 @@ fn sevens_and_eights_rank_below_the_nines_in_plain_suits_and_in_trump() {
 
 #[test]
 fn a_seven_must_follow_the_suit_it_belongs_to() {
-    let rules = Rules::eecs280(10)
-        .with_house(&["pack=32", "deal=5"])
-        .unwrap();
-    let deck = deck(
-        "8S AS 7H KD QD 7S 9S 8D 9D TD 8C 9C TC QC JC 7C KC AC 7D 9H 8H",
-        &cards::deck::EUCHRE_32,
-    );
-    let mut hand = Hand::deal(rules, Seat::new(0), &deck);
-    hand.apply(Action::OrderUp { alone: false }).unwrap();
-    hand.apply(Action::Discard("7D".parse().unwrap())).unwrap();
+    let mut hand = hearts_from_the_32_card_pack();
     hand.apply(Action::Play("8S".parse().unwrap())).unwrap();
     let spades: CardSet = cards("7S 9S").into_iter().collect();
     assert_eq!(hand.legal_plays(), spades);

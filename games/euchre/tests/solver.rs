@@ -7,6 +7,13 @@ use euchre::{Seat, Team};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
+/// Cards written `JH JD AH` as a set.
+fn set(text: &str) -> CardSet {
+    text.split(' ')
+        .map(|c| c.parse::<Card>().unwrap())
+        .collect()
+}
+
 fn random_deal(rng: &mut table::Rng, max_tricks: usize) -> OpenDeal {
     random_deal_from(rng, max_tricks, &cards::deck::EECS280_EUCHRE)
 }
@@ -96,11 +103,6 @@ fn threshold_searches_agree_with_minimax() {
 
 #[test]
 fn a_hand_of_all_the_top_trumps_takes_every_trick() {
-    let set = |t: &str| {
-        t.split(' ')
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect::<CardSet>()
-    };
     let hands = [
         set("JH JD AH KH QH"),
         set("9S TS JS QS KS"),
@@ -159,11 +161,6 @@ fn four_top_trumps_beat_the_five_lowest_of_the_32_card_pack() {
     // (both bowers, ace, king) and wins every trick it plays a trump to, so its side
     // takes four; seat 0 holds the five lowest, so its side takes the trick seat 1's
     // seven of spades is played to (seat 0 trumps it), whoever leads.
-    let set = |t: &str| {
-        t.split(' ')
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect::<CardSet>()
-    };
     let hands = [
         set("7H 8H 9H TH QH"),
         set("JH JD AH KH 7S"),
@@ -228,11 +225,6 @@ fn the_benny_must_follow_trump_and_takes_the_right_bower() {
     // two of spades (seat 0). Under the joker rule the two of spades is the benny, a
     // trump above the bowers: led to by the right bower, seat 0 must play it, and wins.
     // Without the rule it is a plain spade: seat 0 may play anything, and loses.
-    let set = |t: &str| {
-        t.split(' ')
-            .map(|c| c.parse::<Card>().unwrap())
-            .collect::<CardSet>()
-    };
     let card = |t: &str| t.parse::<Card>().unwrap();
     let hands = [
         set("2S 9C TC QC KC"),
