@@ -134,7 +134,7 @@ impl Game {
 
     /// Adds a finished round's points. Inlined, with the round's end out of line: it
     /// is asked at every action.
-    #[inline(always)]
+    #[inline]
     fn scored(&mut self, outcome: Outcome) -> Outcome {
         if let Outcome::RoundOver(points) = &outcome {
             self.add_round(points);
