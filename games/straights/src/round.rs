@@ -539,24 +539,45 @@ impl Round {
     /// Applies the action of the player to move, or leaves the round unchanged.
     pub fn apply(&mut self, action: Action) -> Result<Outcome, IllegalAction> {
         self.check(action)?;
-        Ok(self.carry_out(action))
+        Ok(self.apply_checked(action))
     }
 
     /// Applies an action taken from the legal actions without checking it again (debug
     /// builds do): the simulations' path.
     pub fn apply_legal(&mut self, action: Action) -> Outcome {
         debug_assert_eq!(self.check(action), Ok(()), "{action:?} is legal");
-        self.carry_out(action)
+        self.apply_checked(action)
     }
 
-    /// Makes a checked action's changes.
-    fn carry_out(&mut self, action: Action) -> Outcome {
+    /// A checked action's changes, and what they led to. The outcome is built here,
+    /// inlined into the caller, from what [`Round::carry_out`] says: returned from out of
+    /// line, the outcome's points went through memory at every action and the caller's
+    /// read of them stalled.
+    #[inline(always)]
+    fn apply_checked(&mut self, action: Action) -> Outcome {
+        if self.carry_out(action) {
+            self.round_over()
+        } else {
+            Outcome::Continue
+        }
+    }
+
+    /// The end of the round: each player's points.
+    #[cold]
+    fn round_over(&self) -> Outcome {
+        Outcome::RoundOver(Points::from_fn(self.players(), |s| {
+            self.points(Seat::new(s))
+        }))
+    }
+
+    /// Makes a checked action's changes; says whether the round is over.
+    fn carry_out(&mut self, action: Action) -> bool {
         let seat = self.turn.index();
         match action {
             Action::Pass => {
                 self.passes[seat] = self.passes[seat].saturating_add(1);
                 self.turn = self.after(self.turn);
-                return Outcome::Continue;
+                return false;
             }
             Action::Play(card) => {
                 self.layout.place(card);
@@ -577,16 +598,14 @@ impl Round {
         self.ended = self.moves == 52 || (self.passing && self.held[seat].is_empty());
         if self.is_over() {
             self.turn = self.after(self.turn);
-            return Outcome::RoundOver(Points::from_fn(self.players(), |s| {
-                self.points(Seat::new(s))
-            }));
+            return true;
         }
         // Dealt one card fewer, a player can run out before the others: it is skipped.
         self.turn = self.after(self.turn);
         while self.uneven && self.held[self.turn.index()].is_empty() {
             self.turn = self.after(self.turn);
         }
-        Outcome::Continue
+        false
     }
 
     /// The same round with other cards in the players' hands and discard piles (one of
