@@ -146,6 +146,11 @@ fn every_trump_in_play(rng: &mut table::Rng, tricks: usize, pack: &[Card]) -> Op
     rest.shuffle(rng);
     cards.extend(rest.into_iter().take(4 * tricks - cards.len()));
     cards.shuffle(rng);
+    dealt_out(rng, &cards, tricks, trump)
+}
+
+/// `tricks` cards each, in order from `cards`, to a fresh trick with a random leader.
+fn dealt_out(rng: &mut table::Rng, cards: &[Card], tricks: usize, trump: Suit) -> OpenDeal {
     let hands = std::array::from_fn(|s| {
         cards[s * tricks..(s + 1) * tricks]
             .iter()
@@ -209,14 +214,8 @@ fn the_benny_solves_as_minimax_does_in_every_pack() {
 fn fresh_deal(rng: &mut table::Rng, tricks: usize, pack: &[Card]) -> OpenDeal {
     let mut cards = pack.to_vec();
     cards.shuffle(rng);
-    let hands = std::array::from_fn(|s| {
-        cards[s * tricks..(s + 1) * tricks]
-            .iter()
-            .copied()
-            .collect()
-    });
     let trump = Suit::from_index(rng.random_range(0..4));
-    OpenDeal::new(hands, trump, None, Seat::new(rng.random_range(0..4)))
+    dealt_out(rng, &cards, tricks, trump)
 }
 
 #[test]
