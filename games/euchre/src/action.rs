@@ -28,7 +28,7 @@ pub enum Action {
     Discard(Card),
     /// A defender against a lone maker plays alone too (house rule); its partner sits out.
     DefendAlone,
-    /// Round one, on a player's first turn: throw in a farmer's hand, only nines and tens
+    /// Round one, on a player's first turn: throw in a farmer's hand, no card above a ten
     /// (house rule).
     ThrowIn,
     /// Lead or follow in a trick.

@@ -141,7 +141,8 @@ pub enum IllegalAction {
     NoGoingAlone,
     /// Only a defender against a lone maker, under the house rule, may defend alone.
     NoDefendingAlone,
-    /// Only a hand of nines and tens, in round one under the house rule, may be thrown in.
+    /// Only a hand with no card above a ten, in round one under the house rule, may be
+    /// thrown in.
     NotAFarmersHand,
     /// The card is not in the player's hand.
     NotHeld(Card),
@@ -182,7 +183,7 @@ impl fmt::Display for IllegalAction {
             }
             IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
             IllegalAction::NotAFarmersHand => f.write_str(
-                "only a hand of nines and tens may be thrown in, in round one, under that house rule",
+                "only a hand with no card above a ten may be thrown in, in round one, under that house rule",
             ),
             IllegalAction::NoDefendingAlone => f.write_str(
                 "only a defender against a lone maker may defend alone, under that house rule",

@@ -144,6 +144,10 @@ impl House for Rules {
     }
 
     fn check(&self) -> Result<(), HouseError> {
+        // Reached only by rules built field by field: the option itself takes 3 to 8.
+        if !(3..=crate::MAX_PLAYERS).contains(&self.players()) {
+            return Err(HouseError::Conflict("Straights seats 3 to 8 players"));
+        }
         Ok(())
     }
 }

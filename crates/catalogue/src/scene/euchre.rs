@@ -164,8 +164,8 @@ impl Staged for Game {
             Action::DefendAlone => verb(you, "defend alone", "defends alone"),
             Action::ThrowIn => verb(
                 you,
-                "throw in a farmer's hand (only nines and tens)",
-                "throws in a farmer's hand (only nines and tens)",
+                "throw in a farmer's hand (no card above a ten)",
+                "throws in a farmer's hand (no card above a ten)",
             ),
             Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
         }
@@ -242,7 +242,7 @@ impl Staged for Game {
             ),
             (
                 has(|a| matches!(a, Action::ThrowIn)),
-                "You hold only nines and tens: you may throw this hand in (a farmer's hand); nobody scores and the deal moves on.",
+                "You hold no card above a ten: you may throw this hand in (a farmer's hand); nobody scores and the deal moves on.",
             ),
             (
                 has(|a| matches!(a, Action::DefendAlone)),
