@@ -143,6 +143,37 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
     assert_eq!(scene.log[6], "Ada and Cy take 3 tricks and score 1 point.");
 }
 
+#[test]
+fn under_the_joker_rule_the_two_of_spades_is_named_and_drawn_as_the_joker() {
+    use euchre::{Action, Game, Rules};
+    let sitters = sitters(&["You", "West", "North", "East"]);
+    let log = [Moment {
+        seat: 1,
+        action: Some(Action::Play("2S".parse().unwrap())),
+        happened: Happened::default(),
+    }];
+    let stage = Stage {
+        to: Some(0),
+        sitters: &sitters,
+        log: &log,
+        last_hand: &[],
+        points_to_win: 10,
+        face_up: false,
+    };
+    let joker = table::House::with_house(&Rules::eecs280(10), &["joker=on"]).unwrap();
+    let scene = stage.scene(&Game::new(joker));
+    assert_eq!(scene.joker, Some("2S".parse().unwrap()));
+    assert_eq!(scene.log, ["West plays Joker"]);
+    assert_eq!(scene.card_text("2S".parse().unwrap()), "Joker");
+    assert_eq!(scene.card_text("2H".parse().unwrap()), "2♥");
+    // Without the house rule there is no joker, and the card is the two of spades.
+    let scene = stage.scene(&Game::new(Rules::eecs280(10)));
+    assert_eq!(
+        (scene.joker, scene.log.as_slice()),
+        (None, &["West plays 2♠".to_string()][..])
+    );
+}
+
 /// Plays a game of `variant` with random players through [`Progress`], then checks it.
 struct PlayAndReplay(u64);
 

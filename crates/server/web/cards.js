@@ -21,21 +21,31 @@ export const rank = (card) => card[0];
 export const suit = (card) => card[1];
 /** What a card shows in its corner: "10" for a ten. */
 export const face = (card) => (rank(card) === "T" ? "10" : rank(card));
+
+// The card the scene says stands for the joker (Euchre's benny: the two of spades under
+// the joker house rule), drawn and named as a joker; set from each scene drawn.
+let joker = null;
+/** Takes the scene's `joker` (absent: none). */
+export const setJoker = (card) => { joker = card ?? null; };
+
 /** "Jack of Hearts": the text name of a card button. */
-export const cardName = (card) => `${RANK_NAMES[rank(card)]} of ${SUITS[suit(card)].name}`;
+export const cardName = (card) => (card === joker ? "Joker"
+  : `${RANK_NAMES[rank(card)]} of ${SUITS[suit(card)].name}`);
 /** "J♥": a card in running text. */
-export const cardText = (card) => `${face(card)}${SUITS[suit(card)].symbol}`;
+export const cardText = (card) => (card === joker ? "Joker" : `${face(card)}${SUITS[suit(card)].symbol}`);
 
 
 /** A card face as an element (a button when `onPick` is given). */
 export function cardElement(card, { onPick, enabled = true, small = false, label } = {}) {
   const element = document.createElement(onPick ? "button" : "span");
-  const { symbol, red } = SUITS[suit(card)];
-  element.className = `card ${red ? "red" : "black"}${small ? " small" : ""}`;
+  const isJoker = card === joker;
+  const { symbol, red } = isJoker ? { symbol: "★", red: false } : SUITS[suit(card)];
+  element.className = `card ${isJoker ? "joker" : red ? "red" : "black"}${small ? " small" : ""}`;
   element.dataset.card = card;
   element.setAttribute(onPick ? "aria-label" : "title", label ?? cardName(card));
   if (!onPick) element.setAttribute("role", "img"), element.setAttribute("aria-label", label ?? cardName(card));
-  element.innerHTML = `<span class="corner">${face(card)}<br>${symbol}</span><span class="pip">${symbol}</span>`;
+  const corner = isJoker ? "JK" : face(card);
+  element.innerHTML = `<span class="corner">${corner}<br>${symbol}</span><span class="pip">${symbol}</span>`;
   if (onPick) {
     element.type = "button";
     element.disabled = !enabled;

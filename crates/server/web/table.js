@@ -3,7 +3,7 @@
 // and every fact (whose turn, who is winning, the score, the result) is the scene's: this
 // file lays them out and turns a click into one of the seat's legal actions.
 
-import { SUIT_LETTER, SUITS, backsElement, cardElement, cardName } from "./cards.js";
+import { SUIT_LETTER, SUITS, backsElement, cardElement, cardName, setJoker } from "./cards.js";
 import { el } from "./dom.js";
 
 /** Seats in screen places, from the viewer's: bottom, then clockwise. */
@@ -89,6 +89,7 @@ function centre(scene, showLast = true) {
  * or more (Straights for up to eight): the viewer's at the bottom, the others in a row
  * along the top in playing order from its left. */
 export function felt(scene, sit) {
+  setJoker(scene.joker);
   const count = scene.seats.length;
   const me = scene.you ?? 0;
   const panels = count > 4
@@ -156,6 +157,7 @@ export function renderTable(root, page, ctx) {
     return;
   }
   const { scene, own } = snapshot;
+  setJoker(scene.joker);
   document.title = `cardtable · ${scene.title}`;
   const online = ctx.connection.status === "connected" && !ctx.connection.syncing.has(snapshot.table);
   const waiting = Boolean(ctx.connection.pending);

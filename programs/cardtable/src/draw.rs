@@ -29,13 +29,16 @@ fn suit_style(suit: Suit) -> Style {
     }
 }
 
-/// A face-up card in a 5×3 box.
-fn card_widget(card: Card, border: Style) -> Paragraph<'static> {
+/// A face-up card in a 5×3 box; the scene's joker (Euchre's benny) as `JKR`.
+fn card_widget(card: Card, joker: Option<Card>, border: Style) -> Paragraph<'static> {
+    let (text, style) = if joker == Some(card) {
+        ("JKR".to_string(), Style::default().fg(Color::Magenta))
+    } else {
+        (show(card), suit_style(card.suit()))
+    };
     let face = Span::styled(
-        format!("{:^3}", show(card)),
-        suit_style(card.suit())
-            .bg(Color::White)
-            .add_modifier(Modifier::BOLD),
+        format!("{text:^3}"),
+        style.bg(Color::White).add_modifier(Modifier::BOLD),
     );
     Paragraph::new(Line::from(face)).block(Block::bordered().border_style(border).bg(Color::White))
 }
@@ -282,7 +285,7 @@ fn facts(scene: &Scene) -> Vec<Span<'static>> {
         .iter()
         .map(|fact| {
             let text = match fact.card {
-                Some(card) => format!(" {} {} ", fact.text, show(card)),
+                Some(card) => format!(" {} {} ", fact.text, scene.card_text(card)),
                 None => format!(" {} ", fact.text),
             };
             match (fact.kind, fact.suit) {
@@ -317,18 +320,18 @@ fn draw_centre(frame: &mut Frame, scene: &Scene, area: Rect) {
         .map(|t| t.plays.iter().map(|p| (p.seat, p.card)).collect())
         .unwrap_or_default();
     let caption = trick.map_or(String::new(), |t| t.caption.clone());
-    draw_trick(frame, scene.seats.len(), &plays, &caption, dim, rest);
+    draw_trick(frame, scene, &plays, &caption, dim, rest);
 }
 
 fn draw_trick(
     frame: &mut Frame,
-    seats: usize,
+    scene: &Scene,
     plays: &[(usize, Card)],
     caption: &str,
     dim: bool,
     area: Rect,
 ) {
-    let (left, across, right) = places(seats);
+    let (left, across, right) = places(scene.seats.len());
     let mid_x = area.x + area.width / 2 - CARD_W / 2;
     let spot = |seat: usize| -> Rect {
         let (x, y) = if seat == YOU {
@@ -350,7 +353,7 @@ fn draw_trick(
         } else {
             Style::default().fg(Color::Gray)
         };
-        frame.render_widget(card_widget(card, border), spot(seat));
+        frame.render_widget(card_widget(card, scene.joker, border), spot(seat));
     }
     let line = Rect::new(
         area.x,
@@ -400,6 +403,7 @@ fn layout_widget(rows: &[LayoutRow]) -> Paragraph<'static> {
 fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     let picks = ui.picks();
     let groups = ui.hand();
+    let joker = ui.shown().scene.joker;
     let mut x = area.x + 1;
     let mut number = 1;
     for group in groups.iter() {
@@ -416,7 +420,7 @@ fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
                 (true, false) => Style::default().fg(Color::Yellow),
                 (false, _) => Style::default().fg(Color::DarkGray),
             };
-            let mut widget = card_widget(card, border);
+            let mut widget = card_widget(card, joker, border);
             if pick.is_none() && ui.your_turn() {
                 widget = widget.add_modifier(Modifier::DIM);
             }
@@ -649,7 +653,13 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
                     let mut lines: Vec<Line> = trick
                         .plays
                         .iter()
-                        .map(|p| Line::raw(format!("{:<8} {}", names(p.seat), show(p.card))))
+                        .map(|p| {
+                            Line::raw(format!(
+                                "{:<8} {}",
+                                names(p.seat),
+                                shown.scene.card_text(p.card)
+                            ))
+                        })
                         .collect();
                     if let Some(w) = trick.winner {
                         lines.push(Line::raw(format!("taken by {}", names(w))));

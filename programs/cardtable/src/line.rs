@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use catalogue::scene::{card_text as show, AnyAction, Own, Scene};
+use catalogue::scene::{card_text as show, card_text_at, AnyAction, Own, Scene};
 use table::search::Advice;
 use table::Leave;
 use textio::Stop;
@@ -170,7 +170,7 @@ fn deal_line(scene: &Scene) -> String {
     );
     for fact in &scene.facts {
         match fact.card {
-            Some(card) => text.push_str(&format!("\n{}: {}", fact.text, show(card))),
+            Some(card) => text.push_str(&format!("\n{}: {}", fact.text, scene.card_text(card))),
             None => text.push_str(&format!("\n{}", fact.text)),
         }
     }
@@ -184,10 +184,11 @@ fn answer<R: BufRead, W: Write>(
     save_to: &Path,
 ) -> Result<(), Stop> {
     let hand: Vec<Card> = own.hand.iter().flatten().map(|c| c.card).collect();
+    let joker = table.shown().scene.joker;
     let listed: Vec<String> = hand
         .iter()
         .enumerate()
-        .map(|(i, &c)| format!("[{}] {}", i + 1, show(c)))
+        .map(|(i, &c)| format!("[{}] {}", i + 1, card_text_at(joker, c)))
         .collect();
     console.say(&format!("Your hand: {}", listed.join("  ")))?;
     let codes: Vec<String> = own
@@ -315,7 +316,12 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
         };
         if step.seat.is_none() {
             for seat in &step.scene.seats {
-                let hand: Vec<String> = seat.face_up.iter().flatten().map(|&c| show(c)).collect();
+                let hand: Vec<String> = seat
+                    .face_up
+                    .iter()
+                    .flatten()
+                    .map(|&c| step.scene.card_text(c))
+                    .collect();
                 writeln!(out, "  {}: {}", seat.name, hand.join(" "))?;
             }
         }

@@ -4,7 +4,7 @@
 use cards::Card;
 use table::{HandOver, Happened, Turn};
 
-use super::words::{card_text, points, verb};
+use super::words::{card_text_at, points, verb};
 use super::{
     AnyAction, Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Presence,
     RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
@@ -85,7 +85,12 @@ pub trait Staged: table::Game {
     fn notes(&self, seat: usize) -> Vec<String>;
     /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
     /// anyone else; `None` is an action hidden from the recipient.
-    fn phrase(action: Option<&Self::Action>, you: bool) -> String;
+    fn phrase(&self, action: Option<&Self::Action>, you: bool) -> String;
+
+    /// The card that stands for the joker at this table, if one does.
+    fn joker(&self) -> Option<Card> {
+        None
+    }
     /// A choice button's words (`Order up, alone`), for an action that puts down no card.
     fn choice(action: &Self::Action) -> String;
     /// The card an action puts down, and the word for doing it when that is not simply
@@ -226,7 +231,10 @@ fn sentences<G: Staged>(
     for moment in log {
         let you = stage.to == Some(moment.seat);
         let who = subject(stage.sitters, stage.to, moment.seat);
-        lines.push(format!("{who} {}", G::phrase(moment.action.as_ref(), you)));
+        lines.push(format!(
+            "{who} {}",
+            game.phrase(moment.action.as_ref(), you)
+        ));
         if let Some(penalty) = moment.happened.penalty {
             let (name, many) = side(stage.sitters, stage.to, &team_of(game, penalty.to));
             lines.push(format!(
@@ -442,6 +450,7 @@ impl<A: Copy> Stage<'_, A> {
             status: status(game, self, &legal),
             result: result(game, self, &names),
             rules: rules_card(game, self.points_to_win),
+            joker: game.joker(),
         }
     }
 
@@ -487,8 +496,10 @@ impl<A: Copy> Stage<'_, A> {
                         HandCard {
                             card,
                             action,
-                            label: verb
-                                .map_or(card_text(card), |w| format!("{w} {}", card_text(card))),
+                            label: {
+                                let named = card_text_at(game.joker(), card);
+                                verb.map_or(named.clone(), |w| format!("{w} {named}"))
+                            },
                             verb: verb.map(str::to_string),
                         }
                     })

@@ -3,7 +3,7 @@
 use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Round, Seat};
 
-use super::words::{card_text, suit_words, verb};
+use super::words::{card_text, card_text_at, suit_words, verb};
 use super::{tricks, AnyAction, Fact, FactKind, Phase, Played, RuleLine, Staged};
 use crate::GameKind;
 
@@ -129,12 +129,13 @@ impl Staged for Game {
     fn notes(&self, seat: usize) -> Vec<String> {
         let discard = self.view(Seat::new(seat)).and_then(|v| v.discard());
         discard
-            .map(|c| format!("You discarded {}", card_text(c)))
+            .map(|c| format!("You discarded {}", card_text_at(self.joker(), c)))
             .into_iter()
             .collect()
     }
 
-    fn phrase(action: Option<&Action>, you: bool) -> String {
+    fn phrase(&self, action: Option<&Action>, you: bool) -> String {
+        let card_text = |card| card_text_at(self.joker(), card);
         let Some(action) = action else {
             return verb(you, "discard a card face down", "discards a card face down");
         };
@@ -253,6 +254,10 @@ impl Staged for Game {
                 "Follow the suit led if you can (the left bower is trump). Trump beats every other suit; the right bower (jack of trump) is highest, then the left (the other jack of its colour).",
             ),
         ])
+    }
+
+    fn joker(&self) -> Option<Card> {
+        self.rules().joker.then_some(cards::euchre_order::BENNY)
     }
 
     fn any(action: Action) -> AnyAction {

@@ -23,7 +23,7 @@ use crate::GameKind;
 
 pub(crate) use build::{rules_card, title};
 pub use build::{Moment, Stage, Staged};
-pub use words::{card_text, suit_symbol};
+pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.
 pub const SCENE_VERSION: u32 = 2;
@@ -65,6 +65,17 @@ pub struct Scene {
     pub result: Option<GameResult>,
     /// The rules card: the points to win and every house rule's value at this table.
     pub rules: Vec<RuleLine>,
+    /// The card drawn and named as the joker (Euchre's benny: the two of spades stands
+    /// for it under the joker house rule); absent without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub joker: Option<Card>,
+}
+
+impl Scene {
+    /// `10♥`, or `Joker` for [`Scene::joker`]: how a face names a card in text.
+    pub fn card_text(&self, card: Card) -> String {
+        words::card_text_at(self.joker, card)
+    }
 }
 
 /// One line of a table's rules card.

@@ -22,6 +22,16 @@ pub fn card_text(card: Card) -> String {
     format!("{rank}{}", suit_symbol(card.suit()))
 }
 
+/// `10♥`, or `Joker` for the card that stands for the joker at this table (Euchre's
+/// benny, the two of spades, under the joker house rule).
+pub fn card_text_at(joker: Option<Card>, card: Card) -> String {
+    if joker == Some(card) {
+        "Joker".into()
+    } else {
+        card_text(card)
+    }
+}
+
 /// `Hearts ♥`.
 pub(crate) fn suit_words(suit: Suit) -> String {
     format!("{} {}", suit.name(), suit_symbol(suit))
