@@ -4,7 +4,7 @@
 
 use cards::{Card, Rank, Suit};
 use catalogue::scene::{
-    card_text as show, suit_symbol, FactKind, LayoutRow, Middle, Scene, SeatPanel,
+    card_text as show, card_text_at, suit_symbol, FactKind, LayoutRow, Middle, Scene, SeatPanel,
 };
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
@@ -131,7 +131,7 @@ fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, top: Rect) {
         let drawn = if area.width < 20 {
             narrow_seat_panel(panel)
         } else {
-            seat_panel(panel)
+            seat_panel(panel, scene.joker)
         };
         frame.render_widget(drawn, area);
     }
@@ -160,17 +160,17 @@ fn draw_seats_around(
             Constraint::Min(0),
         ])
         .areas(top);
-        frame.render_widget(seat_panel(&scene.seats[across]), top_mid);
+        frame.render_widget(seat_panel(&scene.seats[across], scene.joker), top_mid);
     }
     frame.render_widget(
-        seat_panel(&scene.seats[left]),
+        seat_panel(&scene.seats[left], scene.joker),
         Rect {
             height: 4.min(west.height),
             ..west
         },
     );
     frame.render_widget(
-        seat_panel(&scene.seats[right]),
+        seat_panel(&scene.seats[right], scene.joker),
         Rect {
             height: 4.min(east.height),
             ..east
@@ -235,7 +235,7 @@ fn seat_line(ui: &Ui, panel: &SeatPanel) -> Line<'static> {
     Line::from(spans)
 }
 
-fn seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
+fn seat_panel(panel: &SeatPanel, joker: Option<Card>) -> Paragraph<'static> {
     let count = panel.cards;
     let backs = match &panel.face_up {
         // A replay: every hand face up.
@@ -244,7 +244,7 @@ fn seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
                 .iter()
                 .map(|&c| {
                     Span::styled(
-                        format!("{} ", show(c)),
+                        format!("{} ", card_text_at(joker, c)),
                         suit_style(c.suit()).bg(Color::White),
                     )
                 })
@@ -404,6 +404,17 @@ fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     let picks = ui.picks();
     let groups = ui.hand();
     let joker = ui.shown().scene.joker;
+    // Cards held but not to be looked at (a dealer naming trump blind): their backs.
+    let held = ui.shown().scene.seats.get(YOU).map_or(0, |p| p.cards);
+    if groups.is_empty() && held > 0 && ui.shown().scene.seats[YOU].face_up.is_none() {
+        let backs = Line::from(Span::styled(
+            "▮".repeat(held),
+            Style::default().fg(Color::Blue),
+        ));
+        let line = Line::raw(format!("{held} cards, face down"));
+        frame.render_widget(Paragraph::new(vec![backs, line]), area);
+        return;
+    }
     let mut x = area.x + 1;
     let mut number = 1;
     for group in groups.iter() {
