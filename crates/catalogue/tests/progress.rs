@@ -16,6 +16,18 @@ fn sitters(names: &[&str]) -> Vec<Sitter> {
         .collect()
 }
 
+/// What seat 0 sees of a hand whose actions so far are `log`, to 10 points.
+fn seat_zero<'a, A>(sitters: &'a [Sitter], log: &'a [Moment<A>]) -> Stage<'a, A> {
+    Stage {
+        to: Some(0),
+        sitters,
+        log,
+        last_hand: &[],
+        points_to_win: 10,
+        face_up: false,
+    }
+}
+
 #[test]
 fn euchre_outcomes_say_the_handouts_scores() {
     use euchre::{HandResult, Outcome as Did, Seat, Team};
@@ -107,14 +119,7 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
             },
         ),
     ];
-    let stage = Stage {
-        to: Some(0),
-        sitters: &sitters,
-        log: &log,
-        last_hand: &[],
-        points_to_win: 10,
-        face_up: false,
-    };
+    let stage = seat_zero(&sitters, &log);
     let scene = stage.scene(&game);
     assert_eq!(
         scene.log,
@@ -152,14 +157,7 @@ fn under_the_joker_rule_the_two_of_spades_is_named_and_drawn_as_the_joker() {
         action: Some(Action::Play("2S".parse().unwrap())),
         happened: Happened::default(),
     }];
-    let stage = Stage {
-        to: Some(0),
-        sitters: &sitters,
-        log: &log,
-        last_hand: &[],
-        points_to_win: 10,
-        face_up: false,
-    };
+    let stage = seat_zero(&sitters, &log);
     let joker = table::House::with_house(&Rules::eecs280(10), &["joker=on"]).unwrap();
     let scene = stage.scene(&Game::new(joker));
     assert_eq!(scene.joker, Some("2S".parse().unwrap()));
