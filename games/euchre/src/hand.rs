@@ -603,8 +603,7 @@ impl Hand {
 
     /// Whether `seat` may not look at its cards now: the dealer naming trump blind.
     pub fn blind(&self, seat: Seat) -> bool {
-        // The house rule first: without it, one test.
-        self.rules.joker && seat == self.dealer && self.upcard == BENNY && self.maker.is_none()
+        self.benny_up() && seat == self.dealer && self.maker.is_none()
     }
 
     /// The seat after `seat` in playing order, skipping a lone maker's partner.

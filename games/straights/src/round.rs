@@ -144,9 +144,6 @@ pub struct Round {
     dealt: [Card; 52],
     start: [u8; MAX_PLAYERS + 1],
     players: u8,
-    /// The players' hands differ in size (52 does not divide among them), so one can
-    /// run out before the round ends.
-    uneven: bool,
     held: [CardSet; MAX_PLAYERS],
     /// Where each held card lies among its holder's dealt cards (by card index): lists
     /// legal actions in hand order from a set's few bits instead of a scan of the hand.
@@ -264,7 +261,6 @@ impl Round {
             dealt,
             start,
             players: players as u8,
-            uneven: 52 % players != 0,
             held,
             slot,
             discarded: [None; 52],
@@ -505,7 +501,7 @@ impl Round {
             let slot = slots.trailing_zeros() as usize;
             (slot < MAX_HAND).then(|| {
                 slots &= slots - 1;
-                dealt[(base + slot).min(51)]
+                dealt[base + slot]
             })
         })
     }
@@ -594,18 +590,14 @@ impl Round {
             }
         }
         self.moves += 1;
+        self.turn = self.after(self.turn);
         // The round ends with the last card, or, passing, with the first player out.
         self.ended = self.moves == 52 || (self.passing && self.held[seat].is_empty());
-        if self.is_over() {
-            self.turn = self.after(self.turn);
-            return true;
-        }
         // Dealt one card fewer, a player can run out before the others: it is skipped.
-        self.turn = self.after(self.turn);
-        while self.uneven && self.held[self.turn.index()].is_empty() {
+        while !self.ended && self.held[self.turn.index()].is_empty() {
             self.turn = self.after(self.turn);
         }
-        false
+        self.ended
     }
 
     /// The same round with other cards in the players' hands and discard piles (one of

@@ -403,10 +403,12 @@ fn layout_widget(rows: &[LayoutRow]) -> Paragraph<'static> {
 fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     let picks = ui.picks();
     let groups = ui.hand();
-    let joker = ui.shown().scene.joker;
+    let shown = ui.shown();
+    let joker = shown.scene.joker;
     // Cards held but not to be looked at (a dealer naming trump blind): their backs.
-    let held = ui.shown().scene.seats.get(YOU).map_or(0, |p| p.cards);
-    if groups.is_empty() && held > 0 && ui.shown().scene.seats[YOU].face_up.is_none() {
+    let you = shown.scene.seats.get(YOU);
+    let held = you.filter(|p| p.face_up.is_none()).map_or(0, |p| p.cards);
+    if groups.is_empty() && held > 0 {
         let backs = Line::from(Span::styled(
             "▮".repeat(held),
             Style::default().fg(Color::Blue),
