@@ -184,13 +184,19 @@ fn answer<R: BufRead, W: Write>(
     save_to: &Path,
 ) -> Result<(), Stop> {
     let hand: Vec<Card> = own.hand.iter().flatten().map(|c| c.card).collect();
-    let joker = table.shown().scene.joker;
+    let shown = table.shown();
     let listed: Vec<String> = hand
         .iter()
         .enumerate()
-        .map(|(i, &c)| format!("[{}] {}", i + 1, card_text_at(joker, c)))
+        .map(|(i, &c)| format!("[{}] {}", i + 1, card_text_at(shown.scene.joker, c)))
         .collect();
-    console.say(&format!("Your hand: {}", listed.join("  ")))?;
+    // Cards held but not to be looked at (a dealer naming trump blind).
+    let held = shown.scene.seats.get(own.seat).map_or(0, |p| p.cards);
+    if listed.is_empty() && held > 0 {
+        console.say(&format!("Your hand: {held} cards, face down"))?;
+    } else {
+        console.say(&format!("Your hand: {}", listed.join("  ")))?;
+    }
     let codes: Vec<String> = own
         .choices
         .iter()

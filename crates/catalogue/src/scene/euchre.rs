@@ -95,7 +95,7 @@ impl Staged for Game {
             }),
             Hand::Making(Round::Two) if view.benny_up() => facts.push(Fact {
                 kind: FactKind::Upcard,
-                text: "The benny (joker) turned up; the dealer names trump blind".into(),
+                text: "Upcard (trump named blind)".into(),
                 card: Some(view.upcard()),
                 suit: None,
             }),
