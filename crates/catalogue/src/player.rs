@@ -115,11 +115,6 @@ impl Lineup {
         Lineup::seated(game, game.seats(), seats)
     }
 
-    /// [`Lineup::new`] for a table of `rules`, which say how many sit.
-    pub fn new_for(rules: &Ruleset, seats: Vec<PlayerSpec>) -> Result<Lineup, Error> {
-        Lineup::seated(rules.variant().game(), rules.seats(), seats)
-    }
-
     fn seated(game: GameKind, count: usize, seats: Vec<PlayerSpec>) -> Result<Lineup, Error> {
         if seats.len() != count {
             return Err(Error::SeatCount {
