@@ -7,10 +7,12 @@
 //! TRICKS is how many tricks the opponents' play is replayed as the handout player's
 //! before the open-hand solver takes over (default 2, the player's own; 5 plays the whole
 //! hand against their exact play). SIGHTS picks the runs: `d` every card known, `p` the
-//! partner's hand, `b` the partner's hand while trump is made, `o` the player's own
-//! (default `dpo`). Games run on all cores.
+//! partner's hand, `b` the partner's hand while trump is made, `q` once it is made, `1`
+//! and `2` once the partner has played one or two cards to the hand, `o` the player's own
+//! (default `dpo`). Each run also tells how the hands trump was made in went. Games run on
+//! all cores.
 use euchre::players::{Cs246, Strong};
-use euchre::{Game, Rules, Seat};
+use euchre::{Game, HandResult, Outcome, Rules, Seat};
 use rand::SeedableRng;
 use rayon::prelude::*;
 use table::{Agent, Rng, Seated};
@@ -24,6 +26,10 @@ enum Sight {
     Partner,
     /// Its partner's hand while trump is made, its own after.
     PartnerBidding,
+    /// Its own hand while trump is made, its partner's too after.
+    PartnerPlay,
+    /// Its partner's hand once the partner has played this many cards to the hand.
+    PartnerPlayed(usize),
     /// What the rules show: the real player.
     Own,
 }
@@ -51,8 +57,55 @@ fn with_partner_hand(world: Game, real: &Game, partner: Seat) -> Game {
     world.with_hand(sampled.with_cards(hands, discard))
 }
 
-/// Whether the strong pair (seats 0 and 2) wins game `g`, seeing `sight`.
-fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> bool {
+/// How the hands trump was made in went, by team (the strong pair first) and by whether
+/// the maker went alone: hands, the makers' points less the defenders', euchres, marches.
+#[derive(Default)]
+struct Makes([[[i64; 4]; 2]; 2]);
+
+impl Makes {
+    fn add(&mut self, result: &HandResult) {
+        let margin = result.margin(result.makers);
+        let tally = &mut self.0[result.makers.index()][usize::from(result.alone)];
+        tally[0] += 1;
+        tally[1] += i64::from(margin);
+        tally[2] += i64::from(result.is_euchre());
+        tally[3] += i64::from(margin >= 2);
+    }
+
+    fn merge(mut self, other: &Makes) -> Makes {
+        for (mine, theirs) in self
+            .0
+            .as_flattened_mut()
+            .iter_mut()
+            .zip(other.0.as_flattened())
+        {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+        self
+    }
+
+    fn print(&self) {
+        for (team, name) in ["strong pair", "CS 246 computers"].iter().enumerate() {
+            for (alone, how) in ["with a partner", "alone"].iter().enumerate() {
+                let [hands, margin, euchred, marched] = self.0[team][alone];
+                let per_hand = |n: i64| n as f64 / hands.max(1) as f64;
+                println!(
+                    "  {name} made trump {how}: {hands} hands, {:+.2} points a hand, euchred {:.1}%, marched {:.1}%",
+                    per_hand(margin),
+                    100.0 * per_hand(euchred),
+                    100.0 * per_hand(marched)
+                );
+            }
+        }
+    }
+}
+
+/// Whether the strong pair (seats 0 and 2) wins game `g`, seeing `sight`, and how the
+/// hands of the game went.
+fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> (bool, Makes) {
+    let mut makes = Makes::default();
     let mut chance = Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
     let mut rng = Rng::seed_from_u64(!g ^ seed);
     let strong = || {
@@ -80,15 +133,33 @@ fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> bool {
             Sight::PartnerBidding if game.hand().is_some_and(|h| h.trump().is_some()) => {
                 strong.act(seated, &mut rng)
             }
-            Sight::Partner | Sight::PartnerBidding => {
-                strong.act_adjusting(seated, &mut rng, &mut |world| {
-                    with_partner_hand(world, &game, seat.partner())
-                })
+            Sight::PartnerPlay if game.hand().is_none_or(|h| h.trump().is_none()) => {
+                strong.act(seated, &mut rng)
             }
+            Sight::PartnerPlayed(k)
+                if game
+                    .hand()
+                    .is_none_or(|h| h.played_by(seat.partner()).len() < k) =>
+            {
+                strong.act(seated, &mut rng)
+            }
+            Sight::Partner
+            | Sight::PartnerBidding
+            | Sight::PartnerPlay
+            | Sight::PartnerPlayed(_) => strong.act_adjusting(seated, &mut rng, &mut |world| {
+                with_partner_hand(world, &game, seat.partner())
+            }),
         };
-        game.apply(action).expect("players act legally");
+        if let Ok(Outcome::Trick {
+            result: Some(result),
+            ..
+        }) = game.apply(action)
+        {
+            makes.add(&result);
+        }
     }
-    game.winner().expect("a finished game has a winner").index() == 0
+    let won = game.winner().expect("a finished game has a winner").index() == 0;
+    (won, makes)
 }
 
 fn main() {
@@ -105,16 +176,32 @@ fn main() {
             "knowing its partner's hand while trump is made",
             'b',
         ),
+        (
+            Sight::PartnerPlay,
+            "knowing its partner's hand once trump is made",
+            'q',
+        ),
+        (
+            Sight::PartnerPlayed(1),
+            "knowing its partner's hand once it has played a card",
+            '1',
+        ),
+        (
+            Sight::PartnerPlayed(2),
+            "knowing its partner's hand once it has played two cards",
+            '2',
+        ),
         (Sight::Own, "knowing its own hand", 'o'),
     ]
     .into_iter()
     .filter(|s| sights.contains(s.2))
     .map(|(sight, name, _)| (sight, name))
     {
-        let wins = (0..games)
+        let results: Vec<_> = (0..games)
             .into_par_iter()
-            .filter(|&g| strong_wins(g, seed, sight, tricks))
-            .count();
+            .map(|g| strong_wins(g, seed, sight, tricks))
+            .collect();
+        let wins = results.iter().filter(|r| r.0).count();
         let [low, high] = arena::wilson(wins as u64, games);
         println!(
             "strong {name}, opponents replayed {tricks} tricks: {wins} of {games} games, {:.1}% [{:.1}, {:.1}]",
@@ -122,5 +209,9 @@ fn main() {
             100.0 * low,
             100.0 * high
         );
+        results
+            .iter()
+            .fold(Makes::default(), |all, (_, makes)| all.merge(makes))
+            .print();
     }
 }
