@@ -11,6 +11,8 @@
 //! and `2` once the partner has played one or two cards to the hand, `o` the player's own
 //! (default `dpo`). Each run also tells how the hands trump was made in went. Games run on
 //! all cores.
+use cards::euchre_order::TrumpOrder;
+use cards::{Card, CardSet, Rank, Suit};
 use euchre::players::{Cs246, Strong};
 use euchre::{Game, HandResult, Outcome, Rules, Seat};
 use rand::SeedableRng;
@@ -30,6 +32,10 @@ enum Sight {
     PartnerPlay,
     /// Its partner's hand once the partner has played this many cards to the hand.
     PartnerPlayed(usize),
+    /// Which trumps its partner holds, once trump is made.
+    PartnerTrumps,
+    /// Which bowers and aces its partner holds, once trump is made.
+    PartnerTops,
     /// What the rules show: the real player.
     Own,
 }
@@ -40,7 +46,51 @@ fn with_partner_hand(world: Game, real: &Game, partner: Seat) -> Game {
     let (Some(sampled), Some(dealt)) = (world.hand(), real.hand()) else {
         return world;
     };
-    let want = dealt.cards(partner);
+    with_partner_holding(world, sampled, partner, dealt.cards(partner))
+}
+
+/// `world` with `partner` holding exactly the cards of `known` it holds in `real`, and
+/// otherwise what the world gave it, as far as it can (a card of `known` it must give up
+/// is replaced by another from an opponent). A card moved to an opponent may break what
+/// that opponent showed: an estimate's tool.
+fn with_partner_known(world: Game, real: &Game, partner: Seat, known: CardSet) -> Game {
+    let (Some(sampled), Some(dealt)) = (world.hand(), real.hand()) else {
+        return world;
+    };
+    let want = dealt.cards(partner).intersection(known);
+    let size = sampled.cards(partner).len();
+    let opponents = [partner.left(), partner.left().partner()];
+    let others = sampled.cards(partner).iter().chain(
+        opponents
+            .iter()
+            .flat_map(|&s| sampled.cards(s).iter())
+            .collect::<Vec<_>>(),
+    );
+    let mut hand = want;
+    for card in others.filter(|&c| !known.contains(c)) {
+        if hand.len() >= size {
+            break;
+        }
+        hand.insert(card);
+    }
+    with_partner_holding(world, sampled, partner, hand)
+}
+
+/// The cards whose places `sight` shows in the partner's hand: trumps, or bowers and aces.
+fn known_cards(sight: Sight, order: TrumpOrder) -> CardSet {
+    if sight == Sight::PartnerTrumps {
+        return order.cards_of(order.trump());
+    }
+    let aces = Suit::ALL.map(|s| Card::new(Rank::Ace, s));
+    let jacks = Suit::ALL.map(|s| Card::new(Rank::Jack, s));
+    aces.into_iter()
+        .chain(jacks.into_iter().filter(|&j| order.is_trump(j)))
+        .collect()
+}
+
+/// `world` (whose hand is `sampled`) with `partner` holding `want`: each of those cards
+/// the world puts elsewhere swaps places with one the world gave the partner instead.
+fn with_partner_holding(world: Game, sampled: &euchre::Hand, partner: Seat, want: CardSet) -> Game {
     let mut hands = Seat::ALL.map(|s| sampled.cards(s));
     let mut discard = sampled.discard();
     let mut spare = hands[partner.index()].difference(want).iter();
@@ -143,6 +193,17 @@ fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> (bool, Makes) {
             {
                 strong.act(seated, &mut rng)
             }
+            Sight::PartnerTrumps | Sight::PartnerTops => {
+                match game.hand().and_then(|h| h.trump_order()) {
+                    None => strong.act(seated, &mut rng),
+                    Some(order) => {
+                        let known = known_cards(sight, order);
+                        strong.act_adjusting(seated, &mut rng, &mut |world| {
+                            with_partner_known(world, &game, seat.partner(), known)
+                        })
+                    }
+                }
+            }
             Sight::Partner
             | Sight::PartnerBidding
             | Sight::PartnerPlay
@@ -190,6 +251,16 @@ fn main() {
             Sight::PartnerPlayed(2),
             "knowing its partner's hand once it has played two cards",
             '2',
+        ),
+        (
+            Sight::PartnerTrumps,
+            "knowing which trumps its partner holds once trump is made",
+            't',
+        ),
+        (
+            Sight::PartnerTops,
+            "knowing which bowers and aces its partner holds once trump is made",
+            'a',
         ),
         (Sight::Own, "knowing its own hand", 'o'),
     ]
