@@ -8,7 +8,8 @@
 //! before the open-hand solver takes over (default 2, the player's own; 5 plays the whole
 //! hand against their exact play). SIGHTS picks the runs: `d` every card known, `p` the
 //! partner's hand, `b` the partner's hand while trump is made, `q` once it is made, `1`
-//! and `2` once the partner has played one or two cards to the hand, `o` the player's own
+//! and `2` once the partner has played one or two cards to the hand, `t` which trumps
+//! it holds and `a` which bowers and aces once trump is made, `o` the player's own
 //! (default `dpo`). Each run also tells how the hands trump was made in went. Games run on
 //! all cores.
 use cards::euchre_order::TrumpOrder;
@@ -107,31 +108,40 @@ fn with_partner_holding(world: Game, sampled: &euchre::Hand, partner: Seat, want
     world.with_hand(sampled.with_cards(hands, discard))
 }
 
-/// How the hands trump was made in went, by team (the strong pair first) and by whether
-/// the maker went alone: hands, the makers' points less the defenders', euchres, marches.
+/// How the hands one side made trump in went.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    hands: i64,
+    /// The makers' points less the defenders'.
+    margin: i64,
+    euchred: i64,
+    marched: i64,
+}
+
+/// [`Tally`]s by team (the strong pair first) and by whether the maker went alone.
 #[derive(Default)]
-struct Makes([[[i64; 4]; 2]; 2]);
+struct Makes([[Tally; 2]; 2]);
 
 impl Makes {
     fn add(&mut self, result: &HandResult) {
-        let margin = result.margin(result.makers);
         let tally = &mut self.0[result.makers.index()][usize::from(result.alone)];
-        tally[0] += 1;
-        tally[1] += i64::from(margin);
-        tally[2] += i64::from(result.is_euchre());
-        tally[3] += i64::from(margin >= 2);
+        tally.hands += 1;
+        tally.margin += i64::from(result.margin(result.makers));
+        tally.euchred += i64::from(result.is_euchre());
+        tally.marched += i64::from(result.is_march());
     }
 
     fn merge(mut self, other: &Makes) -> Makes {
-        for (mine, theirs) in self
+        let pairs = self
             .0
             .as_flattened_mut()
             .iter_mut()
-            .zip(other.0.as_flattened())
-        {
-            for (a, b) in mine.iter_mut().zip(theirs) {
-                *a += b;
-            }
+            .zip(other.0.as_flattened());
+        for (mine, theirs) in pairs {
+            mine.hands += theirs.hands;
+            mine.margin += theirs.margin;
+            mine.euchred += theirs.euchred;
+            mine.marched += theirs.marched;
         }
         self
     }
@@ -139,13 +149,14 @@ impl Makes {
     fn print(&self) {
         for (team, name) in ["strong pair", "CS 246 computers"].iter().enumerate() {
             for (alone, how) in ["with a partner", "alone"].iter().enumerate() {
-                let [hands, margin, euchred, marched] = self.0[team][alone];
-                let per_hand = |n: i64| n as f64 / hands.max(1) as f64;
+                let tally = self.0[team][alone];
+                let per_hand = |n: i64| n as f64 / tally.hands.max(1) as f64;
                 println!(
-                    "  {name} made trump {how}: {hands} hands, {:+.2} points a hand, euchred {:.1}%, marched {:.1}%",
-                    per_hand(margin),
-                    100.0 * per_hand(euchred),
-                    100.0 * per_hand(marched)
+                    "  {name} made trump {how}: {} hands, {:+.2} points a hand, euchred {:.1}%, marched {:.1}%",
+                    tally.hands,
+                    per_hand(tally.margin),
+                    100.0 * per_hand(tally.euchred),
+                    100.0 * per_hand(tally.marched)
                 );
             }
         }
