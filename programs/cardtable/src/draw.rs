@@ -107,7 +107,10 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
         draw_seats_around(frame, ui, scene, top, middle, narrow_score);
     }
     if narrow_score {
-        frame.render_widget(Paragraph::new(score_line(scene)), score_row);
+        frame.render_widget(
+            Paragraph::new(score_line(scene, score_row.width)),
+            score_row,
+        );
     }
     frame.render_widget(Paragraph::new(seat_line(ui, &scene.seats[YOU])), you);
     draw_hand(frame, ui, hand);
@@ -127,8 +130,11 @@ fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, top: Rect) {
         others.len()
     ])
     .split(top);
+    // One style for the whole row, and the full panel only with a space to spare after
+    // its widest line (eleven backs and " 11 cards": five players' longest hand).
+    let narrow = columns.iter().any(|area| area.width <= 20);
     for (panel, &area) in others.iter().zip(columns.iter()) {
-        let drawn = if area.width < 20 {
+        let drawn = if narrow {
             narrow_seat_panel(panel)
         } else {
             seat_panel(panel, scene.joker)
@@ -502,8 +508,10 @@ fn status_lines(ui: &Ui, scene: &Scene) -> Vec<Line<'static>> {
     lines
 }
 
-/// Scores in one line, for windows too narrow for the side panel.
-fn score_line(scene: &Scene) -> Line<'static> {
+/// Scores in one line, for windows too narrow for the side panel. Where five seats or
+/// more do not fit in it, the line says where their points are: each seat's panel in the
+/// row along the top shows them.
+fn score_line(scene: &Scene, width: u16) -> Line<'static> {
     let parts: Vec<String> = scene
         .score
         .rows
@@ -513,7 +521,11 @@ fn score_line(scene: &Scene) -> Line<'static> {
             format!("{} {points}", row.cells[0])
         })
         .collect();
-    Line::raw(format!("{} · Score: {}", scene.heading, parts.join(" · "))).bold()
+    let line = Line::raw(format!("{} · Score: {}", scene.heading, parts.join(" · ")));
+    if line.width() > usize::from(width) && scene.seats.len() > 4 {
+        return Line::raw(format!("{} · points by each seat", scene.heading)).bold();
+    }
+    line.bold()
 }
 
 fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {

@@ -356,6 +356,60 @@ fn a_window_below_80_by_24_says_so() {
         .contains("The window is 60×20: cardtable needs at least 80×24"));
 }
 
+/// A Straights table of `players` seats (house rule `players=N`), the others random.
+fn straights_of(players: usize) -> Ui {
+    let house = [format!("players={players}")];
+    let setup = Setup {
+        rules: catalogue::Ruleset::new(
+            Variant::named(GameKind::Straights, None).unwrap(),
+            80,
+            &house,
+        )
+        .unwrap(),
+        seed: 3,
+        opponents: PlayerSpec::parse(GameKind::Straights, "random").unwrap(),
+    };
+    Ui::new(
+        session::open(&setup),
+        std::env::temp_dir().join("cardtable-drawn-test-straights.json"),
+    )
+}
+
+#[test]
+fn every_seat_of_a_big_straights_table_shows_its_points_at_80_columns() {
+    for players in 5..=8 {
+        let mut ui = straights_of(players);
+        let (lines, _) = render(&mut ui, 80, 24);
+        let screen = lines.join("\n");
+        for n in 2..=players {
+            assert!(
+                screen.contains(&format!("Player {n}")),
+                "{players} players:\n{screen}"
+            );
+        }
+        // The row of the others: one panel each, all alike, each with its points.
+        let panels = players - 1;
+        let pts = lines[3..5]
+            .iter()
+            .map(|l| l.matches("pts").count())
+            .sum::<usize>();
+        assert_eq!(pts, panels, "{players} players:\n{screen}");
+        let backs = lines[3].matches(" cards").count();
+        assert!(
+            backs == 0 || backs == panels,
+            "{players} players:\n{screen}"
+        );
+        // A score line that lists the scores lists them all, not cut at the edge.
+        if lines[1].contains("Score:") {
+            assert!(
+                lines[1].contains(&format!("Player {players} 0")),
+                "{}",
+                lines[1]
+            );
+        }
+    }
+}
+
 /// Plays a whole game by keys: Enter on the person's turn (with digits and typed cards
 /// now and then), the computers stepping between; ends at the result screen.
 fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
