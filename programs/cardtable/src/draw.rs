@@ -43,8 +43,19 @@ fn card_widget(card: Card, joker: Option<Card>, border: Style) -> Paragraph<'sta
     Paragraph::new(Line::from(face)).block(Block::bordered().border_style(border).bg(Color::White))
 }
 
-fn title(scene: &Scene) -> String {
-    format!(" cardtable · {} ", scene.title)
+/// The frame's title, fitted to `width`: where the whole title does not fit, the parts
+/// before its last go from the end until it does, so the game's name and the last part
+/// (" · house rules", when any apply) stay in sight.
+fn title(scene: &Scene, width: u16) -> String {
+    let mut parts: Vec<&str> = scene.title.split(" · ").collect();
+    loop {
+        let text = format!(" cardtable · {} ", parts.join(" · "));
+        // The two corners of the frame take a column each.
+        if text.chars().count() + 2 <= usize::from(width) || parts.len() <= 2 {
+            return text;
+        }
+        parts.remove(parts.len() - 2);
+    }
 }
 
 /// Draws the whole screen.
@@ -61,7 +72,7 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     }
     let outer = Block::bordered()
         .border_type(BorderType::Rounded)
-        .title(title(&ui.shown().scene))
+        .title(title(&ui.shown().scene, area.width))
         .title_bottom(" ←→ choose · Enter play · 1-9 card · c coach · x last trick · r rules · s save · ? help · q quit ");
     let inner = outer.inner(area);
     frame.render_widget(outer, area);

@@ -387,6 +387,9 @@ fn every_seat_of_a_big_straights_table_shows_its_points_at_80_columns() {
                 "{players} players:\n{screen}"
             );
         }
+        // The frame's title keeps the game's name and says house rules apply.
+        assert!(lines[0].contains("cardtable · Straights"), "{}", lines[0]);
+        assert!(lines[0].contains("house rules"), "{}", lines[0]);
         // The row of the others: one panel each, all alike, each with its points.
         let panels = players - 1;
         let pts = lines[3..5]
