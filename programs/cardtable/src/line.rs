@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use catalogue::scene::{card_text as show, card_text_at, AnyAction, Own, Scene};
+use catalogue::scene::{card_text as show, AnyAction, Own, Scene};
 use table::search::Advice;
 use table::Leave;
 use textio::Stop;
@@ -188,7 +188,7 @@ fn answer<R: BufRead, W: Write>(
     let listed: Vec<String> = hand
         .iter()
         .enumerate()
-        .map(|(i, &c)| format!("[{}] {}", i + 1, card_text_at(shown.scene.joker, c)))
+        .map(|(i, &c)| format!("[{}] {}", i + 1, shown.scene.card_text(c)))
         .collect();
     // Cards held but not to be looked at (a dealer naming trump blind).
     let held = shown.scene.seats.get(own.seat).map_or(0, |p| p.cards);
