@@ -151,7 +151,8 @@ function createForm(saveName) {
         el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
           offer.seats.map((s) => el("option", { value: s.kind, selected: s.kind === kind }, s.title))))));
   };
-  rules.addEventListener("change", refreshHouse);
+  // A variant may sit another number of players by default: the seats follow its house rules.
+  rules.addEventListener("change", () => { refreshHouse(); refreshSeats(); });
   house.addEventListener("change", (event) => {
     const g = offer.games.find((x) => x.game === game.value);
     if (g?.seats_option && event.target.dataset?.option === g.seats_option) refreshSeats();
