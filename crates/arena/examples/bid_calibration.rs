@@ -13,9 +13,11 @@
 //! and each of those bids brought (the hand's points for its team less the other's;
 //! empty where a bid was more than a point below passing and was not played on), and
 //! which the player chose (`pass`, `bid`, `alone`). Games run on all cores.
+#[path = "common/cs246_match.rs"]
+mod cs246_match;
+
 use euchre::players::{Cs246, Strong};
-use euchre::{Action, Game, Outcome, Phase, Round, Rules, Seat};
-use rand::SeedableRng;
+use euchre::{Action, Game, Outcome, Phase, Round, Seat};
 use rayon::prelude::*;
 use table::search::{Advice, Advisor};
 use table::{Agent, Rng, Seated};
@@ -86,76 +88,66 @@ fn best_bid(advice: &Advice<Action>, alone: bool) -> Option<(Action, f64)> {
         .max_by(|a, b| a.1.total_cmp(&b.1))
 }
 
+/// The strong pair's bidding decisions in game `g`, each played on both ways.
 fn records(g: u64, seed: u64) -> Vec<Record> {
     let mut out = Vec::new();
-    let mut chance = Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
-    let mut rng = Rng::seed_from_u64(!g ^ seed);
     let mut strongs = [strong(), strong()];
-    let mut game = Game::new(Rules::cs246());
-    while !game.is_over() {
-        if game.needs_deal() {
-            table::Game::deal(&mut game, &mut chance);
-            continue;
-        }
-        let seat = game.turn().expect("a seat to act");
-        let seated = Seated::new(&game, seat.index());
-        if seat.index() % 2 == 1 {
-            let action = Cs246.act(seated, &mut rng);
-            game.apply(action).expect("a legal action");
-            continue;
-        }
+    let choose = |game: &Game, seat: Seat, rng: &mut Rng| {
+        let advice = strongs[seat.index() / 2].advise(Seated::new(game, seat.index()), rng);
         let hand = game.hand().expect("a hand is dealt");
         let round = match hand.phase() {
-            Phase::Making(Round::One) => Some(1),
-            Phase::Making(Round::Two) => Some(2),
-            _ => None,
+            Phase::Making(Round::One) => 1,
+            Phase::Making(Round::Two) => 2,
+            _ => return advice.chosen(),
         };
         let place = (seat.index() + 4 - hand.dealer().index()) % 4;
-        let advice = strongs[seat.index() / 2].advise(seated, &mut rng);
-        let action = advice.chosen();
-        if let Some(round) = round {
-            let pass = advice
-                .actions
-                .iter()
-                .position(|a| *a == Action::Pass)
-                .map(|i| advice.values[i]);
-            if let Some(pass) = pass {
-                let bids = [best_bid(&advice, false), best_bid(&advice, true)];
-                let near = bids.iter().flatten().any(|b| b.1 > pass - FAR_BELOW);
-                let mut branch = rng.clone();
-                let mut outcome = |a: Action, v: f64| {
-                    (
-                        v,
-                        (v > pass - FAR_BELOW).then(|| played_on(game, a, &mut branch)),
-                    )
-                };
-                let pass_outcome = near.then(|| played_on(game, Action::Pass, &mut rng.clone()));
-                let none = (f64::NAN, None);
-                let options = [
-                    (pass, pass_outcome),
-                    bids[0].map_or(none, |(a, v)| outcome(a, v)),
-                    bids[1].map_or(none, |(a, v)| outcome(a, v)),
-                ];
-                let chosen = match action {
+        if let Some(options) = played_both_ways(game, &advice, rng) {
+            out.push(Record {
+                game: g,
+                seat: seat.index(),
+                round,
+                place,
+                options,
+                chosen: match advice.chosen() {
                     Action::Pass => "pass",
                     Action::OrderUp { alone: true } | Action::Call { alone: true, .. } => "alone",
                     _ => "bid",
-                };
-                if near {
-                    out.push(Record {
-                        game: g,
-                        seat: seat.index(),
-                        round,
-                        place,
-                        options,
-                        chosen,
-                    });
-                }
-            }
+                },
+            });
         }
-        game.apply(action).expect("a legal action");
-    }
+        advice.chosen()
+    };
+    cs246_match::play(g, seed, choose, |_| ());
     out
+}
+
+/// Passing, the best bid with a partner and the best alone, each with the player's value
+/// and, unless it is far below passing, what playing on after it brought. `None` when no
+/// bid is near passing (or passing is not allowed).
+fn played_both_ways(
+    game: &Game,
+    advice: &Advice<Action>,
+    rng: &mut Rng,
+) -> Option<[(f64, Option<i32>); 3]> {
+    let i = advice.actions.iter().position(|a| *a == Action::Pass)?;
+    let pass = advice.values[i];
+    let bids = [best_bid(advice, false), best_bid(advice, true)];
+    if !bids.iter().flatten().any(|b| b.1 > pass - FAR_BELOW) {
+        return None;
+    }
+    // The bids are played on with one copy of the random numbers, passing with another.
+    let passed = played_on(*game, Action::Pass, &mut rng.clone());
+    let mut branch = rng.clone();
+    let mut outcome = |a: Action, v: f64| {
+        let near = v > pass - FAR_BELOW;
+        (v, near.then(|| played_on(*game, a, &mut branch)))
+    };
+    let none = (f64::NAN, None);
+    Some([
+        (pass, Some(passed)),
+        bids[0].map_or(none, |(a, v)| outcome(a, v)),
+        bids[1].map_or(none, |(a, v)| outcome(a, v)),
+    ])
 }
 
 fn main() {

@@ -12,11 +12,13 @@
 //! it holds and `a` which bowers and aces once trump is made, `o` the player's own
 //! (default `dpo`). Each run also tells how the hands trump was made in went. Games run on
 //! all cores.
+#[path = "common/cs246_match.rs"]
+mod cs246_match;
+
 use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
-use euchre::players::{Cs246, Strong};
-use euchre::{Game, HandResult, Outcome, Rules, Seat};
-use rand::SeedableRng;
+use euchre::players::Strong;
+use euchre::{Game, HandResult, Seat};
 use rayon::prelude::*;
 use table::{Agent, Rng, Seated};
 
@@ -167,8 +169,6 @@ impl Makes {
 /// hands of the game went.
 fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> (bool, Makes) {
     let mut makes = Makes::default();
-    let mut chance = Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
-    let mut rng = Rng::seed_from_u64(!g ^ seed);
     let strong = || {
         let samples = if sight == Sight::Deal {
             1
@@ -178,39 +178,32 @@ fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> (bool, Makes) {
         Strong::new(samples).with_modelled_tricks(tricks)
     };
     let mut strongs = [strong(), strong()];
-    let mut game = Game::new(Rules::cs246());
-    while !game.is_over() {
-        if game.needs_deal() {
-            table::Game::deal(&mut game, &mut chance);
-            continue;
-        }
-        let seat = game.turn().expect("a seat to act");
-        let seated = Seated::new(&game, seat.index());
+    let choose = |game: &Game, seat: Seat, rng: &mut Rng| {
+        let seated = Seated::new(game, seat.index());
         let strong = &mut strongs[seat.index() / 2];
-        let action = match sight {
-            _ if seat.index() % 2 == 1 => Cs246.act(seated, &mut rng),
-            Sight::Own => strong.act(seated, &mut rng),
-            Sight::Deal => strong.act_adjusting(seated, &mut rng, &mut |_| game),
+        match sight {
+            Sight::Own => strong.act(seated, rng),
+            Sight::Deal => strong.act_adjusting(seated, rng, &mut |_| *game),
             Sight::PartnerBidding if game.hand().is_some_and(|h| h.trump().is_some()) => {
-                strong.act(seated, &mut rng)
+                strong.act(seated, rng)
             }
             Sight::PartnerPlay if game.hand().is_none_or(|h| h.trump().is_none()) => {
-                strong.act(seated, &mut rng)
+                strong.act(seated, rng)
             }
             Sight::PartnerPlayed(k)
                 if game
                     .hand()
                     .is_none_or(|h| h.played_by(seat.partner()).len() < k) =>
             {
-                strong.act(seated, &mut rng)
+                strong.act(seated, rng)
             }
             Sight::PartnerTrumps | Sight::PartnerTops => {
                 match game.hand().and_then(|h| h.trump_order()) {
-                    None => strong.act(seated, &mut rng),
+                    None => strong.act(seated, rng),
                     Some(order) => {
                         let known = known_cards(sight, order);
-                        strong.act_adjusting(seated, &mut rng, &mut |world| {
-                            with_partner_known(world, &game, seat.partner(), known)
+                        strong.act_adjusting(seated, rng, &mut |world| {
+                            with_partner_known(world, game, seat.partner(), known)
                         })
                     }
                 }
@@ -218,18 +211,12 @@ fn strong_wins(g: u64, seed: u64, sight: Sight, tricks: u8) -> (bool, Makes) {
             Sight::Partner
             | Sight::PartnerBidding
             | Sight::PartnerPlay
-            | Sight::PartnerPlayed(_) => strong.act_adjusting(seated, &mut rng, &mut |world| {
-                with_partner_hand(world, &game, seat.partner())
+            | Sight::PartnerPlayed(_) => strong.act_adjusting(seated, rng, &mut |world| {
+                with_partner_hand(world, game, seat.partner())
             }),
-        };
-        if let Ok(Outcome::Trick {
-            result: Some(result),
-            ..
-        }) = game.apply(action)
-        {
-            makes.add(&result);
         }
-    }
+    };
+    let game = cs246_match::play(g, seed, choose, |result| makes.add(result));
     let won = game.winner().expect("a finished game has a winner").index() == 0;
     (won, makes)
 }
