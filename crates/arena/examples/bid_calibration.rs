@@ -8,7 +8,8 @@
 //!
 //! `cargo run --release -p cardtable-arena --example bid_calibration -- GAMES SEED > bids.csv`
 //!
-//! One line a decision: game, seat, round (1 or 2), place after the dealer (1 to 4), the
+//! One line a decision: game, seat, round (1 or 2), place from the dealer (0 the dealer, 1 on its
+//! left, …), the
 //! player's value for passing, for its best bid with a partner and alone, what passing
 //! and each of those bids brought (the hand's points for its team less the other's;
 //! empty where a bid was more than a point below passing and was not played on), and
@@ -16,8 +17,8 @@
 #[path = "common/cs246_match.rs"]
 mod cs246_match;
 
-use euchre::players::{Cs246, Strong};
-use euchre::{Action, Game, Outcome, Phase, Round, Seat};
+use euchre::players::Strong;
+use euchre::{Action, Game, Phase, Round, Seat};
 use rayon::prelude::*;
 use table::search::{Advice, Advisor};
 use table::{Agent, Rng, Seated};
@@ -32,35 +33,22 @@ fn strong() -> Strong {
 }
 
 /// What the rest of the hand brings seat 0's team after `action`, every seat acting as
-/// itself (fresh strong players; their randomness from `rng`).
+/// itself (fresh strong players; their randomness from `rng`); nothing if the hand is
+/// thrown in.
 fn played_on(mut game: Game, action: Action, rng: &mut Rng) -> i32 {
     let us = Seat::new(0).team();
     let mut strongs = [strong(), strong()];
-    let mut next = Some(action);
-    loop {
-        let action = match next.take() {
-            Some(action) => action,
-            None => {
-                if game.needs_deal() || game.hand().is_none_or(|h| h.phase() == Phase::Over) {
-                    return 0;
-                }
-                let seat = game.turn().expect("a seat to act");
-                let seated = Seated::new(&game, seat.index());
-                if seat.index() % 2 == 1 {
-                    Cs246.act(seated, rng)
-                } else {
-                    strongs[seat.index() / 2].act(seated, rng)
-                }
-            }
-        };
-        if let Ok(Outcome::Trick {
-            result: Some(result),
-            ..
-        }) = game.apply(action)
-        {
+    let mut choose = |game: &Game, seat: Seat, rng: &mut Rng| {
+        strongs[seat.index() / 2].act(Seated::new(game, seat.index()), rng)
+    };
+    // A bid or a pass: it ends no hand with a score.
+    game.apply(action).expect("a legal bid");
+    while !game.needs_deal() && game.hand().is_some_and(|h| h.phase() != Phase::Over) {
+        if let Some(result) = cs246_match::step(&mut game, rng, &mut choose) {
             return result.margin(us);
         }
     }
+    0
 }
 
 /// One bidding decision of the strong pair, and what each choice brought.

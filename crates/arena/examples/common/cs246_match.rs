@@ -23,19 +23,31 @@ pub fn play(
             table::Game::deal(&mut game, &mut chance);
             continue;
         }
-        let seat = game.turn().expect("a seat to act");
-        let action = if seat.index() % 2 == 1 {
-            Cs246.act(Seated::new(&game, seat.index()), &mut rng)
-        } else {
-            strong(&game, seat, &mut rng)
-        };
-        if let Ok(Outcome::Trick {
-            result: Some(result),
-            ..
-        }) = game.apply(action)
-        {
+        if let Some(result) = step(&mut game, &mut rng, &mut strong) {
             scored(&result);
         }
     }
     game
+}
+
+/// One action of the seat to act — a CS 246 computer's, or the strong pair's through
+/// `strong` — applied to `game`; the hand's result if it ended the hand.
+pub fn step(
+    game: &mut Game,
+    rng: &mut Rng,
+    strong: &mut impl FnMut(&Game, Seat, &mut Rng) -> Action,
+) -> Option<HandResult> {
+    let seat = game.turn().expect("a seat to act");
+    let action = if seat.index() % 2 == 1 {
+        Cs246.act(Seated::new(game, seat.index()), rng)
+    } else {
+        strong(game, seat, rng)
+    };
+    match game.apply(action) {
+        Ok(Outcome::Trick {
+            result: Some(result),
+            ..
+        }) => Some(result),
+        _ => None,
+    }
 }
