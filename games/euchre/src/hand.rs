@@ -707,7 +707,15 @@ impl Hand {
     pub fn may_throw_in(&self) -> bool {
         self.rules.farmers_hand
             && self.phase == Phase::Making(Round::One)
-            && self.hands[self.turn.index()]
+            && self.none_above_a_ten(self.hands[self.turn.index()])
+    }
+
+    /// Whether no card of `cards` ranks above a ten in this game: by the card's place in
+    /// the game, not its printed rank, so the benny (a printed two) is the highest card.
+    fn none_above_a_ten(&self, cards: CardSet) -> bool {
+        let benny = self.rules.joker && cards.contains(BENNY);
+        !benny
+            && cards
                 .intersection(CardSet::ranks_from(cards::Rank::Jack))
                 .is_empty()
     }

@@ -322,6 +322,43 @@ mod tests {
     }
 
     #[test]
+    fn a_hand_holding_the_benny_is_no_farmers_hand() {
+        use crate::{Action, Hand, IllegalAction, Seat};
+        // The hand: 2S 8H 9C 9H TC under joker,farmer (28 cards). The two of
+        // spades is the benny, the highest trump: far above a ten.
+        let rules = Rules::eecs280(10)
+            .with_house(&["deal=5", "pack=28", "joker", "farmer=on"])
+            .unwrap();
+        let held: Vec<cards::Card> = ["2S", "8H", "9C", "9H", "TC"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let deck: Vec<cards::Card> = held
+            .iter()
+            .copied()
+            .chain(rules.deck().iter().copied().filter(|c| !held.contains(c)))
+            .collect();
+        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
+        assert_eq!(hand.cards(Seat::new(1)), held.iter().copied().collect());
+        assert!(!hand.legal_actions().contains(Action::ThrowIn));
+        assert_eq!(
+            hand.apply(Action::ThrowIn),
+            Err(IllegalAction::NotAFarmersHand)
+        );
+        // The same hand with the nine of spades for the benny may be thrown in.
+        let low: Vec<cards::Card> = deck
+            .iter()
+            .map(|&c| match c.to_string().as_str() {
+                "2S" => "9S".parse().unwrap(),
+                "9S" => "2S".parse().unwrap(),
+                _ => c,
+            })
+            .collect();
+        let hand = Hand::deal(rules, Seat::new(0), &low);
+        assert!(hand.legal_actions().contains(Action::ThrowIn));
+    }
+
+    #[test]
     fn defending_alone_needs_going_alone() {
         assert!(Rules::eecs280(10).with_house(&["defend-alone=on"]).is_err());
     }

@@ -18,7 +18,9 @@ mod seat;
 pub use game::Game;
 pub use layout::Layout;
 pub use players::{Leave, Player};
-pub use round::{Action, IllegalAction, Outcome, Points, Round, View, MAX_PLAYERS};
+pub use round::{
+    Action, IllegalAction, Outcome, Points, Round, View, MAX_PLAYERS, VOLUNTARY_PASSES,
+};
 pub use rules::{End, Rules, Stuck};
 pub use seat::Seat;
 pub use table::Refused;

@@ -11,6 +11,12 @@ pub const SEVEN_OF_SPADES: Card = Card::new(Rank::Seven, Suit::Spades);
 /// The most players a round seats (pagat's Sevens: three to eight).
 pub const MAX_PLAYERS: usize = 8;
 
+/// How many times a round a player may pass holding a card it could play (the voluntary
+/// pass, house rule): Shichi Narabe's three passes (card-asobi.com, sojudo.net: three
+/// passes a player, a chip each, whether stuck or by choice). Unlimited, a round in
+/// which everyone passes need never end.
+pub const VOLUNTARY_PASSES: u8 = 3;
+
 /// The most cards one player is dealt: 18 of 52 among three.
 const MAX_HAND: usize = 18;
 
@@ -103,6 +109,9 @@ pub enum IllegalAction {
     MustPlay(Card),
     /// The player has a legal play and so may not pass.
     MustPlayNotPass,
+    /// The player has passed by choice [`VOLUNTARY_PASSES`] times this round and holds a
+    /// card it can play, so it must play.
+    NoVoluntaryPassesLeft,
     /// These rules pass instead of discarding (house rule).
     NoDiscards,
     /// These rules discard instead of passing.
@@ -123,6 +132,10 @@ impl fmt::Display for IllegalAction {
             IllegalAction::MustPlayNotPass => {
                 f.write_str("a card can be played, so passing is not allowed")
             }
+            IllegalAction::NoVoluntaryPassesLeft => write!(
+                f,
+                "a card can be played and the {VOLUNTARY_PASSES} passes by choice a round are used"
+            ),
             IllegalAction::NoDiscards => {
                 f.write_str("these rules pass instead of discarding: a stuck player passes")
             }
@@ -160,8 +173,12 @@ pub struct Round {
     /// A stuck player passes instead of discarding, and the first out ends the round
     /// (house rule).
     passing: bool,
-    /// Passes each player made this round (the chips it paid).
-    passes: [u8; MAX_PLAYERS],
+    /// Passes each player made this round (the chips it paid). Bounded by
+    /// [`Round::max_actions`], so a plain add never overflows.
+    passes: [u16; MAX_PLAYERS],
+    /// Passes each player made this round holding a card it could play (voluntary pass),
+    /// at most [`VOLUNTARY_PASSES`].
+    voluntary: [u8; MAX_PLAYERS],
     /// The round has ended: every card gone, or (passing) a player out.
     ended: bool,
 }
@@ -271,6 +288,7 @@ impl Round {
             free_discard: rules.free_discard,
             passing: rules.stuck == crate::Stuck::Pass,
             passes: [0; MAX_PLAYERS],
+            voluntary: [0; MAX_PLAYERS],
             ended: false,
         }
     }
@@ -457,12 +475,38 @@ impl Round {
         }
     }
 
-    /// Whether the player to move may pass (house rule): when stuck, or at any time after
-    /// the opening card with the voluntary pass.
+    /// Whether the player to move may pass (house rule): when stuck, or after the opening
+    /// card with the voluntary pass, until it has passed [`VOLUNTARY_PASSES`] times this
+    /// round holding a card it could play.
     fn may_pass(&self) -> bool {
-        self.passing
-            && !self.is_over()
-            && (!self.can_play() || (self.free_discard && self.moves > 0))
+        self.passing && !self.is_over() && (!self.can_play() || self.may_pass_voluntarily())
+    }
+
+    /// Whether the player to move has a voluntary pass left this round.
+    fn may_pass_voluntarily(&self) -> bool {
+        self.free_discard && self.moves > 0 && self.voluntary[self.turn.index()] < VOLUNTARY_PASSES
+    }
+
+    /// Voluntary passes the player to move has left this round (0 without the house
+    /// rules that allow them).
+    pub fn voluntary_passes_left(&self) -> u8 {
+        if self.passing && self.free_discard {
+            VOLUNTARY_PASSES - self.voluntary[self.turn.index()]
+        } else {
+            0
+        }
+    }
+
+    /// The most actions a round of `players` can take under any house rules: 52 cards
+    /// played or discarded, [`VOLUNTARY_PASSES`] voluntary passes a player, and forced
+    /// passes. While passes run nothing on the table changes, and some player holds a
+    /// card that fits (every card not on the layout is held: passing rounds have no
+    /// discards), so each turn of the table in a run of passes holds a voluntary pass:
+    /// a run has at most `players - 1` forced passes before each of its voluntary ones
+    /// and before the card that ends it, and there are at most 53 runs.
+    pub const fn max_actions(players: usize) -> usize {
+        let voluntary = VOLUNTARY_PASSES as usize * players;
+        52 + voluntary + (players - 1) * (53 + voluntary)
     }
 
     /// Under a voluntary pass, the discards open to a player who could play instead
@@ -514,6 +558,9 @@ impl Round {
         let card = match action {
             Action::Pass if !self.passing => return Err(IllegalAction::NoPassing),
             Action::Pass if self.may_pass() => return Ok(()),
+            Action::Pass if self.free_discard && self.moves > 0 => {
+                return Err(IllegalAction::NoVoluntaryPassesLeft)
+            }
             Action::Pass => return Err(IllegalAction::MustPlayNotPass),
             Action::Discard(_) if self.passing => return Err(IllegalAction::NoDiscards),
             Action::Play(card) | Action::Discard(card) => card,
@@ -571,7 +618,8 @@ impl Round {
         let seat = self.turn.index();
         match action {
             Action::Pass => {
-                self.passes[seat] = self.passes[seat].saturating_add(1);
+                self.voluntary[seat] += u8::from(self.can_play());
+                self.passes[seat] += 1;
                 self.turn = self.after(self.turn);
                 return false;
             }

@@ -88,9 +88,9 @@ impl House for Rules {
         HouseRule {
             name: "free-discard",
             title: "Voluntary pass",
-            summary: "A player may discard (pass) even when a card could be played.",
+            summary: "A player may discard even when a card could be played; with `stuck=pass` it passes instead, three times a round.",
             values: Values::ON_OFF,
-            source: "pagat.com/layout/sevens.html (Variations)",
+            source: "pagat.com/layout/sevens.html (Variations); card-asobi.com/shichinarabe.html (Shichi Narabe: three passes a round, by choice or stuck)",
         },
         HouseRule {
             name: "stuck",

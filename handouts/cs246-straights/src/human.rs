@@ -132,6 +132,7 @@ impl Human {
             IllegalAction::RoundOver => "The round is over.".to_string(),
             // The handout discards and never passes (a house rule): never reached here.
             IllegalAction::MustPlayNotPass
+            | IllegalAction::NoVoluntaryPassesLeft
             | IllegalAction::NoDiscards
             | IllegalAction::NoPassing => refusal.to_string(),
         }))
