@@ -116,6 +116,7 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
                     points: 1,
                 }),
                 penalty: None,
+                upcard: None,
             },
         ),
     ];
@@ -225,4 +226,82 @@ fn a_record_replays_to_the_same_progress_in_every_game() {
             variant.with_game(10, PlayAndReplay(seed));
         }
     }
+}
+
+/// Appendix B's deal (EECS 280, no shuffle): seat 0 deals and the J♦ is turned up.
+fn appendix_b(rules: euchre::Rules) -> Progress<euchre::Game> {
+    let deck = cards::deck::eecs280_euchre();
+    let mut progress = Progress::new(euchre::Game::new(rules), 0, vec![deck]).unwrap();
+    progress.deal();
+    progress
+}
+
+#[test]
+fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
+    use catalogue::scene::FactKind;
+    use euchre::{Action, Rules};
+    let sitters = sitters(&["You", "West", "North", "East"]);
+    let mut progress = appendix_b(Rules::eecs280(10));
+    // West (seat 1, the dealer's left) orders up the J♦; You (seat 0, the dealer) take
+    // it and discard; then a seat whose first look comes now still sees which card.
+    progress
+        .apply_as(1, Action::OrderUp { alone: false })
+        .unwrap();
+    progress
+        .apply_as(0, Action::Discard("9D".parse().unwrap()))
+        .unwrap();
+    for to in [Some(2), None] {
+        let scene = progress.shown(to, &sitters, 10).scene;
+        let upcard = scene
+            .facts
+            .iter()
+            .find(|f| f.kind == FactKind::Upcard)
+            .expect("the upcard is kept after the order-up");
+        assert_eq!(upcard.card, Some("JD".parse().unwrap()));
+        assert_eq!(upcard.text, "Upcard, taken up by You");
+        assert_eq!(scene.log[0], "West orders up the J♦");
+    }
+    // Played on into the tricks, the fact stays.
+    progress
+        .apply_as(1, Action::Play("9S".parse().unwrap()))
+        .unwrap();
+    let scene = progress.shown(None, &sitters, 10).scene;
+    assert!(scene.facts.iter().any(|f| f.kind == FactKind::Upcard));
+}
+
+#[test]
+fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
+    use cards::Suit;
+    use catalogue::scene::FactKind;
+    use euchre::{Action, Rules};
+    let sitters = sitters(&["Ada", "Bob", "Cy", "Di"]);
+    let mut progress = appendix_b(Rules::cs246());
+    for seat in [1, 2, 3] {
+        progress.apply_as(seat, Action::Pass).unwrap();
+    }
+    // The CS 246 handout: the dealer "will only pick up the card if …".
+    progress
+        .apply_as(0, Action::OrderUp { alone: false })
+        .unwrap();
+    let scene = progress.shown(Some(1), &sitters, 10).scene;
+    assert_eq!(scene.log[3], "Ada picks up the J♦");
+    let scene = progress.shown(Some(0), &sitters, 10).scene;
+    assert_eq!(scene.log[3], "You pick up the J♦");
+    // Round two: the turned-down card stays named after trump is called.
+    let mut progress = appendix_b(Rules::cs246());
+    for seat in [1, 2, 3, 0] {
+        progress.apply_as(seat, Action::Pass).unwrap();
+    }
+    progress
+        .apply_as(
+            1,
+            Action::Call {
+                suit: Suit::Hearts,
+                alone: false,
+            },
+        )
+        .unwrap();
+    let scene = progress.shown(None, &sitters, 10).scene;
+    let down = scene.facts.iter().find(|f| f.kind == FactKind::TurnedDown);
+    assert_eq!(down.and_then(|f| f.suit), Some(Suit::Diamonds));
 }

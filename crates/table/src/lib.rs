@@ -21,7 +21,7 @@ pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 #[doc(hidden)]
 pub use cards as __cards;
 pub use house::{House, HouseError, HouseRule};
-pub use outcome::{HandOver, Happened, Outcome, Penalty};
+pub use outcome::{HandOver, Happened, OrderedUp, Outcome, Penalty};
 pub use record::{GameRecord, ReplayError};
 
 use std::fmt::Debug;

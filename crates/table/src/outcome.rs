@@ -19,6 +19,19 @@ pub struct Happened {
     pub hand_over: Option<HandOver>,
     /// A penalty scored on the spot (a CS 246 renege).
     pub penalty: Option<Penalty>,
+    /// The upcard an order-up made trump (Euchre): public, and named in every log, as
+    /// the action itself does not carry it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub upcard: Option<OrderedUp>,
+}
+
+/// An upcard ordered up (Euchre), and by whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderedUp {
+    /// The upcard.
+    pub card: cards::Card,
+    /// Whether the dealer itself took it (the CS 246 handout: it "picks up the card").
+    pub by_dealer: bool,
 }
 
 /// How a hand ended and was scored. Points are each seat's gain (a partnership's gain

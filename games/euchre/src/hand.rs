@@ -102,6 +102,14 @@ impl HandResult {
 pub enum Outcome {
     /// Nothing to report: the next player acts.
     Continue,
+    /// The upcard was ordered up (the dealer picks it up unless it sits out): its suit
+    /// is trump. Named so that every log says which card it was.
+    OrderedUp {
+        /// The upcard.
+        upcard: Card,
+        /// Whether the dealer ordered it up itself (picked it up).
+        by_dealer: bool,
+    },
     /// Everyone passed both rounds and the rules throw the hand in.
     Nullified,
     /// The player to act threw in its farmer's hand (house rule): nothing scored.
@@ -912,12 +920,16 @@ impl Hand {
             }
             Action::OrderUp { alone } => {
                 let partner_is_dealer = self.turn.partner() == self.dealer;
+                let by_dealer = self.turn == self.dealer;
                 self.make(
                     self.upcard.suit(),
                     alone || (partner_is_dealer && self.rules.partner_order_up_is_alone),
                 );
                 self.defend_or_go_on();
-                Outcome::Continue
+                Outcome::OrderedUp {
+                    upcard: self.upcard,
+                    by_dealer,
+                }
             }
             Action::Call { suit, alone } => {
                 self.make(suit, alone);

@@ -177,6 +177,13 @@ impl table::Outcome for crate::Outcome {
         use table::{HandOver, Happened, Penalty};
         match *self {
             Outcome::Continue => Happened::default(),
+            Outcome::OrderedUp { upcard, by_dealer } => Happened {
+                upcard: Some(table::OrderedUp {
+                    card: upcard,
+                    by_dealer,
+                }),
+                ..Happened::default()
+            },
             Outcome::Nullified => Happened {
                 hand_over: Some(HandOver::ThrownIn),
                 ..Happened::default()

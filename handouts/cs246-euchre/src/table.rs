@@ -388,7 +388,7 @@ impl Table {
             }
         }
         match outcome {
-            Outcome::Continue => Ok(false),
+            Outcome::Continue | Outcome::OrderedUp { .. } => Ok(false),
             // No farmer's hand under the handout's rules: never reached here.
             Outcome::FarmerThrownIn(_) => Ok(true),
             Outcome::Nullified => {

@@ -84,8 +84,9 @@ pub trait Staged: table::Game {
     /// What else `seat` alone knows (`Your discards: 5♠`): private to the seat.
     fn notes(&self, seat: usize) -> Vec<String>;
     /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
-    /// anyone else; `None` is an action hidden from the recipient.
-    fn phrase(&self, action: Option<&Self::Action>, you: bool) -> String;
+    /// anyone else; `None` is an action hidden from the recipient. `happened` is what it
+    /// did (an order-up's upcard).
+    fn phrase(&self, action: Option<&Self::Action>, happened: &Happened, you: bool) -> String;
 
     /// The card that stands for the joker at this table, if one does.
     fn joker(&self) -> Option<Card> {
@@ -233,7 +234,7 @@ fn sentences<G: Staged>(
         let who = subject(stage.sitters, stage.to, moment.seat);
         lines.push(format!(
             "{who} {}",
-            game.phrase(moment.action.as_ref(), you)
+            game.phrase(moment.action.as_ref(), &moment.happened, you)
         ));
         if let Some(penalty) = moment.happened.penalty {
             let (name, many) = side(stage.sitters, stage.to, &team_of(game, penalty.to));

@@ -99,13 +99,23 @@ impl Staged for Game {
                 card: Some(view.upcard()),
                 suit: None,
             }),
-            Hand::Making(Round::Two) => facts.push(Fact {
-                kind: FactKind::TurnedDown,
-                text: format!("Turned down: {}", card_text(view.upcard())),
-                card: None,
-                suit: Some(view.upcard().suit()),
-            }),
-            _ => {}
+            Hand::Making(Round::Two) => facts.push(turned_down(&view)),
+            Hand::Over => {}
+            // Trump is made: the upcard stays public for the whole hand.
+            _ if view.trump() == Some(view.upcard().suit()) || view.benny_up() => {
+                let text = if view.sits_out(view.dealer()) {
+                    "Upcard, not taken up (the dealer sits out)".to_string()
+                } else {
+                    format!("Upcard, taken up by {}", names[view.dealer().index()])
+                };
+                facts.push(Fact {
+                    kind: FactKind::Upcard,
+                    text,
+                    card: Some(view.upcard()),
+                    suit: None,
+                });
+            }
+            _ => facts.push(turned_down(&view)),
         }
         facts
     }
@@ -134,7 +144,7 @@ impl Staged for Game {
             .collect()
     }
 
-    fn phrase(&self, action: Option<&Action>, you: bool) -> String {
+    fn phrase(&self, action: Option<&Action>, happened: &table::Happened, you: bool) -> String {
         let card_text = |card| card_text_at(self.joker(), card);
         let Some(action) = action else {
             return verb(you, "discard a card face down", "discards a card face down");
@@ -151,7 +161,20 @@ impl Staged for Game {
         match *action {
             Action::Pass => verb(you, "pass", "passes"),
             Action::OrderUp { alone: a } => {
-                format!("{}{}", verb(you, "order up", "orders up"), alone(a, you))
+                let Some(up) = happened.upcard else {
+                    return format!("{}{}", verb(you, "order up", "orders up"), alone(a, you));
+                };
+                let (mine, theirs) = if up.by_dealer && self.rules().name() == "cs246" {
+                    ("pick up", "picks up")
+                } else {
+                    ("order up", "orders up")
+                };
+                format!(
+                    "{} the {}{}",
+                    verb(you, mine, theirs),
+                    card_text(up.card),
+                    alone(a, you)
+                )
             }
             Action::Call { suit, alone: a } => format!(
                 "{} {} trump{}",
@@ -262,6 +285,16 @@ impl Staged for Game {
 
     fn any(action: Action) -> AnyAction {
         AnyAction::Euchre(action)
+    }
+}
+
+/// The upcard turned down in round one.
+fn turned_down(view: &euchre::View) -> Fact {
+    Fact {
+        kind: FactKind::TurnedDown,
+        text: format!("Turned down: {}", card_text(view.upcard())),
+        card: None,
+        suit: Some(view.upcard().suit()),
     }
 }
 

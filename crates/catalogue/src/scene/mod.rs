@@ -208,9 +208,10 @@ pub struct Fact {
 pub enum FactKind {
     /// Trump, in its suit's colour.
     Trump,
-    /// The upcard on offer (its card follows the words).
+    /// The upcard: on offer, or after an order-up who took it (its card follows the
+    /// words), for the whole hand.
     Upcard,
-    /// The upcard turned down in round one.
+    /// The upcard turned down in round one, for the rest of the hand.
     TurnedDown,
     /// Anything else: how far the deal is, a pull in progress.
     Note,

@@ -119,7 +119,7 @@ impl Staged for Game {
         vec![format!("Your discards: {}", cards_text(discards))]
     }
 
-    fn phrase(&self, action: Option<&Action>, you: bool) -> String {
+    fn phrase(&self, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
         match action {
             None => verb(you, "discard a card face down", "discards a card face down"),
             Some(Action::Play(card)) => {

@@ -143,7 +143,7 @@ impl Staged for Game {
             .collect()
     }
 
-    fn phrase(&self, action: Option<&Action>, you: bool) -> String {
+    fn phrase(&self, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
         match action {
             // A card given back, or handed over under the house rule: face down.
             None => verb(you, "give a card face down", "gives a card face down"),
