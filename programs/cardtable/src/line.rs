@@ -6,28 +6,12 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use catalogue::scene::{card_text as show, AnyAction, Own, Scene};
+use catalogue::scene::{card_text as show, Own, Scene};
 use table::search::Advice;
 use table::Leave;
 use textio::Stop;
 
 use crate::session::Table;
-
-/// The short answer that takes a non-card action (`p`, `o`, `oa`, `h`, `ha`).
-fn code(action: &AnyAction) -> String {
-    let letter = |s: cards::Suit| s.letter().to_ascii_lowercase().to_string();
-    let alone = |a: bool| if a { "a" } else { "" };
-    match *action {
-        AnyAction::Euchre(euchre::Action::Pass)
-        | AnyAction::TeenDoPanch(teendopanch::Action::Pass) => "p".into(),
-        AnyAction::Euchre(euchre::Action::OrderUp { alone: a }) => format!("o{}", alone(a)),
-        AnyAction::Euchre(euchre::Action::Call { suit, alone: a }) => {
-            format!("{}{}", letter(suit), alone(a))
-        }
-        AnyAction::TeenDoPanch(teendopanch::Action::Call(suit)) => letter(suit),
-        _ => String::new(),
-    }
-}
 
 /// `You and North 3, West and East 5`.
 fn score_words(scene: &Scene) -> String {
@@ -200,7 +184,7 @@ fn answer<R: BufRead, W: Write>(
     let codes: Vec<String> = own
         .choices
         .iter()
-        .map(|c| format!("{} = {}", code(&own.actions[c.action]), c.label))
+        .map(|c| format!("{} = {}", c.key, c.label))
         .collect();
     let hint = if codes.is_empty() {
         String::new()
@@ -283,10 +267,11 @@ fn choose(said: &str, own: &Own) -> Result<usize, Unanswered> {
             None => Err(Unanswered::NoSuchNumber(n)),
         };
     }
+    // The game's short answer, or the button's words in full (`pass`, `order up`).
     if let Some(choice) = own
         .choices
         .iter()
-        .find(|c| code(&own.actions[c.action]) == said)
+        .find(|c| c.key == said || c.label.to_lowercase() == said)
     {
         return Ok(choice.action);
     }
@@ -338,4 +323,101 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
         .unwrap_or_default();
     let scores: Vec<String> = points.iter().map(f64::to_string).collect();
     writeln!(out, "Final points: {}", scores.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use catalogue::scene::{Presence, Sitter};
+    use catalogue::{PlayerSpec, Progress, Roster, Ruleset, Variant, WithGame};
+    use proptest::prelude::*;
+    use rand::SeedableRng;
+    use table::{Agent, Rng, Turn};
+
+    use super::choose;
+
+    /// Line mode's own words, which no game's key may be.
+    const COMMANDS: [&str; 7] = ["q", "quit", "help", "?", "coach", "rules", "save"];
+
+    /// Plays a random game, checking at every seat's turn that each offered choice has a
+    /// short answer of its own that `choose` takes to it; the same answer names the same
+    /// action all game long. Returns how many choices were checked.
+    struct EveryChoiceAnswered(u64);
+
+    impl WithGame for EveryChoiceAnswered {
+        type Output = usize;
+
+        fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
+            let seats = new().seats();
+            let sitters: Vec<Sitter> = (0..seats)
+                .map(|s| Sitter {
+                    name: format!("P{s}"),
+                    presence: Presence::Computer,
+                })
+                .collect();
+            let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
+            let mut agents: Vec<Box<dyn Agent<G>>> = (0..seats)
+                .map(|_| new().agent(PlayerSpec::Random))
+                .collect();
+            let mut rng = Rng::seed_from_u64(self.0);
+            let mut meaning: BTreeMap<String, String> = BTreeMap::new();
+            let mut checked = 0;
+            for _ in 0..3000 {
+                match progress.turn() {
+                    Turn::Over => break,
+                    Turn::Chance => progress.deal(),
+                    Turn::Seat(seat) => {
+                        let shown = progress.shown(Some(seat), &sitters, 5);
+                        let own = shown.own.unwrap();
+                        for choice in &own.choices {
+                            let key = choice.key.as_str();
+                            assert!(!key.is_empty(), "{} has no short answer", choice.label);
+                            assert!(!COMMANDS.contains(&key), "{key} is a command");
+                            assert!(key.parse::<cards::Card>().is_err(), "{key} is a card");
+                            assert!(key.parse::<usize>().is_err(), "{key} is a number");
+                            assert_eq!(choose(key, &own), Ok(choice.action), "{key}");
+                            let action = serde_json::to_string(&own.actions[choice.action]);
+                            let action = action.unwrap();
+                            let before = meaning.entry(key.to_string()).or_insert(action.clone());
+                            assert_eq!(*before, action, "{key} names two actions");
+                            checked += 1;
+                        }
+                        progress.act_for(agents[seat].as_mut(), seat, &mut rng);
+                    }
+                }
+            }
+            checked
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn every_choice_of_every_game_and_house_rule_is_reached_by_its_shown_answer(
+            variant in 0..Variant::ALL.len(),
+            picks in proptest::collection::vec(any::<usize>(), 16),
+            seed in any::<u64>(),
+        ) {
+            let variant = Variant::ALL[variant];
+            let mut draws = picks.into_iter();
+            let options = Ruleset::options(variant.game());
+            let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
+            if let Ok(rules) = Ruleset::new(variant, 5, &house) {
+                rules.with_game(EveryChoiceAnswered(seed));
+            }
+        }
+    }
+
+    #[test]
+    fn a_straights_pass_is_answered_by_its_key() {
+        // The table: free-discard,stuck=pass offers a pass every turn after the
+        // opening card; before, its answer was empty and `p` was refused.
+        let rules = Ruleset::new(Variant::Straights, 80, &["free-discard", "stuck=pass"]);
+        let rules = rules.expect("Straights takes both");
+        assert_eq!(rules.variant().game(), catalogue::GameKind::Straights);
+        let checked = rules.with_game(EveryChoiceAnswered(1));
+        assert!(checked > 10, "{checked} passes offered");
+    }
 }

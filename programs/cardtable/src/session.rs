@@ -207,7 +207,11 @@ impl<G: Roster> Table for Session<G> {
         let game = self.progress.game();
         let advice = game.advisor().advise(Seated::new(game, YOU), &mut rng);
         Advice {
-            actions: advice.actions.iter().map(|a| coach_words::<G>(a)).collect(),
+            actions: advice
+                .actions
+                .iter()
+                .map(|a| coach_words(self.progress.game(), a))
+                .collect(),
             values: advice.values,
             choice: advice.choice,
             higher_is_better: advice.higher_is_better,
@@ -226,14 +230,14 @@ impl<G: Roster> Table for Session<G> {
 }
 
 /// An action in the coach's words: `play 9♠`, `discard 9♠`, `Order up, alone`.
-fn coach_words<G: Staged>(action: &G::Action) -> String {
+fn coach_words<G: Staged>(game: &G, action: &G::Action) -> String {
     match G::card_of(action) {
         Some((card, word)) => format!(
             "{} {}",
             word.unwrap_or("Play").to_lowercase(),
             catalogue::scene::card_text(card)
         ),
-        None => G::choice(action),
+        None => game.choice(action),
     }
 }
 

@@ -93,7 +93,10 @@ pub trait Staged: table::Game {
         None
     }
     /// A choice button's words (`Order up, alone`), for an action that puts down no card.
-    fn choice(action: &Self::Action) -> String;
+    fn choice(&self, action: &Self::Action) -> String;
+    /// The short answer that takes such an action (`p`, `oa`, `h`): distinct for every
+    /// action of the game, and never a card's notation or a face's command word.
+    fn key(action: &Self::Action) -> &'static str;
     /// The card an action puts down, and the word for doing it when that is not simply
     /// playing it (`Discard`, `Give back`).
     fn card_of(action: &Self::Action) -> Option<(Card, Option<&'static str>)>;
@@ -513,7 +516,8 @@ impl<A: Copy> Stage<'_, A> {
             .filter(|(_, a)| G::card_of(a).is_none())
             .map(|(action, a)| Choice {
                 action,
-                label: G::choice(a),
+                label: game.choice(a),
+                key: G::key(a).to_string(),
             })
             .collect();
         let on_turn = !legal.is_empty();

@@ -195,8 +195,9 @@ impl Staged for Game {
         }
     }
 
-    fn choice(action: &Action) -> String {
+    fn choice(&self, action: &Action) -> String {
         let (what, alone) = match *action {
+            Action::OrderUp { alone } if dealer_picks_up(self) => ("Pick up".to_string(), alone),
             Action::OrderUp { alone } => ("Order up".to_string(), alone),
             Action::Call { suit, alone } => (suit_words(suit), alone),
             Action::DefendAlone => ("Defend alone".to_string(), false),
@@ -207,6 +208,18 @@ impl Staged for Game {
             format!("{what}, alone")
         } else {
             what
+        }
+    }
+
+    fn key(action: &Action) -> &'static str {
+        const SUITS: [[&str; 2]; 4] = [["s", "sa"], ["h", "ha"], ["c", "ca"], ["d", "da"]];
+        match *action {
+            Action::Pass => "p",
+            Action::OrderUp { alone } => ["o", "oa"][usize::from(alone)],
+            Action::Call { suit, alone } => SUITS[suit.index()][usize::from(alone)],
+            Action::DefendAlone => "l",
+            Action::ThrowIn => "m",
+            Action::Discard(_) | Action::Play(_) => "",
         }
     }
 
@@ -222,7 +235,12 @@ impl Staged for Game {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
         if has(|a| matches!(a, Action::OrderUp { .. })) {
             let upcard = public(self).map_or("upcard".into(), |v| card_text(v.upcard()));
-            return format!("Order up the {upcard}, or pass");
+            let verb = if dealer_picks_up(self) {
+                "Pick up"
+            } else {
+                "Order up"
+            };
+            return format!("{verb} the {upcard}, or pass");
         }
         if has(|a| matches!(a, Action::Call { .. })) && benny_up(self) {
             return "The benny was turned up: name trump without looking at your cards".into();
@@ -286,6 +304,14 @@ impl Staged for Game {
     fn any(action: Action) -> AnyAction {
         AnyAction::Euchre(action)
     }
+}
+
+/// Whether the dealer decides on the upcard now under the CS 246 rules, whose handout
+/// calls taking it "pick up the card".
+fn dealer_picks_up(game: &Game) -> bool {
+    game.rules().name() == "cs246"
+        && public(game)
+            .is_some_and(|v| v.turn() == v.dealer() && v.phase() == Hand::Making(Round::One))
 }
 
 /// The upcard turned down in round one.

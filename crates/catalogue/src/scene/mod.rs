@@ -338,6 +338,9 @@ pub struct Choice {
     pub action: usize,
     /// `Pass`, `Order up, alone`, `Hearts ♥`.
     pub label: String,
+    /// The short answer a typed face takes for it (`p`, `oa`, `h`), the game's own:
+    /// distinct for every action of the game.
+    pub key: String,
 }
 
 /// An action of any game, as the protocol spells it.

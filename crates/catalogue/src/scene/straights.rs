@@ -135,10 +135,17 @@ impl Staged for Game {
     }
 
     /// Every Straights action but a pass puts down a card.
-    fn choice(action: &Action) -> String {
+    fn choice(&self, action: &Action) -> String {
         match *action {
             Action::Play(card) | Action::Discard(card) => card_text(card),
             Action::Pass => "Pass (pay a chip)".into(),
+        }
+    }
+
+    fn key(action: &Action) -> &'static str {
+        match action {
+            Action::Pass => "p",
+            Action::Play(_) | Action::Discard(_) => "",
         }
     }
 

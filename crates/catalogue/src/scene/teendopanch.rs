@@ -171,10 +171,18 @@ impl Staged for Game {
         }
     }
 
-    fn choice(action: &Action) -> String {
+    fn choice(&self, action: &Action) -> String {
         match *action {
             Action::Call(suit) => suit_words(suit),
             _ => "Pass".into(),
+        }
+    }
+
+    fn key(action: &Action) -> &'static str {
+        match action {
+            Action::Pass => "p",
+            Action::Call(suit) => ["s", "h", "c", "d"][suit.index()],
+            Action::Return(_) | Action::Give(_) | Action::Play(_) => "",
         }
     }
 
