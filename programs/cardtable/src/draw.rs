@@ -58,10 +58,29 @@ fn title(scene: &Scene, width: u16) -> String {
     }
 }
 
+/// The keys, under the table: fits 80 columns; `?` lists every key.
+pub const FOOTER: &str = " ←→ Enter play · 1-9 card · c coach · h house rules · ? help · q quit ";
+
+/// Every key at the table, one meaning each (`?`).
+pub const KEYS: [&str; 6] = [
+    "←/→ or Tab: choose a card or button · Enter or Space: play it · click a card or button",
+    "1-9, 0: the card with that number (no card to play: the button); a second digit for 11-18",
+    "c: the coach (the strong player's value of each choice) · x: the last trick",
+    "r: the rules card · h: house rules for the next game · s: save (cardtable play --resume FILE)",
+    "PgUp/PgDn: scroll the log · Esc: clear a number being typed",
+    "q: quit (asks first, from any screen) · Ctrl-C: quit at once · any other key closes this",
+];
+
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     let area = frame.area();
     ui.areas.clear();
+    if ui.dialog == Dialog::HouseRules {
+        if let Some(menu) = &ui.menu {
+            menu.draw(frame);
+            return;
+        }
+    }
     if area.width < MIN.0 || area.height < MIN.1 {
         let text = format!(
             "The window is {}×{}: cardtable needs at least {}×{}. Make it larger (q quits).",
@@ -73,7 +92,7 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     let outer = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(title(&ui.shown().scene, area.width))
-        .title_bottom(" ←→ choose · Enter play · 1-9 card · c coach · x last trick · r rules · s save · ? help · q quit ");
+        .title_bottom(FOOTER);
     let inner = outer.inner(area);
     frame.render_widget(outer, area);
     let wide = inner.width >= 110;
@@ -507,8 +526,8 @@ fn status_lines(ui: &Ui, scene: &Scene) -> Vec<Line<'static>> {
     lines.push(Line::styled(status, Style::default().bold()));
     if !ui.typed.is_empty() {
         lines.push(Line::raw(format!(
-            "Typed {}: a suit letter plays that card, Enter a card number",
-            ui.typed
+            "Card {}…: Enter plays it, another digit makes it {}0-{}9",
+            ui.typed, ui.typed, ui.typed
         )));
     } else if let Some(note) = ui.note.as_ref().filter(|_| ui.table.position().is_none()) {
         lines.push(Line::styled(
@@ -647,18 +666,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
     match &ui.dialog {
         Dialog::None => {}
         Dialog::Help => {
-            let mut lines: Vec<Line> = [
-                "←/→ or Tab: choose a card or button · Enter or Space: play it",
-                "1-9, 0: the card with that number (no cards to play: the button)",
-                "Type a card: 9s, 10h, jd, qc · Esc clears · click a card or button",
-                "c: the coach (the strong player's value of each choice)",
-                "x: the last trick · r: the rules card · s: save (cardtable play --resume FILE)",
-                "q: quit (asks first) · any key closes this",
-                "",
-            ]
-            .into_iter()
-            .map(Line::raw)
-            .collect();
+            let mut lines: Vec<Line> = KEYS.into_iter().chain([""]).map(Line::raw).collect();
             for text in ui.shown().own.iter().flat_map(|o| o.help.clone()) {
                 lines.push(Line::raw(text));
             }
@@ -669,7 +677,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             area,
             "Quit?",
             vec![Line::raw(
-                "Leave this game? y or q: quit · any other key: play on",
+                "Leave this game? y, q or Enter: quit · any other key: play on",
             )],
         ),
         Dialog::Coach(advice) => {
@@ -710,6 +718,8 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             let lines = rules_lines(&ui.shown().scene);
             popup(frame, area, "Rules", lines);
         }
+        // Drawn over the whole frame by `draw`.
+        Dialog::HouseRules => {}
         Dialog::Over => {
             let shown = ui.shown();
             let mut lines = Vec::new();
@@ -720,7 +730,7 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             }
             lines.push(Line::raw(""));
             lines.push(Line::raw(
-                "n or Enter: play again · s: save the game · q: quit",
+                "n or Enter: play again · h: house rules · s: save the game · q: quit",
             ));
             popup(frame, area, "Game over", lines);
         }

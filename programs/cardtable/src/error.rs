@@ -12,6 +12,9 @@ pub enum OpenError {
     /// A game or rules variant the catalogue does not know.
     #[error(transparent)]
     Unknown(#[from] catalogue::Error),
+    /// A prescribed deal that is not the game's pack.
+    #[error(transparent)]
+    Deal(#[from] catalogue::NotADeck),
     /// An action after the game's end.
     #[error("action {0} comes after the game's end")]
     AfterTheEnd(usize),

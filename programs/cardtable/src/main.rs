@@ -85,7 +85,7 @@ struct PlayArgs {
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100))]
     points: u32,
     /// House rules on top of the rules, comma-separated OPTION[=VALUE] (`cardtable rules
-    /// GAME` lists them). Without it the drawn table opens with a menu of them.
+    /// GAME` lists them). At the drawn table `h` sets them for the next game.
     #[arg(long, value_name = "OPTION[=VALUE],...")]
     house: Option<String>,
     /// Milliseconds between the computer players' plays at the drawn table.
@@ -251,14 +251,6 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or_else(clock_seed),
         opponents,
     };
-    // At the drawn table, a new game without --house starts at the house-rules menu.
-    if drawn(args.plain) && args.resume.is_none() && args.house.is_none() {
-        match cardtable_tui::terminal::choose_rules(setup.rules.clone()) {
-            Ok(Some(rules)) => setup.rules = rules,
-            Ok(None) => return Ok(ExitCode::SUCCESS),
-            Err(e) => return Err(CliError::Terminal(e)),
-        }
-    }
     let first: Box<dyn Table> = match &args.resume {
         Some(path) => {
             let text = read(path)?;
@@ -272,8 +264,10 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     };
     if drawn(args.plain) {
         let pace = Duration::from_millis(args.speed);
-        cardtable_tui::terminal::run(first, args.save.clone(), pace, move || {
+        let rules = setup.rules.clone();
+        cardtable_tui::terminal::run(first, rules, args.save.clone(), pace, move |rules| {
             setup.seed = clock_seed();
+            setup.rules = rules.clone();
             session::open(&setup)
         })
         .map_err(CliError::Terminal)?;

@@ -1,6 +1,6 @@
-//! The house-rules menu before the first deal at the drawn table: every option of the
-//! game with its values, the variant's own marked, checked by the rules core when the
-//! person deals.
+//! The house-rules menu of the drawn table (`h`): every option of the game with its
+//! values, the variant's own marked, checked by the rules core when the person keeps
+//! them for the next game.
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout};
@@ -30,9 +30,11 @@ pub struct Menu {
 pub enum Chosen {
     /// Still choosing.
     Choosing,
-    /// Deal under these rules.
+    /// Deal the next game under these rules.
     Deal(Ruleset),
-    /// Leave the program.
+    /// Back to the table, nothing changed.
+    Back,
+    /// Leave the program (asked first).
     Quit,
 }
 
@@ -81,7 +83,7 @@ impl Menu {
             .collect()
     }
 
-    /// A key: arrows choose and change, Enter deals, q or Esc quits.
+    /// A key: arrows choose and change, Enter keeps the rules, Esc goes back, q quits.
     pub fn key(&mut self, event: &Event) -> Chosen {
         let Event::Key(key) = event else {
             return Chosen::Choosing;
@@ -111,7 +113,8 @@ impl Menu {
                     Err(refused) => self.refusal = Some(refused.to_string()),
                 }
             }
-            KeyCode::Esc | KeyCode::Char('q') => return Chosen::Quit,
+            KeyCode::Esc => return Chosen::Back,
+            KeyCode::Char('q') => return Chosen::Quit,
             _ => {}
         }
         Chosen::Choosing
@@ -146,11 +149,9 @@ impl Menu {
         let [list, help] =
             Layout::vertical([Constraint::Min(3), Constraint::Length(5)]).areas(frame.area());
         frame.render_widget(
-            Paragraph::new(lines).block(
-                Block::bordered()
-                    .title(" House rules ")
-                    .title_bottom(" ↑↓ choose · ←→ change · Enter deal · q quit "),
-            ),
+            Paragraph::new(lines).block(Block::bordered().title(" House rules ").title_bottom(
+                " ↑↓ choose · ←→ change · Enter keep for the next game · Esc back · q quit ",
+            )),
             list,
         );
         let mut notes = vec![Line::raw(about.map_or("", |o| o.summary).to_string())];

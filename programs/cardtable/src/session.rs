@@ -7,7 +7,8 @@
 use catalogue::scene::{Presence, Shown, Sitter, Staged};
 
 use crate::error::OpenError;
-use catalogue::{PlayerSpec, Progress, Roster, Ruleset, WithGame};
+use cards::Card;
+use catalogue::{NotADeck, PlayerSpec, Progress, Roster, Ruleset, WithGame};
 use rand::SeedableRng;
 use table::search::Advice;
 use table::{Agent, Rng, Seated, Turn};
@@ -109,14 +110,16 @@ fn sitters(seats: usize) -> Vec<Sitter> {
 }
 
 impl<G: Roster> Session<G> {
-    fn new(setup: &Setup, game: G) -> Session<G> {
+    /// A session of `game` dealing `deals` first (a record's prescribed decks), then
+    /// shuffling from the setup's seed.
+    fn new(setup: &Setup, game: G, deals: Vec<Vec<Card>>) -> Result<Session<G>, NotADeck> {
         let seats = game.seats();
         let computers = (0..seats)
             .map(|seat| (seat != YOU).then(|| game.agent(setup.opponents)))
             .collect();
         let mut lineup = vec!["person:You".to_string()];
         lineup.extend((1..seats).map(|_| setup.opponents.to_string()));
-        Session {
+        Ok(Session {
             about: About {
                 game: setup.rules.variant().game().name(),
                 rules: setup.rules.variant().rules(),
@@ -124,13 +127,12 @@ impl<G: Roster> Session<G> {
                 seed: setup.seed,
             },
             sitters: sitters(seats),
-            progress: Progress::new(game, setup.seed, Vec::new())
-                .expect("no prescribed deals to refuse"),
+            progress: Progress::new(game, setup.seed, deals)?,
             rng: Rng::seed_from_u64(!setup.seed),
             computers,
             lineup,
             changes: 0,
-        }
+        })
     }
 
     /// Replays a record's actions (dealing as the record's seed does).
@@ -252,11 +254,14 @@ impl WithGame for Open<'_> {
     type Output = Result<Box<dyn Table>, OpenError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let mut session = Session::new(self.setup, new());
-        if let Some(line) = self.record {
-            let record: table::GameRecord<G::Action> = catalogue::read_record(line)?;
-            session.replay(record.actions)?;
-        }
+        let Some(line) = self.record else {
+            let session = Session::new(self.setup, new(), Vec::new())?;
+            return Ok(Box::new(session));
+        };
+        // A record's prescribed decks deal its first hands again, as they did.
+        let record: table::GameRecord<G::Action> = catalogue::read_record(line)?;
+        let mut session = Session::new(self.setup, new(), record.deals)?;
+        session.replay(record.actions)?;
         Ok(Box::new(session))
     }
 }

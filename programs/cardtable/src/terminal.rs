@@ -42,15 +42,18 @@ impl Drop for Screen {
     }
 }
 
-/// Plays at the drawn table until the person quits; `next` deals each new game.
+/// Plays at the drawn table until the person quits; `next` deals each new game under
+/// the rules chosen for it (`rules` at first; `h` at the table changes them).
 pub fn run(
     first: Box<dyn Table>,
+    rules: catalogue::Ruleset,
     save_to: PathBuf,
     pace: Duration,
-    mut next: impl FnMut() -> Box<dyn Table>,
+    mut next: impl FnMut(&catalogue::Ruleset) -> Box<dyn Table>,
 ) -> io::Result<()> {
     let mut screen = Screen::enter()?;
     let mut ui = Ui::new(first, save_to);
+    ui.next_rules = Some(rules);
     let mut due = Instant::now() + pace;
     loop {
         screen.terminal.draw(|frame| draw::draw(frame, &mut ui))?;
@@ -70,7 +73,9 @@ pub fn run(
             match ui.event(&event) {
                 Flow::Quit => return Ok(()),
                 Flow::NewGame => {
-                    ui = Ui::new(next(), ui.save_to.clone());
+                    let rules = ui.next_rules.take().expect("a game's table has its rules");
+                    ui = Ui::new(next(&rules), ui.save_to.clone());
+                    ui.next_rules = Some(rules);
                     due = Instant::now() + pace;
                 }
                 Flow::Continue if hurried => due = Instant::now(),
@@ -84,22 +89,6 @@ pub fn run(
             // Deals take no time; plays appear one at a time.
             while ui.table.step() && ui.shown().scene.turn.is_none() && !ui.finished() {}
             due = Instant::now() + pace;
-        }
-    }
-}
-
-/// The house-rules menu before the first deal: the rules to deal under, or `None` when
-/// the person quits.
-pub fn choose_rules(rules: catalogue::Ruleset) -> io::Result<Option<catalogue::Ruleset>> {
-    use crate::menu::{Chosen, Menu};
-    let mut screen = Screen::enter()?;
-    let mut menu = Menu::new(rules);
-    loop {
-        screen.terminal.draw(|frame| menu.draw(frame))?;
-        match menu.key(&event::read()?) {
-            Chosen::Choosing => {}
-            Chosen::Deal(rules) => return Ok(Some(rules)),
-            Chosen::Quit => return Ok(None),
         }
     }
 }

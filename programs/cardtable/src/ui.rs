@@ -32,6 +32,8 @@ pub enum Dialog {
     Rules,
     /// The result, with play again.
     Over,
+    /// The house-rules menu, for the next game ([`Ui::menu`]).
+    HouseRules,
 }
 
 /// What the event loop does next.
@@ -72,7 +74,7 @@ pub struct Ui {
     pub table: Box<dyn Table>,
     /// The selected pick, among [`Ui::picks`].
     pub selected: usize,
-    /// A card being typed (`10`, `q`).
+    /// A card number being typed (`1` of `13`): digits only, as letters are commands.
     pub typed: String,
     /// What is open.
     pub dialog: Dialog,
@@ -84,6 +86,10 @@ pub struct Ui {
     pub areas: Vec<(Rect, usize)>,
     /// How many lines the log is scrolled back from its newest.
     pub log_back: usize,
+    /// The rules the next game deals under (`h` changes them); `None` in a replay.
+    pub next_rules: Option<catalogue::Ruleset>,
+    /// The house-rules menu while [`Dialog::HouseRules`] is open.
+    pub menu: Option<crate::menu::Menu>,
     derived: RefCell<Option<Derived>>,
 }
 
@@ -99,6 +105,8 @@ impl Ui {
             save_to,
             areas: Vec::new(),
             log_back: 0,
+            next_rules: None,
+            menu: None,
             derived: RefCell::new(None),
         }
     }
@@ -197,7 +205,8 @@ impl Ui {
         }
     }
 
-    /// Handles one key.
+    /// Handles one key. Every key means one thing: letters are commands (`q` quits from
+    /// every screen, asking first), digits a card's number, and Ctrl-C quits at once.
     pub fn key(&mut self, key: KeyEvent) -> Flow {
         if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
             return Flow::Quit;
@@ -215,13 +224,22 @@ impl Ui {
                         self.save();
                         Flow::Continue
                     }
+                    KeyCode::Char('h') => {
+                        self.open_house_rules();
+                        Flow::Continue
+                    }
                     _ => Flow::Continue,
                 }
             }
+            Dialog::HouseRules => return self.menu_key(key),
             Dialog::None => {}
             _ => {
-                // Any key closes help, the coach and the last trick.
-                self.dialog = Dialog::None;
+                // q quits from here too; any other key closes help, the coach, the last
+                // trick and the rules card.
+                self.dialog = match key.code {
+                    KeyCode::Char('q') => Dialog::Quit,
+                    _ => Dialog::None,
+                };
                 return Flow::Continue;
             }
         }
@@ -230,6 +248,9 @@ impl Ui {
 
     /// A replay: arrows step, Home and End jump, q leaves.
     fn replay_key(&mut self, key: KeyEvent, at: usize) -> Flow {
+        if key.code == KeyCode::Char('q') {
+            return Flow::Quit;
+        }
         if self.dialog != Dialog::None {
             self.dialog = Dialog::None;
             return Flow::Continue;
@@ -249,7 +270,7 @@ impl Ui {
                 self.dialog = Dialog::Rules;
                 return Flow::Continue;
             }
-            KeyCode::Char('q') | KeyCode::Esc => return Flow::Quit,
+            KeyCode::Esc => return Flow::Quit,
             _ => return Flow::Continue,
         };
         self.note = self.table.seek(to).map(|(_, _, caption)| caption);
@@ -258,18 +279,46 @@ impl Ui {
 
     fn quit_key(&mut self, key: KeyEvent) -> Flow {
         match key.code {
-            KeyCode::Char('y') | KeyCode::Char('q') => Flow::Quit,
-            KeyCode::Char(c) if self.typed == "q" && suit_letter(c) => {
-                self.dialog = Dialog::None;
-                self.type_char(c);
-                Flow::Continue
-            }
+            KeyCode::Char('y') | KeyCode::Char('q') | KeyCode::Enter => Flow::Quit,
             _ => {
                 self.dialog = Dialog::None;
-                self.typed.clear();
                 Flow::Continue
             }
         }
+    }
+
+    /// Opens the house-rules menu at the next game's rules.
+    fn open_house_rules(&mut self) {
+        match &self.next_rules {
+            Some(rules) => {
+                self.menu = Some(crate::menu::Menu::new(rules.clone()));
+                self.dialog = Dialog::HouseRules;
+            }
+            None => self.note = Some("house rules are set when a game starts".into()),
+        }
+    }
+
+    /// A key in the house-rules menu: Enter keeps the rules for the next game.
+    fn menu_key(&mut self, key: KeyEvent) -> Flow {
+        use crate::menu::Chosen;
+        let Some(menu) = self.menu.as_mut() else {
+            self.dialog = Dialog::None;
+            return Flow::Continue;
+        };
+        match menu.key(&Event::Key(key)) {
+            Chosen::Choosing => {}
+            Chosen::Deal(rules) => {
+                self.note = Some(format!(
+                    "The next game deals under these rules: {}",
+                    catalogue::offer::title(&rules)
+                ));
+                self.next_rules = Some(rules);
+                self.dialog = Dialog::None;
+            }
+            Chosen::Back => self.dialog = Dialog::None,
+            Chosen::Quit => self.dialog = Dialog::Quit,
+        }
+        Flow::Continue
     }
 
     fn play_key(&mut self, key: KeyEvent) -> Flow {
@@ -291,8 +340,8 @@ impl Ui {
             KeyCode::Backspace => {
                 self.typed.pop();
             }
-            KeyCode::Char('?') => self.dialog = Dialog::Help,
-            KeyCode::Char(c) => return self.type_char(c.to_ascii_lowercase()),
+            KeyCode::Char(c @ '0'..='9') => self.digit(c),
+            KeyCode::Char(c) => return self.command(c.to_ascii_lowercase()),
             _ => {}
         }
         Flow::Continue
@@ -300,16 +349,8 @@ impl Ui {
 
     /// Enter: a typed card number, else the selected pick.
     fn enter(&mut self) {
-        if !self.typed.is_empty() {
-            let typed = std::mem::take(&mut self.typed);
-            match typed.parse::<usize>() {
-                Ok(n) => self.nth_card(n),
-                Err(_) => {
-                    self.note = Some(format!(
-                        "'{typed}' is not a card: type a rank and a suit, as 10h"
-                    ))
-                }
-            }
+        if let Ok(n) = std::mem::take(&mut self.typed).parse::<usize>() {
+            self.nth_card(n);
             return;
         }
         if !self.your_turn() {
@@ -317,6 +358,32 @@ impl Ui {
         }
         if let Some(pick) = self.picks().get(self.selected).cloned() {
             self.choose(&pick);
+        }
+    }
+
+    /// How many things a number can name now: the hand's cards when a card may be
+    /// played, else the buttons.
+    fn numbered(&self) -> usize {
+        let picks = self.picks();
+        if picks.iter().any(|p| p.card.is_some()) {
+            self.hand().iter().map(Vec::len).sum()
+        } else {
+            picks.len()
+        }
+    }
+
+    /// A digit of a card's number: `0` alone is 10; a number that a further digit could
+    /// not make a number in the hand is taken at once, else Enter or the next digit ends it.
+    fn digit(&mut self, c: char) {
+        self.typed.push(c);
+        let n = match self.typed.parse::<usize>() {
+            Ok(0) => 10,
+            Ok(n) => n,
+            Err(_) => return self.typed.clear(),
+        };
+        if n * 10 > self.numbered() {
+            self.typed.clear();
+            self.nth_card(n);
         }
     }
 
@@ -347,71 +414,19 @@ impl Ui {
         }
     }
 
-    /// A letter or digit: part of a typed card, or a command.
-    fn type_char(&mut self, c: char) -> Flow {
-        let legal_ranks: Vec<char> = self
-            .picks()
-            .iter()
-            .filter_map(|p| p.card)
-            .map(|card| card.rank().symbol().to_ascii_lowercase())
-            .collect();
-        if !self.typed.is_empty() {
-            self.typed.push(c);
-            return self.finish_typing();
-        }
-        let starts_card = match c {
-            '1' => legal_ranks.contains(&'t'),
-            c => legal_ranks.contains(&c),
-        };
-        if starts_card {
-            self.typed.push(c);
-            return Flow::Continue;
-        }
+    /// A letter: a command.
+    fn command(&mut self, c: char) -> Flow {
+        self.typed.clear();
         match c {
-            '0'..='9' => self.nth_card(if c == '0' {
-                10
-            } else {
-                c as usize - '0' as usize
-            }),
             'q' => self.dialog = Dialog::Quit,
+            '?' => self.dialog = Dialog::Help,
             'c' if self.your_turn() => self.dialog = Dialog::Coach(self.table.advise()),
             'c' => self.note = Some("the coach speaks on your turn".into()),
             's' => self.save(),
             'x' => self.dialog = Dialog::LastTrick,
             'r' => self.dialog = Dialog::Rules,
+            'h' => self.open_house_rules(),
             _ => self.note = Some(format!("'{c}' does nothing here: ? shows the keys")),
-        }
-        Flow::Continue
-    }
-
-    /// After a second typed character: a card to play, a ten's `0`, or a mistake.
-    fn finish_typing(&mut self) -> Flow {
-        if self.typed == "10" {
-            return Flow::Continue;
-        }
-        if self.typed == "qq" {
-            self.typed = "q".into();
-            self.dialog = Dialog::Quit;
-            return Flow::Continue;
-        }
-        let text = self.typed.replace("10", "t");
-        let typed = std::mem::take(&mut self.typed);
-        let Ok(card) = text.parse::<Card>() else {
-            if typed.chars().all(|c| c.is_ascii_digit()) {
-                // Two digits that are no ten: a card number (13 in a Straights hand).
-                if let Ok(n) = typed.parse() {
-                    self.nth_card(n);
-                }
-            } else {
-                self.note = Some(format!(
-                    "'{typed}' is not a card: type a rank and a suit, as 10h"
-                ));
-            }
-            return Flow::Continue;
-        };
-        match self.picks().iter().find(|p| p.card == Some(card)).cloned() {
-            Some(pick) => self.choose(&pick),
-            None => self.note = Some(format!("{} cannot be played now", card_text(card))),
         }
         Flow::Continue
     }
@@ -435,10 +450,6 @@ impl Ui {
             Middle::Layout { .. } => None,
         }
     }
-}
-
-fn suit_letter(c: char) -> bool {
-    matches!(c, 's' | 'h' | 'd' | 'c')
 }
 
 /// The person's choices: the hand's legal cards in the order drawn, then the buttons.

@@ -413,8 +413,8 @@ fn every_seat_of_a_big_straights_table_shows_its_points_at_80_columns() {
     }
 }
 
-/// Plays a whole game by keys: Enter on the person's turn (with digits and typed cards
-/// now and then), the computers stepping between; ends at the result screen.
+/// Plays a whole game by keys: Enter on the person's turn (with a card's number now and
+/// then), the computers stepping between; ends at the result screen.
 fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
     let mut ui = ui(game, rules, seed, "handout");
     let mut keys = 0;
@@ -424,7 +424,7 @@ fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
         }
         if ui.your_turn() {
             let before = ui.table.version();
-            // Every third decision by a typed card or a number, else Enter.
+            // Every third decision by the first legal card's number, else Enter.
             let picks = ui.picks();
             // The picks are derived once per table version: they must be this turn's.
             let mut actions: Vec<usize> = picks.iter().map(|p| p.action).collect();
@@ -434,10 +434,13 @@ fn whole_game(game: GameKind, rules: Option<&str>, seed: u64) {
             assert_eq!(actions, legal, "the picks are this turn's legal actions");
             match (keys % 3, picks.first().and_then(|p| p.card)) {
                 (1, Some(card)) => {
-                    let text = show(card).to_lowercase().replace(['♠', '♥', '♣', '♦'], "");
-                    let suit = card.suit().letter().to_ascii_lowercase();
-                    for c in text.chars().chain([suit]) {
+                    let number = hand(&ui).iter().position(|&c| c == card).unwrap() + 1;
+                    for c in number.to_string().chars() {
                         ui.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE));
+                    }
+                    // A number a second digit could extend waits for Enter.
+                    if ui.table.version() == before {
+                        ui.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
                     }
                 }
                 _ => {
@@ -479,28 +482,133 @@ fn whole_games_of_every_game_by_keys() {
     whole_game(GameKind::TeenDoPanch, Some("handout"), 8);
 }
 
-#[test]
-fn q_asks_before_quitting_and_a_typed_queen_still_plays() {
-    let mut ui = ui(GameKind::Euchre, Some("eecs280"), 3, "handout");
+/// A key pressed at the table.
+fn press(ui: &mut Ui, c: char) -> Flow {
+    ui.key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE))
+}
+
+/// A Straights table where the person (seat 0, dealt the deck's first 13 cards) holds
+/// one card of every rank, the queen of spades among them, on its turn.
+fn hand_of_every_rank() -> Ui {
+    let first: Vec<Card> = Rank::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, &rank)| Card::new(rank, Suit::ALL[i % 4]))
+        .collect();
+    let rest = cards::deck::cs246_straights()
+        .into_iter()
+        .filter(|c| !first.contains(c));
+    let deck: Vec<String> = first
+        .iter()
+        .copied()
+        .chain(rest)
+        .map(|c| c.to_string())
+        .collect();
+    let record = serde_json::json!({
+        "game": "straights", "variant": "cs246", "points": 80, "seed": 1,
+        "deals": [deck], "seats": ["You", "West", "North", "East"], "actions": [],
+    });
+    let table = session::resume(
+        &record.to_string(),
+        PlayerSpec::parse(GameKind::Straights, "handout").unwrap(),
+    )
+    .expect("the record opens");
+    let mut ui = Ui::new(
+        table,
+        std::env::temp_dir().join("cardtable-every-rank.json"),
+    );
     assert!(until(&mut ui, |_| true));
-    assert_eq!(
-        ui.key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)),
-        Flow::Continue
-    );
+    let ranks: std::collections::BTreeSet<Rank> = hand(&ui).iter().map(|c| c.rank()).collect();
+    assert_eq!(ranks.len(), 13, "{:?}", hand(&ui));
+    ui
+}
+
+#[test]
+fn q_quits_from_every_screen_even_with_a_queen_in_hand() {
+    let mut ui = hand_of_every_rank();
+    assert!(hand(&ui).iter().any(|c| c.rank() == Rank::Queen));
+    // The table: q asks first; y quits; any other key plays on.
+    assert_eq!(press(&mut ui, 'q'), Flow::Continue);
+    assert_eq!(ui.dialog, Dialog::Quit);
     let (lines, _) = render(&mut ui, 100, 30);
-    let asked = lines.join("\n").contains("Leave this game?") || !ui.typed.is_empty();
-    assert!(asked, "q either asks or starts a queen");
-    ui.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-    ui.key(KeyEvent::new(KeyCode::Esc, KeyModifiers::NONE));
-    ui.dialog = Dialog::Quit;
-    assert_eq!(
-        ui.key(KeyEvent::new(KeyCode::Char('y'), KeyModifiers::NONE)),
-        Flow::Quit
-    );
+    assert!(lines.join("\n").contains("Leave this game?"));
+    assert_eq!(press(&mut ui, 'h'), Flow::Continue);
+    assert_eq!(ui.dialog, Dialog::None, "any other key plays on");
+    assert!(ui.typed.is_empty(), "no card was begun");
+    // From each other screen q asks too.
+    for open in ['?', 'x', 'r', 'c'] {
+        press(&mut ui, open);
+        assert_ne!(ui.dialog, Dialog::None, "{open} opens its screen");
+        press(&mut ui, 'q');
+        assert_eq!(ui.dialog, Dialog::Quit, "q from the screen {open} opened");
+        assert_eq!(press(&mut ui, 'y'), Flow::Quit);
+        ui.dialog = Dialog::None;
+    }
     assert_eq!(
         ui.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
         Flow::Quit
     );
+}
+
+#[test]
+fn every_key_in_the_readmes_table_does_what_it_says_on_a_hand_of_every_rank() {
+    // The README's key table, read from the README: each row's keys in backticks.
+    let readme = include_str!("../../../README.md");
+    let start = readme
+        .find("| key | does |")
+        .expect("the README's key table");
+    let rows: Vec<&str> = readme[start..]
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    let mut letters = Vec::new();
+    for row in &rows {
+        let keys = row.split('|').nth(1).unwrap();
+        for key in keys.split('`').skip(1).step_by(2) {
+            if key.chars().count() == 1 && key.chars().all(|c| c.is_ascii_graphic()) {
+                letters.push(key.chars().next().unwrap());
+            }
+        }
+    }
+    letters.sort_unstable();
+    // What each documented key opens (written from the README's words).
+    let expected = |c: char, ui: &Ui| match c {
+        'q' => ui.dialog == Dialog::Quit,
+        '?' => ui.dialog == Dialog::Help,
+        'c' => matches!(ui.dialog, Dialog::Coach(_)),
+        'x' => ui.dialog == Dialog::LastTrick,
+        'r' => ui.dialog == Dialog::Rules,
+        'h' => ui.dialog == Dialog::HouseRules,
+        's' => ui
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("saved to")),
+        other => panic!("the README documents '{other}', which this test does not know"),
+    };
+    assert_eq!(letters, ['?', 'c', 'h', 'q', 'r', 's', 'x']);
+    for c in letters {
+        let mut ui = hand_of_every_rank();
+        ui.next_rules = Some(catalogue::Ruleset::plain(Variant::Straights, 80));
+        let before = ui.table.version();
+        assert_eq!(press(&mut ui, c), Flow::Continue, "{c}");
+        assert!(expected(c, &ui), "'{c}': {:?} {:?}", ui.dialog, ui.note);
+        assert_eq!(ui.table.version(), before, "'{c}' played nothing");
+        assert!(ui.typed.is_empty(), "'{c}' began no card");
+    }
+    // Digits: the card with that number; 1 waits for a second digit in a 13-card hand.
+    let mut ui = hand_of_every_rank();
+    let legal = ui.picks().iter().find_map(|p| p.card).unwrap();
+    let number = hand(&ui).iter().position(|&c| c == legal).unwrap() + 1;
+    let before = ui.table.version();
+    for c in number.to_string().chars() {
+        press(&mut ui, c);
+    }
+    if number == 1 {
+        assert_eq!(ui.table.version(), before, "1 could begin 10-13");
+        ui.key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE));
+    }
+    assert!(ui.table.version() > before, "card {number} was played");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! The real binary at a real terminal: tmux runs `cardtable play straights` in a 100×30
-//! window and a hand (a round) of Straights is played by keys read off the screen.
+//! window: the game deals at once, `h` sets house rules for the next game, and a hand (a
+//! round) of Straights is played by keys read off the screen.
 
 use std::process::Command;
 use std::thread::sleep;
@@ -65,7 +66,11 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
     assert!(started.status.success(), "{started:?}");
     tmux.run(&["set-option", "-t", "play", "remain-on-exit", "on"]);
 
-    // The house-rules menu comes first: the seven of diamonds opens instead.
+    // The game deals at once; the footer offers the house rules.
+    let first = wait_for(&tmux, "cardtable · Straights");
+    assert!(first.contains("h house rules"), "{first}");
+    // h: the menu, for the next game: the seven of diamonds opens instead.
+    tmux.keys(&["h"]);
     let menu = wait_for(&tmux, "House rules");
     assert!(
         menu.contains("Starting card") && menu.contains("◀ spades ▶"),
@@ -78,14 +83,11 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
         "{changed}"
     );
     tmux.keys(&["Enter"]);
-    wait_for(&tmux, "cardtable · Straights");
-    // Its rules card names the house rule.
+    wait_for(&tmux, "The next game deals under these rules");
+    // This game's rules card has no house rule: the menu was for the next game.
     tmux.keys(&["r"]);
-    let card = wait_for(&tmux, "* house rule");
-    assert!(
-        card.contains("Starting card") && card.contains("diamonds"),
-        "{card}"
-    );
+    let card = wait_for(&tmux, "Starting card");
+    assert!(!card.contains("* house rule"), "{card}");
     tmux.keys(&["Escape"]);
 
     let mut plays = 0;
@@ -136,7 +138,10 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
     );
     let saved = std::fs::read_to_string(&save).expect("s saved the game");
     assert!(saved.starts_with("{\"game\":\"straights\""), "{saved}");
-    assert!(saved.contains("\"house\":[\"opener=diamonds\"]"), "{saved}");
+    assert!(
+        !saved.contains("\"house\""),
+        "this game had no house rule: {saved}"
+    );
 }
 
 /// The screen once it shows `text` (within 10 s), or a failure showing the last screen.
