@@ -352,8 +352,11 @@ impl Hand {
         }
     }
 
-    /// The cards a puller may give back: any it held before the pull, or under the
-    /// handout's rule only those of a suit it holds three or more of.
+    /// The cards a puller may give back: any it held before the pull (never the card
+    /// just taken), or under the handout's rule only those of a suit it holds three or
+    /// more of, the card just taken counted: the handout's "they must retain at least two
+    /// cards in that suit after returning one", and it "cannot return the same card they
+    /// just took", so that card is in the hand being counted.
     pub fn legal_returns(&self) -> CardSet {
         let Some(pull) = self.pull else {
             return CardSet::EMPTY;
@@ -362,10 +365,12 @@ impl Hand {
         if !self.rules.return_from_long_suit {
             return hand;
         }
+        let mut counted = hand;
+        counted.insert(pull.taken);
         Suit::ALL
             .into_iter()
+            .filter(|&s| counted.intersection(CardSet::suit(s)).len() >= 3)
             .map(|s| hand.intersection(CardSet::suit(s)))
-            .filter(|in_suit| in_suit.len() >= 3)
             .fold(CardSet::EMPTY, CardSet::union)
     }
 
@@ -539,10 +544,27 @@ impl Hand {
             self.turn = victim;
             return;
         }
-        let taken = self.hands[victim.index()]
-            .last()
-            .expect("a victim holds cards");
-        self.take(puller, victim, taken);
+        let held = &self.hands[victim.index()];
+        let taken = match self.rules.pull {
+            PullChoice::Unseen => held.get(self.draw(held)),
+            _ => held.last(),
+        };
+        self.take(puller, victim, taken.expect("a victim holds cards"));
+    }
+
+    /// Which of `held`'s cards an unseen draw takes: a hash of the whole deck's order
+    /// (which no player knows: each sees only its own cards) and of the cards `held`, so
+    /// each pull of a hand draws afresh and a replay draws the same.
+    fn draw(&self, held: &Holding) -> usize {
+        let mut hash = held.set().bits() ^ 0x9E37_79B9_7F4A_7C15;
+        for card in self.deck {
+            hash = (hash ^ card.index() as u64).wrapping_mul(0x0100_0000_01B3);
+        }
+        // splitmix64's finaliser spreads the bits before the reduction.
+        hash = (hash ^ (hash >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        hash = (hash ^ (hash >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        hash ^= hash >> 31;
+        (hash % held.len() as u64) as usize
     }
 
     /// `puller` takes `taken` from `victim` and must give one back. A card the victim

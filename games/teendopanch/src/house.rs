@@ -9,7 +9,7 @@ impl House for Rules {
         HouseRule {
             name: "packets",
             title: "Deal",
-            summary: "Packets of 5, 3 and 2 cards (the maker may wait after five and after eight), or 5 and 5 (after five, then names trump with all ten).",
+            summary: "Packets of 5, 3 and 2 cards (the maker may wait after five, then names trump after eight), or 5 and 5 (the maker may wait after five, then names trump after ten).",
             values: Values::words(&["5-3-2", "5-5"]),
             source: "pagat.com/whist/325.html (Deal); the EECS 280 handout (5-3-2)",
         },
@@ -23,16 +23,16 @@ impl House for Rules {
         HouseRule {
             name: "declined",
             title: "When the maker declines",
-            summary: "After passing on its first five cards the maker gets its next packet and must name trump (wait, the handout), or that packet is turned up for all and trump is the suit of its highest card (turn-up; with packets of five, of its first card, a random one).",
+            summary: "After passing on its first five cards the maker gets its next packet and must name trump (wait, the handout), or that packet is turned up for all and trump is the suit of its highest card (turn-up; with packets of five only the packet's first card is turned up, and names trump).",
             values: Values::words(&["wait", "turn-up"]),
             source: "pagat.com/whist/325.html and games.porg.es/games/teen-do-panch (If they decline, turn up their next 3 cards: trump is the suit of the highest)",
         },
         HouseRule {
             name: "pull",
             title: "The pulled card",
-            summary: "A pull takes one of the short player's cards unseen, at random (the handout), or the one the short player chooses to hand over (short-player).",
-            values: Values::words(&["random", "short-player"]),
-            source: "pagat.com/whist/325.html (Pulling: the short player's cards are drawn unseen); Wikipedia, 3-2-5 (the choice is on the part of the person who owes)",
+            summary: "A pull takes the last card dealt to the short player that it still holds (last-dealt, the handout), one of its cards drawn unseen at random (unseen), or the one the short player chooses to hand over (short-player).",
+            values: Values::words(&["last-dealt", "unseen", "short-player"]),
+            source: "the EECS 280 handout (the over-quota player will always take the last card dealt); pagat.com/whist/325.html (Pulling: the short player's cards are drawn unseen); Wikipedia, 3-2-5 (the choice is on the part of the person who owes)",
         },
         HouseRule {
             name: "sevens",
@@ -51,8 +51,11 @@ impl House for Rules {
             },
             "declined" if self.declined == Declined::TurnUp => "turn-up".into(),
             "declined" => "wait".into(),
-            "pull" if self.pull == PullChoice::ShortPlayer => "short-player".into(),
-            "pull" => "random".into(),
+            "pull" => match self.pull {
+                PullChoice::LastDealt => "last-dealt".into(),
+                PullChoice::Unseen => "unseen".into(),
+                PullChoice::ShortPlayer => "short-player".into(),
+            },
             "sevens" if self.sevens_high => "top".into(),
             "sevens" => "plain".into(),
             _ => match self.direction {
@@ -70,7 +73,8 @@ impl House for Rules {
             ("declined", "turn-up") => self.declined = Declined::TurnUp,
             ("declined", _) => self.declined = Declined::Wait,
             ("pull", "short-player") => self.pull = PullChoice::ShortPlayer,
-            ("pull", _) => self.pull = PullChoice::Random,
+            ("pull", "unseen") => self.pull = PullChoice::Unseen,
+            ("pull", _) => self.pull = PullChoice::LastDealt,
             ("direction", "right") => self.direction = Direction::Right,
             _ => self.direction = Direction::Left,
         }

@@ -54,9 +54,13 @@ pub enum Declined {
 /// Which card a pull takes from the player short of its quota.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PullChoice {
-    /// One unseen, at random: the last card dealt to the victim it still holds (the
-    /// handout; the deck is shuffled).
-    Random,
+    /// The last card dealt to the victim that it still holds: the handout's
+    /// simplification ("the over-quota player will always take the last card dealt").
+    LastDealt,
+    /// One drawn unseen at random from the victim's cards, as at a real table (pagat.com:
+    /// the short player's cards are drawn unseen). Which one is fixed by the shuffle: a
+    /// hash of the whole deck's order, which no player knows, so a replay draws the same.
+    Unseen,
     /// The one the short player chooses to hand over.
     ShortPlayer,
 }
@@ -115,7 +119,7 @@ impl Rules {
             direction: Direction::Left,
             sevens_high: false,
             declined: Declined::Wait,
-            pull: PullChoice::Random,
+            pull: PullChoice::LastDealt,
         }
     }
 
@@ -137,7 +141,7 @@ impl Rules {
             direction: Direction::Left,
             sevens_high: false,
             declined: Declined::Wait,
-            pull: PullChoice::Random,
+            pull: PullChoice::LastDealt,
         }
     }
 

@@ -59,9 +59,12 @@ fn a_puller_may_not_give_back_the_card_taken_a_card_not_held_or_from_a_short_sui
         Err(IllegalAction::NotHeld(other))
     );
     // The handout: a returned card comes from a suit of which the puller holds three or
-    // more; every held card of a shorter suit is refused, every other accepted.
+    // more, the card just taken counted (it may not be returned, so it is held); every
+    // held card of a shorter suit is refused, every other accepted.
+    let mut counted = held;
+    counted.insert(pull.taken);
     for card in held {
-        let suit_count = held.intersection(CardSet::suit(card.suit())).len();
+        let suit_count = counted.intersection(CardSet::suit(card.suit())).len();
         let expected = if suit_count >= 3 {
             Ok(())
         } else {
@@ -69,6 +72,47 @@ fn a_puller_may_not_give_back_the_card_taken_a_card_not_held_or_from_a_short_sui
         };
         assert_eq!(hand.check(Action::Return(card)), expected, "{card}");
     }
+}
+
+#[test]
+fn the_card_just_taken_counts_toward_the_three_of_a_suit() {
+    // The issue's case: the puller holds 8♦ 10♦ and pulls K♦. Holding three diamonds it
+    // may give back 8♦ or 10♦ and keep two ("they must retain at least two cards in that
+    // suit after returning one"). Dealer 0 deals one card at a time to seats 1, 2, 0, so
+    // seat 1 (the puller) gets every third card from the first, and seat 0 (short) the
+    // last card dealt, which the handout's pull takes.
+    let card = |c: &str| c.parse::<Card>().unwrap();
+    let puller: Vec<Card> = ["8D", "TD", "7S", "8S", "9S", "7H", "8H", "9H", "8C", "9C"]
+        .map(card)
+        .to_vec();
+    let mut rest: Vec<Card> = deck()
+        .into_iter()
+        .filter(|c| !puller.contains(c) && *c != card("KD"))
+        .collect();
+    let mut order = Vec::new();
+    for k in 0..30 {
+        order.push(match (k, k % 3) {
+            (29, _) => card("KD"),
+            (_, 0) => puller[k / 3],
+            _ => rest.remove(0),
+        });
+    }
+    let mut hand = Hand::deal(Rules::handout(10), seat(0), &order, [-1, 2, -1]);
+    hand.apply(Action::Call(Suit::Spades)).unwrap();
+    let pull = hand.pull().unwrap();
+    assert_eq!(
+        (pull.puller, pull.victim, pull.taken),
+        (seat(1), seat(0), card("KD"))
+    );
+    for given in ["8D", "TD"] {
+        assert_eq!(hand.check(Action::Return(card(given))), Ok(()), "{given}");
+    }
+    assert!(hand.legal_returns().contains(card("8D")));
+    // Clubs: two held and none taken, so still too short.
+    assert_eq!(
+        hand.check(Action::Return(card("8C"))),
+        Err(IllegalAction::ShortSuit(card("8C")))
+    );
 }
 
 #[test]
@@ -278,4 +322,46 @@ fn bids_are_listed_pass_first_then_every_suit_in_order() {
     hand.apply(Action::Pass).unwrap();
     assert_eq!(hand.legal_actions(), calls.to_vec(), "round two: no pass");
     assert_eq!(hand.nth_legal_action(4), None);
+}
+
+/// The card each of 200 shuffled deals' pull takes from seat 0 under `pull`, and the
+/// last card dealt to seat 0 (the victim).
+fn pulls(pull: &str) -> Vec<(Card, Card, CardSet)> {
+    use cards::shuffle::{std_shuffle, MinStdRand0};
+    use table::house::House;
+    let rules = Rules::handout(10).with_house(&[pull]).unwrap();
+    let mut rng = MinStdRand0::new(7);
+    (0..200)
+        .map(|_| {
+            let mut order = deck();
+            std_shuffle(&mut order, &mut rng);
+            let victim: CardSet = order.iter().skip(2).step_by(3).copied().collect();
+            let mut hand = Hand::deal(rules, seat(0), &order, [-1, 2, -1]);
+            hand.apply(Action::Call(Suit::Spades)).unwrap();
+            (hand.pull().unwrap().taken, order[29], victim)
+        })
+        .collect()
+}
+
+#[test]
+fn the_handouts_pull_takes_the_last_card_dealt_and_an_unseen_draw_any() {
+    // The handout: "the over-quota player will always take the last card dealt".
+    for (taken, last, _) in pulls("pull=last-dealt") {
+        assert_eq!(taken, last);
+    }
+    // Drawn unseen (pagat.com): any of the victim's ten cards, about one in ten the last.
+    let drawn = pulls("pull=unseen");
+    let last = drawn
+        .iter()
+        .filter(|(taken, last, _)| taken == last)
+        .count();
+    assert!(drawn
+        .iter()
+        .all(|(taken, _, victim)| victim.contains(*taken)));
+    assert!(
+        (5..=45).contains(&last),
+        "{last} of 200 drew the last card dealt"
+    );
+    // Which card is fixed by the deal: the same deals draw the same cards.
+    assert_eq!(drawn, pulls("pull=unseen"));
 }

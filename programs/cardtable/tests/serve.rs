@@ -297,9 +297,14 @@ async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
             teendopanch::Game::new(teendopanch::Rules::named(rules, 2).unwrap()),
             seed,
             &actions,
+            // A puller holds the card it took until it gives one back (docs/RULES.md).
             |g, s| {
                 g.hand().map_or_else(BTreeSet::new, |h| {
-                    names(h.holding(teendopanch::Seat::new(s)).set())
+                    let mut cards = h.holding(teendopanch::Seat::new(s)).set();
+                    if let Some(pull) = h.pull().filter(|p| p.puller.index() == s) {
+                        cards.insert(pull.taken);
+                    }
+                    names(cards)
                 })
             },
             |g| names(g.hand().unwrap().played()),

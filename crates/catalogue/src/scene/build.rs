@@ -81,6 +81,11 @@ pub trait Staged: table::Game {
     fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)>;
     /// `seat`'s cards grouped by suit as the game ranks them: private to the seat.
     fn hand(&self, seat: usize) -> Vec<Vec<Card>>;
+    /// Every card `seat` holds, for a finished game's steps, where every hand is face up:
+    /// a blind dealer's cards and a card pulled but not yet settled included.
+    fn face_up(&self, seat: usize) -> Vec<Card> {
+        self.hand(seat).into_iter().flatten().collect()
+    }
     /// What else `seat` alone knows (`Your discards: 5♠`): private to the seat.
     fn notes(&self, seat: usize) -> Vec<String>;
     /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
@@ -426,9 +431,7 @@ impl<A: Copy> Stage<'_, A> {
                     tally,
                     points: points[seat],
                     turn: turn == Some(seat),
-                    face_up: self
-                        .face_up
-                        .then(|| game.hand(seat).into_iter().flatten().collect()),
+                    face_up: self.face_up.then(|| game.face_up(seat)),
                 }
             })
             .collect();

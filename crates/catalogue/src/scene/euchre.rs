@@ -136,6 +136,18 @@ impl Staged for Game {
         })
     }
 
+    /// The cards themselves: a dealer naming trump blind holds them unseen by itself.
+    fn face_up(&self, seat: usize) -> Vec<Card> {
+        let Some(hand) = self.hand() else {
+            return Vec::new();
+        };
+        let cards = hand.cards(Seat::new(seat));
+        super::words::by_suit(cards, hand.trump_order(), false)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
     fn notes(&self, seat: usize) -> Vec<String> {
         let discard = self.view(Seat::new(seat)).and_then(|v| v.discard());
         discard

@@ -72,7 +72,10 @@ impl Staged for Game {
             (view.maker() == s, "Names trump"),
         ]);
         let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
-        (marks, view.hand_size(s), tally)
+        // Everyone sees a card change hands in a pull: the puller holds it.
+        let taking = view.pulling().is_some_and(|(puller, _)| puller == s)
+            && self.hand().is_some_and(|h| h.pull().is_some());
+        (marks, view.hand_size(s) + usize::from(taking), tally)
     }
 
     fn facts(&self, to: Option<usize>, names: &[String]) -> Vec<Fact> {
@@ -129,9 +132,15 @@ impl Staged for Game {
         vec![("Tricks", tricks.to_string()), ("Quota", quota.to_string())]
     }
 
+    /// The holding, and for a puller the card it took and has not yet settled (in no
+    /// holding until it gives a card back, but in its hand: it may not give it back).
     fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
         self.view(Seat::new(seat)).map_or_else(Vec::new, |v| {
-            by_suit(v.holding().set(), v.trump_order(), false)
+            let mut cards = v.holding().set();
+            if let Some(pull) = v.pull() {
+                cards.insert(pull.taken);
+            }
+            by_suit(cards, v.trump_order(), false)
         })
     }
 
