@@ -163,6 +163,19 @@ pub enum StoreError {
     /// The journal's writer thread is gone.
     #[error("storage failed: the journal has stopped")]
     JournalStopped,
+    /// The data file is gone but its write-ahead log remains: SQLite cannot use the log
+    /// without the file it belongs to (it answers "disk I/O error").
+    #[error(
+        "the data file {file} is missing but its write-ahead log {wal} remains (the database \
+         was deleted or moved while the server's log stayed): restore {file} from a backup \
+         to keep its games, or move {wal} and {file}-shm away to start an empty store"
+    )]
+    OrphanedLog {
+        /// The data file asked for.
+        file: String,
+        /// The log left behind (`FILE-wal`, or `FILE-shm` alone).
+        wal: String,
+    },
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -200,8 +213,22 @@ pub struct Sqlite {
 }
 
 impl Sqlite {
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path`; refuses, saying why and what to do, a
+    /// missing file whose write-ahead log remains.
     pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
+        if !path.exists() {
+            let left = ["-wal", "-shm"].map(|end| {
+                let mut name = path.as_os_str().to_owned();
+                name.push(end);
+                std::path::PathBuf::from(name)
+            });
+            if let Some(log) = left.iter().find(|p| p.exists()) {
+                return Err(StoreError::OrphanedLog {
+                    file: path.display().to_string(),
+                    wal: log.display().to_string(),
+                });
+            }
+        }
         let connection = Connection::open(path)?;
         connection.execute_batch(
             "PRAGMA journal_mode = WAL;
@@ -417,5 +444,26 @@ mod tests {
         // Opening it again finds the columns there.
         drop(store);
         assert!(Sqlite::open(&path).is_ok());
+    }
+
+    /// A data file deleted while its -wal and -shm stayed (a server still running, or a
+    /// careless clean-up) is refused by name with what to do, not "disk I/O error".
+    #[test]
+    fn a_deleted_data_file_with_its_log_left_is_named_with_what_to_do() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.db");
+        let store = Sqlite::open(&path).unwrap();
+        let wal = dir.path().join("games.db-wal");
+        assert!(wal.exists(), "WAL mode keeps a log beside the file");
+        std::fs::remove_file(&path).unwrap();
+        let refused = Sqlite::open(&path).err().expect("refused");
+        drop(store);
+        let text = refused.to_string();
+        assert!(matches!(refused, StoreError::OrphanedLog { .. }), "{text}");
+        assert!(
+            text.contains("games.db is missing") && text.contains("restore"),
+            "{text}"
+        );
+        assert!(!text.contains("disk I/O"), "{text}");
     }
 }
