@@ -41,7 +41,8 @@ pub struct OrderedUp {
 pub enum HandOver {
     /// Nobody made trump: the hand is thrown in, nothing scored.
     ThrownIn,
-    /// A player threw in a hand it was allowed to refuse (Euchre's farmer's hand).
+    /// A player threw in a hand it was allowed to refuse (Euchre's McEvoy): the same
+    /// dealer deals again.
     Refused {
         /// Who threw it in.
         by: usize,

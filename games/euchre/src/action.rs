@@ -28,9 +28,9 @@ pub enum Action {
     Discard(Card),
     /// A defender against a lone maker plays alone too (house rule); its partner sits out.
     DefendAlone,
-    /// Round one, on a player's first turn: throw in a farmer's hand, no card above a ten
-    /// (house rule).
-    ThrowIn,
+    /// Right after the deal: declare a McEvoy, a hand with no card above a ten (house
+    /// rule); the same dealer deals again.
+    McEvoy,
     /// Lead or follow in a trick.
     Play(Card),
 }

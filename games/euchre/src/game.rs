@@ -14,6 +14,8 @@ pub struct Game {
     hands_dealt: u32,
     hand: Option<Hand>,
     winner: Option<Team>,
+    /// Seats (a bit each) that have declared their one McEvoy of the game (house rule).
+    mcevoys: u8,
 }
 
 impl Game {
@@ -31,6 +33,7 @@ impl Game {
             hands_dealt: 0,
             hand: None,
             winner: None,
+            mcevoys: 0,
         }
     }
 
@@ -43,6 +46,7 @@ impl Game {
             hands_dealt: 1,
             hand: Some(hand),
             winner: None,
+            mcevoys: 0,
         }
     }
 
@@ -95,9 +99,10 @@ impl Game {
                 .is_none_or(|h| h.phase() == crate::Phase::Over)
     }
 
-    /// The dealer of the next hand to be dealt.
+    /// The dealer of the next hand to be dealt: the same dealer after a McEvoy.
     pub fn next_dealer(&self) -> Seat {
         match &self.hand {
+            Some(hand) if hand.mcevoy().is_some() => hand.dealer(),
             Some(hand) => hand.dealer().left(),
             None => self.first_dealer,
         }
@@ -109,7 +114,8 @@ impl Game {
     /// If the game does not need a deal.
     pub fn deal(&mut self, deck: &[Card]) {
         assert!(self.needs_deal(), "deal only between hands");
-        self.hand = Some(Hand::deal(self.rules, self.next_dealer(), deck));
+        let hand = Hand::deal(self.rules, self.next_dealer(), deck);
+        self.hand = Some(hand.with_mcevoys_declared(self.mcevoys));
         self.hands_dealt += 1;
     }
 
@@ -164,6 +170,7 @@ impl Game {
                 ..
             } => self.add_points(result.winner, result.points),
             Outcome::Renege { team, points } => self.add_points(team, points),
+            Outcome::McEvoy(seat) => self.mcevoys |= 1 << seat.index(),
             _ => {}
         }
         outcome

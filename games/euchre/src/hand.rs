@@ -17,6 +17,9 @@ pub enum Round {
 /// Where a hand stands; [`Hand::turn`] says who acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
+    /// Right after the deal, before anyone bids (house rule): each player in turn from
+    /// the dealer's left may declare a McEvoy, or pass.
+    Declaring,
     /// Making trump, in round one or two.
     Making(Round),
     /// A lone maker's opponents, its left first, may each defend alone (house rule).
@@ -112,8 +115,9 @@ pub enum Outcome {
     },
     /// Everyone passed both rounds and the rules throw the hand in.
     Nullified,
-    /// The player to act threw in its farmer's hand (house rule): nothing scored.
-    FarmerThrownIn(Seat),
+    /// The player declared a McEvoy (house rule): nothing scored, the same dealer deals
+    /// again.
+    McEvoy(Seat),
     /// A player failed to follow suit though able, under rules that punish it rather than
     /// forbid it: `team` gains `points` and the player must play again.
     Renege {
@@ -149,9 +153,9 @@ pub enum IllegalAction {
     NoGoingAlone,
     /// Only a defender against a lone maker, under the house rule, may defend alone.
     NoDefendingAlone,
-    /// Only a hand with no card above a ten, in round one under the house rule, may be
-    /// thrown in.
-    NotAFarmersHand,
+    /// Only a hand with no card above a ten, right after the deal under the house rule,
+    /// may be declared a McEvoy, once a game by each player.
+    NotAMcEvoy,
     /// The card is not in the player's hand.
     NotHeld(Card),
     /// The player holds a card of the led suit (as trump counts suits) and must play one.
@@ -164,6 +168,7 @@ pub enum IllegalAction {
 impl fmt::Display for Phase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Phase::Declaring => "the declarations after the deal",
             Phase::Making(Round::One) => "round one of making trump",
             Phase::Making(Round::Two) => "round two of making trump",
             Phase::Defending => "the defenders' choice to defend alone",
@@ -190,8 +195,8 @@ impl fmt::Display for IllegalAction {
                 f.write_str("the dealer may not pass in round two and must name a suit")
             }
             IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
-            IllegalAction::NotAFarmersHand => f.write_str(
-                "only a hand with no card above a ten may be thrown in, in round one, under that house rule",
+            IllegalAction::NotAMcEvoy => f.write_str(
+                "only a hand with no card above a ten may be declared a McEvoy, right after the deal, once a game, under that house rule",
             ),
             IllegalAction::NoDefendingAlone => f.write_str(
                 "only a defender against a lone maker may defend alone, under that house rule",
@@ -246,6 +251,10 @@ pub struct Hand {
     history: [(Seat, Card); 20],
     /// How many entries of `history` are filled.
     plays: u8,
+    /// Seats (a bit each) that declared a McEvoy earlier in the game: once each.
+    mcevoys: u8,
+    /// The seat that declared a McEvoy this hand.
+    mcevoy: Option<Seat>,
 }
 
 /// The trick in progress as the rules need it at every card: worked out once when a card
@@ -374,13 +383,19 @@ impl Hand {
         let hands = std::array::from_fn(|seat| {
             CardSet::from_bits(by_receiver[(seat + 4 - dealer.index()) % 4])
         });
-        // A benny turned up: the dealer names trump at once, before anyone bids.
+        // A benny turned up: the dealer names trump at once, before anyone bids (and
+        // before any declaration: it may not look at its cards).
         let benny_up = rules.joker && deck[20] == BENNY;
+        let phase = match (benny_up, rules.mcevoy) {
+            (true, _) => Phase::Making(Round::Two),
+            (false, true) => Phase::Declaring,
+            (false, false) => Phase::Making(Round::One),
+        };
         Hand {
             rules,
             dealer,
             turn: if benny_up { dealer } else { dealer.left() },
-            phase: Phase::Making(if benny_up { Round::Two } else { Round::One }),
+            phase,
             hands,
             upcard: deck[20],
             maker: None,
@@ -395,7 +410,20 @@ impl Hand {
             won: [CardSet::EMPTY; 4],
             history: [UNPLAYED; 20],
             plays: 0,
+            mcevoys: 0,
+            mcevoy: None,
         }
+    }
+
+    /// The same hand where the seats in `mcevoys` (a bit each) have declared their one
+    /// McEvoy of the game already.
+    pub(crate) fn with_mcevoys_declared(self, mcevoys: u8) -> Hand {
+        Hand { mcevoys, ..self }
+    }
+
+    /// The seat that declared a McEvoy this hand (house rule): the same dealer deals again.
+    pub fn mcevoy(&self) -> Option<Seat> {
+        self.mcevoy
     }
 
     /// A hand from its parts, for [`Hand::from_position`], which checks them.
@@ -437,6 +465,8 @@ impl Hand {
             won,
             history,
             plays: position.plays.len().min(20) as u8,
+            mcevoys: 0,
+            mcevoy: None,
         }
     }
 
@@ -657,7 +687,8 @@ impl Hand {
     pub fn legal_action_count(&self) -> usize {
         let alone = self.alone_choices();
         match self.phase {
-            Phase::Making(Round::One) => 1 + alone + usize::from(self.may_throw_in()),
+            Phase::Declaring => 1 + usize::from(self.may_declare_mcevoy()),
+            Phase::Making(Round::One) => 1 + alone,
             Phase::Making(Round::Two) if self.benny_up() => Suit::ALL.len(),
             Phase::Making(Round::Two) => usize::from(!self.dealer_is_stuck()) + 3 * alone,
             Phase::Defending => 2,
@@ -674,10 +705,14 @@ impl Hand {
     pub fn nth_legal_action(&self, k: usize) -> Option<Action> {
         let alone = self.alone_choices();
         match self.phase {
+            Phase::Declaring => match k {
+                0 => Some(Action::Pass),
+                1 if self.may_declare_mcevoy() => Some(Action::McEvoy),
+                _ => None,
+            },
             Phase::Making(Round::One) => match k {
                 0 => Some(Action::Pass),
                 _ if k <= alone => Some(Action::OrderUp { alone: k == 2 }),
-                _ if k == alone + 1 && self.may_throw_in() => Some(Action::ThrowIn),
                 _ => None,
             },
             Phase::Making(Round::Two) if self.benny_up() => Suit::ALL
@@ -710,11 +745,13 @@ impl Hand {
         1 + usize::from(self.rules.going_alone)
     }
 
-    /// Whether the player to act may throw in a farmer's hand: the house rule, round one,
-    /// five cards none above a ten (nines and tens in the 24-card pack).
-    pub fn may_throw_in(&self) -> bool {
-        self.rules.farmers_hand
-            && self.phase == Phase::Making(Round::One)
+    /// Whether the player to act may declare a McEvoy: the house rule, right after the
+    /// deal, five cards none above a ten (nines and tens in the 24-card pack), and its
+    /// first of the game.
+    pub fn may_declare_mcevoy(&self) -> bool {
+        self.rules.mcevoy
+            && self.phase == Phase::Declaring
+            && self.mcevoys & (1 << self.turn.index()) == 0
             && self.none_above_a_ten(self.hands[self.turn.index()])
     }
 
@@ -733,7 +770,7 @@ impl Hand {
     #[inline]
     fn each_legal_action(&self, mut push: impl FnMut(Action)) {
         match self.phase {
-            Phase::Making(_) | Phase::Defending => {
+            Phase::Declaring | Phase::Making(_) | Phase::Defending => {
                 for k in 0..self.legal_action_count() {
                     push(self.nth_legal_action(k).expect("k is below the count"));
                 }
@@ -784,12 +821,17 @@ impl Hand {
                     Err(IllegalAction::NotHeld(card))
                 }
             }
-            Action::Pass if phase == Phase::Making(Round::One) || phase == Phase::Defending => {
+            Action::Pass
+                if matches!(
+                    phase,
+                    Phase::Declaring | Phase::Making(Round::One) | Phase::Defending
+                ) =>
+            {
                 Ok(())
             }
             Action::DefendAlone if phase == Phase::Defending => Ok(()),
-            Action::ThrowIn if self.may_throw_in() => Ok(()),
-            Action::ThrowIn => Err(IllegalAction::NotAFarmersHand),
+            Action::McEvoy if self.may_declare_mcevoy() => Ok(()),
+            Action::McEvoy => Err(IllegalAction::NotAMcEvoy),
             Action::DefendAlone => Err(IllegalAction::NoDefendingAlone),
             Action::Pass if phase == Phase::Making(Round::Two) => {
                 if self.dealer_is_stuck() {
@@ -907,10 +949,18 @@ impl Hand {
                 }
                 Outcome::Continue
             }
+            Action::Pass if self.phase == Phase::Declaring => {
+                if self.turn == self.dealer {
+                    self.phase = Phase::Making(Round::One);
+                }
+                self.turn = self.turn.left();
+                Outcome::Continue
+            }
             Action::Pass => self.pass(),
-            Action::ThrowIn => {
+            Action::McEvoy => {
                 self.phase = Phase::Over;
-                Outcome::FarmerThrownIn(self.turn)
+                self.mcevoy = Some(self.turn);
+                Outcome::McEvoy(self.turn)
             }
             Action::DefendAlone => {
                 self.defender = Some(self.turn);

@@ -59,11 +59,11 @@ impl House for Rules {
             source: "en.wikipedia.org/wiki/Euchre (Variations: defending alone)",
         },
         HouseRule {
-            name: "farmer",
-            title: "Farmer's hand",
-            summary: "A player dealt no card above a ten (only nines and tens in the 24-card pack) may throw the hand in on its first turn in round one; nobody scores and the deal moves on.",
+            name: "mcevoy",
+            title: "McEvoy",
+            summary: "A player dealt no card above a ten (only nines and tens in the 24-card pack; the benny counts high) may declare it right after the deal, before anyone bids: the same dealer deals again. Each player once a game.",
             values: Values::ON_OFF,
-            source: "Wikipedia, Euchre variations (a hand of only 9s and 10s may be declared and redealt)",
+            source: "en.wikipedia.org/wiki/Euchre_variations (McEvoy: a hand of only 9s and 10s, declared and shown immediately after the deal, before any player calls trump or passes; re-dealt by the same dealer; one McEvoy per player per match)",
         },
         HouseRule {
             name: "renege",
@@ -124,7 +124,7 @@ impl House for Rules {
             "alone" => on_off(self.going_alone),
             "partner-alone" => on_off(self.partner_order_up_is_alone),
             "defend-alone" => on_off(self.defend_alone),
-            "farmer" => on_off(self.farmers_hand),
+            "mcevoy" => on_off(self.mcevoy),
             "lone-euchre" => self.scoring.lone_euchre.to_string(),
             "renege" => self.renege_penalty.map_or("off".into(), |p| p.to_string()),
             "march" => self.scoring.march.to_string(),
@@ -146,7 +146,7 @@ impl House for Rules {
             "alone" => self.going_alone = flag(value),
             "partner-alone" => self.partner_order_up_is_alone = flag(value),
             "defend-alone" => self.defend_alone = flag(value),
-            "farmer" => self.farmers_hand = flag(value),
+            "mcevoy" => self.mcevoy = flag(value),
             "lone-euchre" => self.scoring.lone_euchre = number(value),
             "renege" => self.renege_penalty = (value != "off").then(|| number(value)),
             "march" => self.scoring.march = number(value),
@@ -278,84 +278,72 @@ mod tests {
         assert_eq!((result.winner, result.points), (defender.team(), 4));
     }
 
-    #[test]
-    fn a_farmers_hand_of_nines_and_tens_may_be_thrown_in_on_its_first_turn() {
-        use crate::{Action, Game, Hand, IllegalAction, Outcome, Phase, Seat};
-        let rules = Rules::eecs280(10)
-            .with_house(&["deal=5", "farmer=on"])
-            .unwrap();
-        // Five at a time from the dealer's left: seat 1 gets the first five cards.
-        let farmer = ["9S", "9H", "9C", "TD", "TS"];
-        let first: Vec<cards::Card> = farmer.iter().map(|c| c.parse().unwrap()).collect();
-        let rest = cards::deck::eecs280_euchre()
-            .into_iter()
-            .filter(|c| !first.contains(c));
-        let deck: Vec<cards::Card> = first.iter().copied().chain(rest).collect();
-        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
-        assert_eq!(hand.turn(), Seat::new(1));
-        assert!(hand.legal_actions().as_slice().contains(&Action::ThrowIn));
-        assert_eq!(
-            hand.apply(Action::ThrowIn),
-            Ok(Outcome::FarmerThrownIn(Seat::new(1)))
-        );
-        assert_eq!(hand.phase(), Phase::Over);
-        // The next seat holds a face card: no throwing in; nor without the house rule.
-        let mut other = Hand::deal(rules, Seat::new(0), &deck);
-        other.apply(Action::Pass).unwrap();
-        assert_eq!(
-            other.apply(Action::ThrowIn),
-            Err(IllegalAction::NotAFarmersHand)
-        );
-        let plain = Rules::eecs280(10).with_house(&["deal=5"]).unwrap();
-        let mut plain = Hand::deal(plain, Seat::new(0), &deck);
-        assert_eq!(
-            plain.apply(Action::ThrowIn),
-            Err(IllegalAction::NotAFarmersHand)
-        );
-        // Nobody scores and the deal moves on.
-        let mut game = Game::new(rules);
-        game.deal(&deck);
-        game.apply(Action::ThrowIn).unwrap();
-        assert_eq!(game.scores(), [0, 0]);
-        assert!(game.needs_deal());
-        assert_eq!(game.next_dealer(), Seat::new(1));
+    /// A deck dealt five at a time from the dealer's left (seat 1 first), starting with
+    /// `first`, then the rest of `rules`' pack in order.
+    fn deck_starting(rules: &Rules, first: &[&str]) -> Vec<cards::Card> {
+        let first: Vec<cards::Card> = first.iter().map(|c| c.parse().unwrap()).collect();
+        let rest = rules.deck().iter().copied().filter(|c| !first.contains(c));
+        first.iter().copied().chain(rest).collect()
     }
 
     #[test]
-    fn a_hand_holding_the_benny_is_no_farmers_hand() {
-        use crate::{Action, Hand, IllegalAction, Seat};
-        // The hand: 2S 8H 9C 9H TC under joker,farmer (28 cards). The two of
-        // spades is the benny, the highest trump: far above a ten.
+    fn a_mcevoy_is_declared_right_after_the_deal_and_the_same_dealer_deals_again() {
+        use crate::{Action, Game, Hand, IllegalAction, Outcome, Phase, Round, Seat};
+        // Wikipedia, Euchre variations (McEvoy): a hand of only 9s and 10s, declared
+        // immediately after the deal, before any player calls trump or passes; re-dealt
+        // by the same dealer; one McEvoy per player per match.
         let rules = Rules::eecs280(10)
-            .with_house(&["deal=5", "pack=28", "joker", "farmer=on"])
+            .with_house(&["deal=5", "mcevoy=on"])
             .unwrap();
-        let held: Vec<cards::Card> = ["2S", "8H", "9C", "9H", "TC"]
-            .iter()
-            .map(|c| c.parse().unwrap())
-            .collect();
-        let deck: Vec<cards::Card> = held
-            .iter()
-            .copied()
-            .chain(rules.deck().iter().copied().filter(|c| !held.contains(c)))
-            .collect();
+        let deck = deck_starting(&rules, &["9S", "9H", "9C", "TD", "TS"]);
         let mut hand = Hand::deal(rules, Seat::new(0), &deck);
-        assert_eq!(hand.cards(Seat::new(1)), held.iter().copied().collect());
-        assert!(!hand.legal_actions().contains(Action::ThrowIn));
+        // Before any bid: each seat from the dealer's left declares or passes.
         assert_eq!(
-            hand.apply(Action::ThrowIn),
-            Err(IllegalAction::NotAFarmersHand)
+            (hand.phase(), hand.turn()),
+            (Phase::Declaring, Seat::new(1))
         );
-        // The same hand with the nine of spades for the benny may be thrown in.
-        let low: Vec<cards::Card> = deck
-            .iter()
-            .map(|&c| match c.to_string().as_str() {
-                "2S" => "9S".parse().unwrap(),
-                "9S" => "2S".parse().unwrap(),
-                _ => c,
-            })
-            .collect();
-        let hand = Hand::deal(rules, Seat::new(0), &low);
-        assert!(hand.legal_actions().contains(Action::ThrowIn));
+        assert!(hand.legal_actions().contains(Action::McEvoy));
+        assert!(!hand
+            .legal_actions()
+            .contains(Action::OrderUp { alone: false }));
+        // Seat 2 holds a face card: after seat 1 passes, it may only pass.
+        let mut passed = hand;
+        passed.apply(Action::Pass).unwrap();
+        assert_eq!(passed.apply(Action::McEvoy), Err(IllegalAction::NotAMcEvoy));
+        for _ in 0..3 {
+            passed.apply(Action::Pass).unwrap();
+        }
+        // After the dealer's declaration, bidding starts at the dealer's left.
+        assert_eq!(
+            (passed.phase(), passed.turn()),
+            (Phase::Making(Round::One), Seat::new(1))
+        );
+        assert_eq!(passed.apply(Action::McEvoy), Err(IllegalAction::NotAMcEvoy));
+        assert_eq!(
+            hand.apply(Action::McEvoy),
+            Ok(Outcome::McEvoy(Seat::new(1)))
+        );
+        assert_eq!(hand.phase(), Phase::Over);
+        // Through the game: nobody scores, the same dealer deals again, and seat 1 may
+        // not declare a second McEvoy in the game.
+        let mut game = Game::new(rules);
+        game.deal(&deck);
+        game.apply(Action::McEvoy).unwrap();
+        assert_eq!(game.scores(), [0, 0]);
+        assert!(game.needs_deal());
+        assert_eq!(game.next_dealer(), Seat::new(0));
+        game.deal(&deck);
+        assert!(!game
+            .hand()
+            .unwrap()
+            .legal_actions()
+            .contains(Action::McEvoy));
+        assert_eq!(game.apply(Action::McEvoy), Err(IllegalAction::NotAMcEvoy));
+        // Without the house rule there are no declarations.
+        let plain = Rules::eecs280(10).with_house(&["deal=5"]).unwrap();
+        let mut plain = Hand::deal(plain, Seat::new(0), &deck);
+        assert_eq!(plain.phase(), Phase::Making(Round::One));
+        assert_eq!(plain.apply(Action::McEvoy), Err(IllegalAction::NotAMcEvoy));
     }
 
     #[test]

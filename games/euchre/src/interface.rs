@@ -188,7 +188,7 @@ impl table::Outcome for crate::Outcome {
                 hand_over: Some(HandOver::ThrownIn),
                 ..Happened::default()
             },
-            Outcome::FarmerThrownIn(seat) => Happened {
+            Outcome::McEvoy(seat) => Happened {
                 hand_over: Some(HandOver::Refused { by: seat.index() }),
                 ..Happened::default()
             },

@@ -116,9 +116,10 @@ pub struct Rules {
     pub scoring: Scoring,
     /// A defender may play alone against a lone maker (house rule).
     pub defend_alone: bool,
-    /// A hand with no card above a ten (only nines and tens in the 24-card pack) may be
-    /// thrown in on its first turn (house rule).
-    pub farmers_hand: bool,
+    /// A McEvoy (house rule): a player dealt no card above a ten (only nines and tens in
+    /// the 24-card pack) may declare it right after the deal, before anyone bids; the
+    /// same dealer deals again; each player once a game.
+    pub mcevoy: bool,
     /// The cards in play.
     pub pack: Pack,
     /// The joker joins the pack as the highest trump, the benny (house rule; the two of
@@ -139,7 +140,7 @@ impl Rules {
             partner_order_up_is_alone: false,
             scoring: Scoring::STANDARD,
             defend_alone: false,
-            farmers_hand: false,
+            mcevoy: false,
             pack: Pack::TwentyFour,
             joker: false,
         }
@@ -158,7 +159,7 @@ impl Rules {
             partner_order_up_is_alone: true,
             scoring: Scoring::STANDARD,
             defend_alone: false,
-            farmers_hand: false,
+            mcevoy: false,
             pack: Pack::TwentyFour,
             joker: false,
         }

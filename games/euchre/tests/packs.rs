@@ -72,16 +72,16 @@ fn a_seven_must_follow_the_suit_it_belongs_to() {
 }
 
 #[test]
-fn a_farmers_hand_in_the_long_packs_is_five_cards_no_higher_than_ten() {
+fn a_mcevoy_in_the_long_packs_is_five_cards_no_higher_than_ten() {
     let rules = Rules::eecs280(10)
-        .with_house(&["pack=32", "deal=5", "farmer=on"])
+        .with_house(&["pack=32", "deal=5", "mcevoy=on"])
         .unwrap();
     let low = deck("7S 8H 9C TD 8S", &cards::deck::EUCHRE_32);
     let hand = Hand::deal(rules, Seat::new(0), &low);
-    assert!(hand.legal_actions().as_slice().contains(&Action::ThrowIn));
+    assert!(hand.legal_actions().as_slice().contains(&Action::McEvoy));
     let with_a_jack = deck("7S 8H 9C TD JS", &cards::deck::EUCHRE_32);
     let hand = Hand::deal(rules, Seat::new(0), &with_a_jack);
-    assert!(!hand.legal_actions().as_slice().contains(&Action::ThrowIn));
+    assert!(!hand.legal_actions().as_slice().contains(&Action::McEvoy));
 }
 
 #[test]

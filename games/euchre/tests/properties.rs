@@ -46,7 +46,7 @@ fn play_checked_hand(
             Outcome::Continue | Outcome::OrderedUp { .. } => {}
             Outcome::Nullified => unreachable!("screw the dealer: someone always makes trump"),
             Outcome::Renege { .. } => unreachable!("EECS 280 rules forbid reneging"),
-            Outcome::FarmerThrownIn(_) => unreachable!("EECS 280 rules have no farmer's hand"),
+            Outcome::McEvoy(_) => unreachable!("EECS 280 rules have no McEvoy"),
             Outcome::Trick { winner, result } => {
                 tricks[winner.team().index()] += 1;
                 if let Some(result) = result {
@@ -130,7 +130,7 @@ fn play_cs246_hand(game: &mut Game, deck: &[Card], choices: &mut impl Iterator<I
         let action = legal.as_slice()[choice % legal.len()];
         let before = game.scores();
         match game.apply(action).unwrap() {
-            Outcome::Nullified | Outcome::FarmerThrownIn(_) => {
+            Outcome::Nullified | Outcome::McEvoy(_) => {
                 assert_eq!(game.scores(), before);
                 assert!(game.needs_deal());
                 return;

@@ -71,9 +71,9 @@ impl Human {
             let answer = match view.phase() {
                 Phase::Making(Round::One) => self.round_one(&word)?,
                 Phase::Making(Round::Two) => self.round_two(view, &word)?,
-                // The handout's rules have no defending alone (a house rule), so this
-                // program never reaches it.
-                Phase::Defending => Some(Action::Pass),
+                // The handout's rules have no defending alone nor McEvoy (house rules),
+                // so this program never reaches them.
+                Phase::Defending | Phase::Declaring => Some(Action::Pass),
                 Phase::Discard | Phase::Tricks | Phase::Over => self.card(view, &word)?,
             };
             if let Some(action) = answer {

@@ -325,8 +325,8 @@ impl Table {
     fn before_turn(&self, game: &Game, seat: Seat) -> Result<(), Stop> {
         let hand = game.hand().unwrap();
         match hand.phase() {
-            // No defending alone under the handout's rules: never reached here.
-            Phase::Making(Round::One) | Phase::Defending | Phase::Over => {}
+            // No defending alone nor McEvoy under the handout's rules: never reached here.
+            Phase::Declaring | Phase::Making(Round::One) | Phase::Defending | Phase::Over => {}
             Phase::Making(Round::Two) => say!(self.console, "Player {seat}, choose a suit.")?,
             Phase::Discard => say!(self.console, "Player {seat}, choose card to discard.")?,
             Phase::Tricks if hand.trick().is_empty() => {
@@ -372,7 +372,7 @@ impl Table {
                 self.announce_making(seat, false, suit.letter(), hand.is_alone(), hand.dealer())?
             }
             // No defending alone under the handout's rules: never taken here.
-            Action::DefendAlone | Action::ThrowIn => {}
+            Action::DefendAlone | Action::McEvoy => {}
             Action::Discard(card) => {
                 if self.debug {
                     say!(self.console, "Player {seat}: discards {card}.")?;
@@ -389,8 +389,8 @@ impl Table {
         }
         match outcome {
             Outcome::Continue | Outcome::OrderedUp { .. } => Ok(false),
-            // No farmer's hand under the handout's rules: never reached here.
-            Outcome::FarmerThrownIn(_) => Ok(true),
+            // No McEvoy under the handout's rules: never reached here.
+            Outcome::McEvoy(_) => Ok(true),
             Outcome::Nullified => {
                 say!(
                     self.console,

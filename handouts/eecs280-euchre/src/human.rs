@@ -62,8 +62,9 @@ impl Player<Game> for Human {
     fn act(&mut self, view: &View<'_>) -> Result<Action, Leave> {
         match view.phase() {
             Phase::Making(round) => self.make_trump(view, round),
-            // The handout has no going alone, so no defending alone: never reached.
-            Phase::Defending => Ok(Action::Pass),
+            // The handout has no going alone, so no defending alone, nor a McEvoy: never
+            // reached.
+            Phase::Defending | Phase::Declaring => Ok(Action::Pass),
             Phase::Discard => self.discard(view),
             Phase::Tricks | Phase::Over => self.play(view),
         }

@@ -222,7 +222,7 @@ fn notation(game: &Game, action: Action) -> String {
         Action::Discard(card) => format!("discard:{card}"),
         Action::Play(card) => format!("play:{card}"),
         Action::DefendAlone => "defend-alone".into(),
-        Action::ThrowIn => "throw-in".into(),
+        Action::McEvoy => "mcevoy".into(),
     }
 }
 

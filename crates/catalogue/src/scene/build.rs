@@ -157,7 +157,9 @@ fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOve
     let side_of = |seat: usize| side(sitters, to, &team_of(game, seat));
     match *over {
         HandOver::ThrownIn => "Nobody made trump: the hand is thrown in.".into(),
-        HandOver::Refused { .. } => "The hand is thrown in: nobody scores.".into(),
+        HandOver::Refused { .. } => {
+            "The hand is thrown in: nobody scores, and the same dealer deals again.".into()
+        }
         HandOver::Made {
             makers,
             tricks,

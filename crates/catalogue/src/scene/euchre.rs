@@ -36,6 +36,7 @@ impl Staged for Game {
             return Phase::Dealing;
         };
         match view.phase() {
+            Hand::Declaring => Phase::Declare,
             Hand::Making(Round::One) => Phase::OrderUp {
                 upcard: view.upcard(),
             },
@@ -198,10 +199,10 @@ impl Staged for Game {
                 format!("{} {}", verb(you, "discard", "discards"), card_text(card))
             }
             Action::DefendAlone => verb(you, "defend alone", "defends alone"),
-            Action::ThrowIn => verb(
+            Action::McEvoy => verb(
                 you,
-                "throw in a farmer's hand (no card above a ten)",
-                "throws in a farmer's hand (no card above a ten)",
+                "declare a McEvoy (no card above a ten)",
+                "declares a McEvoy (no card above a ten)",
             ),
             Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
         }
@@ -213,7 +214,7 @@ impl Staged for Game {
             Action::OrderUp { alone } => ("Order up".to_string(), alone),
             Action::Call { suit, alone } => (suit_words(suit), alone),
             Action::DefendAlone => ("Defend alone".to_string(), false),
-            Action::ThrowIn => ("Throw in (farmer's hand)".to_string(), false),
+            Action::McEvoy => ("McEvoy (deal again)".to_string(), false),
             _ => ("Pass".to_string(), false),
         };
         if alone {
@@ -230,7 +231,7 @@ impl Staged for Game {
             Action::OrderUp { alone } => ["o", "oa"][usize::from(alone)],
             Action::Call { suit, alone } => SUITS[suit.index()][usize::from(alone)],
             Action::DefendAlone => "l",
-            Action::ThrowIn => "m",
+            Action::McEvoy => "m",
             Action::Discard(_) | Action::Play(_) => "",
         }
     }
@@ -245,6 +246,12 @@ impl Staged for Game {
 
     fn question(&self, legal: &[Action]) -> String {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
+        if has(|a| matches!(a, Action::McEvoy)) {
+            return "Declare a McEvoy (the same dealer deals again), or pass".into();
+        }
+        if public(self).is_some_and(|v| v.phase() == Hand::Declaring) {
+            return "Declarations after the deal: you have no McEvoy to declare, pass".into();
+        }
         if has(|a| matches!(a, Action::OrderUp { .. })) {
             let upcard = public(self).map_or("upcard".into(), |v| card_text(v.upcard()));
             let verb = if dealer_picks_up(self) {
@@ -295,8 +302,8 @@ impl Staged for Game {
                 "You took the upcard: discard one card face down.",
             ),
             (
-                has(|a| matches!(a, Action::ThrowIn)),
-                "You hold no card above a ten: you may throw this hand in (a farmer's hand); nobody scores and the deal moves on.",
+                has(|a| matches!(a, Action::McEvoy)),
+                "You hold no card above a ten: you may declare a McEvoy, once a game; nobody scores and the same dealer deals again.",
             ),
             (
                 has(|a| matches!(a, Action::DefendAlone)),

@@ -158,6 +158,8 @@ pub struct Sitter {
 pub enum Phase {
     /// Cards are to be dealt (between hands).
     Dealing,
+    /// Euchre (house rule): right after the deal, each player may declare a McEvoy.
+    Declare,
     /// Euchre, round one: order up the upcard's suit, or pass.
     OrderUp {
         /// The upcard.

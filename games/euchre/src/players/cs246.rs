@@ -95,7 +95,7 @@ pub fn decide(view: &View<'_>) -> Action {
         Phase::Making(Round::One) => within_house_rules(view, order_up(view)),
         Phase::Making(Round::Two) => within_house_rules(view, declare(view)),
         // The handout has no defending alone: its player always plays with its partner.
-        Phase::Defending => Action::Pass,
+        Phase::Defending | Phase::Declaring => Action::Pass,
         Phase::Discard => {
             let trump = view.trump().expect("trump is made before the discard");
             Action::Discard(discard(view.cards(), trump))

@@ -42,8 +42,9 @@ pub fn decide(view: &View<'_>) -> Action {
                 Action::Pass
             }
         }
-        // The handout has no defending alone: its player always plays with its partner.
-        Phase::Defending => Action::Pass,
+        // The handout has no defending alone: its player always plays with its partner;
+        // nor a McEvoy: it plays the hand it is dealt.
+        Phase::Defending | Phase::Declaring => Action::Pass,
         Phase::Discard => {
             let order = view
                 .trump_order()

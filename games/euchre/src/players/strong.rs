@@ -198,7 +198,7 @@ impl Strong {
         while let Some(hand) = world.hand().filter(|h| {
             matches!(
                 h.phase(),
-                Phase::Making(_) | Phase::Defending | Phase::Discard
+                Phase::Declaring | Phase::Making(_) | Phase::Defending | Phase::Discard
             )
         }) {
             let rules = *hand.rules();
