@@ -1,7 +1,10 @@
 use std::fmt;
 
 /// A rank, Two (lowest) to Ace (highest), as every handout orders them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Rank {
     /// 2
     Two,

@@ -23,6 +23,10 @@ pub struct Happened {
     /// the action itself does not carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upcard: Option<OrderedUp>,
+    /// Cards an action showed to every player (Euchre's farmer's hand: the three swapped
+    /// for the kitty).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<[cards::Card; 3]>,
 }
 
 /// An upcard ordered up (Euchre), and by whom.

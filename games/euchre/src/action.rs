@@ -31,6 +31,9 @@ pub enum Action {
     /// Right after the deal: declare a McEvoy, a hand with no card above a ten (house
     /// rule); the same dealer deals again.
     McEvoy,
+    /// Right after the deal: show three cards of this rank (nines or tens) and swap them
+    /// for the kitty's three unexposed cards: a farmer's hand (house rule).
+    Farmer(cards::Rank),
     /// Lead or follow in a trick.
     Play(Card),
 }

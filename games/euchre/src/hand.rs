@@ -17,8 +17,8 @@ pub enum Round {
 /// Where a hand stands; [`Hand::turn`] says who acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Phase {
-    /// Right after the deal, before anyone bids (house rule): each player in turn from
-    /// the dealer's left may declare a McEvoy, or pass.
+    /// Right after the deal, before anyone bids (house rules): each player in turn from
+    /// the dealer's left may declare a McEvoy or a farmer's hand, or pass.
     Declaring,
     /// Making trump, in round one or two.
     Making(Round),
@@ -118,6 +118,9 @@ pub enum Outcome {
     /// The player declared a McEvoy (house rule): nothing scored, the same dealer deals
     /// again.
     McEvoy(Seat),
+    /// The player showed these three cards, a farmer's hand (house rule), and took the
+    /// kitty's three unexposed cards for them.
+    FarmersHand([Card; 3]),
     /// A player failed to follow suit though able, under rules that punish it rather than
     /// forbid it: `team` gains `points` and the player must play again.
     Renege {
@@ -156,6 +159,9 @@ pub enum IllegalAction {
     /// Only a hand with no card above a ten, right after the deal under the house rule,
     /// may be declared a McEvoy, once a game by each player.
     NotAMcEvoy,
+    /// Only three nines or three tens, right after the deal under the house rule, and
+    /// before another player took the kitty, make a farmer's hand.
+    NotAFarmersHand,
     /// The card is not in the player's hand.
     NotHeld(Card),
     /// The player holds a card of the led suit (as trump counts suits) and must play one.
@@ -195,6 +201,9 @@ impl fmt::Display for IllegalAction {
                 f.write_str("the dealer may not pass in round two and must name a suit")
             }
             IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
+            IllegalAction::NotAFarmersHand => f.write_str(
+                "only three nines or three tens make a farmer's hand, right after the deal, while the kitty is untaken, under that house rule",
+            ),
             IllegalAction::NotAMcEvoy => f.write_str(
                 "only a hand with no card above a ten may be declared a McEvoy, right after the deal, once a game, under that house rule",
             ),
@@ -255,6 +264,11 @@ pub struct Hand {
     mcevoys: u8,
     /// The seat that declared a McEvoy this hand.
     mcevoy: Option<Seat>,
+    /// The kitty's three unexposed cards (under the upcard), until a farmer's hand takes
+    /// them; then the three cards it showed.
+    kitty: CardSet,
+    /// The seat that declared a farmer's hand this hand, with the three cards it showed.
+    farmer: Option<(Seat, CardSet)>,
 }
 
 /// The trick in progress as the rules need it at every card: worked out once when a card
@@ -386,10 +400,21 @@ impl Hand {
         // A benny turned up: the dealer names trump at once, before anyone bids (and
         // before any declaration: it may not look at its cards).
         let benny_up = rules.joker && deck[20] == BENNY;
-        let phase = match (benny_up, rules.mcevoy) {
+        let phase = match (benny_up, rules.mcevoy || rules.farmers_hand) {
             (true, _) => Phase::Making(Round::Two),
             (false, true) => Phase::Declaring,
             (false, false) => Phase::Making(Round::One),
+        };
+        // Kept only where a farmer's hand may take it: a hand rebuilt from a saved
+        // position (which has no kitty) stays equal to the one dealt.
+        let kitty = match rules.farmers_hand {
+            true => deck
+                .get(21..24)
+                .unwrap_or_default()
+                .iter()
+                .copied()
+                .collect(),
+            false => CardSet::EMPTY,
         };
         Hand {
             rules,
@@ -412,6 +437,8 @@ impl Hand {
             plays: 0,
             mcevoys: 0,
             mcevoy: None,
+            kitty,
+            farmer: None,
         }
     }
 
@@ -421,9 +448,56 @@ impl Hand {
         Hand { mcevoys, ..self }
     }
 
+    /// The same hand with another kitty under the upcard: a determinization for search,
+    /// while a farmer's hand may still take it.
+    pub fn with_kitty(&self, kitty: CardSet) -> Hand {
+        Hand { kitty, ..*self }
+    }
+
     /// The seat that declared a McEvoy this hand (house rule): the same dealer deals again.
     pub fn mcevoy(&self) -> Option<Seat> {
         self.mcevoy
+    }
+
+    /// The seat that declared a farmer's hand this hand (house rule) and the three cards
+    /// it showed, now in the kitty: public.
+    pub fn farmer(&self) -> Option<(Seat, CardSet)> {
+        self.farmer
+    }
+
+    /// The three cards of `rank` a farmer's hand of `cards` shows: all of them, or of four
+    /// the three not of the upcard's suit (the one most likely trump stays).
+    fn farmer_cards(&self, cards: CardSet, rank: cards::Rank) -> CardSet {
+        let mut of_rank: CardSet = Suit::ALL
+            .into_iter()
+            .map(|suit| Card::new(rank, suit))
+            .filter(|&card| cards.contains(card))
+            .collect();
+        if of_rank.len() == 4 {
+            of_rank.remove(Card::new(rank, self.upcard.suit()));
+        }
+        of_rank
+    }
+
+    /// Whether the player to act may declare a farmer's hand of `rank`: the house rule,
+    /// right after the deal, three (or four) nines or tens, and the kitty not yet taken.
+    pub fn may_declare_farmer(&self, rank: cards::Rank) -> bool {
+        self.rules.farmers_hand
+            && self.phase == Phase::Declaring
+            && self.farmer.is_none()
+            && matches!(rank, cards::Rank::Nine | cards::Rank::Ten)
+            && self.farmer_cards(self.hands[self.turn.index()], rank).len() == 3
+    }
+
+    /// The declarations open to the player to act, after passing: a McEvoy, then a
+    /// farmer's hand of nines, then of tens.
+    fn declarations(&self) -> impl Iterator<Item = Action> + '_ {
+        let mcevoy = self.may_declare_mcevoy().then_some(Action::McEvoy);
+        let farmers = [cards::Rank::Nine, cards::Rank::Ten]
+            .into_iter()
+            .filter(|&r| self.may_declare_farmer(r))
+            .map(Action::Farmer);
+        mcevoy.into_iter().chain(farmers)
     }
 
     /// A hand from its parts, for [`Hand::from_position`], which checks them.
@@ -467,6 +541,8 @@ impl Hand {
             plays: position.plays.len().min(20) as u8,
             mcevoys: 0,
             mcevoy: None,
+            kitty: CardSet::EMPTY,
+            farmer: None,
         }
     }
 
@@ -687,7 +763,7 @@ impl Hand {
     pub fn legal_action_count(&self) -> usize {
         let alone = self.alone_choices();
         match self.phase {
-            Phase::Declaring => 1 + usize::from(self.may_declare_mcevoy()),
+            Phase::Declaring => 1 + self.declarations().count(),
             Phase::Making(Round::One) => 1 + alone,
             Phase::Making(Round::Two) if self.benny_up() => Suit::ALL.len(),
             Phase::Making(Round::Two) => usize::from(!self.dealer_is_stuck()) + 3 * alone,
@@ -707,8 +783,7 @@ impl Hand {
         match self.phase {
             Phase::Declaring => match k {
                 0 => Some(Action::Pass),
-                1 if self.may_declare_mcevoy() => Some(Action::McEvoy),
-                _ => None,
+                _ => self.declarations().nth(k - 1),
             },
             Phase::Making(Round::One) => match k {
                 0 => Some(Action::Pass),
@@ -832,6 +907,8 @@ impl Hand {
             Action::DefendAlone if phase == Phase::Defending => Ok(()),
             Action::McEvoy if self.may_declare_mcevoy() => Ok(()),
             Action::McEvoy => Err(IllegalAction::NotAMcEvoy),
+            Action::Farmer(rank) if self.may_declare_farmer(rank) => Ok(()),
+            Action::Farmer(_) => Err(IllegalAction::NotAFarmersHand),
             Action::DefendAlone => Err(IllegalAction::NoDefendingAlone),
             Action::Pass if phase == Phase::Making(Round::Two) => {
                 if self.dealer_is_stuck() {
@@ -950,11 +1027,18 @@ impl Hand {
                 Outcome::Continue
             }
             Action::Pass if self.phase == Phase::Declaring => {
-                if self.turn == self.dealer {
-                    self.phase = Phase::Making(Round::One);
-                }
-                self.turn = self.turn.left();
+                self.next_to_declare();
                 Outcome::Continue
+            }
+            Action::Farmer(rank) => {
+                let shown = self.farmer_cards(self.hands[self.turn.index()], rank);
+                let hand = &mut self.hands[self.turn.index()];
+                *hand = hand.difference(shown).union(self.kitty);
+                self.kitty = shown;
+                self.farmer = Some((self.turn, shown));
+                self.next_to_declare();
+                let mut three = shown.iter();
+                Outcome::FarmersHand([(); 3].map(|()| three.next().expect("three shown")))
             }
             Action::Pass => self.pass(),
             Action::McEvoy => {
@@ -994,6 +1078,14 @@ impl Hand {
             }
             Action::Play(card) => self.play(card),
         }
+    }
+
+    /// The next seat declares, or after the dealer the bidding starts at its left.
+    fn next_to_declare(&mut self) {
+        if self.turn == self.dealer {
+            self.phase = Phase::Making(Round::One);
+        }
+        self.turn = self.turn.left();
     }
 
     fn pass(&mut self) -> Outcome {

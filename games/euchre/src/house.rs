@@ -66,6 +66,13 @@ impl House for Rules {
             source: "en.wikipedia.org/wiki/Euchre_variations (McEvoy: a hand of only 9s and 10s, declared and shown immediately after the deal, before any player calls trump or passes; re-dealt by the same dealer; one McEvoy per player per match)",
         },
         HouseRule {
+            name: "farmer",
+            title: "Farmer's hand",
+            summary: "A player dealt three nines or three tens may show them right after the deal, before anyone bids, and swap them for the kitty's three unexposed cards (holding four, it keeps the one of the upcard's suit). The first to declare takes the kitty.",
+            values: Values::words(&["off", "swap"]),
+            source: "en.wikipedia.org/wiki/Euchre_variations (Farmer's hand: three 10s or three 9s, shown and exchanged for the three unexposed cards in the kitty); euchrestrategy.info (Farmer's Hand)",
+        },
+        HouseRule {
             name: "renege",
             title: "Renege penalty",
             summary: "Off: a card that fails to follow suit is refused. A number: it is played back and the other side scores that many points.",
@@ -125,6 +132,8 @@ impl House for Rules {
             "partner-alone" => on_off(self.partner_order_up_is_alone),
             "defend-alone" => on_off(self.defend_alone),
             "mcevoy" => on_off(self.mcevoy),
+            "farmer" if self.farmers_hand => "swap".into(),
+            "farmer" => "off".into(),
             "lone-euchre" => self.scoring.lone_euchre.to_string(),
             "renege" => self.renege_penalty.map_or("off".into(), |p| p.to_string()),
             "march" => self.scoring.march.to_string(),
@@ -147,6 +156,7 @@ impl House for Rules {
             "partner-alone" => self.partner_order_up_is_alone = flag(value),
             "defend-alone" => self.defend_alone = flag(value),
             "mcevoy" => self.mcevoy = flag(value),
+            "farmer" => self.farmers_hand = value == "swap",
             "lone-euchre" => self.scoring.lone_euchre = number(value),
             "renege" => self.renege_penalty = (value != "off").then(|| number(value)),
             "march" => self.scoring.march = number(value),
@@ -344,6 +354,58 @@ mod tests {
         let mut plain = Hand::deal(plain, Seat::new(0), &deck);
         assert_eq!(plain.phase(), Phase::Making(Round::One));
         assert_eq!(plain.apply(Action::McEvoy), Err(IllegalAction::NotAMcEvoy));
+    }
+
+    #[test]
+    fn a_farmers_hand_swaps_three_nines_for_the_kittys_three_unexposed_cards() {
+        use crate::{Action, Hand, IllegalAction, Outcome, Phase, Round, Seat};
+        use cards::Rank;
+        // Wikipedia, Euchre variations (Farmer's hand): three 9s or three 10s, shown and
+        // exchanged for the three unexposed cards in the kitty.
+        let rules = Rules::eecs280(10)
+            .with_house(&["deal=5", "farmer=swap"])
+            .unwrap();
+        // Seat 1 (the dealer's left) gets the first five cards; cards 21-23 lie under
+        // the upcard (card 20).
+        let deck = deck_starting(&rules, &["9S", "9H", "9C", "AD", "KD"]);
+        let kitty: cards::CardSet = deck[21..24].iter().copied().collect();
+        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
+        assert_eq!(hand.phase(), Phase::Declaring);
+        assert!(hand.legal_actions().contains(Action::Farmer(Rank::Nine)));
+        assert_eq!(
+            hand.apply(Action::Farmer(Rank::Ten)),
+            Err(IllegalAction::NotAFarmersHand)
+        );
+        let outcome = hand.apply(Action::Farmer(Rank::Nine)).unwrap();
+        let shown: cards::CardSet = "9S 9H 9C".parse().unwrap();
+        assert!(
+            matches!(outcome, Outcome::FarmersHand(three) if three.iter().copied().collect::<cards::CardSet>() == shown)
+        );
+        let kept: cards::CardSet = "AD KD".parse().unwrap();
+        assert_eq!(hand.cards(Seat::new(1)), kept.union(kitty));
+        assert_eq!(hand.farmer(), Some((Seat::new(1), shown)));
+        // The kitty is taken: nobody else may swap; the declarations go on to the dealer,
+        // then the bidding at the dealer's left.
+        assert_eq!(hand.turn(), Seat::new(2));
+        assert_eq!(
+            hand.apply(Action::Farmer(Rank::Nine)),
+            Err(IllegalAction::NotAFarmersHand)
+        );
+        for _ in 0..3 {
+            hand.apply(Action::Pass).unwrap();
+        }
+        assert_eq!(
+            (hand.phase(), hand.turn()),
+            (Phase::Making(Round::One), Seat::new(1))
+        );
+        // Holding four nines, the one of the upcard's suit is kept.
+        let upcard = deck_starting(&rules, &["9S", "9H", "9C", "9D", "KD"])[20];
+        let four = deck_starting(&rules, &["9S", "9H", "9C", "9D", "KD"]);
+        let mut hand = Hand::deal(rules, Seat::new(0), &four);
+        hand.apply(Action::Farmer(Rank::Nine)).unwrap();
+        let (_, shown) = hand.farmer().unwrap();
+        assert_eq!(shown.len(), 3);
+        assert!(!shown.contains(cards::Card::new(Rank::Nine, upcard.suit())));
     }
 
     #[test]

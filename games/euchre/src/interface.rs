@@ -117,6 +117,10 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
         && !hand.played().contains(upcard);
     let mut known = mine.union(hand.played());
     known.insert(upcard);
+    // A farmer's hand showed three cards into the kitty, out of every hand.
+    if let Some((_, shown)) = hand.farmer() {
+        known = known.union(shown);
+    }
     if let Some(discard) = hand.discard().filter(|_| seat == hand.dealer()) {
         known.insert(discard);
     }
@@ -156,7 +160,20 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
             free.choose(rng).copied().unwrap_or(upcard)
         })
     };
-    hand.with_cards(hands, discard)
+    let world = hand.with_cards(hands, discard);
+    // While a farmer's hand may still take the kitty, its three cards are unseen too:
+    // three of the cards no hand was dealt.
+    if hand.rules().farmers_hand && hand.farmer().is_none() && hand.phase() == Phase::Declaring {
+        let dealt: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
+        let free: Vec<Card> = pool
+            .iter()
+            .copied()
+            .filter(|&c| !dealt.contains(c))
+            .collect();
+        let kitty = free.choose_multiple(rng, 3).copied().collect();
+        return world.with_kitty(kitty);
+    }
+    world
 }
 
 impl Agent<Game> for Simple {
@@ -186,6 +203,10 @@ impl table::Outcome for crate::Outcome {
             },
             Outcome::Nullified => Happened {
                 hand_over: Some(HandOver::ThrownIn),
+                ..Happened::default()
+            },
+            Outcome::FarmersHand(shown) => Happened {
+                shown: Some(shown),
                 ..Happened::default()
             },
             Outcome::McEvoy(seat) => Happened {

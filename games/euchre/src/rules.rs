@@ -120,6 +120,9 @@ pub struct Rules {
     /// the 24-card pack) may declare it right after the deal, before anyone bids; the
     /// same dealer deals again; each player once a game.
     pub mcevoy: bool,
+    /// A farmer's hand (house rule): a player dealt three nines or three tens may show
+    /// them right after the deal and swap them for the kitty's three unexposed cards.
+    pub farmers_hand: bool,
     /// The cards in play.
     pub pack: Pack,
     /// The joker joins the pack as the highest trump, the benny (house rule; the two of
@@ -141,6 +144,7 @@ impl Rules {
             scoring: Scoring::STANDARD,
             defend_alone: false,
             mcevoy: false,
+            farmers_hand: false,
             pack: Pack::TwentyFour,
             joker: false,
         }
@@ -160,6 +164,7 @@ impl Rules {
             scoring: Scoring::STANDARD,
             defend_alone: false,
             mcevoy: false,
+            farmers_hand: false,
             pack: Pack::TwentyFour,
             joker: false,
         }

@@ -34,6 +34,12 @@ impl<'a> View<'a> {
         self.hand.benny_up()
     }
 
+    /// The farmer's hand declared this hand (house rule): who, and the three cards it
+    /// showed, now in the kitty.
+    pub fn farmer(&self) -> Option<(Seat, CardSet)> {
+        self.hand.farmer()
+    }
+
     /// The seat's own cards (six for a dealer who has picked up and not yet discarded;
     /// none for a dealer naming trump blind when the benny is turned up).
     pub fn cards(&self) -> CardSet {

@@ -47,6 +47,15 @@ fn consistent(game: &Game, seat: usize, world: &Game) {
         assert_eq!(other.cards(me), hand.cards(me));
     }
     assert_eq!(other.played(), hand.played());
+    // Cards a farmer's hand showed are in the kitty, in no sampled hand.
+    if let Some((_, shown)) = hand.farmer() {
+        for s in Seat::ALL {
+            assert!(
+                other.cards(s).intersection(shown).is_empty(),
+                "{s} holds a shown card"
+            );
+        }
+    }
     assert_eq!(other.trick(), hand.trick());
     let mut seen = other.played();
     for s in Seat::ALL {
@@ -190,6 +199,46 @@ mod house_rules {
                     prop_assert!(actions > 0);
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn a_sampled_world_deals_the_kitty_a_farmers_hand_would_take_to_nobody() {
+    use euchre::Action;
+    use rand::SeedableRng;
+    use table::Game as _;
+    let rules = table::House::with_house(&Rules::eecs280(10), &["deal=5", "farmer=swap"]).unwrap();
+    // Seat 1, the dealer's left, is dealt three nines and may swap them for the kitty.
+    let first: Vec<Card> = ["9S", "9H", "9C", "AD", "KD"]
+        .iter()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    let deck: Vec<Card> = first
+        .iter()
+        .copied()
+        .chain(rules.deck().iter().copied().filter(|c| !first.contains(c)))
+        .collect();
+    let mut game = Game::new(rules);
+    game.deal(&deck);
+    // The farmer weighing its swap samples the others' hands and the kitty.
+    for seat in [1] {
+        for seed in 0..50 {
+            let mut rng = table::Rng::seed_from_u64(seed);
+            let mut world = game.determinize(seat, &mut rng);
+            world.apply(Action::Farmer(cards::Rank::Nine)).unwrap();
+            let hand = world.hand().unwrap();
+            let mut seen = CardSet::EMPTY;
+            for s in Seat::ALL {
+                let cards = hand.cards(s);
+                assert_eq!(cards.len(), 5, "seat {s} after the swap, seen from {seat}");
+                assert!(
+                    seen.intersection(cards).is_empty(),
+                    "a card in two hands, seen from {seat}"
+                );
+                seen = seen.union(cards);
+            }
+            assert!(!seen.contains(world.hand().unwrap().upcard()));
         }
     }
 }

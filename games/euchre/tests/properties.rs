@@ -43,7 +43,7 @@ fn play_checked_hand(
         }
         let action = legal.as_slice()[choices.next().unwrap_or(0) % legal.len()];
         match game.apply(action).unwrap() {
-            Outcome::Continue | Outcome::OrderedUp { .. } => {}
+            Outcome::Continue | Outcome::OrderedUp { .. } | Outcome::FarmersHand(_) => {}
             Outcome::Nullified => unreachable!("screw the dealer: someone always makes trump"),
             Outcome::Renege { .. } => unreachable!("EECS 280 rules forbid reneging"),
             Outcome::McEvoy(_) => unreachable!("EECS 280 rules have no McEvoy"),
@@ -152,7 +152,7 @@ fn play_cs246_hand(game: &mut Game, deck: &[Card], choices: &mut impl Iterator<I
                     return;
                 }
             }
-            Outcome::Continue | Outcome::OrderedUp { .. } => {}
+            Outcome::Continue | Outcome::OrderedUp { .. } | Outcome::FarmersHand(_) => {}
             Outcome::Renege { .. } => unreachable!("legal actions never renege"),
         }
     }

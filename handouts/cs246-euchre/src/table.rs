@@ -372,7 +372,7 @@ impl Table {
                 self.announce_making(seat, false, suit.letter(), hand.is_alone(), hand.dealer())?
             }
             // No defending alone under the handout's rules: never taken here.
-            Action::DefendAlone | Action::McEvoy => {}
+            Action::DefendAlone | Action::McEvoy | Action::Farmer(_) => {}
             Action::Discard(card) => {
                 if self.debug {
                     say!(self.console, "Player {seat}: discards {card}.")?;
@@ -388,7 +388,8 @@ impl Table {
             }
         }
         match outcome {
-            Outcome::Continue | Outcome::OrderedUp { .. } => Ok(false),
+            // No farmer's hand under the handout's rules: never reached here.
+            Outcome::Continue | Outcome::OrderedUp { .. } | Outcome::FarmersHand(_) => Ok(false),
             // No McEvoy under the handout's rules: never reached here.
             Outcome::McEvoy(_) => Ok(true),
             Outcome::Nullified => {

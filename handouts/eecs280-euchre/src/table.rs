@@ -76,7 +76,7 @@ impl Table {
             }
             Action::Call { suit, .. } => say!(self.console, "{name} orders up {suit}")?,
             // No defending alone under the handout's rules: never taken here.
-            Action::Discard(_) | Action::DefendAlone | Action::McEvoy => {}
+            Action::Discard(_) | Action::DefendAlone | Action::McEvoy | Action::Farmer(_) => {}
             Action::Play(card) => {
                 let verb = if hand.trick().len() == 1 {
                     "led"

@@ -223,6 +223,7 @@ fn notation(game: &Game, action: Action) -> String {
         Action::Play(card) => format!("play:{card}"),
         Action::DefendAlone => "defend-alone".into(),
         Action::McEvoy => "mcevoy".into(),
+        Action::Farmer(rank) => format!("farmer-{}", rank.symbol()),
     }
 }
 

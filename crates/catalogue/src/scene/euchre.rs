@@ -81,6 +81,19 @@ impl Staged for Game {
             return Vec::new();
         };
         let mut facts = Vec::new();
+        if let Some((farmer, shown)) = view.farmer() {
+            let shown: Vec<String> = shown.iter().map(card_text).collect();
+            facts.push(Fact {
+                kind: FactKind::Note,
+                text: format!(
+                    "Farmer's hand: {} swapped {} for the kitty",
+                    names[farmer.index()],
+                    shown.join(" ")
+                ),
+                card: None,
+                suit: None,
+            });
+        }
         if let Some(trump) = view.trump() {
             let by = view
                 .maker()
@@ -204,6 +217,20 @@ impl Staged for Game {
                 "declare a McEvoy (no card above a ten)",
                 "declares a McEvoy (no card above a ten)",
             ),
+            Action::Farmer(_) => {
+                let shown: Vec<String> = happened
+                    .shown
+                    .iter()
+                    .flatten()
+                    .map(|&c| card_text(c))
+                    .collect();
+                format!(
+                    "{} {} and {} the kitty's three cards for them (a farmer's hand)",
+                    verb(you, "show", "shows"),
+                    shown.join(" "),
+                    verb(you, "take", "takes"),
+                )
+            }
             Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
         }
     }
@@ -215,6 +242,10 @@ impl Staged for Game {
             Action::Call { suit, alone } => (suit_words(suit), alone),
             Action::DefendAlone => ("Defend alone".to_string(), false),
             Action::McEvoy => ("McEvoy (deal again)".to_string(), false),
+            Action::Farmer(cards::Rank::Nine) => {
+                ("Farmer's hand: swap three nines".to_string(), false)
+            }
+            Action::Farmer(_) => ("Farmer's hand: swap three tens".to_string(), false),
             _ => ("Pass".to_string(), false),
         };
         if alone {
@@ -232,6 +263,8 @@ impl Staged for Game {
             Action::Call { suit, alone } => SUITS[suit.index()][usize::from(alone)],
             Action::DefendAlone => "l",
             Action::McEvoy => "m",
+            Action::Farmer(cards::Rank::Nine) => "f9",
+            Action::Farmer(_) => "f10",
             Action::Discard(_) | Action::Play(_) => "",
         }
     }
@@ -246,11 +279,19 @@ impl Staged for Game {
 
     fn question(&self, legal: &[Action]) -> String {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
-        if has(|a| matches!(a, Action::McEvoy)) {
-            return "Declare a McEvoy (the same dealer deals again), or pass".into();
+        let farmer = has(|a| matches!(a, Action::Farmer(_)));
+        match (has(|a| matches!(a, Action::McEvoy)), farmer) {
+            (true, true) => return "Declare a McEvoy or a farmer's hand, or pass".into(),
+            (true, false) => {
+                return "Declare a McEvoy (the same dealer deals again), or pass".into()
+            }
+            (false, true) => {
+                return "Declare a farmer's hand (swap with the kitty), or pass".into()
+            }
+            (false, false) => {}
         }
         if public(self).is_some_and(|v| v.phase() == Hand::Declaring) {
-            return "Declarations after the deal: you have no McEvoy to declare, pass".into();
+            return "Declarations after the deal: you have nothing to declare, pass".into();
         }
         if has(|a| matches!(a, Action::OrderUp { .. })) {
             let upcard = public(self).map_or("upcard".into(), |v| card_text(v.upcard()));
@@ -304,6 +345,10 @@ impl Staged for Game {
             (
                 has(|a| matches!(a, Action::McEvoy)),
                 "You hold no card above a ten: you may declare a McEvoy, once a game; nobody scores and the same dealer deals again.",
+            ),
+            (
+                has(|a| matches!(a, Action::Farmer(_))),
+                "You hold three nines or three tens: you may show them and swap them for the kitty's three unexposed cards (a farmer's hand); the first to declare takes the kitty.",
             ),
             (
                 has(|a| matches!(a, Action::DefendAlone)),
