@@ -379,6 +379,12 @@ fn gather(deck: &[Card], receivers: &[u8; 20]) -> [u64; 4] {
 }
 
 impl Hand {
+    /// The most actions a hand takes under any house rules, reneges aside: four
+    /// declarations, eight bids, two defenders' choices, a discard and twenty cards.
+    /// (Under a renege penalty each renege is an action too, but scores at least a point
+    /// toward a game that ends at its points to win, at most 100.)
+    pub const MAX_ACTIONS: usize = 4 + 8 + 2 + 1 + 20;
+
     /// Deals from the top of `deck` (at least 21 cards; the 21st is the upcard).
     ///
     /// # Panics

@@ -197,6 +197,10 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// The most actions a hand takes under any house rules: a pass and a call, a card
+    /// handed over and one given back for each of at most ten pulls, and thirty cards.
+    pub const MAX_ACTIONS: usize = 2 + 2 * 10 + 30;
+
     /// Deals the first five cards each from `deck` (30 distinct cards). `owed` is the
     /// previous hand's surplus: the pulls to make once all cards are dealt.
     ///
