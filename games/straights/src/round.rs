@@ -320,6 +320,11 @@ impl Round {
         self.ended
     }
 
+    /// Cards played or discarded this round.
+    pub fn moves(&self) -> usize {
+        usize::from(self.moves)
+    }
+
     /// How many times `seat` passed this round (house rule).
     pub fn passes(&self, seat: Seat) -> u32 {
         u32::from(self.passes[seat.index()])

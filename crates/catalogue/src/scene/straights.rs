@@ -159,12 +159,19 @@ impl Staged for Game {
 
     fn question(&self, legal: &[Action]) -> String {
         let plays = legal.iter().any(|a| matches!(a, Action::Play(_)));
+        // Passes by choice left this round (three a round, with the voluntary pass).
+        let left = self.round().map_or(0, |r| r.voluntary_passes_left());
+        let by_choice = self.rules().free_discard && self.rules().stuck == straights::Stuck::Pass;
         if legal.contains(&Action::Pass) {
-            return if plays {
-                "Play a card onto the layout, or pass and pay a chip".into()
-            } else {
-                "No card fits the layout: pass and pay a chip".into()
+            return match (plays, left) {
+                (true, 1) => "Play a card onto the layout, or pass and pay a chip (your last pass by choice this round)".into(),
+                (true, n) => format!("Play a card onto the layout, or pass and pay a chip ({n} passes by choice left this round)"),
+                (false, _) => "No card fits the layout: pass and pay a chip".into(),
             };
+        }
+        if plays && by_choice && self.round().is_some_and(|r| r.moves() > 0) {
+            return "Play a card onto the layout (your three passes by choice this round are used)"
+                .into();
         }
         let discards = legal.iter().any(|a| matches!(a, Action::Discard(_)));
         if legal.iter().any(|a| matches!(a, Action::Play(_))) && discards {
