@@ -61,6 +61,9 @@ fn title(scene: &Scene, width: u16) -> String {
 /// The keys, under the table: fits 80 columns; `?` lists every key.
 pub const FOOTER: &str = " ←→ Enter play · 1-9 card · c coach · h house rules · ? help · q quit ";
 
+/// The keys of a replay.
+pub const REPLAY_FOOTER: &str = " ←→ step · Home/End · x last trick · r rules · q leaves ";
+
 /// Every key at the table, one meaning each (`?`).
 pub const KEYS: [&str; 6] = [
     "←/→ or Tab: choose a card or button · Enter or Space: play it · click a card or button",
@@ -92,7 +95,11 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
     let outer = Block::bordered()
         .border_type(BorderType::Rounded)
         .title(title(&ui.shown().scene, area.width))
-        .title_bottom(FOOTER);
+        .title_bottom(if ui.table.position().is_some() {
+            REPLAY_FOOTER
+        } else {
+            FOOTER
+        });
     let inner = outer.inner(area);
     frame.render_widget(outer, area);
     let wide = inner.width >= 110;
