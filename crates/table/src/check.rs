@@ -77,3 +77,33 @@ pub fn random_games<G: Game>(
     }
     total
 }
+
+/// Plays `games` random games from `new` to their end, seeded by `seed`, and returns the
+/// most actions any one hand took, from its deal to the next: for the property tests
+/// that bound every hand's length.
+pub fn longest_hand<G: Game>(new: impl Fn() -> G, games: u64, seed: u64) -> usize {
+    let mut longest = 0;
+    for g in 0..games {
+        let mut game = new();
+        let mut rng = Rng::seed_from_u64(seed ^ g);
+        let (mut this_hand, mut legal) = (0, Vec::new());
+        for _ in 0..100_000 {
+            match game.turn() {
+                Turn::Over => break,
+                Turn::Chance => {
+                    longest = longest.max(this_hand);
+                    this_hand = 0;
+                    game.deal(&mut rng);
+                }
+                Turn::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    let pick = cards::shuffle::random_index(&mut rng, legal.len());
+                    assert!(game.apply(legal[pick]).is_ok(), "a legal action");
+                    this_hand += 1;
+                }
+            }
+        }
+        longest = longest.max(this_hand);
+    }
+    longest
+}

@@ -146,32 +146,24 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     };
     let dealt = deal_constrained(&pool, &need, |p, card| accepts(Seat::new(p), card), rng);
     let hands = Seat::ALL.map(|s| fixed[s.index()].union(dealt[s.index()]));
+    // The unseen cards no hand was dealt: the dealer's discard and the kitty are of them.
+    let in_hands: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
+    let free: Vec<Card> = pool
+        .iter()
+        .copied()
+        .filter(|&c| !in_hands.contains(c))
+        .collect();
     let discard = if seat == hand.dealer() {
         hand.discard()
     } else {
         // Any card left undealt may be the one the dealer put away.
-        hand.discard().map(|_| {
-            let dealt: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
-            let free: Vec<Card> = pool
-                .iter()
-                .copied()
-                .filter(|&c| !dealt.contains(c))
-                .collect();
-            free.choose(rng).copied().unwrap_or(upcard)
-        })
+        hand.discard()
+            .map(|_| free.choose(rng).copied().unwrap_or(upcard))
     };
     let world = hand.with_cards(hands, discard);
-    // While a farmer's hand may still take the kitty, its three cards are unseen too:
-    // three of the cards no hand was dealt.
+    // While a farmer's hand may still take the kitty, its three cards are unseen too.
     if hand.rules().farmers_hand && hand.farmer().is_none() && hand.phase() == Phase::Declaring {
-        let dealt: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
-        let free: Vec<Card> = pool
-            .iter()
-            .copied()
-            .filter(|&c| !dealt.contains(c))
-            .collect();
-        let kitty = free.choose_multiple(rng, 3).copied().collect();
-        return world.with_kitty(kitty);
+        return world.with_kitty(free.choose_multiple(rng, 3).copied().collect());
     }
     world
 }
