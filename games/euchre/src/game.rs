@@ -114,8 +114,11 @@ impl Game {
     /// If the game does not need a deal.
     pub fn deal(&mut self, deck: &[Card]) {
         assert!(self.needs_deal(), "deal only between hands");
-        let hand = Hand::deal(self.rules, self.next_dealer(), deck);
-        self.hand = Some(hand.with_mcevoys_declared(self.mcevoys));
+        let mut hand = Hand::deal(self.rules, self.next_dealer(), deck);
+        if self.rules.mcevoy {
+            hand = hand.with_mcevoys_declared(self.mcevoys);
+        }
+        self.hand = Some(hand);
         self.hands_dealt += 1;
     }
 

@@ -267,8 +267,9 @@ pub struct Hand {
     /// The kitty's three unexposed cards (under the upcard), until a farmer's hand takes
     /// them; then the three cards it showed.
     kitty: CardSet,
-    /// The seat that declared a farmer's hand this hand, with the three cards it showed.
-    farmer: Option<(Seat, CardSet)>,
+    /// The seat that declared a farmer's hand this hand; the cards it showed are then
+    /// `kitty` (one field fewer in a hand every search copies).
+    farmer: Option<Seat>,
 }
 
 /// The trick in progress as the rules need it at every card: worked out once when a card
@@ -468,7 +469,7 @@ impl Hand {
     /// The seat that declared a farmer's hand this hand (house rule) and the three cards
     /// it showed, now in the kitty: public.
     pub fn farmer(&self) -> Option<(Seat, CardSet)> {
-        self.farmer
+        self.farmer.map(|seat| (seat, self.kitty))
     }
 
     /// The three cards of `rank` a farmer's hand of `cards` shows: all of them, or of four
@@ -1041,7 +1042,7 @@ impl Hand {
                 let hand = &mut self.hands[self.turn.index()];
                 *hand = hand.difference(shown).union(self.kitty);
                 self.kitty = shown;
-                self.farmer = Some((self.turn, shown));
+                self.farmer = Some(self.turn);
                 self.next_to_declare();
                 let mut three = shown.iter();
                 Outcome::FarmersHand([(); 3].map(|()| three.next().expect("three shown")))
