@@ -191,6 +191,11 @@ pub enum RestoreError {
 }
 
 impl<G: Served> Table<G> {
+    /// Whether the table's game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.turn() == Turn::Over
+    }
+
     /// A table for `row`, with people's `seats`, replaying `actions` (empty for a new
     /// table).
     pub fn new(
