@@ -216,7 +216,9 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                 }
             }
             () = sleep_until_or_never(hello_by, waiting_hello) => {
-                session.reply(error("timeout", "say hello first, within seconds"));
+                let n = limits.hello_seconds;
+                let within = format!("say hello first, within {n} second{}", if n == 1 { "" } else { "s" });
+                session.reply(error("timeout", within));
                 break End::Because("no hello");
             }
             _ = pings.tick() => {

@@ -233,6 +233,12 @@ async fn silent_and_stalled_connections_are_closed_within_seconds() {
     let mut silent = Client::connect_from(&served.address, "127.0.0.6").await;
     assert!(closed_within(&mut silent, Duration::from_secs(4)).await);
     assert_eq!(silent.frames.last().unwrap()["code"], "timeout");
+    // The refusal names the limit (it once read "within seconds").
+    let said = silent.frames.last().unwrap()["message"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
+    assert!(said.contains("within 1 second"), "{said}");
     // Half a frame: a text frame's header promising 100 bytes, then 3 of them.
     let started = Instant::now();
     let mut stream = TcpStream::connect(&served.address).unwrap();
