@@ -190,7 +190,7 @@ impl Staged for Game {
                 let Some(up) = happened.upcard else {
                     return format!("{}{}", verb(you, "order up", "orders up"), alone(a, you));
                 };
-                let (mine, theirs) = if up.by_dealer && self.rules().name() == "cs246" {
+                let (mine, theirs) = if up.by_dealer && picks_up_in_words(self) {
                     ("pick up", "picks up")
                 } else {
                     ("order up", "orders up")
@@ -370,10 +370,15 @@ impl Staged for Game {
     }
 }
 
+/// Whether these rules' handout calls the dealer's taking the upcard "pick up" (CS 246).
+fn picks_up_in_words(game: &Game) -> bool {
+    game.rules().preset == euchre::Preset::Cs246
+}
+
 /// Whether the dealer decides on the upcard now under the CS 246 rules, whose handout
 /// calls taking it "pick up the card".
 fn dealer_picks_up(game: &Game) -> bool {
-    game.rules().name() == "cs246"
+    picks_up_in_words(game)
         && public(game)
             .is_some_and(|v| v.turn() == v.dealer() && v.phase() == Hand::Making(Round::One))
 }

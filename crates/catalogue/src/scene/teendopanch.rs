@@ -73,8 +73,10 @@ impl Staged for Game {
         ]);
         let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
         // Everyone sees a card change hands in a pull: the puller holds it.
-        let taking = view.pulling().is_some_and(|(puller, _)| puller == s)
-            && self.hand().is_some_and(|h| h.pull().is_some());
+        let taking = self
+            .hand()
+            .and_then(|h| h.pull())
+            .is_some_and(|pull| pull.puller == s);
         (marks, view.hand_size(s) + usize::from(taking), tally)
     }
 
