@@ -39,6 +39,12 @@ pub struct Limits {
     /// Messages waiting to go out to one connection; a client that reads nothing while
     /// this fills is dropped (the table goes on).
     pub queue: usize,
+    /// TCP connections open at once from one address, counted from the accept (before
+    /// any HTTP is read, upgraded or not); past it a connection is closed unread.
+    pub tcp_per_address: usize,
+    /// Seconds a connection may take to send a request's headers, and may sit between
+    /// requests: a socket that sends nothing, or half a request line, is closed after it.
+    pub header_seconds: u64,
 }
 
 impl Default for Limits {
@@ -53,6 +59,8 @@ impl Default for Limits {
             hello_seconds: 5,
             idle_seconds: 30,
             queue: 256,
+            tcp_per_address: 32,
+            header_seconds: 10,
         }
     }
 }
@@ -128,6 +136,33 @@ pub struct Edge {
     /// Addresses that tried a connection past their cap, until when: their next TCP
     /// connections are closed as soon as they are accepted, before any HTTP is read.
     shunned: Mutex<HashMap<IpAddr, Instant>>,
+    /// Open TCP connections per address.
+    tcp: Mutex<HashMap<IpAddr, usize>>,
+    /// Open TCP connections in all.
+    tcp_open: AtomicUsize,
+    /// The most TCP connections open at once: what the descriptor limit leaves after the
+    /// server's reserve ([`crate::listen::RESERVE`]).
+    tcp_total: AtomicUsize,
+}
+
+/// A TCP connection counted against its address and the server; uncounted when dropped.
+#[derive(Debug)]
+pub struct TcpSlot {
+    edge: Arc<Edge>,
+    address: IpAddr,
+}
+
+impl Drop for TcpSlot {
+    fn drop(&mut self) {
+        self.edge.tcp_open.fetch_sub(1, Ordering::Relaxed);
+        let mut open = self.edge.tcp.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = open.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
 }
 
 /// How long an address that tried a connection past its cap is shunned.
@@ -184,6 +219,9 @@ impl Edge {
             per_address: Mutex::default(),
             barred: Mutex::default(),
             shunned: Mutex::default(),
+            tcp: Mutex::default(),
+            tcp_open: AtomicUsize::new(0),
+            tcp_total: AtomicUsize::new(usize::MAX),
             config,
         }
     }
@@ -345,12 +383,43 @@ impl Edge {
         }
     }
 
-    /// Whether a TCP connection from `peer` is to be closed unread (see [`Guarded`]).
+    /// Whether a TCP connection from `peer` is to be closed unread.
     fn shuns(&self, peer: IpAddr) -> bool {
         let shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
         shunned
             .get(&peer)
             .is_some_and(|until| Instant::now() < *until)
+    }
+
+    /// Sets the most TCP connections open at once (the descriptor budget).
+    pub fn set_tcp_total(&self, total: usize) {
+        self.tcp_total.store(total, Ordering::Relaxed);
+    }
+
+    /// Counts a TCP connection just accepted from `peer`, or `None` (close it unread)
+    /// when the peer is shunned, at its cap, or the server at its descriptor budget. A
+    /// trusted proxy's connections carry many clients: only the server's total binds them.
+    pub fn open_tcp(self: &Arc<Edge>, peer: IpAddr) -> Option<TcpSlot> {
+        if self.shuns(peer) {
+            return None;
+        }
+        let mut open = self.tcp.lock().unwrap_or_else(|p| p.into_inner());
+        let count = open.entry(peer).or_insert(0);
+        if *count >= self.config.limits.tcp_per_address && !self.config.trust_proxy {
+            return None;
+        }
+        if self.tcp_open.fetch_add(1, Ordering::Relaxed) >= self.tcp_total.load(Ordering::Relaxed) {
+            self.tcp_open.fetch_sub(1, Ordering::Relaxed);
+            if *count == 0 {
+                open.remove(&peer);
+            }
+            return None;
+        }
+        *count += 1;
+        Some(TcpSlot {
+            edge: self.clone(),
+            address: peer,
+        })
     }
 
     /// Forgets idle addresses' buckets (called now and then, so a flood of addresses
@@ -365,39 +434,6 @@ impl Edge {
         drop(barred);
         let mut shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
         shunned.retain(|_, until| *until > now);
-    }
-}
-
-/// The server's listener: a TCP connection from an address that just tried a WebSocket
-/// past its cap is closed as soon as it is accepted, so a connection flood costs the
-/// server an accept and a close, not an HTTP exchange.
-pub struct Guarded {
-    listener: tokio::net::TcpListener,
-    edge: Arc<Edge>,
-}
-
-impl Guarded {
-    /// `listener` guarded by `edge`.
-    pub fn new(listener: tokio::net::TcpListener, edge: Arc<Edge>) -> Guarded {
-        Guarded { listener, edge }
-    }
-}
-
-impl axum::serve::Listener for Guarded {
-    type Io = tokio::net::TcpStream;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
-        loop {
-            let (io, peer) = axum::serve::Listener::accept(&mut self.listener).await;
-            if !self.edge.shuns(peer.ip()) {
-                return (io, peer);
-            }
-        }
-    }
-
-    fn local_addr(&self) -> std::io::Result<Self::Addr> {
-        self.listener.local_addr()
     }
 }
 

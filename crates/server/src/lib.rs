@@ -10,6 +10,7 @@
 mod conn;
 pub mod edge;
 mod journal;
+mod listen;
 pub mod protocol;
 mod seen;
 pub mod store;
@@ -414,18 +415,10 @@ pub async fn serve(
             edge.forget_idle();
         }
     });
-    use axum::serve::ListenerExt;
-    let listener = edge::Guarded::new(listener, server.edge.clone()).tap_io(|_| {});
-    let served = axum::serve(
-        listener,
-        server
-            .router()
-            .into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown())
-    .await;
+    server.edge.set_tcp_total(listen::descriptor_budget());
+    listen::run(listener, server.edge.clone(), server.router(), shutdown()).await;
     forgetting.abort();
-    Ok(served?)
+    Ok(())
 }
 
 async fn shutdown() {

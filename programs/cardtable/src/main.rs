@@ -159,6 +159,14 @@ struct ServeArgs {
     /// Messages queued for one client; one that reads nothing while it fills is dropped.
     #[arg(long, default_value_t = Limits::default().queue)]
     queue: usize,
+    /// TCP connections open at once from one address, counted from the accept, before
+    /// any HTTP is read; past it a connection is closed unread.
+    #[arg(long, default_value_t = Limits::default().tcp_per_address)]
+    tcp_per_address: usize,
+    /// Seconds a connection may take to send a request's headers, or sit idle between
+    /// requests, before it is closed.
+    #[arg(long, default_value_t = Limits::default().header_seconds)]
+    header_seconds: u64,
 }
 
 impl ServeArgs {
@@ -175,6 +183,8 @@ impl ServeArgs {
                 hello_seconds: self.hello_seconds,
                 idle_seconds: self.idle_seconds,
                 queue: self.queue,
+                tcp_per_address: self.tcp_per_address,
+                header_seconds: self.header_seconds,
             },
             allow_origins: self.allow_origins.clone(),
             trust_proxy: self.trust_proxy,

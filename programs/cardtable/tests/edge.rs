@@ -345,6 +345,61 @@ async fn a_normal_table_at_the_default_limits_is_never_refused() {
     assert!(acted >= 5, "{acted} actions");
 }
 
+/// Whether the server has closed `stream` (a read finds its end) within `wait`.
+async fn tcp_closed_within(stream: &mut tokio::net::TcpStream, wait: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let mut buffer = [0u8; 256];
+    let until = tokio::time::Instant::now() + wait;
+    loop {
+        match tokio::time::timeout_at(until, stream.read(&mut buffer)).await {
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+            Err(_) => return false,
+        }
+    }
+}
+
+/// Issue 40's first attack: 2,000 sockets that sent nothing, or half a request line, were
+/// never closed and counted against no cap (1,100 of them took `/healthz` down). Now
+/// each address holds at most its TCP cap, the rest are closed unread, and every one is
+/// closed once the header wait passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_sockets_are_capped_per_address_and_closed_before_any_request() {
+    let (_dir, served) = start(&["--tcp-per-address", "8", "--header-seconds", "1"]);
+    let mut idle = Vec::new();
+    for n in 0..40 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind("127.0.0.20:0".parse().unwrap()).unwrap();
+        let mut stream = socket
+            .connect(served.address.parse().unwrap())
+            .await
+            .unwrap();
+        if n % 2 == 1 {
+            use tokio::io::AsyncWriteExt;
+            let _ = stream.write_all(b"GET /healthz HT").await;
+        }
+        idle.push(stream);
+    }
+    let mut closed_at_once = 0;
+    for stream in &mut idle {
+        if tcp_closed_within(stream, Duration::from_millis(100)).await {
+            closed_at_once += 1;
+        }
+    }
+    assert!(
+        closed_at_once >= 32,
+        "at most 8 of 40 held open, {closed_at_once} closed"
+    );
+    // Another address is served meanwhile.
+    assert_eq!(served.get("/healthz"), "ok");
+    for stream in &mut idle {
+        assert!(
+            tcp_closed_within(stream, Duration::from_secs(3)).await,
+            "an idle socket outlived the header wait"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_server_holds_at_most_its_connections() {
     let (_dir, served) = start(&["--max-connections", "2"]);

@@ -76,6 +76,11 @@ impl Served {
         (head.to_ascii_lowercase(), body.to_string())
     }
 
+    /// The server's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
