@@ -14,10 +14,17 @@ use crate::store::{Store, StoreError};
 /// Actions of one table to store together.
 type Batch = Vec<(TableId, u64, Value)>;
 
+/// A batch, whether it ends its table's game, and who waits for it.
+type Entry = (
+    Batch,
+    Option<TableId>,
+    oneshot::Sender<Result<(), StoreError>>,
+);
+
 /// The writer thread's queue.
 #[derive(Clone)]
 pub struct Journal {
-    queue: Sender<(Batch, oneshot::Sender<Result<(), StoreError>>)>,
+    queue: Sender<Entry>,
 }
 
 /// The most actions one transaction takes.
@@ -34,17 +41,18 @@ impl Journal {
         Journal { queue }
     }
 
-    /// Stores `batch`; returns once it is durable.
-    pub async fn append(&self, batch: Batch) -> Result<(), StoreError> {
+    /// Stores `batch`, with the `finished` mark of the table whose game it ends in the
+    /// same transaction; returns once it is durable.
+    pub async fn append(&self, batch: Batch, finished: Option<TableId>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         self.queue
-            .send((batch, done))
+            .send((batch, finished, done))
             .map_err(|_| StoreError::JournalStopped)?;
         answer.await.map_err(|_| StoreError::JournalStopped)?
     }
 }
 
-fn write(store: &dyn Store, waiting: &Receiver<(Batch, oneshot::Sender<Result<(), StoreError>>)>) {
+fn write(store: &dyn Store, waiting: &Receiver<Entry>) {
     while let Ok(first) = waiting.recv() {
         let mut batches = vec![first];
         let mut count = batches[0].0.len();
@@ -59,10 +67,11 @@ fn write(store: &dyn Store, waiting: &Receiver<(Batch, oneshot::Sender<Result<()
         }
         let all: Vec<_> = batches
             .iter()
-            .flat_map(|(b, _)| b.iter().cloned())
+            .flat_map(|(b, _, _)| b.iter().cloned())
             .collect();
-        let result = store.append_all(&all);
-        for (_, done) in batches {
+        let finished: Vec<_> = batches.iter().filter_map(|(_, f, _)| f.clone()).collect();
+        let result = store.append_all(&all, &finished);
+        for (_, _, done) in batches {
             let _ = done.send(result.clone());
         }
     }

@@ -560,4 +560,67 @@ mod tests {
             "finished at restart"
         );
     }
+
+    /// A store whose lone `finish` always fails: a crash between a game's last action and
+    /// its mark, every time.
+    struct CrashBeforeTheMark(store::Sqlite);
+
+    impl Store for CrashBeforeTheMark {
+        fn create(&self, row: &TableRow) -> Result<(), StoreError> {
+            self.0.create(row)
+        }
+        fn seat(&self, table: &str, seat: &store::SeatRow) -> Result<(), StoreError> {
+            self.0.seat(table, seat)
+        }
+        fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError> {
+            self.0.append(table, seq, action)
+        }
+        fn append_all(
+            &self,
+            actions: &[(TableId, u64, Value)],
+            finished: &[TableId],
+        ) -> Result<(), StoreError> {
+            self.0.append_all(actions, finished)
+        }
+        fn finish(&self, _: &str) -> Result<(), StoreError> {
+            Err(rusqlite::Error::InvalidQuery.into())
+        }
+        fn tables(&self) -> Result<Vec<Stored>, StoreError> {
+            self.0.tables()
+        }
+        fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
+            self.0.table(table)
+        }
+    }
+
+    /// Issue 40, item 6: the last action and the `finished` mark are one transaction, so
+    /// no crash can come between them.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_last_action_and_the_finished_mark_are_stored_together() {
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
+        let store = Arc::new(CrashBeforeTheMark(sqlite));
+        let server = Server::new(store.clone(), edge::Config::default()).unwrap();
+        let spec = TableSpec {
+            game: "euchre".into(),
+            rules: None,
+            points: 1,
+            house: Vec::new(),
+            seats: ["random", "random", "random", "random"]
+                .map(String::from)
+                .to_vec(),
+            public: true,
+            autopilot_seconds: 20,
+        };
+        let id = server.create(&spec).unwrap();
+        let mut finished = false;
+        for _ in 0..200 {
+            finished = store.table(&id).unwrap().is_some_and(|t| t.finished);
+            if finished {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        assert!(finished, "marked finished with its last action");
+    }
 }

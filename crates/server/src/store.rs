@@ -192,13 +192,14 @@ pub trait Store: Send + Sync {
     fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError>;
     /// Appends the table's action number `seq` (from 1); durable when this returns.
     fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError>;
-    /// Appends many actions of many tables at once: all durable, or none, when this
-    /// returns (one disk flush for the lot).
-    fn append_all(&self, actions: &[(TableId, u64, Value)]) -> Result<(), StoreError> {
-        actions
-            .iter()
-            .try_for_each(|(table, seq, action)| self.append(table, *seq, action))
-    }
+    /// Appends many actions of many tables at once and marks `finished` the tables whose
+    /// game they end: all durable, or none, when this returns (one disk flush for the
+    /// lot), so no crash leaves a game's last action stored without its mark.
+    fn append_all(
+        &self,
+        actions: &[(TableId, u64, Value)],
+        finished: &[TableId],
+    ) -> Result<(), StoreError>;
     /// Marks the game ended.
     fn finish(&self, table: &str) -> Result<(), StoreError>;
     /// Every table, finished or not, oldest first.
@@ -375,7 +376,11 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn append_all(&self, actions: &[(TableId, u64, Value)]) -> Result<(), StoreError> {
+    fn append_all(
+        &self,
+        actions: &[(TableId, u64, Value)],
+        finished: &[TableId],
+    ) -> Result<(), StoreError> {
         let mut connection = self.lock();
         let transaction = connection.transaction()?;
         {
@@ -384,6 +389,11 @@ impl Store for Sqlite {
             )?;
             for (table, seq, action) in actions {
                 insert.execute(params![table, *seq as i64, action.to_string()])?;
+            }
+            let mut finish =
+                transaction.prepare_cached("UPDATE tables SET finished = 1 WHERE id = ?1")?;
+            for table in finished {
+                finish.execute(params![table])?;
             }
         }
         transaction.commit()?;

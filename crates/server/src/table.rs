@@ -287,13 +287,12 @@ impl<G: Served> Table<G> {
     async fn settle(&mut self) {
         if !self.pending.is_empty() {
             let batch = std::mem::take(&mut self.pending);
-            if let Err(e) = self.services.journal.append(batch).await {
+            // The game's end is marked in the transaction that stores its last action.
+            let over = (self.game.turn() == Turn::Over).then(|| self.row.id.clone());
+            if let Err(e) = self.services.journal.append(batch, over).await {
                 tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
                 self.staged.clear();
                 self.rebuild();
-            } else if self.game.turn() == Turn::Over {
-                // Marked only once its last action is stored.
-                let _ = self.services.store.finish(&self.row.id);
             }
         }
         for (conn, message) in std::mem::take(&mut self.staged) {
