@@ -3,7 +3,7 @@
 //! goes out through one writer with a bounded queue.
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,20 +33,38 @@ const SEND_WAIT: Duration = Duration::from_secs(10);
 /// its messages would cost the server more than the message.
 const REFUSED_IN_A_ROW: u32 = 200;
 
-/// Where a connection's messages wait to go out: a bounded queue, and who to tell when
-/// it is full (the client reads nothing, and is dropped).
+/// Where a connection's messages wait to go out, serialized: a queue bounded in messages
+/// and in bytes, and who to tell when it is full (the client reads nothing, and is
+/// dropped).
 #[derive(Clone)]
 struct Outbox {
-    queue: Sender<ServerMsg>,
+    queue: Sender<String>,
     full: Arc<Notify>,
+    /// Bytes waiting in `queue`.
+    queued: Arc<AtomicUsize>,
+    /// The most bytes that may wait (one message of any size may wait alone).
+    most: usize,
 }
 
 impl Outbox {
     fn send(&self, message: ServerMsg) {
-        match self.queue.try_send(message) {
+        let text = serde_json::to_string(&message).expect("messages serialize");
+        let size = text.len();
+        let before = self.queued.fetch_add(size, Ordering::Relaxed);
+        if before > 0 && before + size > self.most {
+            self.queued.fetch_sub(size, Ordering::Relaxed);
+            return self.full.notify_one();
+        }
+        match self.queue.try_send(text) {
+            Ok(()) => {}
             // A closed connection's messages go nowhere; its reader reports it closed.
-            Ok(()) | Err(TrySendError::Closed(_)) => {}
-            Err(TrySendError::Full(_)) => self.full.notify_one(),
+            Err(TrySendError::Closed(_)) => {
+                self.queued.fetch_sub(size, Ordering::Relaxed);
+            }
+            Err(TrySendError::Full(_)) => {
+                self.queued.fetch_sub(size, Ordering::Relaxed);
+                self.full.notify_one();
+            }
         }
     }
 }
@@ -138,7 +156,9 @@ enum End {
 async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Admitted) {
     let limits = server.edge.limits().clone();
     let (mut sink, mut stream) = socket.split();
-    let (out, mut outgoing) = channel::<ServerMsg>(limits.queue.max(1));
+    let (out, mut outgoing) = channel::<String>(limits.queue.max(1));
+    let queued = Arc::new(AtomicUsize::new(0));
+    let sent = queued.clone();
     let drop_client = Arc::new(Notify::new());
     let (ping, close) = (Arc::new(Notify::new()), Arc::new(Notify::new()));
     let (pinging, closing) = (ping.clone(), close.clone());
@@ -149,9 +169,10 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
             let frame = tokio::select! {
                 biased;
                 message = outgoing.recv() => match message {
-                    Some(message) => Message::Text(
-                        serde_json::to_string(&message).expect("messages serialize").into(),
-                    ),
+                    Some(text) => {
+                        sent.fetch_sub(text.len(), Ordering::Relaxed);
+                        Message::Text(text.into())
+                    }
                     None => break,
                 },
                 () = pinging.notified() => Message::Ping(Vec::new().into()),
@@ -185,6 +206,8 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         out: Outbox {
             queue: out.clone(),
             full: drop_client.clone(),
+            queued,
+            most: limits.queue_bytes,
         },
         conn: None,
         tables: Vec::new(),
@@ -366,13 +389,13 @@ impl Session<'_> {
     fn handle(&mut self, client: Conn, message: ClientMsg) {
         match message {
             ClientMsg::Hello { .. } => self.reply(error("protocol", "hello was already said")),
-            ClientMsg::List {} => self.reply(ServerMsg::Tables {
-                tables: self.server.public_tables(),
+            ClientMsg::List { after } => self.reply(ServerMsg::Tables {
+                tables: self.server.public_tables(after.as_deref()),
             }),
             ClientMsg::Create(spec) => {
                 let answer = match self.server.edge.create(self.address) {
                     Err(refusal) => refused(&refusal),
-                    Ok(()) => match self.server.create(&spec) {
+                    Ok(()) => match crate::blocking(|| self.server.create(&spec)) {
                         Ok(table) => ServerMsg::Created { table },
                         Err(e) => error("bad_table", e.to_string()),
                     },

@@ -39,6 +39,9 @@ pub struct Limits {
     /// Messages waiting to go out to one connection; a client that reads nothing while
     /// this fills is dropped (the table goes on).
     pub queue: usize,
+    /// Bytes waiting to go out to one connection; past them, as past `queue`, a client
+    /// that reads nothing is dropped (a message of any size may wait alone).
+    pub queue_bytes: usize,
     /// TCP connections open at once from one address, counted from the accept (before
     /// any HTTP is read, upgraded or not); past it a connection is closed unread.
     pub tcp_per_address: usize,
@@ -59,6 +62,7 @@ impl Default for Limits {
             hello_seconds: 5,
             idle_seconds: 30,
             queue: 256,
+            queue_bytes: 1024 * 1024,
             tcp_per_address: 32,
             header_seconds: 10,
         }

@@ -12,19 +12,19 @@ pub mod edge;
 mod journal;
 mod listen;
 pub mod protocol;
+mod replays;
 mod seen;
 pub mod store;
 pub mod table;
 mod web;
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{ConnectInfo, Path as UrlPath, Request, State};
-use axum::http::StatusCode;
+use axum::extract::{ConnectInfo, Path as UrlPath, Query, Request, State};
+use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
@@ -38,15 +38,21 @@ use protocol::{TableId, TableSpec};
 use store::{Deals, Seed, Store, StoreError, Stored, TableRow};
 use table::{Command, Directory, Table};
 
+/// How long a finished table stays in the lobby's list.
+pub const RECENT: std::time::Duration = std::time::Duration::from_secs(600);
+
 /// Everything the handlers share.
 #[derive(Clone)]
 pub struct Server {
-    tables: Arc<Mutex<HashMap<TableId, UnboundedSender<Command>>>>,
+    tables: table::Running,
     directory: Directory,
     store: Arc<dyn Store>,
     journal: journal::Journal,
     next_conn: Arc<AtomicU64>,
     edge: Arc<Edge>,
+    replays: Arc<replays::Replays>,
+    /// Held while a stopped table is started again.
+    restarting: Arc<Mutex<()>>,
 }
 
 /// Why a table could not be opened (the `bad_table` refusal's message).
@@ -112,8 +118,10 @@ impl Server {
             store,
             next_conn: Arc::new(AtomicU64::new(1)),
             edge: Arc::new(Edge::new(config)),
+            replays: Arc::default(),
+            restarting: Arc::default(),
         };
-        let stored = server.store.tables()?;
+        let stored = server.store.unfinished()?;
         for table in &stored {
             if let Err(e) = server.start(table) {
                 tracing::error!(table = %table.row.id, "not restored: {e}");
@@ -148,16 +156,24 @@ impl Server {
             .with_state(self.clone())
     }
 
-    /// The public tables, newest first.
-    pub fn public_tables(&self) -> Vec<protocol::TableSummary> {
+    /// A page of the lobby: the public tables in play and those finished in the last
+    /// [`RECENT`], by id, after the table `after`, at most [`PAGE`].
+    pub fn public_tables(&self, after: Option<&str>) -> Vec<protocol::TableSummary> {
         let directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
         let mut tables: Vec<_> = directory
             .values()
-            .filter(|(public, _)| *public)
-            .map(|(_, summary)| summary.clone())
+            .filter(|listed| listed.public)
+            .filter(|listed| after.is_none_or(|after| listed.summary.table.as_str() > after))
+            .map(|listed| &listed.summary)
             .collect();
         tables.sort_by(|a, b| a.table.cmp(&b.table));
-        tables
+        tables.into_iter().take(PAGE).cloned().collect()
+    }
+
+    /// Drops from the lobby the tables finished more than [`RECENT`] ago.
+    fn forget_finished(&self) {
+        let mut directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
+        directory.retain(|_, listed| listed.ended.is_none_or(|at| at.elapsed() < RECENT));
     }
 
     /// Opens a table as `spec` asks.
@@ -227,13 +243,29 @@ impl Server {
         Ok(())
     }
 
-    /// The channel of a table's task.
+    /// The channel of a table's task; a stored table not running (finished, and left
+    /// by everyone) is started again from the store.
     fn table(&self, id: &str) -> Option<UnboundedSender<Command>> {
-        self.tables
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(id)
-            .cloned()
+        if let Some(sender) = self.running(id) {
+            return Some(sender);
+        }
+        // One restart at a time, so two commands cannot start one table twice.
+        let _restarting = self.restarting.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(sender) = self.running(id) {
+            return Some(sender);
+        }
+        let stored = blocking(|| self.store.table(id)).ok()??;
+        if let Err(e) = self.start(&stored) {
+            tracing::error!(table = %id, "not restarted: {e}");
+            return None;
+        }
+        self.running(id)
+    }
+
+    /// The channel of a running table's task.
+    fn running(&self, id: &str) -> Option<UnboundedSender<Command>> {
+        let running = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+        running.get(id).filter(|s| !s.is_closed()).cloned()
     }
 }
 
@@ -257,6 +289,7 @@ impl WithGame for Start<'_> {
                 store: self.server.store.clone(),
                 journal: self.server.journal.clone(),
                 directory: self.server.directory.clone(),
+                running: self.server.tables.clone(),
             },
             sender.clone(),
         )?;
@@ -288,22 +321,58 @@ async fn limit_api(
     }
 }
 
-async fn list_tables(State(server): State<Server>) -> Json<Value> {
-    Json(json!(server.public_tables()))
+/// The lobby's page after `?after=` (see [`Server::public_tables`]).
+async fn list_tables(State(server): State<Server>, Query(page): Query<Page>) -> Json<Value> {
+    let mut tables = server.public_tables(page.after.as_deref());
+    tables.truncate(page.limit());
+    Json(json!(tables))
 }
 
-/// Finished public games, as `/api/games/{id}/record` serves them. A private table's id
-/// is the secret of its link (and of its rematch's), so it is never listed.
-async fn list_games(State(server): State<Server>) -> Response {
-    match server.store.tables() {
-        Ok(tables) => Json(
-            tables
+/// Runs `work` that waits on the store or a search without holding up other tasks: on
+/// the multi-threaded runtime the worker hands its other tasks on while this one waits.
+pub(crate) fn blocking<T>(work: impl FnOnce() -> T) -> T {
+    use tokio::runtime::{Handle, RuntimeFlavor};
+    match Handle::try_current().map(|h| h.runtime_flavor()) {
+        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(work),
+        _ => work(),
+    }
+}
+
+/// `?after=ID&limit=N`: the page after the entry `after`, of at most `limit` (and at
+/// most [`PAGE`]) entries.
+#[derive(serde::Deserialize)]
+struct Page {
+    after: Option<String>,
+    limit: Option<usize>,
+}
+
+/// The most entries one page of a list holds.
+pub const PAGE: usize = 100;
+
+impl Page {
+    fn limit(&self) -> usize {
+        self.limit.unwrap_or(PAGE).clamp(1, PAGE)
+    }
+}
+
+/// Finished public games, newest first, a page at a time (`?after=` the last one's
+/// `table`), as `/api/games/{id}/record` serves them; read without their actions. A
+/// private table's id is the secret of its link (and of its rematch's), so it is never
+/// listed.
+async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> Response {
+    let store = server.store.clone();
+    let limit = page.limit();
+    let games = tokio::task::spawn_blocking(move || store.games(page.after.as_deref(), limit))
+        .await
+        .expect("the store does not panic");
+    match games {
+        Ok(games) => Json(
+            games
                 .iter()
-                .filter(|t| t.finished && t.row.public)
-                .map(|t| {
-                    json!({"table": t.row.id, "game": t.row.game, "rules": t.row.rules,
-                                "title": table::row_title(&t.row),
-                                "points": t.row.points, "actions": t.actions.len()})
+                .map(|g| {
+                    json!({"table": g.row.id, "game": g.row.game, "rules": g.row.rules,
+                           "title": table::row_title(&g.row),
+                           "points": g.row.points, "actions": g.actions})
                 })
                 .collect::<Vec<_>>(),
         )
@@ -315,33 +384,46 @@ async fn list_games(State(server): State<Server>) -> Response {
 /// A finished table's game record in the arena's `--record` format. A game in progress
 /// is refused: its seed deals every hand.
 async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
-    match finished_record(&server, &id) {
+    let store = server.store.clone();
+    let record = tokio::task::spawn_blocking(move || finished_record(&*store, &id))
+        .await
+        .expect("the store does not panic");
+    match record {
         Ok(record) => Json(record).into_response(),
         Err(refusal) => refusal.into_response(),
     }
 }
 
 /// Every moment of a finished table's game, all hands face up ([`catalogue::steps`]), for
-/// the client's replay page. A game in progress is refused: its hands are secret.
+/// the client's replay page, computed once ([`replays::Replays`]). A game in progress is
+/// refused: its hands are secret.
 async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
-    let record = match finished_record(&server, &id) {
-        Ok(record) => record,
-        Err(refusal) => return refusal.into_response(),
-    };
-    match catalogue::steps(&record.to_string()) {
-        Ok(steps) => Json(json!({
-            "table": id, "game": record["game"], "rules": record["variant"],
-            "points": record["points"], "seats": record["seats"], "steps": steps,
-        }))
-        .into_response(),
-        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    let store = server.store.clone();
+    let table = id.clone();
+    let body: Result<_, edge::Refusal> = server
+        .replays
+        .get(&id, move || {
+            let record = finished_record(&*store, &table)?;
+            let steps = catalogue::steps(&record.to_string()).map_err(|e| {
+                edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
+            })?;
+            let body = json!({
+                "table": table, "game": record["game"], "rules": record["variant"],
+                "points": record["points"], "seats": record["seats"], "steps": steps,
+            });
+            Ok(axum::body::Bytes::from(body.to_string()))
+        })
+        .await;
+    match body {
+        Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Err(refusal) => refusal.into_response(),
     }
 }
 
 /// A stored table as a game record, once its game is over: the one place the seed and
 /// prescribed deals leave the server.
-fn finished_record(server: &Server, id: &str) -> Result<Value, edge::Refusal> {
-    match server.store.table(id) {
+fn finished_record(store: &dyn Store, id: &str) -> Result<Value, edge::Refusal> {
+    match store.table(id) {
         Ok(Some(stored)) if !stored.finished => Err(edge::Refusal::new(
             StatusCode::FORBIDDEN,
             "in_progress",
@@ -408,11 +490,13 @@ pub async fn serve(
     let address = listener.local_addr()?;
     ready(address);
     let edge = server.edge.clone();
+    let lobby = server.clone();
     let forgetting = tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
             every.tick().await;
             edge.forget_idle();
+            lobby.forget_finished();
         }
     });
     server.edge.set_tcp_total(listen::descriptor_budget());
@@ -447,6 +531,32 @@ async fn shutdown() {
 mod tests {
     use super::*;
 
+    /// A one-point Euchre game of four random computer players.
+    fn computers_only() -> TableSpec {
+        TableSpec {
+            game: "euchre".into(),
+            rules: None,
+            points: 1,
+            house: Vec::new(),
+            seats: ["random", "random", "random", "random"]
+                .map(String::from)
+                .to_vec(),
+            public: true,
+            autopilot_seconds: 20,
+        }
+    }
+
+    /// Whether `check` holds within ten seconds.
+    async fn eventually(mut check: impl FnMut() -> bool) -> bool {
+        for _ in 0..200 {
+            if check() {
+                return true;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        false
+    }
+
     /// On a one-thread runtime the table's task cannot run before the check: the lobby
     /// must list the table from `create` alone.
     #[tokio::test(flavor = "current_thread")]
@@ -466,7 +576,7 @@ mod tests {
             autopilot_seconds: 20,
         };
         let id = server.create(&spec).unwrap();
-        let listed = server.public_tables();
+        let listed = server.public_tables(None);
         let summary = listed.iter().find(|t| t.table == id).expect("listed");
         let kinds: Vec<&str> = summary.seats.iter().map(|s| s.kind.as_str()).collect();
         assert_eq!(kinds, ["open", "computer", "computer", "computer"]);
@@ -505,7 +615,7 @@ mod tests {
         };
         let store = store::Sqlite::open(&path).unwrap();
         let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
-        let listed = server.public_tables();
+        let listed = server.public_tables(None);
         let summary = listed.iter().find(|t| t.table == id).expect("restored");
         assert_eq!(summary.house, ["renege=off", "march=3"]);
         assert!(
@@ -521,17 +631,7 @@ mod tests {
     async fn a_restart_marks_finished_a_game_whose_last_action_was_stored() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("tables.db");
-        let spec = TableSpec {
-            game: "euchre".into(),
-            rules: None,
-            points: 1,
-            house: Vec::new(),
-            seats: ["random", "random", "random", "random"]
-                .map(String::from)
-                .to_vec(),
-            public: true,
-            autopilot_seconds: 20,
-        };
+        let spec = computers_only();
         let id = {
             let store = Arc::new(store::Sqlite::open(&path).unwrap());
             let server = Server::new(store.clone(), edge::Config::default()).unwrap();
@@ -561,35 +661,51 @@ mod tests {
         );
     }
 
-    /// A store whose lone `finish` always fails: a crash between a game's last action and
-    /// its mark, every time.
-    struct CrashBeforeTheMark(store::Sqlite);
+    /// A store with faults: a lone `finish` that always fails (a crash between a game's
+    /// last action and its mark, every time), or loading a table with its actions that
+    /// fails the test.
+    struct Faulty {
+        inner: store::Sqlite,
+        finish_fails: bool,
+        loading_panics: bool,
+    }
 
-    impl Store for CrashBeforeTheMark {
+    impl Store for Faulty {
         fn create(&self, row: &TableRow) -> Result<(), StoreError> {
-            self.0.create(row)
+            self.inner.create(row)
         }
         fn seat(&self, table: &str, seat: &store::SeatRow) -> Result<(), StoreError> {
-            self.0.seat(table, seat)
+            self.inner.seat(table, seat)
         }
         fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError> {
-            self.0.append(table, seq, action)
+            self.inner.append(table, seq, action)
         }
         fn append_all(
             &self,
             actions: &[(TableId, u64, Value)],
             finished: &[TableId],
         ) -> Result<(), StoreError> {
-            self.0.append_all(actions, finished)
+            self.inner.append_all(actions, finished)
         }
-        fn finish(&self, _: &str) -> Result<(), StoreError> {
-            Err(rusqlite::Error::InvalidQuery.into())
+        fn finish(&self, table: &str) -> Result<(), StoreError> {
+            if self.finish_fails {
+                return Err(rusqlite::Error::InvalidQuery.into());
+            }
+            self.inner.finish(table)
         }
-        fn tables(&self) -> Result<Vec<Stored>, StoreError> {
-            self.0.tables()
+        fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
+            self.inner.unfinished()
+        }
+        fn games(
+            &self,
+            after: Option<&str>,
+            limit: usize,
+        ) -> Result<Vec<store::GameRow>, StoreError> {
+            self.inner.games(after, limit)
         }
         fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
-            self.0.table(table)
+            assert!(!self.loading_panics, "{table} loaded with its actions");
+            self.inner.table(table)
         }
     }
 
@@ -599,28 +715,154 @@ mod tests {
     async fn the_last_action_and_the_finished_mark_are_stored_together() {
         let dir = tempfile::tempdir().unwrap();
         let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
-        let store = Arc::new(CrashBeforeTheMark(sqlite));
+        let store = Arc::new(Faulty {
+            inner: sqlite,
+            finish_fails: true,
+            loading_panics: false,
+        });
         let server = Server::new(store.clone(), edge::Config::default()).unwrap();
-        let spec = TableSpec {
-            game: "euchre".into(),
-            rules: None,
-            points: 1,
-            house: Vec::new(),
-            seats: ["random", "random", "random", "random"]
-                .map(String::from)
-                .to_vec(),
-            public: true,
-            autopilot_seconds: 20,
-        };
+        let spec = computers_only();
         let id = server.create(&spec).unwrap();
-        let mut finished = false;
-        for _ in 0..200 {
-            finished = store.table(&id).unwrap().is_some_and(|t| t.finished);
-            if finished {
+        let finished = eventually(|| store.table(&id).unwrap().is_some_and(|t| t.finished)).await;
+        assert!(finished, "marked finished with its last action");
+    }
+
+    async fn body(response: Response) -> Value {
+        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+            .await
+            .unwrap();
+        serde_json::from_slice(&bytes).unwrap()
+    }
+
+    /// Issue 40, item 3: `/api/games` loaded every table with every action (7.7 s and
+    /// 1.9 GB more with 1,000 long games), and so did every start. Now a start reads
+    /// only unfinished tables, and the list is read from the tables alone, a page at a
+    /// time, newest first.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn finished_games_are_listed_a_page_at_a_time_without_their_actions() {
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
+        for n in 0..250 {
+            let id = format!("g{n:03}");
+            sqlite
+                .create(&TableRow {
+                    id: id.clone(),
+                    game: "euchre".into(),
+                    rules: "eecs280".into(),
+                    points: 10,
+                    house: Vec::new(),
+                    seed: Seed::new(n),
+                    deals: Deals::default(),
+                    public: n % 50 != 7,
+                    bots: vec![Some("random".into()); 4],
+                    autopilot_seconds: 20,
+                })
+                .unwrap();
+            let actions: Vec<_> = (1..=3).map(|seq| (id.clone(), seq, json!(seq))).collect();
+            sqlite.append_all(&actions, &[id]).unwrap();
+        }
+        let store = Faulty {
+            inner: sqlite,
+            finish_fails: false,
+            loading_panics: true,
+        };
+        let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
+        assert!(server.tables.lock().unwrap().is_empty(), "nothing started");
+        let mut seen = Vec::new();
+        let mut after = None;
+        loop {
+            let page = Page { after, limit: None };
+            let games = body(list_games(State(server.clone()), Query(page)).await).await;
+            let games = games.as_array().unwrap().clone();
+            assert!(games.len() <= PAGE);
+            if games.is_empty() {
                 break;
             }
-            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            assert!(games.iter().all(|g| g["actions"] == 3), "{games:?}");
+            after = Some(games.last().unwrap()["table"].as_str().unwrap().to_string());
+            seen.extend(
+                games
+                    .iter()
+                    .map(|g| g["table"].as_str().unwrap().to_string()),
+            );
         }
-        assert!(finished, "marked finished with its last action");
+        // Five of the 250 are private (n % 50 == 7): never listed.
+        let expected: Vec<String> = (0..250)
+            .rev()
+            .filter(|n| n % 50 != 7)
+            .map(|n| format!("g{n:03}"))
+            .collect();
+        assert_eq!(seen, expected);
+    }
+
+    /// Issue 40, item 4: every table ever made stayed in `list` (2.1 MB a reply at 3,000
+    /// tables). The lobby holds tables in play and those finished in the last ten
+    /// minutes, a page at a time.
+    #[tokio::test(flavor = "current_thread")]
+    async fn the_lobby_lists_tables_in_play_and_recent_ones_a_page_at_a_time() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
+        let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
+        let long_ago = std::time::Instant::now()
+            .checked_sub(RECENT + std::time::Duration::from_secs(1))
+            .unwrap();
+        {
+            let mut directory = server.directory.lock().unwrap();
+            for n in 0..330 {
+                let id = format!("t{n:03}");
+                let summary = protocol::TableSummary {
+                    table: id.clone(),
+                    game: "euchre".into(),
+                    rules: "eecs280".into(),
+                    points: 10,
+                    house: Vec::new(),
+                    title: "Euchre".into(),
+                    seats: Vec::new(),
+                    finished: n >= 300,
+                };
+                let ended = match n {
+                    300..=314 => Some(long_ago),
+                    315.. => Some(std::time::Instant::now()),
+                    _ => None,
+                };
+                let listed = table::Listed {
+                    public: true,
+                    summary,
+                    ended,
+                };
+                directory.insert(id, listed);
+            }
+        }
+        server.forget_finished();
+        let mut seen = Vec::new();
+        let mut after: Option<String> = None;
+        loop {
+            let page = server.public_tables(after.as_deref());
+            assert!(page.len() <= PAGE);
+            let Some(last) = page.last() else { break };
+            after = Some(last.table.clone());
+            seen.extend(page.iter().map(|t| t.table.clone()));
+        }
+        let expected: Vec<String> = (0..300)
+            .chain(315..330)
+            .map(|n| format!("t{n:03}"))
+            .collect();
+        assert_eq!(seen, expected, "in play and recent, each once");
+    }
+
+    /// A finished table nobody is at stops running (memory follows the tables in play);
+    /// a command for it starts it again from the store.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_finished_table_left_alone_stops_and_starts_again_when_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(store::Sqlite::open(&dir.path().join("tables.db")).unwrap());
+        let server = Server::new(store.clone(), edge::Config::default()).unwrap();
+        let spec = computers_only();
+        let id = server.create(&spec).unwrap();
+        let stopped = eventually(|| server.running(&id).is_none()).await;
+        assert!(stopped, "the finished table left the running tables");
+        assert!(store.table(&id).unwrap().unwrap().finished);
+        assert!(server.table(&id).is_some(), "started again");
+        assert!(server.running(&id).is_some());
     }
 }

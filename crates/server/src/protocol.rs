@@ -27,9 +27,13 @@ pub enum ClientMsg {
         /// Up to 32 characters.
         name: String,
     },
-    /// Asks for the public tables (`{"type": "list"}`; a struct, so that unknown
-    /// fields are refused as in every other message).
-    List {},
+    /// Asks for a page of the public tables (`{"type": "list"}`, then `"after"` the
+    /// last table of a full page for the next).
+    List {
+        /// The last table of the page before.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        after: Option<TableId>,
+    },
     /// Opens a table; the server answers `created` (the client then joins or watches).
     Create(TableSpec),
     /// Takes an open seat; answered by `joined` (with the seat's secret token) and a
@@ -160,7 +164,8 @@ pub enum ServerMsg {
     },
     /// The public tables.
     Tables {
-        /// Open and running tables, newest first.
+        /// Tables in play and those finished in the last ten minutes, by id, at most 100
+        /// (a full page: ask again `after` its last).
         tables: Vec<TableSummary>,
     },
     /// A table was opened.

@@ -150,6 +150,15 @@ pub struct Stored {
     pub finished: bool,
 }
 
+/// A finished game as lists show it: its settings and how many actions it took.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// Settings.
+    pub row: TableRow,
+    /// How many actions were stored.
+    pub actions: u64,
+}
+
 /// A failure of the storage; the table refuses what it could not store. Cloned to every
 /// table of a batch that failed together.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -202,8 +211,11 @@ pub trait Store: Send + Sync {
     ) -> Result<(), StoreError>;
     /// Marks the game ended.
     fn finish(&self, table: &str) -> Result<(), StoreError>;
-    /// Every table, finished or not, oldest first.
-    fn tables(&self) -> Result<Vec<Stored>, StoreError>;
+    /// Every table whose game is not over, oldest first: what a restart brings back.
+    fn unfinished(&self) -> Result<Vec<Stored>, StoreError>;
+    /// Up to `limit` finished public games, newest first, after the game `after` (the
+    /// last of the page before): read from the tables alone, not their actions.
+    fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError>;
     /// One table.
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError>;
 }
@@ -269,33 +281,38 @@ impl Sqlite {
         self.connection.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// The columns [`Sqlite::row`] reads, in its order.
+    const ROW: &'static str =
+        "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house";
+
+    /// A table's settings and whether it finished, from the columns [`Sqlite::ROW`].
+    fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool)> {
+        let bots: String = r.get(6)?;
+        let deals: String = r.get(9)?;
+        let house: String = r.get(10)?;
+        Ok((
+            TableRow {
+                id: r.get(0)?,
+                game: r.get(1)?,
+                rules: r.get(2)?,
+                points: r.get(3)?,
+                house: serde_json::from_str(&house).unwrap_or_default(),
+                seed: Seed(r.get::<_, i64>(4)? as u64),
+                deals: Deals(serde_json::from_str(&deals).unwrap_or_default()),
+                public: r.get(5)?,
+                bots: serde_json::from_str(&bots).unwrap_or_default(),
+                autopilot_seconds: r.get::<_, i64>(7)? as u64,
+            },
+            r.get::<_, bool>(8)?,
+        ))
+    }
+
     fn load(connection: &Connection, id: &str) -> Result<Option<Stored>, StoreError> {
         let row = connection
             .query_row(
-                "SELECT game, rules, points, seed, public, bots, autopilot, finished, deals,
-                        house
-                 FROM tables WHERE id = ?1",
+                &format!("SELECT {} FROM tables WHERE id = ?1", Sqlite::ROW),
                 params![id],
-                |r| {
-                    let bots: String = r.get(5)?;
-                    let deals: String = r.get(8)?;
-                    let house: String = r.get(9)?;
-                    Ok((
-                        TableRow {
-                            id: id.to_string(),
-                            game: r.get(0)?,
-                            rules: r.get(1)?,
-                            points: r.get(2)?,
-                            house: serde_json::from_str(&house).unwrap_or_default(),
-                            seed: Seed(r.get::<_, i64>(3)? as u64),
-                            deals: Deals(serde_json::from_str(&deals).unwrap_or_default()),
-                            public: r.get(4)?,
-                            bots: serde_json::from_str(&bots).unwrap_or_default(),
-                            autopilot_seconds: r.get::<_, i64>(6)? as u64,
-                        },
-                        r.get::<_, bool>(7)?,
-                    ))
-                },
+                Sqlite::row,
             )
             .optional()?;
         let Some((row, finished)) = row else {
@@ -408,15 +425,39 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn tables(&self) -> Result<Vec<Stored>, StoreError> {
+    fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
         let connection = self.lock();
         let ids = connection
-            .prepare("SELECT id FROM tables ORDER BY created, rowid")?
+            .prepare("SELECT id FROM tables WHERE finished = 0 ORDER BY created, rowid")?
             .query_map([], |r| r.get::<_, String>(0))?
             .collect::<Result<Vec<_>, _>>()?;
         ids.iter()
             .filter_map(|id| Sqlite::load(&connection, id).transpose())
             .collect()
+    }
+
+    fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        let connection = self.lock();
+        let mut query = connection.prepare_cached(&format!(
+            "SELECT {}, (SELECT MAX(seq) FROM actions WHERE table_id = tables.id)
+             FROM tables
+             WHERE finished = 1 AND public = 1
+               AND (?1 IS NULL OR rowid < (SELECT rowid FROM tables WHERE id = ?1))
+             ORDER BY rowid DESC LIMIT ?2",
+            Sqlite::ROW
+        ))?;
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let games = query
+            .query_map(params![after, limit], |r| {
+                let (row, _) = Sqlite::row(r)?;
+                let actions: Option<i64> = r.get(11)?;
+                Ok(GameRow {
+                    row,
+                    actions: actions.unwrap_or(0) as u64,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(games)
     }
 
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {

@@ -117,8 +117,24 @@ enum Occupant<G: Served> {
     },
 }
 
-/// The lobby's picture of every table, kept up to date by the tables themselves.
-pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, (bool, TableSummary)>>>;
+/// The lobby's picture of every open table and every recently finished one, kept up to
+/// date by the tables themselves.
+pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, Listed>>>;
+
+/// A table as the lobby knows it.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    /// Whether `list` shows it.
+    pub public: bool,
+    /// What `list` shows.
+    pub summary: TableSummary,
+    /// When its game ended (it leaves the lobby [`crate::RECENT`] later).
+    pub ended: Option<std::time::Instant>,
+}
+
+/// The running tables: each one's command channel. A finished table nobody is at leaves
+/// it; a command for it starts it again from the store.
+pub type Running = Arc<Mutex<std::collections::HashMap<TableId, UnboundedSender<Command>>>>;
 
 /// A table's state, owned by its task.
 pub struct Table<G: Served> {
@@ -160,6 +176,8 @@ pub struct Services {
     pub journal: Journal,
     /// The lobby's picture of every table.
     pub directory: Directory,
+    /// The running tables, which a finished table leaves.
+    pub running: Running,
 }
 
 /// Why a table could not be rebuilt from storage.
@@ -273,10 +291,47 @@ impl<G: Served> Table<G> {
 
     /// Serves commands until every sender is gone. After each, what it staged is stored
     /// (in one batch with other tables') and only then sent out.
+    /// A finished table that nobody is at leaves the running tables, so memory grows with
+    /// the tables in play, not with every game played since the start.
     pub async fn run(mut self, mut commands: UnboundedReceiver<Command>) {
+        let over_at_start = self.is_over();
         self.advance();
         self.settle().await;
+        if !over_at_start && self.idle_and_over() && self.leave_running(&commands) {
+            return self.drain(commands).await;
+        }
         while let Some(command) = commands.recv().await {
+            self.handle(command);
+            self.settle().await;
+            if self.idle_and_over() && self.leave_running(&commands) {
+                return self.drain(commands).await;
+            }
+        }
+    }
+
+    /// Whether the game is over and nobody is at the table.
+    fn idle_and_over(&self) -> bool {
+        self.is_over() && self.recipients().next().is_none()
+    }
+
+    /// Leaves the running tables unless a command is waiting; whether it left.
+    fn leave_running(&self, commands: &UnboundedReceiver<Command>) -> bool {
+        let mut running = self
+            .services
+            .running
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if !commands.is_empty() {
+            return false;
+        }
+        running.remove(&self.row.id);
+        true
+    }
+
+    /// Handles what was sent before the table left the running tables.
+    async fn drain(mut self, mut commands: UnboundedReceiver<Command>) {
+        commands.close();
+        while let Ok(command) = commands.try_recv() {
             self.handle(command);
             self.settle().await;
         }
@@ -374,7 +429,7 @@ impl<G: Served> Table<G> {
             name: conn.name.clone(),
             token: token.clone(),
         };
-        if let Err(e) = self.services.store.seat(&id, &row) {
+        if let Err(e) = crate::blocking(|| self.services.store.seat(&id, &row)) {
             return conn.refuse(&id, "storage", e.to_string());
         }
         // A spectator who sits down hears the table once, as its seat.
@@ -538,7 +593,7 @@ impl<G: Served> Table<G> {
                     let stored = match &mut self.seats[seat] {
                         Occupant::Computer {
                             agent, slow: true, ..
-                        } => thinking(|| game.act_for(agent.as_mut(), seat, rng)),
+                        } => crate::blocking(|| game.act_for(agent.as_mut(), seat, rng)),
                         Occupant::Computer { agent, .. } => game.act_for(agent.as_mut(), seat, rng),
                         Occupant::Person {
                             autopilot: true, ..
@@ -707,18 +762,16 @@ impl<G: Served> Table<G> {
             .directory
             .lock()
             .unwrap_or_else(|p| p.into_inner());
-        directory.insert(self.row.id.clone(), (self.row.public, summary));
-    }
-}
-
-/// Runs a searching player's decision (milliseconds) without holding up the other
-/// tables: on the multi-threaded runtime the worker hands its other tasks to the rest
-/// while this one thinks.
-fn thinking<T>(decide: impl FnOnce() -> T) -> T {
-    use tokio::runtime::{Handle, RuntimeFlavor};
-    match Handle::try_current().map(|h| h.runtime_flavor()) {
-        Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(decide),
-        _ => decide(),
+        let ended = directory
+            .get(&self.row.id)
+            .and_then(|listed| listed.ended)
+            .or_else(|| summary.finished.then(std::time::Instant::now));
+        let listed = Listed {
+            public: self.row.public,
+            summary,
+            ended,
+        };
+        directory.insert(self.row.id.clone(), listed);
     }
 }
 

@@ -260,7 +260,7 @@ function gamesPage() {
   main.append(el("section", { class: "panel" }, el("h1", {}, "Finished games"), list,
     el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby"))));
   fetch("/api/games").then((r) => r.json()).then((games) => {
-    const rows = games.reverse().map((g) => el("div", { class: "table-row" },
+    const rows = games.map((g) => el("div", { class: "table-row" },
       el("strong", {}, g.title),
       el("span", {}, `${g.actions} actions`),
       el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),

@@ -159,6 +159,9 @@ struct ServeArgs {
     /// Messages queued for one client; one that reads nothing while it fills is dropped.
     #[arg(long, default_value_t = Limits::default().queue)]
     queue: usize,
+    /// Bytes queued for one client; past them, as past `--queue`, it is dropped.
+    #[arg(long, default_value_t = Limits::default().queue_bytes)]
+    queue_bytes: usize,
     /// TCP connections open at once from one address, counted from the accept, before
     /// any HTTP is read; past it a connection is closed unread.
     #[arg(long, default_value_t = Limits::default().tcp_per_address)]
@@ -183,6 +186,7 @@ impl ServeArgs {
                 hello_seconds: self.hello_seconds,
                 idle_seconds: self.idle_seconds,
                 queue: self.queue,
+                queue_bytes: self.queue_bytes,
                 tcp_per_address: self.tcp_per_address,
                 header_seconds: self.header_seconds,
             },

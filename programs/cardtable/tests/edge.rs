@@ -317,6 +317,39 @@ async fn a_client_that_reads_nothing_is_dropped_and_its_table_goes_on() {
     assert!(after["seq"].as_u64() > now["seq"].as_u64(), "{after}");
 }
 
+/// Issue 40, item 4: a client that asks for big replies and reads none held them all
+/// (16 sockets took the server from 46 MB to 706 MB): the queue was bounded by
+/// messages, not bytes. Now the bytes waiting bound it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_is_dropped_when_its_unread_bytes_pass_the_limit() {
+    let mut flags = common::MACHINE_SPEED.to_vec();
+    flags.extend(["--queue", "100000", "--queue-bytes", "65536"]);
+    let (_dir, served) = start(&flags);
+    let mut player = Client::connect(&served.address, "p").await;
+    let spec = json!({"game": "euchre", "public": true, "seats": ["open", "handout", "handout", "handout"]});
+    for _ in 0..100 {
+        player.create(spec.clone()).await;
+    }
+    let mut deaf = Client::connect_from(&served.address, "127.0.0.9").await;
+    deaf.hello("d").await;
+    let asked = 600;
+    for _ in 0..asked {
+        let list = json!({"type": "list"}).to_string();
+        let sending = tokio::time::timeout(Duration::from_secs(2), deaf.try_send_text(list));
+        if !matches!(sending.await, Ok(true)) {
+            break;
+        }
+    }
+    assert!(
+        closed_within(&mut deaf, Duration::from_secs(30)).await,
+        "the deaf client was not dropped"
+    );
+    let answered = deaf.frames.iter().filter(|f| f["type"] == "tables").count();
+    let size = deaf.raw.iter().map(String::len).max().unwrap_or(0);
+    assert!(size > 20_000, "a list of 100 tables is big: {size} bytes");
+    assert!(answered < asked, "all {answered} answers were kept for it");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_normal_table_at_the_default_limits_is_never_refused() {
     let (_dir, served) = start(&[]);
