@@ -102,6 +102,30 @@ impl Conn {
         });
     }
 
+    /// A connection for a test, and what it is sent.
+    #[cfg(test)]
+    pub fn for_test(id: u64, edge: Arc<Edge>) -> (Conn, tokio::sync::mpsc::Receiver<String>) {
+        let (queue, sent) = channel(1024);
+        let out = Outbox {
+            queue,
+            full: Arc::default(),
+            queued: Arc::default(),
+            most: usize::MAX,
+        };
+        let address = IpAddr::from([127, 0, 0, 1]);
+        let name = format!("test {id}");
+        (
+            Conn {
+                id,
+                name,
+                out,
+                address,
+                edge,
+            },
+            sent,
+        )
+    }
+
     /// Counts a refused join, rejoin or watch against the client's address.
     pub fn failed_join(&self) {
         self.edge.failed_join(self.address);
@@ -395,8 +419,10 @@ impl Session<'_> {
             ClientMsg::Create(spec) => {
                 let answer = match self.server.edge.create(self.address) {
                     Err(refusal) => refused(&refusal),
-                    Ok(()) => match crate::blocking(|| self.server.create(&spec)) {
+                    Ok(()) => match crate::blocking(|| self.server.create_for(&spec, self.address))
+                    {
                         Ok(table) => ServerMsg::Created { table },
+                        Err(crate::SpecError::Limit(refusal)) => refused(&refusal),
                         Err(e) => error("bad_table", e.to_string()),
                     },
                 };
@@ -418,8 +444,10 @@ impl Session<'_> {
                 self.tables.retain(|t| *t != table);
             }
             ClientMsg::Rematch { table } => {
-                let opener = self.server.clone();
-                let open = Box::new(move |spec: &crate::protocol::TableSpec| opener.create(spec));
+                let (opener, address) = (self.server.clone(), self.address);
+                let open = Box::new(move |spec: &crate::protocol::TableSpec| {
+                    opener.create_for(spec, address)
+                });
                 self.route(&table, Command::Rematch { conn: client, open });
             }
             ClientMsg::Act { table, seq, action } => {

@@ -48,6 +48,15 @@ pub struct Limits {
     /// Seconds a connection may take to send a request's headers, and may sit between
     /// requests: a socket that sends nothing, or half a request line, is closed after it.
     pub header_seconds: u64,
+    /// The most deals a network table's strong player may sample a decision (`strong:N`
+    /// above it is refused); the operator's own tables are not bound.
+    pub max_samples: u32,
+    /// Tables with no seat for a person that one address may have in play at once; 0
+    /// refuses them all.
+    pub computer_tables_per_address: usize,
+    /// Threads the server gives searching computer players at once, over all tables,
+    /// taken in turn; the rest of the machine answers people.
+    pub computer_threads: usize,
 }
 
 impl Default for Limits {
@@ -65,6 +74,10 @@ impl Default for Limits {
             queue_bytes: 1024 * 1024,
             tcp_per_address: 32,
             header_seconds: 10,
+            max_samples: 1000,
+            computer_tables_per_address: 2,
+            computer_threads: std::thread::available_parallelism()
+                .map_or(1, |n| (n.get() / 2).max(1)),
         }
     }
 }
@@ -83,7 +96,8 @@ pub struct Config {
 }
 
 /// A refusal at the edge: an HTTP status and a documented code.
-#[derive(Debug, PartialEq)]
+#[derive(Debug, PartialEq, thiserror::Error)]
+#[error("{message}")]
 pub struct Refusal {
     status: StatusCode,
     code: &'static str,
@@ -147,6 +161,27 @@ pub struct Edge {
     /// The most TCP connections open at once: what the descriptor limit leaves after the
     /// server's reserve ([`crate::listen::RESERVE`]).
     tcp_total: AtomicUsize,
+    /// Computer-only tables in play per address.
+    computer: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// A computer-only table's place in its creator's share; given back when dropped.
+#[derive(Debug)]
+pub struct ComputerShare {
+    edge: Arc<Edge>,
+    address: IpAddr,
+}
+
+impl Drop for ComputerShare {
+    fn drop(&mut self) {
+        let mut open = self.edge.computer.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = open.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.address);
+            }
+        }
+    }
 }
 
 /// A TCP connection counted against its address and the server; uncounted when dropped.
@@ -226,6 +261,7 @@ impl Edge {
             tcp: Mutex::default(),
             tcp_open: AtomicUsize::new(0),
             tcp_total: AtomicUsize::new(usize::MAX),
+            computer: Mutex::default(),
             config,
         }
     }
@@ -393,6 +429,32 @@ impl Edge {
         shunned
             .get(&peer)
             .is_some_and(|until| Instant::now() < *until)
+    }
+
+    /// A place for one more computer-only table from `address`, if its share allows.
+    pub fn computer_table(self: &Arc<Edge>, address: IpAddr) -> Result<ComputerShare, Refusal> {
+        let most = self.config.limits.computer_tables_per_address;
+        let mut open = self.computer.lock().unwrap_or_else(|p| p.into_inner());
+        let count = open.entry(address).or_insert(0);
+        if *count >= most {
+            if *count == 0 {
+                open.remove(&address);
+            }
+            let message = match most {
+                0 => "this server plays no tables without a person".to_string(),
+                _ => format!("at most {most} tables without a person in play from one address"),
+            };
+            return Err(Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                message,
+            ));
+        }
+        *count += 1;
+        Ok(ComputerShare {
+            edge: self.clone(),
+            address,
+        })
     }
 
     /// Sets the most TCP connections open at once (the descriptor budget).

@@ -18,7 +18,7 @@ pub mod store;
 pub mod table;
 mod web;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::Path;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
@@ -53,6 +53,8 @@ pub struct Server {
     replays: Arc<replays::Replays>,
     /// Held while a stopped table is started again.
     restarting: Arc<Mutex<()>>,
+    /// The computer players' permits to search ([`table::Services::thinking`]).
+    thinking: Arc<tokio::sync::Semaphore>,
 }
 
 /// Why a table could not be opened (the `bad_table` refusal's message).
@@ -72,6 +74,12 @@ pub enum SpecError {
     /// Points to win outside 1 to 100.
     #[error("points to win are 1 to 100")]
     Points,
+    /// A strong player asked to sample more deals than this server allows.
+    #[error("this server's strong players sample at most {0} deals a decision")]
+    Samples(u32),
+    /// Too many computer-only tables from one address, or none allowed.
+    #[error(transparent)]
+    Limit(#[from] edge::Refusal),
     /// An autopilot wait over an hour.
     #[error("the autopilot waits at most 3600 seconds")]
     Autopilot,
@@ -117,13 +125,16 @@ impl Server {
             journal: journal::Journal::start(store.clone()),
             store,
             next_conn: Arc::new(AtomicU64::new(1)),
-            edge: Arc::new(Edge::new(config)),
             replays: Arc::default(),
             restarting: Arc::default(),
+            thinking: Arc::new(tokio::sync::Semaphore::new(
+                config.limits.computer_threads.max(1),
+            )),
+            edge: Arc::new(Edge::new(config)),
         };
         let stored = server.store.unfinished()?;
         for table in &stored {
-            if let Err(e) = server.start(table) {
+            if let Err(e) = server.start(table, Awake::UntilLookedAt) {
                 tracing::error!(table = %table.row.id, "not restored: {e}");
             }
         }
@@ -176,8 +187,41 @@ impl Server {
         directory.retain(|_, listed| listed.ended.is_none_or(|at| at.elapsed() < RECENT));
     }
 
-    /// Opens a table as `spec` asks.
+    /// Opens a table as `spec` asks (the operator's, or a test's: no network limits).
     pub fn create(&self, spec: &TableSpec) -> Result<TableId, SpecError> {
+        self.open(spec, Awake::Now(None))
+    }
+
+    /// Opens a table as a client at `address` asks: within the server's limits on what a
+    /// network table may ask of the computer ([`edge::Limits::max_samples`],
+    /// [`edge::Limits::computer_tables_per_address`]).
+    pub fn create_for(&self, spec: &TableSpec, address: IpAddr) -> Result<TableId, SpecError> {
+        let game: GameKind = spec.game.parse()?;
+        let limits = self.edge.limits();
+        let mut people = 0;
+        for seat in &spec.seats {
+            match seat.as_str() {
+                "open" => people += 1,
+                name => {
+                    if let PlayerSpec::Strong { samples: Some(n) } = PlayerSpec::parse(game, name)?
+                    {
+                        if n > limits.max_samples {
+                            return Err(SpecError::Samples(limits.max_samples));
+                        }
+                    }
+                }
+            }
+        }
+        let share = if people == 0 {
+            let share = self.edge.computer_table(address)?;
+            Some(Box::new(share) as Box<dyn Send + Sync>)
+        } else {
+            None
+        };
+        self.open(spec, Awake::Now(share))
+    }
+
+    fn open(&self, spec: &TableSpec, awake: Awake) -> Result<TableId, SpecError> {
         let game: GameKind = spec.game.parse()?;
         let variant = Variant::named(game, spec.rules.as_deref())?;
         if !(1..=100).contains(&spec.points) {
@@ -222,19 +266,20 @@ impl Server {
             actions: Vec::new(),
             finished: false,
         };
-        self.start(&stored)?;
+        self.start(&stored, awake)?;
         tracing::info!(table = %row.id, game = %row.game, rules = %row.rules, public = row.public, "table opened");
         Ok(row.id)
     }
 
     /// Starts the task of a stored table.
-    fn start(&self, stored: &Stored) -> Result<(), SpecError> {
+    fn start(&self, stored: &Stored, awake: Awake) -> Result<(), SpecError> {
         let game: GameKind = stored.row.game.parse()?;
         let variant = Variant::named(game, Some(&stored.row.rules))?;
         let rules = Ruleset::new(variant, stored.row.points, &stored.row.house)?;
         let sender = rules.with_game(Start {
             server: self,
             stored,
+            awake,
         })?;
         self.tables
             .lock()
@@ -255,7 +300,7 @@ impl Server {
             return Some(sender);
         }
         let stored = blocking(|| self.store.table(id)).ok()??;
-        if let Err(e) = self.start(&stored) {
+        if let Err(e) = self.start(&stored, Awake::UntilLookedAt) {
             tracing::error!(table = %id, "not restarted: {e}");
             return None;
         }
@@ -269,10 +314,19 @@ impl Server {
     }
 }
 
+/// When a started table begins to play.
+enum Awake {
+    /// At once (a new table), holding its creator's share, if any, until its end.
+    Now(Option<Box<dyn Send + Sync>>),
+    /// Once somebody joins, rejoins or watches (a table restored from the store).
+    UntilLookedAt,
+}
+
 /// Builds and spawns a table task once the catalogue has named the game type.
 struct Start<'a> {
     server: &'a Server,
     stored: &'a Stored,
+    awake: Awake,
 }
 
 impl WithGame for Start<'_> {
@@ -280,7 +334,7 @@ impl WithGame for Start<'_> {
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let (sender, receiver) = unbounded_channel();
-        let table = Table::new(
+        let mut table = Table::new(
             self.stored.row.clone(),
             new(),
             &self.stored.seats,
@@ -290,9 +344,15 @@ impl WithGame for Start<'_> {
                 journal: self.server.journal.clone(),
                 directory: self.server.directory.clone(),
                 running: self.server.tables.clone(),
+                thinking: self.server.thinking.clone(),
             },
             sender.clone(),
         )?;
+        match self.awake {
+            Awake::Now(Some(share)) => table.hold(share),
+            Awake::Now(None) => {}
+            Awake::UntilLookedAt => table.sleep_until_looked_at(),
+        }
         // A crash between a game's last action and its `finished` mark left it "in
         // progress": the replay says it is over, so it is marked now.
         if !self.stored.finished && table.is_over() {
@@ -864,5 +924,41 @@ mod tests {
         assert!(store.table(&id).unwrap().unwrap().finished);
         assert!(server.table(&id).is_some(), "started again");
         assert!(server.running(&id).is_some());
+    }
+
+    /// Issue 40, item 2: after a restart unfinished computer tables played on with
+    /// nobody watching (1.85 of 2 cores for 34 minutes). A restored table now plays
+    /// nothing until somebody looks, then plays on.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_restored_table_plays_only_once_somebody_looks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("tables.db");
+        let row = TableRow {
+            id: "sleeper".into(),
+            game: "euchre".into(),
+            rules: "eecs280".into(),
+            points: 1,
+            house: Vec::new(),
+            seed: Seed::new(7),
+            deals: Deals::default(),
+            public: true,
+            bots: vec![Some("random".into()); 4],
+            autopilot_seconds: 20,
+        };
+        store::Sqlite::open(&path).unwrap().create(&row).unwrap();
+        let store = Arc::new(store::Sqlite::open(&path).unwrap());
+        let server = Server::new(store.clone(), edge::Config::default()).unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        let stored = store.table("sleeper").unwrap().unwrap();
+        assert!(
+            stored.actions.is_empty(),
+            "{} actions",
+            stored.actions.len()
+        );
+        let (conn, _sent) = conn::Conn::for_test(1, server.edge.clone());
+        let table = server.table("sleeper").unwrap();
+        table.send(Command::Watch { conn }).unwrap();
+        let finished = eventually(|| store.table("sleeper").unwrap().unwrap().finished).await;
+        assert!(finished, "played to the end once watched");
     }
 }

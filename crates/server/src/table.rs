@@ -165,6 +165,11 @@ pub struct Table<G: Served> {
     changed: bool,
     /// The rematch table, once asked for.
     next: Option<TableId>,
+    /// Restored at start and not yet joined, rejoined or watched: plays nothing.
+    dormant: bool,
+    /// What the table holds of its creator's budget (a computer-only table's share),
+    /// given back when the game ends.
+    held: Option<Box<dyn Send + Sync>>,
 }
 
 /// What every table shares: the store, the journal that writes to it, and the lobby.
@@ -178,6 +183,9 @@ pub struct Services {
     pub directory: Directory,
     /// The running tables, which a finished table leaves.
     pub running: Running,
+    /// Permits to search: one per thread the server gives computer players, taken in
+    /// turn (first come, first served) by every table's searching players.
+    pub thinking: Arc<tokio::sync::Semaphore>,
 }
 
 /// Why a table could not be rebuilt from storage.
@@ -286,7 +294,20 @@ impl<G: Served> Table<G> {
             dealt_unsent: false,
             changed: false,
             next: None,
+            dormant: false,
+            held: None,
         })
+    }
+
+    /// Plays nothing until somebody joins, rejoins or watches: a table restored at start
+    /// spends no CPU on nobody.
+    pub fn sleep_until_looked_at(&mut self) {
+        self.dormant = true;
+    }
+
+    /// Holds `share` until the game ends.
+    pub fn hold(&mut self, share: Box<dyn Send + Sync>) {
+        self.held = Some(share);
     }
 
     /// Serves commands until every sender is gone. After each, what it staged is stored
@@ -295,13 +316,14 @@ impl<G: Served> Table<G> {
     /// the tables in play, not with every game played since the start.
     pub async fn run(mut self, mut commands: UnboundedReceiver<Command>) {
         let over_at_start = self.is_over();
-        self.advance();
+        self.play().await;
         self.settle().await;
         if !over_at_start && self.idle_and_over() && self.leave_running(&commands) {
             return self.drain(commands).await;
         }
         while let Some(command) = commands.recv().await {
             self.handle(command);
+            self.play().await;
             self.settle().await;
             if self.idle_and_over() && self.leave_running(&commands) {
                 return self.drain(commands).await;
@@ -379,6 +401,12 @@ impl<G: Served> Table<G> {
     }
 
     fn handle(&mut self, command: Command) {
+        if matches!(
+            command,
+            Command::Join { .. } | Command::Rejoin { .. } | Command::Watch { .. }
+        ) {
+            self.dormant = false;
+        }
         match command {
             Command::Join { seat, conn } => self.join(seat, conn),
             Command::Rejoin { token, conn } => self.rejoin(&token, conn),
@@ -396,7 +424,6 @@ impl<G: Served> Table<G> {
                         *autopilot = true;
                     }
                     self.waiting[seat] = None;
-                    self.advance();
                     self.changed = true;
                 }
             }
@@ -446,7 +473,6 @@ impl<G: Served> Table<G> {
             seat,
             token: token.reveal().to_string(),
         });
-        self.advance();
         self.changed = true;
     }
 
@@ -515,7 +541,6 @@ impl<G: Served> Table<G> {
             if let Occupant::Person { conn, .. } = &mut self.seats[seat] {
                 *conn = None;
             }
-            self.advance();
             self.changed = true;
         }
     }
@@ -556,10 +581,7 @@ impl<G: Served> Table<G> {
                 conn.refuse(&id, "not_your_turn", "it is not this seat's turn")
             }
             Err(Refused::Illegal(reason)) => conn.refuse(&id, "illegal", reason.to_string()),
-            Ok(stored) => {
-                self.commit(stored);
-                self.advance();
-            }
+            Ok(stored) => self.commit(stored),
         }
     }
 
@@ -571,14 +593,40 @@ impl<G: Served> Table<G> {
         self.changed = true;
     }
 
-    /// Deals and lets computers (and the autopilot) act until a person must.
-    fn advance(&mut self) {
+    /// Deals and lets computers (and the autopilot) act until a person must; a searching
+    /// computer thinks only with a permit of the server's pool ([`Services::thinking`]),
+    /// waited for in turn with every other table's. A table restored at start plays
+    /// nothing until somebody joins, rejoins or watches it.
+    async fn play(&mut self) {
+        if self.dormant {
+            return;
+        }
+        while let Some(seat) = self.advance() {
+            let thinking = self.services.thinking.clone();
+            let _permit = thinking.acquire_owned().await.expect("never closed");
+            let (game, rng) = (&mut self.game, &mut self.rng);
+            if let Occupant::Computer { agent, .. } = &mut self.seats[seat] {
+                let stored = crate::blocking(|| game.act_for(agent.as_mut(), seat, rng));
+                self.commit(stored);
+            }
+        }
+        if self.is_over() {
+            // The address's share of computer tables comes back with the game's end.
+            self.held = None;
+        }
+    }
+
+    /// Deals and lets quick computers (and the autopilot) act until a person must, or a
+    /// searching computer (its seat returned).
+    fn advance(&mut self) -> Option<usize> {
         loop {
             match self.game.turn() {
-                Turn::Over => return,
+                Turn::Over => return None,
                 // No deal while a seat is open: the computers would otherwise play whole
                 // hands (a partner gone alone) before the person who opened the table sat.
-                Turn::Chance if self.seats.iter().any(|o| matches!(o, Occupant::Open)) => return,
+                Turn::Chance if self.seats.iter().any(|o| matches!(o, Occupant::Open)) => {
+                    return None
+                }
                 Turn::Chance => {
                     if self.dealt_unsent {
                         // The hand about to become `last_hand` was never sent: send it
@@ -591,18 +639,16 @@ impl<G: Served> Table<G> {
                 Turn::Seat(seat) => {
                     let (game, rng) = (&mut self.game, &mut self.rng);
                     let stored = match &mut self.seats[seat] {
-                        Occupant::Computer {
-                            agent, slow: true, ..
-                        } => crate::blocking(|| game.act_for(agent.as_mut(), seat, rng)),
+                        Occupant::Computer { slow: true, .. } => return Some(seat),
                         Occupant::Computer { agent, .. } => game.act_for(agent.as_mut(), seat, rng),
                         Occupant::Person {
                             autopilot: true, ..
                         } => game.act_for(self.stand_in.as_mut(), seat, rng),
                         Occupant::Person { conn: None, .. } => {
                             self.wait_for(seat);
-                            return;
+                            return None;
                         }
-                        _ => return,
+                        _ => return None,
                     };
                     self.commit(stored);
                 }

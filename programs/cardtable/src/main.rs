@@ -170,6 +170,16 @@ struct ServeArgs {
     /// requests, before it is closed.
     #[arg(long, default_value_t = Limits::default().header_seconds)]
     header_seconds: u64,
+    /// The most deals a strong player at a network table may sample a decision.
+    #[arg(long, default_value_t = Limits::default().max_samples)]
+    max_samples: u32,
+    /// Tables with no seat for a person one address may have in play at once (0: none).
+    #[arg(long, default_value_t = Limits::default().computer_tables_per_address)]
+    computer_tables_per_address: usize,
+    /// Threads given to searching computer players at once, over all tables (default:
+    /// half the CPUs).
+    #[arg(long, default_value_t = Limits::default().computer_threads)]
+    computer_threads: usize,
 }
 
 impl ServeArgs {
@@ -189,6 +199,9 @@ impl ServeArgs {
                 queue_bytes: self.queue_bytes,
                 tcp_per_address: self.tcp_per_address,
                 header_seconds: self.header_seconds,
+                max_samples: self.max_samples,
+                computer_tables_per_address: self.computer_tables_per_address,
+                computer_threads: self.computer_threads,
             },
             allow_origins: self.allow_origins.clone(),
             trust_proxy: self.trust_proxy,

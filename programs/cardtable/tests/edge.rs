@@ -350,6 +350,50 @@ async fn a_client_is_dropped_when_its_unread_bytes_pass_the_limit() {
     assert!(answered < asked, "all {answered} answers were kept for it");
 }
 
+/// Issue 40, item 2: four `strong:10000` seats and no person made a table a CPU weapon
+/// (42 CPU-seconds a 3-point game, 19 such tables in 1.1 s). At the default limits a
+/// network table's strong player samples at most 1,000 deals, and one address has at
+/// most two tables without a person in play.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_network_table_may_ask_of_the_computer_is_bounded() {
+    let (_dir, served) = start(&[]);
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    let asking = |seats: [&str; 4]| json!({"type": "create", "game": "euchre", "points": 10, "seats": seats});
+    ada.send(asking(["open", "strong:10000", "strong", "strong"]))
+        .await;
+    let refused = ada.next().await;
+    assert_eq!(refused["code"], "bad_table", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 1000"),
+        "{refused}"
+    );
+    for _ in 0..2 {
+        ada.send(asking(["strong:1000"; 4])).await;
+        assert_eq!(ada.next().await["type"], "created");
+    }
+    ada.send(asking(["strong:1000"; 4])).await;
+    let refused = ada.next().await;
+    assert_eq!(refused["code"], "rate_limited", "{refused}");
+    assert!(
+        refused["message"]
+            .as_str()
+            .unwrap()
+            .contains("at most 2 tables"),
+        "{refused}"
+    );
+    // Another address has its own share; a table with a person is not counted.
+    let mut bea = Client::connect_from(&served.address, "127.0.0.30").await;
+    bea.hello("Bea").await;
+    bea.send(asking(["strong:1000"; 4])).await;
+    assert_eq!(bea.next().await["type"], "created");
+    ada.send(asking(["open", "strong:1000", "strong", "strong"]))
+        .await;
+    assert_eq!(ada.next().await["type"], "created");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_normal_table_at_the_default_limits_is_never_refused() {
     let (_dir, served) = start(&[]);
