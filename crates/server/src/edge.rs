@@ -48,6 +48,9 @@ pub struct Limits {
     /// Seconds a connection may take to send a request's headers, and may sit between
     /// requests: a socket that sends nothing, or half a request line, is closed after it.
     pub header_seconds: u64,
+    /// The prefix length of an IPv6 network counted as one address by every per-address
+    /// limit (a home or a host is usually given a /64 and may use any address in it).
+    pub ipv6_prefix: u8,
     /// The most deals a network table's strong player may sample a decision (`strong:N`
     /// above it is refused); the operator's own tables are not bound.
     pub max_samples: u32,
@@ -74,6 +77,7 @@ impl Default for Limits {
             queue_bytes: 1024 * 1024,
             tcp_per_address: 32,
             header_seconds: 10,
+            ipv6_prefix: 64,
             max_samples: 1000,
             computer_tables_per_address: 2,
             computer_threads: std::thread::available_parallelism()
@@ -88,11 +92,16 @@ pub struct Config {
     /// The limits.
     pub limits: Limits,
     /// Origins besides the server's own whose pages may open a WebSocket
-    /// (`https://cards.example`).
+    /// (`https://other.example`).
     pub allow_origins: Vec<String>,
-    /// Read the client's address from the last `X-Forwarded-For` entry (behind a reverse
-    /// proxy that appends it); off, the TCP peer's address is the client's.
-    pub trust_proxy: bool,
+    /// The origins this server is reached at (`https://cards.example`): their hosts, any
+    /// IP address and `localhost` are the `Host`s it answers; another is refused, so a
+    /// name rebound to this server's address (DNS rebinding) reads nothing.
+    pub public_origins: Vec<String>,
+    /// Reverse proxies whose `X-Forwarded-For` is believed: from a peer in one of these
+    /// networks the client is the last entry not itself a trusted proxy; from any other
+    /// peer the header is ignored.
+    pub trust_proxy: Vec<ipnet::IpNet>,
 }
 
 /// A refusal at the edge: an HTTP status and a documented code.
@@ -271,28 +280,89 @@ impl Edge {
         &self.config.limits
     }
 
-    /// The client's address: the peer's, or behind a trusted proxy the last
-    /// `X-Forwarded-For` entry (the one the proxy appended; earlier ones are the
-    /// client's to forge).
+    /// Whether `peer` is a trusted proxy.
+    fn trusts(&self, peer: IpAddr) -> bool {
+        self.config
+            .trust_proxy
+            .iter()
+            .any(|net| net.contains(&peer))
+    }
+
+    /// The address every per-address limit counts `address` under: itself, or for IPv6
+    /// its network of [`Limits::ipv6_prefix`] bits.
+    pub fn bucket(&self, address: IpAddr) -> IpAddr {
+        match address {
+            IpAddr::V4(_) => address,
+            IpAddr::V6(v6) => {
+                let prefix = self.config.limits.ipv6_prefix.min(128);
+                ipnet::Ipv6Net::new(v6, prefix).map_or(address, |net| IpAddr::V6(net.network()))
+            }
+        }
+    }
+
+    /// The client's address as the limits count it ([`Edge::bucket`]): the peer's, or
+    /// from a trusted proxy the last `X-Forwarded-For` entry that is not itself a
+    /// trusted proxy (entries before it are the client's to forge).
     pub fn client(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-        if self.config.trust_proxy {
+        let mut client = peer.ip();
+        if self.trusts(client) {
             let forwarded = headers
                 .get_all("x-forwarded-for")
                 .iter()
-                .next_back()
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.rsplit(',').next())
-                .and_then(|entry| entry.trim().parse::<IpAddr>().ok());
-            if let Some(address) = forwarded {
-                return address;
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(','))
+                .map(|entry| entry.trim().parse::<IpAddr>())
+                .collect::<Vec<_>>();
+            for entry in forwarded.iter().rev() {
+                match entry {
+                    Ok(address) if self.trusts(*address) => client = *address,
+                    Ok(address) => {
+                        client = *address;
+                        break;
+                    }
+                    Err(_) => break,
+                }
             }
         }
-        peer.ip()
+        self.bucket(client)
+    }
+
+    /// Whether the request's `Host` is one this server is reached at: an IP address,
+    /// `localhost`, or a public origin's host (none at all, from an HTTP/1.0 program, is
+    /// no browser's). Another is a name rebound to this address, or a mistake.
+    pub fn check_host(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        let Some(host) = headers.get(header::HOST) else {
+            return Ok(());
+        };
+        let host = host.to_str().unwrap_or_default().to_ascii_lowercase();
+        let name = host_name(&host);
+        let literal = name.trim_start_matches('[').trim_end_matches(']');
+        let public = self
+            .config
+            .public_origins
+            .iter()
+            .filter_map(|o| {
+                o.split_once("://")
+                    .map(|(_, rest)| rest.trim_end_matches('/'))
+            })
+            .any(|h| h.eq_ignore_ascii_case(&host) || h.eq_ignore_ascii_case(name));
+        if public || name == "localhost" || literal.parse::<IpAddr>().is_ok() {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            StatusCode::MISDIRECTED_REQUEST,
+            "host",
+            format!(
+                "this server is not reached as {host}: its operator names it with --public-origin"
+            ),
+        ))
     }
 
     /// Whether a page from the request's `Origin` may open a WebSocket: none (a program),
-    /// the server's own (the `Host` it was asked by), or one allowed on the command line.
+    /// the server's own (the `Host` it was asked by, once [`Edge::check_host`] passed
+    /// it), a public origin, or one allowed on the command line.
     pub fn check_origin(&self, headers: &HeaderMap) -> Result<(), Refusal> {
+        self.check_host(headers)?;
         let Some(origin) = headers.get(header::ORIGIN) else {
             return Ok(());
         };
@@ -306,10 +376,8 @@ impl Edge {
                 .strip_prefix(scheme)
                 .is_some_and(|rest| rest.eq_ignore_ascii_case(host))
         });
-        let allowed = self
-            .config
-            .allow_origins
-            .iter()
+        let allowed = (self.config.allow_origins.iter())
+            .chain(&self.config.public_origins)
             .any(|o| o.trim_end_matches('/').eq_ignore_ascii_case(origin));
         if own || allowed {
             Ok(())
@@ -417,7 +485,7 @@ impl Edge {
     /// past its cap, or flooded one with messages. Never behind a proxy, where every
     /// client shares the peer's address.
     pub fn shun(&self, address: IpAddr) {
-        if !self.config.trust_proxy {
+        if !self.trusts(address) {
             let mut shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
             shunned.insert(address, Instant::now() + SHUNNED);
         }
@@ -466,12 +534,17 @@ impl Edge {
     /// when the peer is shunned, at its cap, or the server at its descriptor budget. A
     /// trusted proxy's connections carry many clients: only the server's total binds them.
     pub fn open_tcp(self: &Arc<Edge>, peer: IpAddr) -> Option<TcpSlot> {
+        let peer = if self.trusts(peer) {
+            peer
+        } else {
+            self.bucket(peer)
+        };
         if self.shuns(peer) {
             return None;
         }
         let mut open = self.tcp.lock().unwrap_or_else(|p| p.into_inner());
         let count = open.entry(peer).or_insert(0);
-        if *count >= self.config.limits.tcp_per_address && !self.config.trust_proxy {
+        if *count >= self.config.limits.tcp_per_address && !self.trusts(peer) {
             return None;
         }
         if self.tcp_open.fetch_add(1, Ordering::Relaxed) >= self.tcp_total.load(Ordering::Relaxed) {
@@ -500,6 +573,17 @@ impl Edge {
         drop(barred);
         let mut shunned = self.shunned.lock().unwrap_or_else(|p| p.into_inner());
         shunned.retain(|_, until| *until > now);
+    }
+}
+
+/// A `Host` header's name, without its port (`[::1]:80` → `[::1]`).
+fn host_name(host: &str) -> &str {
+    if host.starts_with('[') {
+        return host.split_inclusive(']').next().unwrap_or(host);
+    }
+    match host.rsplit_once(':') {
+        Some((name, port)) if port.chars().all(|c| c.is_ascii_digit()) => name,
+        _ => host,
     }
 }
 
@@ -597,8 +681,11 @@ mod tests {
         assert!(!valid_key(&with(&[])));
     }
 
+    /// Issue 40, item 5: `--trust-proxy` believed `X-Forwarded-For` from any peer (40
+    /// WebSockets where the cap is 16). Only a trusted proxy's header is read, and in it
+    /// the last entry that is not itself a trusted proxy.
     #[test]
-    fn the_proxys_entry_is_the_client_only_when_trusted() {
+    fn the_proxys_entry_is_the_client_only_from_a_trusted_proxy() {
         let peer: SocketAddr = "10.0.0.1:5000".parse().unwrap();
         let headers = with(&[("x-forwarded-for", "1.2.3.4, 5.6.7.8")]);
         assert_eq!(
@@ -606,12 +693,77 @@ mod tests {
             peer.ip()
         );
         let trusting = Edge::new(Config {
-            trust_proxy: true,
+            trust_proxy: vec!["10.0.0.0/8".parse().unwrap()],
             ..Config::default()
         });
         let client: IpAddr = "5.6.7.8".parse().unwrap();
         assert_eq!(trusting.client(peer, &headers), client);
         assert_eq!(trusting.client(peer, &with(&[])), peer.ip());
+        // A stranger's forged header is ignored.
+        let stranger: SocketAddr = "192.0.2.9:5000".parse().unwrap();
+        assert_eq!(trusting.client(stranger, &headers), stranger.ip());
+        // A chain of proxies: the last entry outside them is the client.
+        let chained = with(&[("x-forwarded-for", "1.2.3.4, 5.6.7.8, 10.1.1.1")]);
+        assert_eq!(trusting.client(peer, &chained), client);
+    }
+
+    /// Issue 40, item 5: IPv6 buckets were per address, so one /64 was unlimited.
+    #[test]
+    fn ipv6_addresses_share_their_networks_bucket() {
+        let edge = Arc::new(Edge::new(Config {
+            limits: Limits {
+                connections_per_address: 2,
+                ..Limits::default()
+            },
+            ..Config::default()
+        }));
+        let peer = |text: &str| SocketAddr::new(text.parse().unwrap(), 5000);
+        let a = edge.client(peer("2001:db8:1:2::1"), &HeaderMap::new());
+        let b = edge.client(peer("2001:db8:1:2:ffff::9"), &HeaderMap::new());
+        let c = edge.client(peer("2001:db8:1:3::1"), &HeaderMap::new());
+        assert_eq!(a, b, "one /64");
+        assert_ne!(a, c, "another /64");
+        let _held = (edge.admit(a).unwrap(), edge.admit(b).unwrap());
+        assert_eq!(edge.admit(b).unwrap_err().code(), "rate_limited");
+        assert!(edge.admit(c).is_ok());
+        // IPv4 addresses stay their own.
+        let v4 = edge.client(peer("192.0.2.1"), &HeaderMap::new());
+        assert_eq!(v4, "192.0.2.1".parse::<IpAddr>().unwrap());
+    }
+
+    /// Issue 40, item 8: `Host: evil.example` with `Origin: http://evil.example` was
+    /// accepted (DNS rebinding). Only IP addresses, `localhost` and the public origins'
+    /// hosts are answered.
+    #[test]
+    fn a_host_the_server_is_not_reached_at_is_refused() {
+        let edge = Edge::new(Config {
+            public_origins: vec!["https://cards.example".into()],
+            ..Config::default()
+        });
+        for host in [
+            "127.0.0.1:8080",
+            "[::1]:8080",
+            "localhost:8080",
+            "cards.example",
+            "CARDS.example:443",
+        ] {
+            assert!(edge.check_host(&with(&[("host", host)])).is_ok(), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "evil.example:8080",
+            "127.0.0.1.evil.example",
+        ] {
+            let refused = edge.check_host(&with(&[("host", host)])).unwrap_err();
+            assert_eq!(refused.code(), "host", "{host}");
+        }
+        let rebound = with(&[("host", "evil.example"), ("origin", "http://evil.example")]);
+        assert_eq!(edge.check_origin(&rebound).unwrap_err().code(), "host");
+        let public = with(&[
+            ("host", "cards.example"),
+            ("origin", "https://cards.example"),
+        ]);
+        assert!(edge.check_origin(&public).is_ok());
     }
 
     #[test]

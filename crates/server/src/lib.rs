@@ -160,9 +160,10 @@ impl Server {
             .route_layer(middleware::from_fn_with_state(self.clone(), limit_api));
         Router::new()
             .route("/ws", get(conn::upgrade))
-            .route("/healthz", get(|| async { "ok" }))
             .merge(api)
             .fallback(get(web::asset))
+            .layer(middleware::from_fn_with_state(self.clone(), check_host))
+            .route("/healthz", get(|| async { "ok" }))
             .layer(middleware::map_response(edge::headers))
             .with_state(self.clone())
     }
@@ -364,6 +365,14 @@ impl WithGame for Start<'_> {
         table.publish();
         tokio::spawn(table.run(receiver));
         Ok(sender)
+    }
+}
+
+/// Refuses a request naming a host this server is not reached at ([`Edge::check_host`]).
+async fn check_host(State(server): State<Server>, request: Request, next: Next) -> Response {
+    match server.edge.check_host(request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(refusal) => refusal.into_response(),
     }
 }
 

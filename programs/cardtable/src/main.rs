@@ -128,9 +128,20 @@ struct ServeArgs {
     /// server's own, e.g. `https://cards.example`.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     allow_origins: Vec<String>,
-    /// Behind a reverse proxy: the client's address is the last X-Forwarded-For entry.
-    #[arg(long)]
-    trust_proxy: bool,
+    /// This server's public origin (repeatable), e.g. `https://cards.example`: its host
+    /// is answered, as are IP addresses and `localhost`; requests naming another host
+    /// are refused (DNS rebinding), and its pages may open a WebSocket.
+    #[arg(long = "public-origin", value_name = "ORIGIN")]
+    public_origins: Vec<String>,
+    /// A reverse proxy's address or network (repeatable), e.g. `127.0.0.1` or
+    /// `10.0.0.0/8`: from it, the client is the last X-Forwarded-For entry that is not
+    /// itself a trusted proxy. From any other peer the header is ignored.
+    #[arg(long = "trust-proxy", value_name = "ADDR/CIDR", value_parser = network)]
+    trust_proxy: Vec<ipnet::IpNet>,
+    /// The prefix length of an IPv6 network that every per-address limit counts as one
+    /// address.
+    #[arg(long, default_value_t = Limits::default().ipv6_prefix, value_parser = clap::value_parser!(u8).range(1..=128))]
+    ipv6_prefix: u8,
     /// WebSocket connections open at once, over all addresses.
     #[arg(long, default_value_t = Limits::default().connections)]
     max_connections: usize,
@@ -199,14 +210,23 @@ impl ServeArgs {
                 queue_bytes: self.queue_bytes,
                 tcp_per_address: self.tcp_per_address,
                 header_seconds: self.header_seconds,
+                ipv6_prefix: self.ipv6_prefix,
                 max_samples: self.max_samples,
                 computer_tables_per_address: self.computer_tables_per_address,
                 computer_threads: self.computer_threads,
             },
             allow_origins: self.allow_origins.clone(),
-            trust_proxy: self.trust_proxy,
+            public_origins: self.public_origins.clone(),
+            trust_proxy: self.trust_proxy.clone(),
         }
     }
+}
+
+/// A network (`10.0.0.0/8`) or one address (`127.0.0.1`, a network of one).
+fn network(text: &str) -> Result<ipnet::IpNet, String> {
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text} is not an address or a network (ADDR/BITS)"))
 }
 
 /// `cardtable serve`: logs with `tracing` (RUST_LOG sets the level), prints the URL.

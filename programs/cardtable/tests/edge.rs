@@ -67,6 +67,31 @@ fn foreign_origins_and_malformed_keys_are_refused_before_the_upgrade() {
     );
 }
 
+/// Issue 40, item 8: a page at a name rebound to this server's address (DNS rebinding)
+/// could read every answer; now a host the server is not reached at is refused, on the
+/// WebSocket and every page, unless the operator names it as a public origin.
+#[test]
+fn a_name_rebound_to_the_servers_address_reads_nothing() {
+    let (_dir, served) = start(&["--public-origin", "https://cards.example"]);
+    for path in ["/api/tables", "/api/games", "/", "/api/catalogue"] {
+        assert_eq!(served.status_as(path, "evil.example"), 421, "{path}");
+        assert_eq!(served.status_as(path, &served.address), 200, "{path}");
+        assert_eq!(served.status_as(path, "cards.example"), 200, "{path}");
+    }
+    let mut stream = TcpStream::connect(&served.address).unwrap();
+    let request = format!(
+        "GET /ws HTTP/1.1\r\nHost: evil.example\r\nConnection: Upgrade\r\n\
+         Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: {KEY}\r\n\
+         Origin: http://evil.example\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).unwrap();
+    assert_eq!(&head[9..12], b"421");
+    // A health check by any name still answers.
+    assert_eq!(served.status_as("/healthz", "evil.example"), 200);
+}
+
 #[test]
 fn every_page_asset_and_api_answer_carries_the_security_headers() {
     let (_dir, served) = start(&[]);

@@ -66,10 +66,24 @@ impl Served {
         self.response(path).1
     }
 
+    /// A plain HTTP GET naming `host`; the status code.
+    pub fn status_as(&self, path: &str, host: &str) -> u16 {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        write!(stream, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n").unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response[9..12].parse().unwrap()
+    }
+
     /// A plain HTTP GET; the head (status line and headers) and the body.
     pub fn response(&self, path: &str) -> (String, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
-        write!(stream, "GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+        write!(
+            stream,
+            "GET {path} HTTP/1.0\r\nHost: {}\r\n\r\n",
+            self.address
+        )
+        .unwrap();
         let mut response = String::new();
         stream.read_to_string(&mut response).unwrap();
         let (head, body) = response.split_once("\r\n\r\n").unwrap();
