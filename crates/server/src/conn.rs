@@ -184,8 +184,10 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
     let queued = Arc::new(AtomicUsize::new(0));
     let sent = queued.clone();
     let drop_client = Arc::new(Notify::new());
-    let (ping, close) = (Arc::new(Notify::new()), Arc::new(Notify::new()));
-    let (pinging, closing) = (ping.clone(), close.clone());
+    let ping = Arc::new(Notify::new());
+    let pinging = ping.clone();
+    // Why the server closes the connection, told to the writer once.
+    let (close, mut closing) = tokio::sync::oneshot::channel::<&'static str>();
     let stuck = drop_client.clone();
     let writer = tokio::spawn(async move {
         let mut reason = None;
@@ -200,8 +202,8 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                     None => break,
                 },
                 () = pinging.notified() => Message::Ping(Vec::new().into()),
-                () = closing.notified() => {
-                    reason = Some(());
+                why = &mut closing => {
+                    reason = why.ok();
                     break;
                 }
             };
@@ -214,10 +216,10 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
             }
         }
         // Say why, when the server ends the connection.
-        if reason.is_some() {
+        if let Some(why) = reason {
             let frame = CloseFrame {
                 code: 1008,
-                reason: "closed by the server".into(),
+                reason: why.into(),
             };
             let _ = timeout(SEND_WAIT, sink.send(Message::Close(Some(frame)))).await;
         }
@@ -280,7 +282,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
     };
     if let End::Because(why) = end {
         tracing::info!(conn = id, %address, why, "connection closed by the server");
-        close.notify_one();
+        let _ = close.send(why);
     }
     for table in &session.tables {
         if let Some(sender) = server.table(table) {
@@ -312,8 +314,8 @@ struct Session<'a> {
     conn: Option<Conn>,
     /// Tables this connection hears from (told when it closes).
     tables: Vec<String>,
-    /// Messages refused for the rate since the last one let through: only the first of
-    /// a run is answered.
+    /// Messages refused for the rate since the last one let through: each is answered,
+    /// and past [`REFUSED_IN_A_ROW`] the connection is closed.
     refused_in_a_row: u32,
 }
 
@@ -327,10 +329,7 @@ impl Session<'_> {
         let edge = &self.server.edge;
         if let Err(refusal) = edge.message(self.address) {
             self.refused_in_a_row += 1;
-            if self.refused_in_a_row == 1 {
-                self.reply(refused(&refusal));
-            }
-            return;
+            return self.reply(refused(&refusal));
         }
         self.refused_in_a_row = 0;
         if text.len() > MAX_MESSAGE {
@@ -355,14 +354,13 @@ impl Session<'_> {
     fn hello(&mut self, message: ClientMsg) {
         match message {
             ClientMsg::Hello { protocol, name } if protocol == VERSION => {
-                let name: String = name.trim().chars().take(32).collect();
+                let name = match crate::names::clean(&name) {
+                    Ok(name) => name,
+                    Err(refused) => return self.reply(error("bad_name", refused.to_string())),
+                };
                 self.conn = Some(Conn {
                     id: self.id,
-                    name: if name.is_empty() {
-                        "Player".into()
-                    } else {
-                        name
-                    },
+                    name,
                     out: self.out.clone(),
                     address: self.address,
                     edge: self.server.edge.clone(),
@@ -379,35 +377,68 @@ impl Session<'_> {
 
     /// Routes `command` to `table`'s task; `false` (and `no_table`) when there is none.
     fn route(&self, table: &str, command: Command) -> bool {
-        match self.server.table(table) {
-            Some(sender) => sender.send(command).is_ok(),
-            None => {
-                self.reply(ServerMsg::Error {
-                    table: Some(table.to_string()),
-                    code: "no_table".into(),
-                    message: "no such table".into(),
-                });
-                false
-            }
+        let routed = self.route_quietly(table, command);
+        if !routed {
+            self.refuse(table, "no_table", "no such table");
+        }
+        routed
+    }
+
+    /// Routes `command` to `table`'s task; `false` when there is none. A table that
+    /// stopped as the command came is started again for it.
+    fn route_quietly(&self, table: &str, command: Command) -> bool {
+        let Some(sender) = self.server.table(table) else {
+            return false;
+        };
+        match sender.send(command) {
+            Ok(()) => true,
+            Err(unsent) => self
+                .server
+                .table(table)
+                .is_some_and(|sender| sender.send(unsent.0).is_ok()),
         }
     }
 
     /// Sends a command that attaches this connection to `table` (join, rejoin, watch):
-    /// refused while the address is barred for failed tries; a missing table counts as
-    /// one. The table then hears when the connection closes.
+    /// refused while the address is barred for failed tries, except a rejoin, which the
+    /// table lets through with the right token (a good rejoin is never locked out by
+    /// others behind the same address) and refuses like a missing table without it. A
+    /// missing table counts as a failed try. The table then hears when the connection
+    /// closes.
     fn attach(&mut self, table: String, command: Command) {
-        if let Err(refusal) = self.server.edge.may_join(self.address) {
-            return self.reply(ServerMsg::Error {
-                table: Some(table),
-                code: refusal.code().into(),
-                message: refusal.message().into(),
-            });
-        }
+        let command = match (self.server.edge.may_join(self.address), command) {
+            (Ok(()), command) => command,
+            (Err(refusal), Command::Rejoin { token, conn, .. }) => {
+                let command = Command::Rejoin {
+                    token,
+                    conn,
+                    barred: Some(refusal.clone()),
+                };
+                if !self.route_quietly(&table, command) {
+                    self.refuse(&table, refusal.code(), refusal.message());
+                } else if !self.tables.contains(&table) {
+                    self.tables.push(table);
+                }
+                return;
+            }
+            (Err(refusal), _) => {
+                return self.refuse(&table, refusal.code(), refusal.message());
+            }
+        };
         if !self.route(&table, command) {
             self.server.edge.failed_join(self.address);
         } else if !self.tables.contains(&table) {
             self.tables.push(table);
         }
+    }
+
+    /// Refuses a message about `table`.
+    fn refuse(&self, table: &str, code: &str, message: &str) {
+        self.reply(ServerMsg::Error {
+            table: Some(table.to_string()),
+            code: code.into(),
+            message: message.into(),
+        });
     }
 
     fn handle(&mut self, client: Conn, message: ClientMsg) {
@@ -436,6 +467,7 @@ impl Session<'_> {
                 Command::Rejoin {
                     token,
                     conn: client,
+                    barred: None,
                 },
             ),
             ClientMsg::Watch { table } => self.attach(table, Command::Watch { conn: client }),

@@ -105,7 +105,7 @@ pub struct Config {
 }
 
 /// A refusal at the edge: an HTTP status and a documented code.
-#[derive(Debug, PartialEq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("{message}")]
 pub struct Refusal {
     status: StatusCode,

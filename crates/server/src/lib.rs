@@ -11,6 +11,7 @@ mod conn;
 pub mod edge;
 mod journal;
 mod listen;
+mod names;
 pub mod protocol;
 mod replays;
 mod seen;

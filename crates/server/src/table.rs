@@ -34,6 +34,9 @@ pub enum Command {
         token: String,
         /// Who asks.
         conn: Conn,
+        /// Set when the address spent its failed joins: a wrong token is then refused
+        /// with this (as a missing table is), and not counted.
+        barred: Option<crate::edge::Refusal>,
     },
     /// Watch without a seat.
     Watch {
@@ -409,7 +412,11 @@ impl<G: Served> Table<G> {
         }
         match command {
             Command::Join { seat, conn } => self.join(seat, conn),
-            Command::Rejoin { token, conn } => self.rejoin(&token, conn),
+            Command::Rejoin {
+                token,
+                conn,
+                barred,
+            } => self.rejoin(&token, conn, barred),
             Command::Watch { conn } => {
                 self.spectators.retain(|c| c.id != conn.id);
                 self.spectators.push(conn.clone());
@@ -476,13 +483,16 @@ impl<G: Served> Table<G> {
         self.changed = true;
     }
 
-    fn rejoin(&mut self, token: &str, conn: Conn) {
+    fn rejoin(&mut self, token: &str, conn: Conn, barred: Option<crate::edge::Refusal>) {
         let id = self.row.id.clone();
         let found = self
             .seats
             .iter()
             .position(|o| matches!(o, Occupant::Person { token: t, .. } if t.matches(token)));
         let Some(seat) = found else {
+            if let Some(refusal) = barred {
+                return conn.refuse(&id, refusal.code(), refusal.message());
+            }
             conn.failed_join();
             return conn.refuse(&id, "no_seat", "no seat here has that token");
         };
@@ -672,10 +682,30 @@ impl<G: Served> Table<G> {
         });
     }
 
-    fn seat_infos(&self) -> Vec<SeatInfo> {
-        self.seats
-            .iter()
+    /// Each person's name as every face shows it: two seats with one name are told apart
+    /// by their seat's number ("Ada (seat 3)").
+    fn names(&self) -> Vec<String> {
+        let plain: Vec<Option<&str>> = (self.seats.iter())
             .map(|o| match o {
+                Occupant::Person { name, .. } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        (plain.iter().enumerate())
+            .map(|(seat, name)| match name {
+                Some(name) if plain.iter().filter(|n| **n == Some(*name)).count() > 1 => {
+                    format!("{name} (seat {})", seat + 1)
+                }
+                Some(name) => name.to_string(),
+                None => String::new(),
+            })
+            .collect()
+    }
+
+    fn seat_infos(&self) -> Vec<SeatInfo> {
+        let names = self.names();
+        (self.seats.iter().zip(names))
+            .map(|(o, shown)| match o {
                 Occupant::Open => SeatInfo {
                     name: String::new(),
                     kind: "open".into(),
@@ -683,12 +713,9 @@ impl<G: Served> Table<G> {
                     autopilot: false,
                 },
                 Occupant::Person {
-                    name,
-                    conn,
-                    autopilot,
-                    ..
+                    conn, autopilot, ..
                 } => SeatInfo {
-                    name: name.clone(),
+                    name: shown,
                     kind: "person".into(),
                     connected: conn.is_some(),
                     autopilot: *autopilot,
@@ -705,21 +732,17 @@ impl<G: Served> Table<G> {
 
     /// Each seat's name and presence, as scenes show them.
     fn sitters(&self) -> Vec<Sitter> {
-        self.seats
-            .iter()
-            .enumerate()
-            .map(|(seat, o)| match o {
+        let names = self.names();
+        (self.seats.iter().zip(names).enumerate())
+            .map(|(seat, (o, shown))| match o {
                 Occupant::Open => Sitter {
                     name: format!("Seat {} (open)", seat + 1),
                     presence: Presence::Open,
                 },
                 Occupant::Person {
-                    name,
-                    conn,
-                    autopilot,
-                    ..
+                    conn, autopilot, ..
                 } => Sitter {
-                    name: name.clone(),
+                    name: shown,
                     presence: match (conn, autopilot) {
                         (_, true) => Presence::Autopilot,
                         (Some(_), false) => Presence::Person,

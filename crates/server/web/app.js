@@ -60,9 +60,12 @@ function route() {
 function lobbyPage() {
   document.title = "cardtable";
   const nameInput = el("input", { id: "name", value: name, maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
+  const nameRefused = el("p", { class: "error", role: "status", "aria-live": "polite" });
+  connection.addEventListener("name-refused", (event) => { nameRefused.textContent = event.detail; });
   const saveName = () => {
     const next = nameInput.value.trim();
     if (next === name) return;
+    nameRefused.textContent = "";
     name = next;
     localStorage.setItem(NAME, name);
     connection.name = name || "Player";
@@ -75,7 +78,7 @@ function lobbyPage() {
   main.append(el("div", { class: "lobby" },
     el("section", { class: "panel intro" },
       el("h1", {}, "Play cards with friends"),
-      el("label", { for: "name" }, "Your name"), nameInput),
+      el("label", { for: "name" }, "Your name"), nameInput, nameRefused),
     el("section", { class: "panel" }, el("h2", {}, "New table"), form),
     el("section", { class: "panel" },
       el("h2", {}, "Open tables"), list,

@@ -90,6 +90,14 @@ export class Connection extends EventTarget {
   }
 
   receive(message) {
+    if (message.type === "error" && message.code === "bad_name" && !this.ready) {
+      // The server refused the name (it reads as the table's own words): play as
+      // "Player" meanwhile, and say why beside the name.
+      this.name = "Player";
+      this.socket?.send(JSON.stringify({ type: "hello", protocol: 2, name: this.name }));
+      this.emit("name-refused", message.message);
+      return;
+    }
     if (message.type === "welcome") {
       this.ready = true;
       this.retry = 250;
