@@ -10,6 +10,13 @@
 //! meanwhile — 127.2.0.1 sends `list` as fast as it can, 127.2.0.2 opens connections,
 //! 127.2.0.3 creates tables — and what each got through is reported: the normal tables'
 //! figures beside a run without `FLOOD` show what one address can do to everyone else.
+//! `FLOOD` may instead name issue 40's attacks, each from its own addresses: `idle` (2,000
+//! TCP sockets that send nothing or half a request line), `computer` (tables of four
+//! `strong:10000` players and no person, created as fast as allowed), `games` (ten
+//! `GET /api/games` at a time, over and over), `amplify` (16 sockets sending `list`, never
+//! reading) and `steps` (`GET /api/games/{id}/steps` of the longest finished game, ten at a
+//! time). A probe at 127.4.0.1 asks `/healthz` every 50 ms; with the PID the server's CPU
+//! (user and system time over the run) and peak resident memory are reported too.
 //!
 //! `cargo run --release -p cardtable-server --example load -- ADDRESS [TABLES] [SECONDS] [THINK] [PID]`
 
@@ -160,6 +167,257 @@ async fn flood_connections(address: String, source: &str, until: Instant) -> Str
     )
 }
 
+/// A plain HTTP GET from `source`; whether a whole answer came.
+async fn get(address: &str, source: &str, path: &str) -> bool {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(socket) = tokio::net::TcpSocket::new_v4() else {
+        return false;
+    };
+    let Ok(bound) = format!("{source}:0").parse() else {
+        return false;
+    };
+    if socket.bind(bound).is_err() {
+        return false;
+    }
+    let Ok(mut stream) = socket.connect(address.parse().expect("an address")).await else {
+        return false;
+    };
+    let request = format!("GET {path} HTTP/1.0\r\nHost: {address}\r\n\r\n");
+    if stream.write_all(request.as_bytes()).await.is_err() {
+        return false;
+    }
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).await.is_ok() && answer.get(8..13) == Some(b" 200 ")
+}
+
+/// Asks `/healthz` every 50 ms until `until`; the latencies (a failure counts as 10 s).
+async fn probe_health(address: String, until: Instant) -> Vec<Duration> {
+    let mut latencies = Vec::new();
+    while Instant::now() < until {
+        let asked = Instant::now();
+        let answered = tokio::time::timeout(
+            Duration::from_secs(10),
+            get(&address, "127.4.0.1", "/healthz"),
+        )
+        .await;
+        latencies.push(match answered {
+            Ok(true) => asked.elapsed(),
+            _ => Duration::from_secs(10),
+        });
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    latencies
+}
+
+/// 2,000 TCP connections from 127.2.0.4 that send nothing or half a request line, held
+/// until `until`; how many the server still held open at the end.
+async fn flood_idle(address: String, until: Instant) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut held = Vec::new();
+    let mut refused = 0;
+    for n in 0..2000 {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket.bind("127.2.0.4:0".parse().unwrap()).expect("bound");
+        match socket.connect(address.parse().expect("an address")).await {
+            Ok(mut stream) => {
+                if n % 2 == 1 {
+                    let _ = stream.write_all(b"GET /healthz HT").await;
+                }
+                held.push(stream);
+            }
+            Err(_) => refused += 1,
+        }
+    }
+    tokio::time::sleep_until(until.into()).await;
+    let mut open = 0;
+    for stream in &mut held {
+        let mut byte = [0u8; 1];
+        let read = tokio::time::timeout(Duration::from_millis(1), stream.read(&mut byte)).await;
+        if read.is_err() {
+            open += 1; // nothing to read and no end: still open
+        }
+    }
+    format!(
+        "127.2.0.4: {} sockets connected ({refused} refused), {open} still open at the end",
+        held.len()
+    )
+}
+
+/// Creates tables of four `strong:10000` players and no person from 127.2.0.5, one a
+/// second, until `until`; counts the answers.
+async fn flood_computer(address: String, until: Instant) -> String {
+    let Some(mut socket) = connect(&address, "127.2.0.5").await else {
+        return "127.2.0.5: refused".into();
+    };
+    let text = |m: Value| Message::Text(m.to_string().into());
+    let hello = json!({"type": "hello", "protocol": 2, "name": "cpu"});
+    let _ = socket.send(text(hello)).await;
+    let create = json!({"type": "create", "game": "euchre", "points": 3, "seats": ["strong:10000", "strong:10000", "strong:10000", "strong:10000"]});
+    let mut counts = std::collections::BTreeMap::<String, u64>::new();
+    while Instant::now() < until {
+        let _ = socket.send(text(create.clone())).await;
+        let deadline = Instant::now() + Duration::from_millis(200);
+        while let Ok(Some(Ok(Message::Text(frame)))) =
+            tokio::time::timeout_at(deadline.into(), socket.next()).await
+        {
+            let reply: Value = serde_json::from_str(&frame).unwrap_or_default();
+            let kind = match reply["type"].as_str() {
+                Some("error") => format!("error {}", reply["code"].as_str().unwrap_or("?")),
+                other => other.unwrap_or("?").to_string(),
+            };
+            *counts.entry(kind).or_default() += 1;
+        }
+    }
+    format!("127.2.0.5: {counts:?}")
+}
+
+/// Ten HTTP GETs of `path` at a time from 127.2.1.x until `until`; how many answered.
+async fn flood_gets(address: String, path: String, until: Instant) -> String {
+    let workers: Vec<_> = (1..=10)
+        .map(|n| {
+            let (address, path) = (address.clone(), path.clone());
+            tokio::spawn(async move {
+                let source = format!("127.2.1.{n}");
+                let (mut ok, mut failed) = (0u64, 0u64);
+                while Instant::now() < until {
+                    if get(&address, &source, &path).await {
+                        ok += 1;
+                    } else {
+                        failed += 1;
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                }
+                (ok, failed)
+            })
+        })
+        .collect();
+    let (mut ok, mut failed) = (0, 0);
+    for worker in workers {
+        let (o, f) = worker.await.expect("a worker ran");
+        ok += o;
+        failed += f;
+    }
+    format!("127.2.1.1-10 GET {path}: {ok} answered, {failed} refused or failed")
+}
+
+/// 16 sockets from 127.2.0.6 sending `list` as fast as they may, never reading.
+async fn flood_amplify(address: String, until: Instant) -> String {
+    let list = Message::Text(json!({"type": "list"}).to_string().into());
+    let hello = Message::Text(
+        json!({"type": "hello", "protocol": 2, "name": "amp"})
+            .to_string()
+            .into(),
+    );
+    let mut sent = 0u64;
+    let mut sockets = Vec::new();
+    for _ in 0..16 {
+        if let Some(mut socket) = connect(&address, "127.2.0.6").await {
+            let _ = socket.send(hello.clone()).await;
+            sockets.push(socket);
+        }
+    }
+    let connected = sockets.len();
+    while Instant::now() < until && !sockets.is_empty() {
+        let mut open = Vec::new();
+        for mut socket in sockets {
+            let sending =
+                tokio::time::timeout(Duration::from_millis(100), socket.send(list.clone()));
+            if matches!(sending.await, Ok(Ok(()))) {
+                sent += 1;
+                open.push(socket);
+            }
+        }
+        sockets = open;
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    format!(
+        "127.2.0.6: {connected} sockets, {sent} lists sent unread, {} still open",
+        sockets.len()
+    )
+}
+
+/// Fills a server with `games` finished public games of four random players to `points`
+/// (its limits raised): created from 127.5.x.y, a hundred a connection, then waited for
+/// until `/api/games` lists them all.
+async fn fill(address: &str, games: usize, points: u32) {
+    let text = |m: Value| Message::Text(m.to_string().into());
+    let create = json!({"type": "create", "game": "euchre", "points": points, "public": true,
+                        "seats": ["random", "random", "random", "random"]});
+    for batch in 0..games.div_ceil(100) {
+        let source = format!("127.5.{}.1", batch + 1);
+        let mut socket = connect(address, &source).await.expect("connected");
+        socket
+            .send(text(
+                json!({"type": "hello", "protocol": 2, "name": "fill"}),
+            ))
+            .await
+            .expect("sent");
+        let count = (games - batch * 100).min(100);
+        for _ in 0..count {
+            socket.send(text(create.clone())).await.expect("sent");
+        }
+        let mut created = 0;
+        while created < count {
+            let Some(Ok(Message::Text(frame))) = socket.next().await else {
+                panic!("closed")
+            };
+            let reply: Value = serde_json::from_str(&frame).expect("JSON");
+            match reply["type"].as_str() {
+                Some("created") => created += 1,
+                Some("welcome") => {}
+                _ => panic!("{reply}"),
+            }
+        }
+    }
+    loop {
+        let (mut listed, mut after) = (0, String::new());
+        loop {
+            let url = format!("http://{address}/api/games?after={after}");
+            let page: Vec<Value> = get_json(address, &url).await;
+            listed += page.len();
+            match page.last() {
+                Some(last) if page.len() == 100 => {
+                    after = last["table"].as_str().unwrap_or("").to_string()
+                }
+                _ => break,
+            }
+        }
+        eprintln!("{listed} of {games} games finished");
+        if listed >= games {
+            return;
+        }
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    }
+}
+
+/// A JSON answer to a GET of `url` (on `address`), from 127.0.0.1.
+async fn get_json(address: &str, url: &str) -> Vec<Value> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let path = url.split_once(address).map_or("/", |(_, p)| p);
+    let path = if path.ends_with("after=") {
+        path.trim_end_matches("?after=")
+    } else {
+        path
+    };
+    let mut stream = tokio::net::TcpStream::connect(address)
+        .await
+        .expect("connected");
+    let request = format!("GET {path} HTTP/1.0\r\nHost: {address}\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.expect("read");
+    let body = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    serde_json::from_str(body).unwrap_or_default()
+}
+
+/// The server's user and system time so far, in seconds.
+fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
+}
+
 fn resident_kib(pid: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -174,8 +432,24 @@ async fn main() {
     let seconds: u64 = args.get(2).map_or(20, |n| n.parse().expect("SECONDS"));
     let think = Duration::from_millis(args.get(3).map_or(0, |n| n.parse().expect("THINK")));
     let pid = args.get(4).cloned();
+    if let Ok(games) = std::env::var("FILL") {
+        let points = std::env::var("POINTS").map_or(100, |p| p.parse().expect("POINTS"));
+        return fill(&address, games.parse().expect("FILL"), points).await;
+    }
+    let cpu_before = pid.as_deref().and_then(cpu_seconds);
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
+    let health = tokio::spawn(probe_health(address.clone(), until));
+    let sampling = pid.clone().map(|pid| {
+        tokio::spawn(async move {
+            let mut peak = 0;
+            while Instant::now() < until {
+                peak = resident_kib(&pid).unwrap_or(0).max(peak);
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            peak
+        })
+    });
     let tasks: Vec<_> = (0..tables)
         .map(|i| tokio::spawn(client(address.clone(), until, i, think)))
         .collect();
@@ -204,6 +478,26 @@ async fn main() {
             flood_messages(a, "127.2.0.3", create, until).await
         }));
     }
+    if flooding("idle") {
+        flooders.push(tokio::spawn(flood_idle(address.clone(), until)));
+    }
+    if flooding("computer") {
+        flooders.push(tokio::spawn(flood_computer(address.clone(), until)));
+    }
+    if flooding("games") {
+        flooders.push(tokio::spawn(flood_gets(
+            address.clone(),
+            "/api/games".into(),
+            until,
+        )));
+    }
+    if flooding("amplify") {
+        flooders.push(tokio::spawn(flood_amplify(address.clone(), until)));
+    }
+    if let Ok(table) = std::env::var("STEPS") {
+        let path = format!("/api/games/{table}/steps");
+        flooders.push(tokio::spawn(flood_gets(address.clone(), path, until)));
+    }
     let mut accepted = 0;
     let mut latencies = Vec::new();
     let mut peak = 0;
@@ -216,12 +510,24 @@ async fn main() {
         }
     }
     let elapsed = started.elapsed().as_secs_f64();
+    if let Some(sampling) = sampling {
+        peak = peak.max(sampling.await.unwrap_or(0));
+    }
+    let cpu = match (cpu_before, pid.as_deref().and_then(cpu_seconds)) {
+        (Some(before), Some(after)) => {
+            format!(", server CPU {:.2} cores", (after - before) / elapsed)
+        }
+        _ => String::new(),
+    };
     latencies.sort();
-    let at = |q: f64| {
-        latencies
-            .get(((latencies.len() as f64 - 1.0) * q) as usize)
+    let mut health = health.await.expect("the probe ran");
+    health.sort();
+    let quantile = |values: &[Duration], q: f64| {
+        values
+            .get(((values.len() as f64 - 1.0) * q) as usize)
             .copied()
     };
+    let at = |q: f64| quantile(&latencies, q);
     let ms = |d: Option<Duration>| d.map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0);
     println!(
         "{tables} tables, {seconds} s, think {} ms: {accepted} accepted actions ({:.0}/s), {} client actions timed, p50 {:.2} ms, p99 {:.2} ms{}",
@@ -231,6 +537,12 @@ async fn main() {
         ms(at(0.5)),
         ms(at(0.99)),
         if peak > 0 { format!(", server resident {:.0} MiB", peak as f64 / 1024.0) } else { String::new() }
+    );
+    println!(
+        "  /healthz p50 {:.2} ms, p99 {:.2} ms over {} probes{cpu}",
+        ms(quantile(&health, 0.5)),
+        ms(quantile(&health, 0.99)),
+        health.len()
     );
     for flooder in flooders {
         println!("  flood {}", flooder.await.expect("a flooder ran"));
