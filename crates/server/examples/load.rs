@@ -95,8 +95,15 @@ async fn client(
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
 
-/// A WebSocket to `address` from the loopback address `source`; `None` when refused.
+/// A WebSocket to `address` from the loopback address `source`; `None` when refused, or
+/// not open within 10 seconds (a server out of descriptors accepts nothing).
 async fn connect(address: &str, source: &str) -> Option<Socket> {
+    tokio::time::timeout(Duration::from_secs(10), open(address, source))
+        .await
+        .ok()?
+}
+
+async fn open(address: &str, source: &str) -> Option<Socket> {
     let socket = tokio::net::TcpSocket::new_v4().ok()?;
     socket.bind(format!("{source}:0").parse().ok()?).ok()?;
     let stream = socket.connect(address.parse().ok()?).await.ok()?;
@@ -179,7 +186,9 @@ async fn get(address: &str, source: &str, path: &str) -> bool {
     if socket.bind(bound).is_err() {
         return false;
     }
-    let Ok(mut stream) = socket.connect(address.parse().expect("an address")).await else {
+    let connecting = socket.connect(address.parse().expect("an address"));
+    let Ok(Ok(mut stream)) = tokio::time::timeout(Duration::from_secs(10), connecting).await
+    else {
         return false;
     };
     let request = format!("GET {path} HTTP/1.0\r\nHost: {address}\r\n\r\n");
@@ -218,14 +227,15 @@ async fn flood_idle(address: String, until: Instant) -> String {
     for n in 0..2000 {
         let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
         socket.bind("127.2.0.4:0".parse().unwrap()).expect("bound");
-        match socket.connect(address.parse().expect("an address")).await {
-            Ok(mut stream) => {
+        let connecting = socket.connect(address.parse().expect("an address"));
+        match tokio::time::timeout(Duration::from_secs(2), connecting).await {
+            Ok(Ok(mut stream)) => {
                 if n % 2 == 1 {
                     let _ = stream.write_all(b"GET /healthz HT").await;
                 }
                 held.push(stream);
             }
-            Err(_) => refused += 1,
+            _ => refused += 1,
         }
     }
     tokio::time::sleep_until(until.into()).await;
@@ -280,7 +290,9 @@ async fn flood_gets(address: String, path: String, until: Instant) -> String {
                 let source = format!("127.2.1.{n}");
                 let (mut ok, mut failed) = (0u64, 0u64);
                 while Instant::now() < until {
-                    if get(&address, &source, &path).await {
+                    let left = until.saturating_duration_since(Instant::now());
+                    let asked = tokio::time::timeout(left, get(&address, &source, &path));
+                    if asked.await == Ok(true) {
                         ok += 1;
                     } else {
                         failed += 1;
