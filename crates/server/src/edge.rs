@@ -27,6 +27,9 @@ pub struct Limits {
     pub message_burst: u32,
     /// Tables one address may create per minute.
     pub tables_per_minute: u32,
+    /// Replays (`/api/games/{id}/steps`, megabytes for a long game) one address may
+    /// download per minute.
+    pub replays_per_minute: u32,
     /// Refused `join`, `rejoin` and `watch` messages (no such table, seat or token) one
     /// address may send per minute: what guessing a table's id or a token costs.
     pub failed_joins_per_minute: u32,
@@ -70,6 +73,7 @@ impl Default for Limits {
             messages_per_second: 20,
             message_burst: 40,
             tables_per_minute: 20,
+            replays_per_minute: 6,
             failed_joins_per_minute: 20,
             hello_seconds: 5,
             idle_seconds: 30,
@@ -157,6 +161,7 @@ pub struct Edge {
     per_address: Mutex<HashMap<IpAddr, usize>>,
     messages: DefaultKeyedRateLimiter<IpAddr>,
     tables: DefaultKeyedRateLimiter<IpAddr>,
+    replays: DefaultKeyedRateLimiter<IpAddr>,
     failures: DefaultKeyedRateLimiter<IpAddr>,
     /// Addresses that spent their failed joins, until when.
     barred: Mutex<HashMap<IpAddr, Instant>>,
@@ -255,6 +260,11 @@ impl Edge {
                 minute,
                 limits.tables_per_minute,
                 limits.tables_per_minute,
+            )),
+            replays: RateLimiter::keyed(quota(
+                minute,
+                limits.replays_per_minute,
+                limits.replays_per_minute,
             )),
             // The failure that empties the bucket bars the address: a burst of one less
             // lets exactly `failed_joins_per_minute` fail before the next is refused.
@@ -450,6 +460,20 @@ impl Edge {
         })
     }
 
+    /// Takes one replay download from `address`'s bucket.
+    pub fn replay(&self, address: IpAddr) -> Result<(), Refusal> {
+        self.replays.check_key(&address).map_err(|_| {
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {} replays a minute from one address",
+                    self.config.limits.replays_per_minute
+                ),
+            )
+        })
+    }
+
     /// Whether `address` may try to join, rejoin or watch now.
     pub fn may_join(&self, address: IpAddr) -> Result<(), Refusal> {
         let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());
@@ -566,6 +590,7 @@ impl Edge {
     pub fn forget_idle(&self) {
         self.messages.retain_recent();
         self.tables.retain_recent();
+        self.replays.retain_recent();
         self.failures.retain_recent();
         let now = Instant::now();
         let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());

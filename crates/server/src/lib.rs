@@ -465,9 +465,19 @@ async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> R
 }
 
 /// Every moment of a finished table's game, all hands face up ([`catalogue::steps`]), for
-/// the client's replay page, computed once ([`replays::Replays`]). A game in progress is
-/// refused: its hands are secret.
-async fn steps(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
+/// the client's replay page, computed once ([`replays::Replays`]) and downloaded at most
+/// [`edge::Limits::replays_per_minute`] times a minute by one address (a long game's are
+/// megabytes). A game in progress is refused: its hands are secret.
+async fn steps(
+    State(server): State<Server>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+    UrlPath(id): UrlPath<String>,
+) -> Response {
+    let address = server.edge.client(peer, &headers);
+    if let Err(refusal) = server.edge.replay(address) {
+        return refusal.into_response();
+    }
     let store = server.store.clone();
     let table = id.clone();
     let body: Result<_, edge::Refusal> = server

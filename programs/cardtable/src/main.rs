@@ -157,6 +157,10 @@ struct ServeArgs {
     /// Tables one address may create per minute.
     #[arg(long, default_value_t = Limits::default().tables_per_minute)]
     tables_per_minute: u32,
+    /// Replays (a finished game's steps, megabytes when long) one address may download
+    /// per minute.
+    #[arg(long, default_value_t = Limits::default().replays_per_minute)]
+    replays_per_minute: u32,
     /// Refused joins, rejoins and watches per minute from one address.
     #[arg(long, default_value_t = Limits::default().failed_joins_per_minute)]
     failed_joins_per_minute: u32,
@@ -203,6 +207,7 @@ impl ServeArgs {
                 messages_per_second: self.messages_per_second,
                 message_burst: self.message_burst,
                 tables_per_minute: self.tables_per_minute,
+                replays_per_minute: self.replays_per_minute,
                 failed_joins_per_minute: self.failed_joins_per_minute,
                 hello_seconds: self.hello_seconds,
                 idle_seconds: self.idle_seconds,

@@ -433,6 +433,24 @@ async fn a_client_is_dropped_when_its_unread_bytes_pass_the_limit() {
     assert!(answered < asked, "all {answered} answers were kept for it");
 }
 
+/// Issue 40, item 4: a long game's steps are megabytes, and 20 requests a second were
+/// allowed. One address downloads at most `--replays-per-minute` of them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_past_an_addresss_bucket_are_refused() {
+    let (_dir, served) = start(&["--replays-per-minute", "3"]);
+    let mut ada = Client::connect(&served.address, "Ada").await;
+    let table = ada
+        .create(json!({"game": "euchre", "points": 1, "public": true, "seats": ["random", "random", "random", "random"]}))
+        .await;
+    ada.send(json!({"type": "watch", "table": table})).await;
+    while ada.until("snapshot").await["finished"] != true {}
+    let path = format!("/api/games/{table}/steps");
+    let statuses: Vec<u16> = (0..4)
+        .map(|_| served.status_as(&path, &served.address))
+        .collect();
+    assert_eq!(statuses, [200, 200, 200, 429]);
+}
+
 /// Issue 40, item 2: four `strong:10000` seats and no person made a table a CPU weapon
 /// (42 CPU-seconds a 3-point game, 19 such tables in 1.1 s). At the default limits a
 /// network table's strong player samples at most 1,000 deals, and one address has at

@@ -23,13 +23,15 @@ pub struct Served {
 
 /// Limits raised for tests whose clients all play at machine speed from one address
 /// (the edge's own tests start with the defaults).
-pub const MACHINE_SPEED: [&str; 6] = [
+pub const MACHINE_SPEED: [&str; 8] = [
     "--messages-per-second",
     "100000",
     "--message-burst",
     "100000",
     "--tables-per-minute",
     "1000",
+    "--replays-per-minute",
+    "100000",
 ];
 
 impl Served {
