@@ -33,15 +33,27 @@ start() {
   exit 1
 }
 
+# Stops the server: SIGTERM, then after 5 s SIGKILL (a server busy with searches may not
+# stop by itself).
+stop() {
+  kill "$pid" 2>/dev/null || true
+  for _ in $(seq 50); do
+    kill -0 "$pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -9 "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+
 for binary in "$@"; do
   echo "== $binary"
   start "$binary"
   echo -n "load:   "; "$load" "$address" "$tables" 20 0 "$pid"
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  stop
   start "$binary"
   echo -n "normal: "; "$load" "$address" "$normal" "$seconds" 100
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  stop
   start "$binary"
   echo -n "flood:  "; FLOOD=1 "$load" "$address" "$normal" "$seconds" 100
-  kill "$pid"; wait "$pid" 2>/dev/null || true
+  stop
 done

@@ -467,11 +467,15 @@ async fn main() {
     let tasks: Vec<_> = (0..tables)
         .map(|i| tokio::spawn(client(address.clone(), until, i, think)))
         .collect();
-    // FLOOD=1 (or `all`) starts the three flooders; a list of `list`, `connect`, `create`
-    // starts only those.
+    // FLOOD=1 starts the three flooders of issue 26, `all` every attack; a list of names
+    // (`list`, `connect`, `create`, `idle`, `computer`, `games`, `amplify`) only those.
     let flood = std::env::var("FLOOD").unwrap_or_default();
-    let flooding =
-        |name: &str| flood == "1" || flood == "all" || flood.split(',').any(|f| f == name);
+    let first_three = ["list", "connect", "create"];
+    let flooding = |name: &str| {
+        (flood == "1" && first_three.contains(&name))
+            || flood == "all"
+            || flood.split(',').any(|f| f == name)
+    };
     let mut flooders = Vec::new();
     if flooding("list") {
         let (a, list) = (address.clone(), json!({"type": "list"}));
