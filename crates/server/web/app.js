@@ -61,7 +61,9 @@ function lobbyPage() {
   document.title = "cardtable";
   const nameInput = el("input", { id: "name", value: name, maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
   const nameRefused = el("p", { class: "error", role: "status", "aria-live": "polite" });
-  connection.addEventListener("name-refused", (event) => { nameRefused.textContent = event.detail; });
+  connection.addEventListener("name-refused", (event) => {
+    nameRefused.textContent = `Refused: ${event.detail}. Meanwhile you play as Player.`;
+  });
   const saveName = () => {
     const next = nameInput.value.trim();
     if (next === name) return;
