@@ -250,7 +250,7 @@ impl Server {
             .collect::<Result<Vec<_>, _>>()?;
         let row = TableRow {
             // The whole token: a private table's id is the secret of its link.
-            id: table::new_token(),
+            id: store::new_token(),
             game: game.name().to_string(),
             rules: variant.rules().to_string(),
             points: spec.points,

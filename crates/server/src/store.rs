@@ -13,6 +13,13 @@ use serde_json::Value;
 
 use crate::protocol::TableId;
 
+/// A fresh secret: 128 random bits from the operating system, as hex.
+pub fn new_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the operating system gives randomness");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// The seed of a table's deals: with it anyone can deal every hand, so it is neither
 /// `Serialize` nor shown by `Debug`; only the dealer and a finished game's record read it.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -75,7 +82,7 @@ pub struct Token(String);
 impl Token {
     /// A fresh token.
     pub fn random() -> Token {
-        Token(crate::table::new_token())
+        Token(new_token())
     }
 
     /// A stored token.

@@ -854,10 +854,3 @@ pub(crate) fn row_title(row: &TableRow) -> String {
 fn row_game(row: &TableRow) -> catalogue::GameKind {
     row.game.parse().unwrap_or(catalogue::GameKind::Euchre)
 }
-
-/// A fresh secret: 128 random bits from the operating system, as hex.
-pub fn new_token() -> String {
-    let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).expect("the operating system gives randomness");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
