@@ -384,14 +384,13 @@ async fn fill(address: &str, games: usize, points: u32) {
         }
     }
     loop {
-        let (mut listed, mut after) = (0, String::new());
+        let (mut listed, mut path) = (0, "/api/games".to_string());
         loop {
-            let url = format!("http://{address}/api/games?after={after}");
-            let page: Vec<Value> = get_json(address, &url).await;
+            let page: Vec<Value> = get_json(address, &path).await;
             listed += page.len();
             match page.last() {
                 Some(last) if page.len() == 100 => {
-                    after = last["table"].as_str().unwrap_or("").to_string()
+                    path = format!("/api/games?after={}", last["table"].as_str().unwrap_or(""))
                 }
                 _ => break,
             }
@@ -404,15 +403,9 @@ async fn fill(address: &str, games: usize, points: u32) {
     }
 }
 
-/// A JSON answer to a GET of `url` (on `address`), from 127.0.0.1.
-async fn get_json(address: &str, url: &str) -> Vec<Value> {
+/// A JSON answer to a GET of `path` on `address`, from 127.0.0.1.
+async fn get_json(address: &str, path: &str) -> Vec<Value> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let path = url.split_once(address).map_or("/", |(_, p)| p);
-    let path = if path.ends_with("after=") {
-        path.trim_end_matches("?after=")
-    } else {
-        path
-    };
     let mut stream = tokio::net::TcpStream::connect(address)
         .await
         .expect("connected");

@@ -216,7 +216,7 @@ impl Server {
         }
         let share = if people == 0 {
             let share = self.edge.computer_table(address)?;
-            Some(Box::new(share) as Box<dyn Send + Sync>)
+            Some(share)
         } else {
             None
         };
@@ -319,7 +319,7 @@ impl Server {
 /// When a started table begins to play.
 enum Awake {
     /// At once (a new table), holding its creator's share, if any, until its end.
-    Now(Option<Box<dyn Send + Sync>>),
+    Now(Option<edge::ComputerShare>),
     /// Once somebody joins, rejoins or watches (a table restored from the store).
     UntilLookedAt,
 }

@@ -30,7 +30,16 @@ pub const RESERVE: u64 = 64;
 /// the [`RESERVE`] kept back.
 pub fn descriptor_budget() -> usize {
     let limit = raise_open_files();
-    usize::try_from(limit.saturating_sub(RESERVE)).unwrap_or(usize::MAX)
+    let Some(room) = limit.checked_sub(RESERVE) else {
+        // Not a count a client drives: the operator's limit, too low to serve anyone.
+        tracing::error!(
+            open_files = limit,
+            reserve = RESERVE,
+            "no descriptors left for connections"
+        );
+        return 0;
+    };
+    usize::try_from(room).unwrap_or(usize::MAX)
 }
 
 #[cfg(unix)]

@@ -172,7 +172,7 @@ pub struct Table<G: Served> {
     dormant: bool,
     /// What the table holds of its creator's budget (a computer-only table's share),
     /// given back when the game ends.
-    held: Option<Box<dyn Send + Sync>>,
+    held: Option<crate::edge::ComputerShare>,
 }
 
 /// What every table shares: the store, the journal that writes to it, and the lobby.
@@ -309,7 +309,7 @@ impl<G: Served> Table<G> {
     }
 
     /// Holds `share` until the game ends.
-    pub fn hold(&mut self, share: Box<dyn Send + Sync>) {
+    pub fn hold(&mut self, share: crate::edge::ComputerShare) {
         self.held = Some(share);
     }
 
