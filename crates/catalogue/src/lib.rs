@@ -27,6 +27,7 @@
 
 #![warn(missing_docs)]
 
+mod action;
 mod build;
 mod error;
 mod game;
@@ -37,12 +38,14 @@ mod record;
 mod rules;
 pub mod scene;
 
+pub use action::{AnyAction, Catalogued};
 pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
 pub use progress::{NotADeck, Progress, Taken};
 pub use record::{
-    read_record, replay, steps, RecordError, RecordHeader, Replayed, Step, MAX_ACTIONS,
+    read_record, record_steps, replay, steps, RecordError, RecordHeader, Replayed, Step,
+    MAX_ACTIONS,
 };
 pub use rules::Ruleset;

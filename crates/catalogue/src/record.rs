@@ -1,11 +1,10 @@
 //! Game records (the arena's `--record` lines) read and replayed for any game.
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use table::{GameRecord, Turn};
 
 use crate::scene::{Moment, Presence, Scene, Sitter, Stage};
-use crate::{Error, GameKind, Roster, Ruleset, Variant, WithGame};
+use crate::{AnyAction, Error, GameKind, Roster, Ruleset, Variant, WithGame};
 use table::Outcome;
 
 /// The most actions a record may hold: far more than any game to 100 points takes, and
@@ -39,6 +38,9 @@ pub enum RecordError {
     /// Points to win outside 1 to 1,000.
     #[error("points to win {0} is not from 1 to 1000")]
     Points(u32),
+    /// An action of another game than the record's.
+    #[error("an action is not one of the record's game")]
+    OtherGame,
     /// More actions than [`MAX_ACTIONS`].
     #[error("{0} actions is more than a record may hold ({MAX_ACTIONS})")]
     TooLong(usize),
@@ -120,8 +122,8 @@ pub fn read_record<A: serde::de::DeserializeOwned>(
 pub struct Step {
     /// The seat that acted.
     pub seat: Option<usize>,
-    /// What it did, as the protocol spells actions.
-    pub action: Option<Value>,
+    /// What it did.
+    pub action: Option<AnyAction>,
     /// The table as a spectator would see it, every hand face up.
     pub scene: Scene,
     /// Each seat's points.
@@ -134,22 +136,68 @@ pub struct Step {
 /// let line = r#"{"game":"euchre","variant":"eecs280","seed":1,"seats":[],"actions":["Pass"]}"#;
 /// let steps = catalogue::steps(line).unwrap();
 /// assert_eq!(steps.len(), 2); // the deal, then the pass
-/// assert_eq!(steps[1].action, Some(serde_json::json!("Pass")));
+/// assert_eq!(serde_json::to_string(&steps[1].action).unwrap(), r#""Pass""#);
 /// ```
 pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
     let header = RecordHeader::read(line)?;
-    header.rules.with_game(StepLine { line })
+    header.rules.with_game(StepLine(Line(line)))
 }
 
-struct StepLine<'a> {
-    line: &'a str,
+/// Every moment of `record`'s game, its actions tagged by game (a server's finished
+/// table), for stepping through it face up.
+pub fn record_steps(record: &GameRecord<AnyAction>) -> Result<Vec<Step>, RecordError> {
+    let game: GameKind = record.game.parse()?;
+    let variant = Variant::named(game, Some(&record.variant))?;
+    if !(1..=1000).contains(&record.points) {
+        return Err(RecordError::Points(record.points));
+    }
+    Ruleset::new(variant, record.points, &record.house)?.with_game(StepLine(record))
 }
 
-impl WithGame for StepLine<'_> {
+/// Where a record's actions come from: a record line, or a record of tagged actions.
+trait Source {
+    /// The record, with actions of `G`.
+    fn record<G: Roster>(&self) -> Result<GameRecord<G::Action>, RecordError>;
+}
+
+/// A record line (JSON).
+struct Line<'a>(&'a str);
+
+impl Source for Line<'_> {
+    fn record<G: Roster>(&self) -> Result<GameRecord<G::Action>, RecordError> {
+        read_record(self.0)
+    }
+}
+
+impl Source for &GameRecord<AnyAction> {
+    fn record<G: Roster>(&self) -> Result<GameRecord<G::Action>, RecordError> {
+        let actions = self.actions.iter().map(|&a| G::from_any(a));
+        let Some(actions) = actions.collect::<Option<Vec<_>>>() else {
+            return Err(RecordError::OtherGame);
+        };
+        if actions.len() > MAX_ACTIONS {
+            return Err(RecordError::TooLong(actions.len()));
+        }
+        Ok(GameRecord {
+            game: self.game.clone(),
+            variant: self.variant.clone(),
+            points: self.points,
+            house: self.house.clone(),
+            seed: self.seed,
+            deals: self.deals.clone(),
+            seats: self.seats.clone(),
+            actions,
+        })
+    }
+}
+
+struct StepLine<S>(S);
+
+impl<S: Source> WithGame for StepLine<S> {
     type Output = Result<Vec<Step>, RecordError>;
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let record: GameRecord<G::Action> = read_record(self.line)?;
+        let record: GameRecord<G::Action> = self.0.record::<G>()?;
         let sitters = record_sitters(&record.seats, new().seats());
         let (mut log, mut last_hand) = (Vec::new(), Vec::new());
         let mut steps = Vec::new();
@@ -173,8 +221,7 @@ impl WithGame for StepLine<'_> {
                 };
                 steps.push(Step {
                     seat: acted.map(|(seat, _, _)| seat),
-                    action: acted
-                        .map(|(_, a, _)| serde_json::to_value(a).expect("actions serialize")),
+                    action: acted.map(|(_, a, _)| G::any(a)),
                     scene: stage.scene(game),
                     points: game.points(),
                 });

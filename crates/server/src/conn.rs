@@ -48,7 +48,7 @@ struct Outbox {
 
 impl Outbox {
     fn send(&self, message: ServerMsg) {
-        let text = serde_json::to_string(&message).expect("messages serialize");
+        let text = crate::protocol::encode(&message);
         let size = text.len();
         let before = self.queued.fetch_add(size, Ordering::Relaxed);
         if before > 0 && before + size > self.most {
@@ -338,7 +338,7 @@ impl Session<'_> {
                 format!("messages are at most {MAX_MESSAGE} bytes"),
             ));
         }
-        let message = match serde_json::from_str::<ClientMsg>(text) {
+        let message = match crate::protocol::decode(text) {
             Ok(message) => message,
             Err(e) => return self.reply(error("malformed", e.to_string())),
         };

@@ -140,7 +140,10 @@ impl Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({"code": self.code, "message": self.message});
+        let body = crate::protocol::ErrorBody {
+            code: self.code,
+            message: &self.message,
+        };
         (self.status, axum::Json(body)).into_response()
     }
 }

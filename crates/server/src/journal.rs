@@ -5,14 +5,14 @@
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
-use serde_json::Value;
+use catalogue::AnyAction;
 use tokio::sync::oneshot;
 
 use crate::protocol::TableId;
 use crate::store::{Store, StoreError};
 
 /// Actions of one table to store together.
-type Batch = Vec<(TableId, u64, Value)>;
+type Batch = Vec<(TableId, u64, AnyAction)>;
 
 /// A batch, whether it ends its table's game, and who waits for it.
 type Entry = (

@@ -31,7 +31,6 @@ use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::Router;
 use catalogue::{GameKind, PlayerSpec, Roster, Ruleset, Variant, WithGame};
-use serde_json::{json, Value};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
 use edge::Edge;
@@ -251,7 +250,7 @@ impl Server {
         let row = TableRow {
             // The whole token: a private table's id is the secret of its link.
             id: store::new_token(),
-            game: game.name().to_string(),
+            game,
             rules: variant.rules().to_string(),
             points: spec.points,
             house: rules.house().to_vec(),
@@ -275,8 +274,7 @@ impl Server {
 
     /// Starts the task of a stored table.
     fn start(&self, stored: &Stored, awake: Awake) -> Result<(), SpecError> {
-        let game: GameKind = stored.row.game.parse()?;
-        let variant = Variant::named(game, Some(&stored.row.rules))?;
+        let variant = Variant::named(stored.row.game, Some(&stored.row.rules))?;
         let rules = Ruleset::new(variant, stored.row.points, &stored.row.house)?;
         let sender = rules.with_game(Start {
             server: self,
@@ -392,10 +390,13 @@ async fn limit_api(
 }
 
 /// The lobby's page after `?after=` (see [`Server::public_tables`]).
-async fn list_tables(State(server): State<Server>, Query(page): Query<Page>) -> Json<Value> {
+async fn list_tables(
+    State(server): State<Server>,
+    Query(page): Query<Page>,
+) -> Json<Vec<protocol::TableSummary>> {
     let mut tables = server.public_tables(page.after.as_deref());
     tables.truncate(page.limit());
-    Json(json!(tables))
+    Json(tables)
 }
 
 /// Runs `work` that waits on the store or a search without holding up other tasks: on
@@ -439,10 +440,13 @@ async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> R
         Ok(games) => Json(
             games
                 .iter()
-                .map(|g| {
-                    json!({"table": g.row.id, "game": g.row.game, "rules": g.row.rules,
-                           "title": table::row_title(&g.row),
-                           "points": g.row.points, "actions": g.actions})
+                .map(|g| protocol::GameListing {
+                    table: g.row.id.clone(),
+                    game: g.row.game,
+                    rules: g.row.rules.clone(),
+                    title: table::row_title(&g.row),
+                    points: g.row.points,
+                    actions: g.actions,
                 })
                 .collect::<Vec<_>>(),
         )
@@ -484,14 +488,18 @@ async fn steps(
         .replays
         .get(&id, move || {
             let record = finished_record(&*store, &table)?;
-            let steps = catalogue::steps(&record.to_string()).map_err(|e| {
+            let steps = catalogue::record_steps(&record).map_err(|e| {
                 edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
             })?;
-            let body = json!({
-                "table": table, "game": record["game"], "rules": record["variant"],
-                "points": record["points"], "seats": record["seats"], "steps": steps,
-            });
-            Ok(axum::body::Bytes::from(body.to_string()))
+            let body = protocol::Replay {
+                table: &table,
+                game: &record.game,
+                rules: &record.variant,
+                points: record.points,
+                seats: &record.seats,
+                steps,
+            };
+            Ok(axum::body::Bytes::from(protocol::encode(&body)))
         })
         .await;
     match body {
@@ -502,7 +510,7 @@ async fn steps(
 
 /// A stored table as a game record, once its game is over: the one place the seed and
 /// prescribed deals leave the server.
-fn finished_record(store: &dyn Store, id: &str) -> Result<Value, edge::Refusal> {
+fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, edge::Refusal> {
     match store.table(id) {
         Ok(Some(stored)) if !stored.finished => Err(edge::Refusal::new(
             StatusCode::FORBIDDEN,
@@ -524,18 +532,16 @@ fn finished_record(store: &dyn Store, id: &str) -> Result<Value, edge::Refusal> 
                         .map_or("open".to_string(), |s| format!("person:{}", s.name)),
                 })
                 .collect();
-            let mut record = json!({
-                "game": stored.row.game, "variant": stored.row.rules,
-                "points": stored.row.points, "seed": stored.row.seed.reveal(),
-                "seats": seats, "actions": stored.actions,
-            });
-            if !stored.row.house.is_empty() {
-                record["house"] = json!(stored.row.house);
-            }
-            if !stored.row.deals.reveal().is_empty() {
-                record["deals"] = json!(stored.row.deals.reveal());
-            }
-            Ok(record)
+            Ok(protocol::GameRecord {
+                game: stored.row.game.name().into(),
+                variant: stored.row.rules,
+                points: stored.row.points,
+                house: stored.row.house,
+                seed: stored.row.seed.reveal(),
+                deals: stored.row.deals.reveal().to_vec(),
+                seats,
+                actions: stored.actions,
+            })
         }
         Ok(None) => Err(edge::Refusal::new(
             StatusCode::NOT_FOUND,
@@ -757,12 +763,17 @@ mod tests {
         fn seat(&self, table: &str, seat: &store::SeatRow) -> Result<(), StoreError> {
             self.inner.seat(table, seat)
         }
-        fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError> {
+        fn append(
+            &self,
+            table: &str,
+            seq: u64,
+            action: &catalogue::AnyAction,
+        ) -> Result<(), StoreError> {
             self.inner.append(table, seq, action)
         }
         fn append_all(
             &self,
-            actions: &[(TableId, u64, Value)],
+            actions: &[(TableId, u64, catalogue::AnyAction)],
             finished: &[TableId],
         ) -> Result<(), StoreError> {
             self.inner.append_all(actions, finished)
@@ -807,7 +818,7 @@ mod tests {
         assert!(finished, "marked finished with its last action");
     }
 
-    async fn body(response: Response) -> Value {
+    async fn body(response: Response) -> serde_json::Value {
         let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
             .await
             .unwrap();
@@ -827,7 +838,7 @@ mod tests {
             sqlite
                 .create(&TableRow {
                     id: id.clone(),
-                    game: "euchre".into(),
+                    game: GameKind::Euchre,
                     rules: "eecs280".into(),
                     points: 10,
                     house: Vec::new(),
@@ -838,7 +849,8 @@ mod tests {
                     autopilot_seconds: 20,
                 })
                 .unwrap();
-            let actions: Vec<_> = (1..=3).map(|seq| (id.clone(), seq, json!(seq))).collect();
+            let pass = catalogue::AnyAction::Euchre(euchre::Action::Pass);
+            let actions: Vec<_> = (1..=3).map(|seq| (id.clone(), seq, pass)).collect();
             sqlite.append_all(&actions, &[id]).unwrap();
         }
         let store = Faulty {
@@ -892,7 +904,7 @@ mod tests {
                 let id = format!("t{n:03}");
                 let summary = protocol::TableSummary {
                     table: id.clone(),
-                    game: "euchre".into(),
+                    game: GameKind::Euchre,
                     rules: "eecs280".into(),
                     points: 10,
                     house: Vec::new(),
@@ -955,7 +967,7 @@ mod tests {
         let path = dir.path().join("tables.db");
         let row = TableRow {
             id: "sleeper".into(),
-            game: "euchre".into(),
+            game: GameKind::Euchre,
             rules: "eecs280".into(),
             points: 1,
             house: Vec::new(),

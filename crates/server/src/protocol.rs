@@ -1,6 +1,7 @@
 //! The messages of `cardtable serve`'s WebSocket, both ways: JSON objects tagged by
 //! `type`. docs/PROTOCOL.md shows an example of each.
 
+use catalogue::{AnyAction, GameKind};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -72,7 +73,7 @@ pub enum ClientMsg {
         /// The last `seq` the client saw.
         seq: u64,
         /// One of the snapshot's `legal` actions.
-        action: Value,
+        action: ActionText,
     },
     /// Asks, from a seat of a finished table, for a new table with the same game, rules,
     /// points and seats; every client at the old table then sees it as the snapshot's
@@ -81,6 +82,25 @@ pub enum ClientMsg {
         /// The finished table.
         table: TableId,
     },
+}
+
+/// An action as a client wrote it in `act`: read only by [`ActionText::read`], once
+/// the table it is for says which game it is of.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct ActionText(Value);
+
+impl ActionText {
+    /// The action, if it is one of `game`'s as the game spells it.
+    pub fn read(&self, game: GameKind) -> Option<AnyAction> {
+        AnyAction::read(game, &self.0).ok()
+    }
+}
+
+impl From<AnyAction> for ActionText {
+    fn from(action: AnyAction) -> ActionText {
+        ActionText(serde_json::to_value(action).expect("actions serialize"))
+    }
 }
 
 /// A table as `create` asks for it.
@@ -138,7 +158,7 @@ pub struct TableSummary {
     /// The table.
     pub table: TableId,
     /// The game.
-    pub game: String,
+    pub game: GameKind,
     /// Its rules.
     pub rules: String,
     /// Points to win.
@@ -154,7 +174,7 @@ pub struct TableSummary {
 }
 
 /// What the server sends.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The answer to `hello`.
@@ -200,14 +220,14 @@ pub enum ServerMsg {
 }
 
 /// One recipient's picture of a table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Snapshot {
     /// The table.
     pub table: TableId,
     /// Actions accepted so far: the `seq` an `act` must quote.
     pub seq: u64,
     /// The game.
-    pub game: String,
+    pub game: GameKind,
     /// Its rules.
     pub rules: String,
     /// Points to win.
@@ -226,7 +246,7 @@ pub struct Snapshot {
     #[serde(flatten)]
     pub view: Seen,
     /// The recipient's legal actions, on its turn.
-    pub legal: Vec<Value>,
+    pub legal: Vec<AnyAction>,
     /// What happened this hand, oldest first, as the recipient may know it.
     pub log: Vec<LogEntry>,
     /// The same for the hand before (its last trick, how it ended).
@@ -235,4 +255,61 @@ pub struct Snapshot {
     pub scores: Vec<f64>,
     /// The rematch table, once a seated person asked for one (`rematch`).
     pub next: Option<TableId>,
+}
+
+/// A refusal of an HTTP request, as its body says it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ErrorBody<'a> {
+    /// The code, as `error` messages give it.
+    pub code: &'a str,
+    /// Why, in words.
+    pub message: &'a str,
+}
+
+/// A finished game as `/api/games` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameListing {
+    /// The table it was played at.
+    pub table: TableId,
+    /// The game.
+    pub game: GameKind,
+    /// Its rules.
+    pub rules: String,
+    /// `Euchre · EECS 280 rules · first to 10 points`.
+    pub title: String,
+    /// Points to win.
+    pub points: u32,
+    /// How many actions it took.
+    pub actions: u64,
+}
+
+/// A finished game's record (`/api/games/{id}/record`): the arena's `--record` line, each
+/// seat `person:NAME`, a computer player's name, or `open`.
+pub type GameRecord = table::GameRecord<AnyAction>;
+
+/// Every moment of a finished game, every hand face up (`/api/games/{id}/steps`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Replay<'a> {
+    /// The table it was played at.
+    pub table: &'a str,
+    /// The game.
+    pub game: &'a str,
+    /// Its rules.
+    pub rules: &'a str,
+    /// Points to win.
+    pub points: u32,
+    /// Who sat where, as the record names them.
+    pub seats: &'a [String],
+    /// The deal, then every action, each with the table after it.
+    pub steps: Vec<catalogue::Step>,
+}
+
+/// The body of a message or a response, as sent.
+pub fn encode(message: &impl Serialize) -> String {
+    serde_json::to_string(message).expect("messages serialize")
+}
+
+/// A client's message, read from its text.
+pub fn decode(text: &str) -> Result<ClientMsg, serde_json::Error> {
+    serde_json::from_str(text)
 }

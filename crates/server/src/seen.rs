@@ -9,9 +9,8 @@
 //! did not come from [`Secret::seen_by`].
 
 use catalogue::scene::{Shown, Sitter};
-use catalogue::{Progress, Roster, Taken};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use catalogue::{AnyAction, Progress, Roster, Taken};
+use serde::Serialize;
 use table::{Agent, Refused, Rng, Turn};
 
 use crate::store::{Deals, Seed};
@@ -37,25 +36,25 @@ impl Recipient {
 /// What one recipient may see of the game: the scene in its words, and for a seat its
 /// own part (its hand, its choices). Made only by [`Secret::seen_by`]; a spectator's has
 /// no `own`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(transparent)]
 pub struct Seen(Shown);
 
 /// One accepted action, as a recipient may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LogEntry {
     /// Its sequence number, from 1.
     pub seq: u64,
     /// The seat that acted.
     pub seat: usize,
     /// The action, or `null` where it is hidden from the recipient (a face-down discard).
-    action: Option<Value>,
+    action: Option<AnyAction>,
 }
 
 impl LogEntry {
     /// The action, where the recipient may see it.
-    pub fn action(&self) -> Option<&Value> {
-        self.action.as_ref()
+    pub fn action(&self) -> Option<AnyAction> {
+        self.action
     }
 }
 
@@ -99,18 +98,18 @@ impl<G: Roster> Secret<G> {
         self.progress.deal();
     }
 
-    /// Applies `seat`'s action; a refusal changes nothing. Gives the action as stored.
+    /// Applies `seat`'s action; a refusal changes nothing. Gives the action to store.
     pub fn apply_as(
         &mut self,
         seat: usize,
         action: G::Action,
-    ) -> Result<Value, Refused<G::Refusal>> {
-        self.progress.apply_as(seat, action).map(stored)
+    ) -> Result<AnyAction, Refused<G::Refusal>> {
+        self.progress.apply_as(seat, action).map(stored::<G>)
     }
 
-    /// `agent`'s action for `seat` (the seat to move), applied; the action as stored.
-    pub fn act_for(&mut self, agent: &mut dyn Agent<G>, seat: usize, rng: &mut Rng) -> Value {
-        stored(self.progress.act_for(agent, seat, rng))
+    /// `agent`'s action for `seat` (the seat to move), applied; the action to store.
+    pub fn act_for(&mut self, agent: &mut dyn Agent<G>, seat: usize, rng: &mut Rng) -> AnyAction {
+        stored::<G>(self.progress.act_for(agent, seat, rng))
     }
 
     /// What `to` may see of the table now, with `sitters` in the seats.
@@ -129,9 +128,7 @@ impl<G: Roster> Secret<G> {
                 .map(|(i, t)| LogEntry {
                     seq: (from + i + 1) as u64,
                     seat: t.seat,
-                    action: t
-                        .seen_by(to.seat())
-                        .then(|| serde_json::to_value(t.action).expect("actions serialize")),
+                    action: t.seen_by(to.seat()).then(|| G::any(t.action)),
                 })
                 .collect()
         };
@@ -142,19 +139,16 @@ impl<G: Roster> Secret<G> {
     }
 
     /// `to`'s legal actions: none but on its own turn.
-    pub fn legal_for(&self, to: Recipient) -> Vec<Value> {
+    pub fn legal_for(&self, to: Recipient) -> Vec<AnyAction> {
         let mut legal = Vec::new();
         if matches!(to, Recipient::Seat(seat) if self.turn() == Turn::Seat(seat)) {
             self.progress.game().legal_actions(&mut legal);
         }
-        legal
-            .iter()
-            .map(|a| serde_json::to_value(a).expect("actions serialize"))
-            .collect()
+        legal.into_iter().map(G::any).collect()
     }
 }
 
-/// An action as the store keeps it.
-fn stored<A: Serialize>(taken: &Taken<A>) -> Value {
-    serde_json::to_value(&taken.action).expect("actions serialize")
+/// An action as the store keeps it: tagged with its game.
+fn stored<G: Roster>(taken: &Taken<G::Action>) -> AnyAction {
+    G::any(taken.action)
 }

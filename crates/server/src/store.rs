@@ -8,8 +8,8 @@
 use std::path::Path;
 use std::sync::Mutex;
 
+use catalogue::{AnyAction, GameKind};
 use rusqlite::{params, Connection, OptionalExtension};
-use serde_json::Value;
 
 use crate::protocol::TableId;
 
@@ -113,8 +113,8 @@ impl std::fmt::Debug for Token {
 pub struct TableRow {
     /// The table.
     pub id: TableId,
-    /// The game's name.
-    pub game: String,
+    /// The game.
+    pub game: GameKind,
     /// The rules variant's name.
     pub rules: String,
     /// Points to win.
@@ -152,7 +152,7 @@ pub struct Stored {
     /// People's seats.
     pub seats: Vec<SeatRow>,
     /// Every accepted action, in order.
-    pub actions: Vec<Value>,
+    pub actions: Vec<AnyAction>,
     /// Whether the game ended.
     pub finished: bool,
 }
@@ -207,13 +207,13 @@ pub trait Store: Send + Sync {
     /// Records a person taking a seat.
     fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError>;
     /// Appends the table's action number `seq` (from 1); durable when this returns.
-    fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError>;
+    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError>;
     /// Appends many actions of many tables at once and marks `finished` the tables whose
     /// game they end: all durable, or none, when this returns (one disk flush for the
     /// lot), so no crash leaves a game's last action stored without its mark.
     fn append_all(
         &self,
-        actions: &[(TableId, u64, Value)],
+        actions: &[(TableId, u64, AnyAction)],
         finished: &[TableId],
     ) -> Result<(), StoreError>;
     /// Marks the game ended.
@@ -225,6 +225,20 @@ pub trait Store: Send + Sync {
     fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError>;
     /// One table.
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError>;
+}
+
+/// An action as its row holds it: as its game spells it (the table's row says which
+/// game).
+fn written(action: &AnyAction) -> String {
+    serde_json::to_string(action).expect("actions serialize")
+}
+
+/// A stored value that does not read back as its column's type: column `column`.
+fn unreadable(
+    column: usize,
+    error: impl std::error::Error + Send + Sync + 'static,
+) -> rusqlite::Error {
+    rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(error))
 }
 
 /// SQLite in one file, written with full synchronisation.
@@ -300,7 +314,10 @@ impl Sqlite {
         Ok((
             TableRow {
                 id: r.get(0)?,
-                game: r.get(1)?,
+                game: r
+                    .get::<_, String>(1)?
+                    .parse()
+                    .map_err(|e| unreadable(1, e))?,
                 rules: r.get(2)?,
                 points: r.get(3)?,
                 house: serde_json::from_str(&house).unwrap_or_default(),
@@ -342,10 +359,10 @@ impl Sqlite {
             .query_map(params![id], |r| r.get::<_, String>(0))?
             .map(|text| {
                 let text = text?;
-                serde_json::from_str(&text)
-                    .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+                AnyAction::read(row.game, &mut serde_json::Deserializer::from_str(&text))
+                    .map_err(|e| unreadable(0, e))
             })
-            .collect::<Result<Vec<Value>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()?;
         Ok(Some(Stored {
             row,
             seats,
@@ -369,7 +386,7 @@ impl Store for Sqlite {
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
             params![
                 row.id,
-                row.game,
+                row.game.name(),
                 row.rules,
                 row.points,
                 row.seed.0 as i64,
@@ -392,17 +409,17 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn append(&self, table: &str, seq: u64, action: &Value) -> Result<(), StoreError> {
+    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError> {
         self.lock().execute(
             "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
-            params![table, seq as i64, action.to_string()],
+            params![table, seq as i64, written(action)],
         )?;
         Ok(())
     }
 
     fn append_all(
         &self,
-        actions: &[(TableId, u64, Value)],
+        actions: &[(TableId, u64, AnyAction)],
         finished: &[TableId],
     ) -> Result<(), StoreError> {
         let mut connection = self.lock();
@@ -412,7 +429,7 @@ impl Store for Sqlite {
                 "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
             )?;
             for (table, seq, action) in actions {
-                insert.execute(params![table, *seq as i64, action.to_string()])?;
+                insert.execute(params![table, *seq as i64, written(action)])?;
             }
             let mut finish =
                 transaction.prepare_cached("UPDATE tables SET finished = 1 WHERE id = ?1")?;

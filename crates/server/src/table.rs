@@ -5,9 +5,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use catalogue::{PlayerSpec, Roster as Served};
+use catalogue::{AnyAction, PlayerSpec, Roster as Served};
 use rand::SeedableRng;
-use serde_json::Value;
 use table::{Agent, Refused, Rng, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
@@ -54,8 +53,8 @@ pub enum Command {
         conn: Conn,
         /// The `seq` the client last saw.
         seq: u64,
-        /// The action as JSON.
-        action: Value,
+        /// The action as the client wrote it.
+        action: crate::protocol::ActionText,
     },
     /// Open the rematch of a finished table with `open`, once.
     Rematch {
@@ -158,7 +157,7 @@ pub struct Table<G: Served> {
     /// The game as it was before its first action, to replay from.
     fresh: G,
     /// Actions applied but not yet stored: nobody hears of them until they are.
-    pending: Vec<(TableId, u64, Value)>,
+    pending: Vec<(TableId, u64, AnyAction)>,
     /// Snapshots taken before a deal that would push unsent actions out of every
     /// snapshot's `log` and `last_hand`: sent, once stored, before the current ones.
     staged: Vec<(Conn, ServerMsg)>,
@@ -231,13 +230,13 @@ impl<G: Served> Table<G> {
         row: TableRow,
         fresh: G,
         people: &[SeatRow],
-        actions: &[Value],
+        actions: &[AnyAction],
         services: Services,
         commands: UnboundedSender<Command>,
     ) -> Result<Table<G>, RestoreError> {
         let mut game = Secret::new(fresh.clone(), &row.seed, &row.deals)
             .map_err(|_| RestoreError::NotADeck)?;
-        for (index, value) in actions.iter().enumerate() {
+        for (index, &stored) in actions.iter().enumerate() {
             let seq = index as u64 + 1;
             while game.turn() == Turn::Chance {
                 game.deal();
@@ -245,8 +244,7 @@ impl<G: Served> Table<G> {
             let Turn::Seat(seat) = game.turn() else {
                 return Err(RestoreError::AfterTheEnd { seq });
             };
-            let action = serde_json::from_value::<G::Action>(value.clone())
-                .map_err(|_| RestoreError::NotAnAction { seq })?;
+            let action = G::from_any(stored).ok_or(RestoreError::NotAnAction { seq })?;
             game.apply_as(seat, action)
                 .map_err(|e| RestoreError::Refused {
                     seq,
@@ -259,8 +257,7 @@ impl<G: Served> Table<G> {
             .enumerate()
             .map(|(seat, bot)| match bot {
                 Some(name) => {
-                    let spec =
-                        PlayerSpec::parse(row_game(&row), name).unwrap_or(PlayerSpec::Handout);
+                    let spec = PlayerSpec::parse(row.game, name).unwrap_or(PlayerSpec::Handout);
                     Occupant::Computer {
                         name: name.clone(),
                         agent: fresh.agent(spec),
@@ -527,7 +524,7 @@ impl<G: Served> Table<G> {
         }
         if self.next.is_none() {
             let spec = TableSpec {
-                game: self.row.game.clone(),
+                game: self.row.game.name().into(),
                 rules: Some(self.row.rules.clone()),
                 points: self.row.points,
                 house: self.row.house.clone(),
@@ -561,7 +558,7 @@ impl<G: Served> Table<G> {
             .position(|o| matches!(o, Occupant::Person { conn: Some(c), .. } if c.id == conn))
     }
 
-    fn act(&mut self, conn: Conn, seq: u64, value: Value) {
+    fn act(&mut self, conn: Conn, seq: u64, text: crate::protocol::ActionText) {
         let id = self.row.id.clone();
         let Some(seat) = self.seat_of(conn.id) else {
             return conn.refuse(&id, "no_seat", "this connection holds no seat here");
@@ -583,7 +580,7 @@ impl<G: Served> Table<G> {
                 ),
             );
         }
-        let Ok(action) = serde_json::from_value::<G::Action>(value) else {
+        let Some(action) = text.read(G::KIND).and_then(G::from_any) else {
             return conn.refuse(&id, "malformed", "not an action of this game");
         };
         match self.game.apply_as(seat, action) {
@@ -597,7 +594,7 @@ impl<G: Served> Table<G> {
 
     /// Stages an applied action for storing; nobody hears of it before
     /// [`Table::settle`] has stored it.
-    fn commit(&mut self, stored: Value) {
+    fn commit(&mut self, stored: AnyAction) {
         let seq = self.game.seq();
         self.pending.push((self.row.id.clone(), seq, stored));
         self.changed = true;
@@ -767,7 +764,7 @@ impl<G: Served> Table<G> {
         ServerMsg::Snapshot(Box::new(Snapshot {
             table: self.row.id.clone(),
             seq: self.game.seq(),
-            game: self.row.game.clone(),
+            game: self.row.game,
             rules: self.row.rules.clone(),
             points: self.row.points,
             seats: self.seat_infos(),
@@ -818,7 +815,7 @@ impl<G: Served> Table<G> {
     pub(crate) fn publish(&self) {
         let summary = TableSummary {
             table: self.row.id.clone(),
-            game: self.row.game.clone(),
+            game: self.row.game,
             rules: self.row.rules.clone(),
             points: self.row.points,
             house: self.row.house.clone(),
@@ -846,11 +843,7 @@ impl<G: Served> Table<G> {
 
 /// The table's title, in its scene's words.
 pub(crate) fn row_title(row: &TableRow) -> String {
-    let variant = catalogue::Variant::named(row_game(row), Some(&row.rules));
+    let variant = catalogue::Variant::named(row.game, Some(&row.rules));
     let rules = variant.and_then(|v| catalogue::Ruleset::new(v, row.points, &row.house));
-    rules.map_or_else(|_| row.game.clone(), |r| catalogue::offer::title(&r))
-}
-
-fn row_game(row: &TableRow) -> catalogue::GameKind {
-    row.game.parse().unwrap_or(catalogue::GameKind::Euchre)
+    rules.map_or_else(|_| row.game.title().into(), |r| catalogue::offer::title(&r))
 }

@@ -365,7 +365,7 @@ async fn play<G: Game>(
         store
             .create(&TableRow {
                 id: table.to_string(),
-                game: subject.game.to_string(),
+                game: subject.game.parse().unwrap(),
                 rules: subject.rules.to_string(),
                 points: 10,
                 house: subject.house.iter().map(|h| h.to_string()).collect(),

@@ -6,10 +6,9 @@ use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, verb};
 use super::{
-    AnyAction, Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Presence,
-    RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
+    Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Presence, RuleLine,
+    Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
 };
-use crate::GameKind;
 
 /// One accepted action and what it did, as one recipient may know it.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,9 +41,7 @@ pub struct Stage<'a, A> {
 /// What a game says of itself for its scene. Every method reads what any seat may see,
 /// except [`Staged::hand`] and [`Staged::notes`], which the builder calls only for the
 /// seat whose [`Own`] it builds (or for a finished game's replay).
-pub trait Staged: table::Game {
-    /// Which game.
-    const KIND: GameKind;
+pub trait Staged: crate::Catalogued {
     /// `Hand` or `Round`.
     const HAND_WORD: &'static str = "Hand";
     /// Whether a table chooses its points to win (Straights always ends at 80).
@@ -109,8 +106,6 @@ pub trait Staged: table::Game {
     fn question(&self, legal: &[Self::Action]) -> String;
     /// Help for that question.
     fn help(&self, legal: &[Self::Action]) -> Vec<String>;
-    /// The action as the protocol spells it.
-    fn any(action: Self::Action) -> AnyAction;
 }
 
 /// The names as `to` reads them: `(you)` after its own.

@@ -4,8 +4,7 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{card_text, card_text_at, suit_words, verb};
-use super::{tricks, AnyAction, Fact, FactKind, Phase, Played, RuleLine, Staged};
-use crate::GameKind;
+use super::{tricks, Fact, FactKind, Phase, Played, RuleLine, Staged};
 
 /// The public table, read from seat 0's view (its hand is never read here).
 fn public(game: &Game) -> Option<euchre::View<'_>> {
@@ -13,8 +12,6 @@ fn public(game: &Game) -> Option<euchre::View<'_>> {
 }
 
 impl Staged for Game {
-    const KIND: GameKind = GameKind::Euchre;
-
     fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
         !matches!(action, Action::Discard(_)) || to == Some(actor)
     }
@@ -363,10 +360,6 @@ impl Staged for Game {
 
     fn joker(&self) -> Option<Card> {
         self.rules().joker.then_some(cards::euchre_order::BENNY)
-    }
-
-    fn any(action: Action) -> AnyAction {
-        AnyAction::Euchre(action)
     }
 }
 

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::GameKind;
 
+pub use crate::action::AnyAction;
 pub(crate) use build::{rules_card, title};
 pub use build::{Moment, Stage, Staged};
 pub use words::{card_text, card_text_at, suit_symbol};
@@ -300,7 +301,7 @@ pub struct GameResult {
 }
 
 /// What only the seat's own person sees: built from that seat's view.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Own {
     /// The seat.
     pub seat: usize,
@@ -345,21 +346,9 @@ pub struct Choice {
     pub key: String,
 }
 
-/// An action of any game, as the protocol spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum AnyAction {
-    /// Euchre's.
-    Euchre(::euchre::Action),
-    /// Straights'.
-    Straights(::straights::Action),
-    /// Teen Do Panch's.
-    TeenDoPanch(::teendopanch::Action),
-}
-
 /// What one recipient is shown: the scene, and for a seat its own part. Built by
 /// [`Stage::shown`], whose recipient decides whether there is an `own`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Shown {
     /// What everyone sees, in the recipient's words.
     pub scene: Scene,
@@ -369,6 +358,6 @@ pub struct Shown {
 
 /// The JSON Schema of what a face receives ([`Shown`]), as `docs/scene.schema.json`
 /// holds it.
-pub fn schema() -> serde_json::Value {
-    serde_json::to_value(schemars::schema_for!(Shown)).expect("schemas serialize")
+pub fn schema() -> schemars::Schema {
+    schemars::schema_for!(Shown)
 }

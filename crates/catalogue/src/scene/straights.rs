@@ -4,8 +4,7 @@ use cards::{Card, Rank, Suit};
 use straights::{Action, Game, Seat};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
-use super::{AnyAction, Fact, LayoutRow, Phase, Played, RuleLine, Staged};
-use crate::GameKind;
+use super::{Fact, LayoutRow, Phase, Played, RuleLine, Staged};
 
 /// The public table, read from seat 0's view (its hand is never read here).
 fn public(game: &Game) -> Option<straights::View<'_>> {
@@ -13,7 +12,6 @@ fn public(game: &Game) -> Option<straights::View<'_>> {
 }
 
 impl Staged for Game {
-    const KIND: GameKind = GameKind::Straights;
     const HAND_WORD: &'static str = "Round";
     const POINTS_TO_WIN: bool = false;
 
@@ -200,9 +198,5 @@ impl Staged for Game {
         } else {
             vec!["No card fits the layout: discard one face down; its pips count against you at the round's end.".into()]
         }
-    }
-
-    fn any(action: Action) -> AnyAction {
-        AnyAction::Straights(action)
     }
 }

@@ -4,8 +4,7 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Round, Seat};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{tricks, AnyAction, Fact, Phase, Played, RuleLine, Staged};
-use crate::GameKind;
+use super::{tricks, Fact, Phase, Played, RuleLine, Staged};
 
 /// The public table, read from seat 0's view (its hand is never read here).
 fn public(game: &Game) -> Option<teendopanch::View<'_>> {
@@ -13,8 +12,6 @@ fn public(game: &Game) -> Option<teendopanch::View<'_>> {
 }
 
 impl Staged for Game {
-    const KIND: GameKind = GameKind::TeenDoPanch;
-
     /// A card given back in a pull shows to the two players of the pull.
     fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
         match action {
@@ -243,9 +240,5 @@ impl Staged for Game {
             ),
             (has(|a| matches!(a, Action::Play(_))), play),
         ])
-    }
-
-    fn any(action: Action) -> AnyAction {
-        AnyAction::TeenDoPanch(action)
     }
 }
