@@ -33,7 +33,6 @@ mod error;
 mod game;
 pub mod offer;
 mod player;
-mod progress;
 mod record;
 mod rules;
 pub mod scene;
@@ -43,7 +42,6 @@ pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
-pub use progress::{NotADeck, Progress, Taken};
 pub use record::{
     read_record, record_steps, replay, steps, RecordError, RecordHeader, Replayed, Step,
     MAX_ACTIONS,

@@ -1,11 +1,10 @@
 //! Game records (the arena's `--record` lines) read and replayed for any game.
 
 use serde::{Deserialize, Serialize};
-use table::{GameRecord, Turn};
+use table::{GameRecord, Progress, ReplayEvent, Turn};
 
 use crate::scene::{Moment, Presence, Scene, Sitter, Stage};
 use crate::{AnyAction, Error, GameKind, Roster, Ruleset, Variant, WithGame};
-use table::Outcome;
 
 /// The most actions a record may hold: far more than any game to 100 points takes, and
 /// replayed in well under a second.
@@ -199,35 +198,58 @@ impl<S: Source> WithGame for StepLine<S> {
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let record: GameRecord<G::Action> = self.0.record::<G>()?;
         let sitters = record_sitters(&record.seats, new().seats());
-        let (mut log, mut last_hand) = (Vec::new(), Vec::new());
+        let replay_error = |e| RecordError::Replay(Box::new(e));
+        record.check_game(&new()).map_err(replay_error)?;
         let mut steps = Vec::new();
-        record
-            .replay_observed(new(), |game, acted| {
-                match acted {
-                    Some((seat, action, outcome)) => log.push(Moment {
-                        seat,
-                        action: Some(action),
-                        happened: outcome.happened(),
-                    }),
-                    None => last_hand = std::mem::take(&mut log),
-                }
-                let stage = Stage {
-                    to: None,
-                    sitters: &sitters,
-                    log: &log,
-                    last_hand: &last_hand,
-                    points_to_win: record.points,
-                    face_up: true,
-                };
-                steps.push(Step {
-                    seat: acted.map(|(seat, _, _)| seat),
-                    action: acted.map(|(_, a, _)| G::any(a)),
-                    scene: stage.scene(game),
-                    points: game.points(),
-                });
-            })
-            .map_err(|e| RecordError::Replay(Box::new(e)))?;
+        let mut step = |progress: &Progress<G>, what: ReplayEvent| {
+            steps.push(face_up_step(progress, what, &sitters, record.points));
+        };
+        let actions = record.actions.iter().copied();
+        let deals = record.deals.clone();
+        let mut progress = Progress::replay(new(), record.seed, deals, actions, &mut step)
+            .map_err(replay_error)?;
+        // The hand after the last action is dealt too, as the record's next step.
+        while progress.turn() == Turn::Chance {
+            progress.deal();
+            step(&progress, ReplayEvent::Dealt);
+        }
         Ok(steps)
+    }
+}
+
+/// The step `progress` just took (`what`), every action and hand face up.
+fn face_up_step<G: Roster>(
+    progress: &Progress<G>,
+    what: ReplayEvent,
+    sitters: &[Sitter],
+    points_to_win: u32,
+) -> Step {
+    let face_up = |taken: &[table::Taken<G::Action>]| -> Vec<Moment<G::Action>> {
+        (taken.iter())
+            .map(|t| Moment {
+                seat: t.seat,
+                action: Some(t.action),
+                happened: t.happened,
+            })
+            .collect()
+    };
+    let (log, last_hand) = (face_up(progress.hand()), face_up(progress.last_hand()));
+    let stage = Stage {
+        to: None,
+        sitters,
+        log: &log,
+        last_hand: &last_hand,
+        points_to_win,
+        face_up: true,
+    };
+    let acted = (what == ReplayEvent::Acted)
+        .then(|| progress.hand().last())
+        .flatten();
+    Step {
+        seat: acted.map(|t| t.seat),
+        action: acted.map(|t| G::any(t.action)),
+        scene: stage.scene(progress.game()),
+        points: progress.game().points(),
     }
 }
 

@@ -2,9 +2,9 @@
 //! record replays to the same progress, and a face-down card shows only to its owner.
 
 use catalogue::scene::{Moment, Presence, Sitter, Stage};
-use catalogue::{Progress, Roster, Variant, WithGame};
+use catalogue::{Roster, Variant, WithGame};
 use rand::SeedableRng;
-use table::{Agent, GameRecord, HandOver, Happened, Outcome, Rng, Turn};
+use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, Rng, Turn};
 
 fn sitters(names: &[&str]) -> Vec<Sitter> {
     names
@@ -209,12 +209,12 @@ impl WithGame for PlayAndReplay {
         }
         let names: Vec<String> = (0..new().seats()).map(|s| format!("seat {s}")).collect();
         let record: GameRecord<G::Action> = progress.record(names.clone(), 10);
-        let again = Progress::replay(new(), &record).unwrap();
+        let again = Progress::from_record(new(), &record).unwrap();
         let sitters = sitters(&names.iter().map(String::as_str).collect::<Vec<_>>());
         for to in (0..new().seats()).map(Some).chain([None]) {
             assert_eq!(
-                progress.shown(to, &sitters, 10),
-                again.shown(to, &sitters, 10)
+                catalogue::scene::shown(&progress, to, &sitters, 10),
+                catalogue::scene::shown(&again, to, &sitters, 10)
             );
         }
     }
@@ -252,7 +252,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
         .apply_as(0, Action::Discard("9D".parse().unwrap()))
         .unwrap();
     for to in [Some(2), None] {
-        let scene = progress.shown(to, &sitters, 10).scene;
+        let scene = catalogue::scene::shown(&progress, to, &sitters, 10).scene;
         let upcard = scene
             .facts
             .iter()
@@ -266,7 +266,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
     progress
         .apply_as(1, Action::Play("9S".parse().unwrap()))
         .unwrap();
-    let scene = progress.shown(None, &sitters, 10).scene;
+    let scene = catalogue::scene::shown(&progress, None, &sitters, 10).scene;
     assert!(scene.facts.iter().any(|f| f.kind == FactKind::Upcard));
 }
 
@@ -284,9 +284,9 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
     progress
         .apply_as(0, Action::OrderUp { alone: false })
         .unwrap();
-    let scene = progress.shown(Some(1), &sitters, 10).scene;
+    let scene = catalogue::scene::shown(&progress, Some(1), &sitters, 10).scene;
     assert_eq!(scene.log[3], "Ada picks up the J♦");
-    let scene = progress.shown(Some(0), &sitters, 10).scene;
+    let scene = catalogue::scene::shown(&progress, Some(0), &sitters, 10).scene;
     assert_eq!(scene.log[3], "You pick up the J♦");
     // Round two: the turned-down card stays named after trump is called.
     let mut progress = appendix_b(Rules::cs246());
@@ -302,7 +302,7 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
             },
         )
         .unwrap();
-    let scene = progress.shown(None, &sitters, 10).scene;
+    let scene = catalogue::scene::shown(&progress, None, &sitters, 10).scene;
     let down = scene.facts.iter().find(|f| f.kind == FactKind::TurnedDown);
     assert_eq!(down.and_then(|f| f.suit), Some(Suit::Diamonds));
 }

@@ -6,9 +6,9 @@
 use std::collections::BTreeSet;
 
 use catalogue::scene::{AnyAction, Presence, Shown, Sitter};
-use catalogue::{PlayerSpec, Progress, Roster, Variant, WithGame};
+use catalogue::{PlayerSpec, Roster, Variant, WithGame};
 use rand::SeedableRng;
-use table::{Agent, Rng, Turn};
+use table::{Agent, Progress, Rng, Turn};
 use testkit::cards_named;
 
 fn hand_of(shown: &Shown) -> BTreeSet<String> {
@@ -43,7 +43,7 @@ impl WithGame for Check {
             let turn = progress.turn();
             let mut held = BTreeSet::new();
             for seat in 0..seats {
-                let shown = progress.shown(Some(seat), &sitters, 5);
+                let shown = catalogue::scene::shown(&progress, Some(seat), &sitters, 5);
                 let own = shown.own.as_ref().unwrap();
                 // Cards and buttons reach each legal action exactly once.
                 let mut reached: Vec<usize> =
@@ -66,7 +66,7 @@ impl WithGame for Check {
                 held.extend(hand);
                 assert!(!shown.scene.status.is_empty());
             }
-            let watching = progress.shown(None, &sitters, 5);
+            let watching = catalogue::scene::shown(&progress, None, &sitters, 5);
             assert!(watching.own.is_none(), "a spectator has no own part");
             // The hand before's words and last trick name cards dealt again since.
             let mut this_hand = watching.scene.clone();

@@ -9,9 +9,9 @@
 //! did not come from [`Secret::seen_by`].
 
 use catalogue::scene::{Shown, Sitter};
-use catalogue::{AnyAction, Progress, Roster, Taken};
+use catalogue::{AnyAction, Roster};
 use serde::Serialize;
-use table::{Agent, Refused, Rng, Turn};
+use table::{Agent, Progress, Refused, ReplayError, Rng, Taken, Turn};
 
 use crate::store::{Deals, Seed};
 
@@ -65,16 +65,17 @@ pub struct Secret<G: Roster> {
     progress: Progress<G>,
 }
 
-/// Why a stored game could not be set up again.
-#[derive(Debug, thiserror::Error)]
-#[error(transparent)]
-pub struct NotADeck(#[from] catalogue::NotADeck);
-
 impl<G: Roster> Secret<G> {
-    /// `game` before its first deal: the prescribed `deals` first, then shuffles from
-    /// `seed`.
-    pub fn new(game: G, seed: &Seed, deals: &Deals) -> Result<Secret<G>, NotADeck> {
-        let progress = Progress::new(game, seed.reveal(), deals.reveal().to_vec())?;
+    /// `game` (fresh) with `actions` replayed: the prescribed `deals` first, then
+    /// shuffles from `seed` ([`Progress::replay`]).
+    pub fn replay(
+        game: G,
+        seed: &Seed,
+        deals: &Deals,
+        actions: Vec<G::Action>,
+    ) -> Result<Secret<G>, ReplayError<G::Refusal>> {
+        let deals = deals.reveal().to_vec();
+        let progress = Progress::replay(game, seed.reveal(), deals, actions, |_, _| {})?;
         Ok(Secret { progress })
     }
 
@@ -114,7 +115,12 @@ impl<G: Roster> Secret<G> {
 
     /// What `to` may see of the table now, with `sitters` in the seats.
     pub fn seen_by(&self, to: Recipient, sitters: &[Sitter], points_to_win: u32) -> Seen {
-        Seen(self.progress.shown(to.seat(), sitters, points_to_win))
+        Seen(catalogue::scene::shown(
+            &self.progress,
+            to.seat(),
+            sitters,
+            points_to_win,
+        ))
     }
 
     /// This hand's actions and the hand before's, as `to` may see them.

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use catalogue::{AnyAction, PlayerSpec, Roster as Served};
 use rand::SeedableRng;
-use table::{Agent, Refused, Rng, Turn};
+use table::{Agent, Refused, ReplayError, Rng, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 use crate::journal::Journal;
@@ -234,23 +234,26 @@ impl<G: Served> Table<G> {
         services: Services,
         commands: UnboundedSender<Command>,
     ) -> Result<Table<G>, RestoreError> {
-        let mut game = Secret::new(fresh.clone(), &row.seed, &row.deals)
-            .map_err(|_| RestoreError::NotADeck)?;
-        for (index, &stored) in actions.iter().enumerate() {
-            let seq = index as u64 + 1;
-            while game.turn() == Turn::Chance {
-                game.deal();
-            }
-            let Turn::Seat(seat) = game.turn() else {
-                return Err(RestoreError::AfterTheEnd { seq });
-            };
-            let action = G::from_any(stored).ok_or(RestoreError::NotAnAction { seq })?;
-            game.apply_as(seat, action)
-                .map_err(|e| RestoreError::Refused {
-                    seq,
-                    why: Box::new(e),
-                })?;
-        }
+        let actions = (actions.iter().enumerate())
+            .map(|(index, &stored)| {
+                G::from_any(stored).ok_or(RestoreError::NotAnAction {
+                    seq: index as u64 + 1,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let game =
+            Secret::replay(fresh.clone(), &row.seed, &row.deals, actions).map_err(|e| match e {
+                ReplayError::Refused { index, refusal } => RestoreError::Refused {
+                    seq: index as u64 + 1,
+                    why: Box::new(refusal),
+                },
+                ReplayError::ActionsAfterEnd { index } => RestoreError::AfterTheEnd {
+                    seq: index as u64 + 1,
+                },
+                ReplayError::NotADeck { .. } | ReplayError::WrongGame { .. } => {
+                    RestoreError::NotADeck
+                }
+            })?;
         let seats = row
             .bots
             .iter()

@@ -1,6 +1,7 @@
 //! What every cardtable game shares beyond cards: one interface to play any game
-//! ([`Game`]), players that act through it ([`Agent`]), and records of whole games that
-//! replay to the same state ([`GameRecord`]).
+//! ([`Game`]), players that act through it ([`Agent`]), a game in progress with who may
+//! see each action ([`Progress`]), and records of whole games ([`GameRecord`]) that
+//! replay to the same state through one loop ([`Progress::replay`]).
 //!
 //! A game is a state machine with chance: when [`Game::turn`] says [`Turn::Chance`] the
 //! caller deals with [`Game::deal`] from a seeded RNG; otherwise the seat to move picks
@@ -13,6 +14,7 @@ pub mod check;
 mod core;
 pub mod house;
 mod outcome;
+mod progress;
 mod record;
 pub mod search;
 mod seat;
@@ -22,6 +24,7 @@ pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 pub use cards as __cards;
 pub use house::{House, HouseError, HouseRule};
 pub use outcome::{HandOver, Happened, OrderedUp, Outcome, Penalty};
+pub use progress::{NotADeck, Progress, ReplayEvent, Taken};
 pub use record::{GameRecord, ReplayError};
 
 use std::fmt::Debug;
@@ -174,6 +177,13 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn deal_from(&mut self, deck: &[cards::Card]);
     /// What `seat` may see: its own cards and the table, never another hand.
     fn view(&self, seat: usize) -> Self::View<'_>;
+    /// Whether `to` (a seat, or `None` for a spectator) may see `action` by `actor`,
+    /// taken in this state: a face-down discard shows only to its owner. By default
+    /// every action is seen by all.
+    fn reveals(&self, action: &Self::Action, actor: usize, to: Option<usize>) -> bool {
+        let _ = (action, actor, to);
+        true
+    }
     /// The same game with every card `seat` cannot see dealt at random, consistently with
     /// everything it has seen (cards played, suits it saw others fail to follow, …).
     fn determinize(&self, seat: usize, rng: &mut Rng) -> Self;

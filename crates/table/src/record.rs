@@ -1,9 +1,8 @@
 use std::fmt;
 
-use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, Rng, Turn};
+use crate::{Game, Progress};
 
 /// A whole game as (game, variant, seed, seats, actions): dealing from an RNG seeded
 /// with `seed` and applying `actions` in order reaches the same final state.
@@ -95,18 +94,8 @@ impl<R: fmt::Display> fmt::Display for ReplayError<R> {
 impl<R: fmt::Debug + fmt::Display> std::error::Error for ReplayError<R> {}
 
 impl<A: Copy + fmt::Debug> GameRecord<A> {
-    /// Replays onto `game` (a fresh game of the recorded variant).
-    pub fn replay<G: Game<Action = A>>(&self, game: G) -> Result<G, ReplayError<G::Refusal>> {
-        self.replay_observed(game, |_, _| {})
-    }
-
-    /// Replays onto `game`, showing `observe` the game after every deal (with `None`)
-    /// and after every action (with the seat that took it and the action).
-    pub fn replay_observed<G: Game<Action = A>>(
-        &self,
-        mut game: G,
-        mut observe: impl FnMut(&G, Option<(usize, A, G::Outcome)>),
-    ) -> Result<G, ReplayError<G::Refusal>> {
+    /// Whether `game` is of the record's game, rules variant and house rules.
+    pub fn check_game<G: Game<Action = A>>(&self, game: &G) -> Result<(), ReplayError<G::Refusal>> {
         if game.name() != self.game || game.variant() != self.variant || game.house() != self.house
         {
             return Err(ReplayError::WrongGame {
@@ -114,36 +103,12 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
                 given: described(game.name(), game.variant(), &game.house()),
             });
         }
-        if let Some(index) = self.deals.iter().position(|d| !crate::is_deck(&game, d)) {
-            return Err(ReplayError::NotADeck { index });
-        }
-        let mut chance = Rng::seed_from_u64(self.seed);
-        let mut deals = self.deals.iter();
-        let mut actions = self.actions.iter().enumerate();
-        loop {
-            match game.turn() {
-                Turn::Chance => {
-                    match deals.next() {
-                        Some(deck) => game.deal_from(deck),
-                        None => game.deal(&mut chance),
-                    }
-                    observe(&game, None);
-                }
-                Turn::Over => break,
-                Turn::Seat(seat) => match actions.next() {
-                    Some((index, &action)) => {
-                        let outcome = game
-                            .apply(action)
-                            .map_err(|refusal| ReplayError::Refused { index, refusal })?;
-                        observe(&game, Some((seat, action, outcome)));
-                    }
-                    None => break,
-                },
-            }
-        }
-        match actions.next() {
-            Some((index, _)) => Err(ReplayError::ActionsAfterEnd { index }),
-            None => Ok(game),
-        }
+        Ok(())
+    }
+
+    /// Replays onto `game` (a fresh game of the recorded variant) through
+    /// [`Progress::replay`], the one replay loop.
+    pub fn replay<G: Game<Action = A>>(&self, game: G) -> Result<G, ReplayError<G::Refusal>> {
+        Progress::from_record(game, self).map(Progress::into_game)
     }
 }

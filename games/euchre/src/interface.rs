@@ -8,7 +8,7 @@ use rand::seq::IndexedRandom;
 use table::{Agent, Rng, Seated};
 
 use crate::players::{Cs246, Simple};
-use crate::{Game, Phase, Seat, View};
+use crate::{Action, Game, Phase, Seat, View};
 
 impl table::Game for Game {
     table::hand_over_to_the_core!(name: "euchre", seats: 4, packs: |game| match ((game.rules().pack, game.rules().joker)) {
@@ -59,6 +59,10 @@ impl table::Game for Game {
             Some(hand) => random_making(hand, rng),
             None => table::random_listed(self, rng, scratch),
         }
+    }
+
+    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
+        !matches!(action, Action::Discard(_)) || to == Some(actor)
     }
 
     fn view(&self, seat: usize) -> View<'_> {

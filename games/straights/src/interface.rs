@@ -40,6 +40,10 @@ impl table::Game for Game {
         }
     }
 
+    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
+        !matches!(action, Action::Discard(_)) || to == Some(actor)
+    }
+
     fn view(&self, seat: usize) -> View<'_> {
         Game::view(self, Seat::new(seat)).expect("views exist once a round is dealt")
     }

@@ -46,6 +46,20 @@ impl table::Game for Game {
         action(cards.random_card(rng).expect("a legal set is not empty"))
     }
 
+    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
+        match action {
+            Action::Return(_) => {
+                let victim = self.hand().and_then(|h| h.pull()).map(|p| p.victim.index());
+                to == Some(actor) || to == victim
+            }
+            Action::Give(_) => {
+                let puller = self.hand().and_then(|h| h.giving()).map(|(p, _)| p.index());
+                to == Some(actor) || to == puller
+            }
+            _ => true,
+        }
+    }
+
     fn view(&self, seat: usize) -> View<'_> {
         Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
     }

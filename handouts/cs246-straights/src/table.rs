@@ -4,6 +4,7 @@ use cards::shuffle::{std_shuffle, MinStdRand0};
 use cards::Card;
 use rules::players::Computer;
 use rules::{Action, Game, Leave, Outcome, Seat};
+use table::{Progress, ReplayError, Turn};
 use textio::{say, Shared, Stop};
 
 use crate::human::{card_list, Human, TableState};
@@ -82,19 +83,7 @@ impl Table {
         for _ in 0..saved.round {
             self.shuffle();
         }
-        let mut game = Game::with_scores(saved.scores);
-        game.deal(&self.deck);
-        for &(line, action) in &saved.moves {
-            let outcome = game
-                .apply(action)
-                .map_err(|e| Stop::BadSave(format!("line {line}: {e}")))?;
-            self.moves.push(action);
-            if outcome != Outcome::Continue {
-                return Err(Stop::BadSave(format!(
-                    "line {line}: the round is already over"
-                )));
-            }
-        }
+        let mut game = self.replay(saved)?;
         let seat = game.turn().expect("the round is not over");
         say!(
             self.console,
@@ -102,6 +91,39 @@ impl Table {
         )?;
         self.play_round(&mut game)?;
         self.play_from(game)
+    }
+
+    /// The saved round dealt again and its moves replayed through [`Progress::replay`]; a
+    /// move the rules refuse, or one that ends the round, is a bad save at its line.
+    fn replay(&mut self, saved: &SavedGame) -> Result<Game, Stop> {
+        let fresh = Game::with_scores(saved.scores);
+        let start = table::Game::hands(&fresh);
+        let actions = saved.moves.iter().map(|&(_, action)| action);
+        let deals = vec![self.deck.clone()];
+        let mut ended = None;
+        let replayed = Progress::replay(fresh, 0, deals, actions, |progress, _| {
+            if ended.is_none() && table::Game::hands(progress.game()) > start {
+                ended = Some(progress.actions().len() - 1);
+            }
+        });
+        let line = |index: usize| saved.moves[index].0;
+        if let Some(index) = ended {
+            let line = line(index);
+            return Err(Stop::BadSave(format!(
+                "line {line}: the round is already over"
+            )));
+        }
+        let mut progress = replayed.map_err(|e| match e {
+            ReplayError::Refused { index, refusal } => {
+                Stop::BadSave(format!("line {}: {refusal}", line(index)))
+            }
+            other => Stop::BadSave(other.to_string()),
+        })?;
+        if progress.turn() == Turn::Chance {
+            progress.deal(); // a round saved before its first move
+        }
+        self.moves.extend_from_slice(progress.actions());
+        Ok(progress.into_game())
     }
 
     fn play_from(&mut self, mut game: Game) -> Result<(), Stop> {

@@ -14,7 +14,7 @@ pub enum OpenError {
     Unknown(#[from] catalogue::Error),
     /// A prescribed deal that is not the game's pack.
     #[error(transparent)]
-    Deal(#[from] catalogue::NotADeck),
+    Deal(#[from] table::NotADeck),
     /// An action after the game's end.
     #[error("action {0} comes after the game's end")]
     AfterTheEnd(usize),

@@ -330,10 +330,10 @@ mod tests {
     use std::collections::BTreeMap;
 
     use catalogue::scene::{Presence, Sitter};
-    use catalogue::{PlayerSpec, Progress, Roster, Ruleset, Variant, WithGame};
+    use catalogue::{PlayerSpec, Roster, Ruleset, Variant, WithGame};
     use proptest::prelude::*;
     use rand::SeedableRng;
-    use table::{Agent, Rng, Turn};
+    use table::{Agent, Progress, Rng, Turn};
 
     use super::choose;
 
@@ -368,7 +368,7 @@ mod tests {
                     Turn::Over => break,
                     Turn::Chance => progress.deal(),
                     Turn::Seat(seat) => {
-                        let shown = progress.shown(Some(seat), &sitters, 5);
+                        let shown = catalogue::scene::shown(&progress, Some(seat), &sitters, 5);
                         let own = shown.own.unwrap();
                         for choice in &own.choices {
                             let key = choice.key.as_str();

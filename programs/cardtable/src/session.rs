@@ -7,11 +7,10 @@
 use catalogue::scene::{Presence, Shown, Sitter, Staged};
 
 use crate::error::OpenError;
-use cards::Card;
-use catalogue::{NotADeck, PlayerSpec, Progress, Roster, Ruleset, WithGame};
+use catalogue::{PlayerSpec, Roster, Ruleset, WithGame};
 use rand::SeedableRng;
 use table::search::Advice;
-use table::{Agent, Rng, Seated, Turn};
+use table::{Agent, NotADeck, Progress, ReplayError, Rng, Seated, Turn};
 
 /// The person always sits here.
 pub const YOU: usize = 0;
@@ -110,16 +109,18 @@ fn sitters(seats: usize) -> Vec<Sitter> {
 }
 
 impl<G: Roster> Session<G> {
-    /// A session of `game` dealing `deals` first (a record's prescribed decks), then
-    /// shuffling from the setup's seed.
-    fn new(setup: &Setup, game: G, deals: Vec<Vec<Card>>) -> Result<Session<G>, NotADeck> {
+    /// A session of `progress`'s game as `setup` says: a new one, or one taken up.
+    fn new(setup: &Setup, progress: Progress<G>) -> Session<G> {
+        let game = progress.game();
         let seats = game.seats();
         let computers = (0..seats)
             .map(|seat| (seat != YOU).then(|| game.agent(setup.opponents)))
             .collect();
         let mut lineup = vec!["person:You".to_string()];
         lineup.extend((1..seats).map(|_| setup.opponents.to_string()));
-        Ok(Session {
+        // Computer players' choices from here are seeded by how far the game got.
+        let done = progress.actions().len() as u64;
+        Session {
             about: About {
                 game: setup.rules.variant().game().name(),
                 rules: setup.rules.variant().rules(),
@@ -127,35 +128,12 @@ impl<G: Roster> Session<G> {
                 seed: setup.seed,
             },
             sitters: sitters(seats),
-            progress: Progress::new(game, setup.seed, deals)?,
-            rng: Rng::seed_from_u64(!setup.seed),
+            progress,
+            rng: Rng::seed_from_u64(!setup.seed ^ done),
             computers,
             lineup,
-            changes: 0,
-        })
-    }
-
-    /// Replays a record's actions (dealing as the record's seed does).
-    fn replay(&mut self, actions: Vec<G::Action>) -> Result<(), OpenError> {
-        for (index, action) in actions.into_iter().enumerate() {
-            while self.progress.turn() == Turn::Chance {
-                self.progress.deal();
-            }
-            let Turn::Seat(seat) = self.progress.turn() else {
-                return Err(OpenError::AfterTheEnd(index + 1));
-            };
-            if self.progress.apply_as(seat, action).is_err() {
-                return Err(OpenError::Illegal {
-                    index: index + 1,
-                    action: serde_json::to_string(&action).expect("actions serialize"),
-                });
-            }
+            changes: done,
         }
-        // Computer players' choices from here are seeded by how far the game got.
-        let done = self.progress.actions().len() as u64;
-        self.rng = Rng::seed_from_u64(!self.about.seed ^ done);
-        self.changes = done;
-        Ok(())
     }
 }
 
@@ -165,8 +143,7 @@ impl<G: Roster> Table for Session<G> {
     }
 
     fn shown(&self) -> Shown {
-        self.progress
-            .shown(Some(YOU), &self.sitters, self.about.points)
+        catalogue::scene::shown(&self.progress, Some(YOU), &self.sitters, self.about.points)
     }
 
     fn version(&self) -> u64 {
@@ -255,14 +232,23 @@ impl WithGame for Open<'_> {
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let Some(line) = self.record else {
-            let session = Session::new(self.setup, new(), Vec::new())?;
-            return Ok(Box::new(session));
+            let progress = Progress::new(new(), self.setup.seed, Vec::new())?;
+            return Ok(Box::new(Session::new(self.setup, progress)));
         };
         // A record's prescribed decks deal its first hands again, as they did.
         let record: table::GameRecord<G::Action> = catalogue::read_record(line)?;
-        let mut session = Session::new(self.setup, new(), record.deals)?;
-        session.replay(record.actions)?;
-        Ok(Box::new(session))
+        let actions = record.actions.iter().copied();
+        let progress = Progress::replay(new(), self.setup.seed, record.deals, actions, |_, _| {})
+            .map_err(|e| match e {
+            ReplayError::ActionsAfterEnd { index } => OpenError::AfterTheEnd(index + 1),
+            ReplayError::Refused { index, .. } => OpenError::Illegal {
+                index: index + 1,
+                action: serde_json::to_string(&record.actions[index]).expect("actions serialize"),
+            },
+            ReplayError::NotADeck { index } => OpenError::Deal(NotADeck(index)),
+            ReplayError::WrongGame { .. } => unreachable!("the game is the record's"),
+        })?;
+        Ok(Box::new(Session::new(self.setup, progress)))
     }
 }
 

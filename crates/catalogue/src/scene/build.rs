@@ -21,6 +21,40 @@ pub struct Moment<A> {
     pub happened: Happened,
 }
 
+impl<A: Copy> Moment<A> {
+    /// `taken` as `to` (a seat, or `None` for a spectator) may know it.
+    pub fn of(taken: &table::Taken<A>, to: Option<usize>) -> Moment<A> {
+        Moment {
+            seat: taken.seat,
+            action: taken.seen_by(to).then_some(taken.action),
+            happened: taken.happened,
+        }
+    }
+}
+
+/// What `to` (a seat, or `None` for a spectator) is shown of a game in progress, with
+/// `sitters` in the seats, for a game to `points_to_win`.
+pub fn shown<G: Staged>(
+    progress: &table::Progress<G>,
+    to: Option<usize>,
+    sitters: &[Sitter],
+    points_to_win: u32,
+) -> Shown {
+    let log: Vec<_> = progress.hand().iter().map(|t| Moment::of(t, to)).collect();
+    let last_hand: Vec<_> = (progress.last_hand().iter())
+        .map(|t| Moment::of(t, to))
+        .collect();
+    Stage {
+        to,
+        sitters,
+        log: &log,
+        last_hand: &last_hand,
+        points_to_win,
+        face_up: false,
+    }
+    .shown(progress.game())
+}
+
 /// What a scene is built from besides the game: who receives it, who sits where, and
 /// what happened so far as the recipient may know it.
 pub struct Stage<'a, A> {
@@ -47,9 +81,6 @@ pub trait Staged: crate::Catalogued {
     /// Whether a table chooses its points to win (Straights always ends at 80).
     const POINTS_TO_WIN: bool = true;
 
-    /// Whether `to` (a seat, or `None` for a spectator) may see `action` by `actor`,
-    /// taken in this state: a face-down discard shows only to its owner.
-    fn reveals(&self, action: &Self::Action, actor: usize, to: Option<usize>) -> bool;
     /// The rules in words (`EECS 280 rules`).
     fn rules_words(&self) -> &'static str;
     /// Every house rule's value at this table, marked where it differs from the variant.

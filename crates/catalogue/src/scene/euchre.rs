@@ -12,10 +12,6 @@ fn public(game: &Game) -> Option<euchre::View<'_>> {
 }
 
 impl Staged for Game {
-    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
-        !matches!(action, Action::Discard(_)) || to == Some(actor)
-    }
-
     fn rules_words(&self) -> &'static str {
         match (self.rules().name(), self.rules().going_alone) {
             ("cs246", true) => "CS 246 rules, going alone",

@@ -23,7 +23,7 @@ use crate::GameKind;
 
 pub use crate::action::AnyAction;
 pub(crate) use build::{rules_card, title};
-pub use build::{Moment, Stage, Staged};
+pub use build::{shown, Moment, Stage, Staged};
 pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.

@@ -15,10 +15,6 @@ impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
     const POINTS_TO_WIN: bool = false;
 
-    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
-        !matches!(action, Action::Discard(_)) || to == Some(actor)
-    }
-
     fn rules_words(&self) -> &'static str {
         "CS 246 rules"
     }

@@ -13,20 +13,6 @@ fn public(game: &Game) -> Option<teendopanch::View<'_>> {
 
 impl Staged for Game {
     /// A card given back in a pull shows to the two players of the pull.
-    fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
-        match action {
-            Action::Return(_) => {
-                let victim = self.hand().and_then(|h| h.pull()).map(|p| p.victim.index());
-                to == Some(actor) || to == victim
-            }
-            Action::Give(_) => {
-                let puller = self.hand().and_then(|h| h.giving()).map(|(p, _)| p.index());
-                to == Some(actor) || to == puller
-            }
-            _ => true,
-        }
-    }
-
     fn rules_words(&self) -> &'static str {
         match self.rules().name() {
             "reference" => "reference rules",

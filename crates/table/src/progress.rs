@@ -1,14 +1,12 @@
 //! A game in progress, kept once for every front end: the game, its deals, every action
-//! with what it did and who may see it, hand by hand. The terminal's session and the
-//! server's table are this plus their players and connections; its record is the
-//! arena's [`GameRecord`], which replays to the same progress.
+//! with what it did and who may see it, hand by hand. The terminal's session, the
+//! server's table and every replay of a record are this; its record is a
+//! [`GameRecord`], and [`Progress::replay`] is the one loop that plays a record back.
 
 use cards::Card;
 use rand::SeedableRng;
-use table::{Agent, GameRecord, Happened, Outcome, Refused, ReplayError, Rng, Seated, Turn};
 
-use crate::scene::{Moment, Shown, Sitter, Stage};
-use crate::Roster;
+use crate::{Agent, Game, GameRecord, Happened, Outcome, Refused, ReplayError, Rng, Seated, Turn};
 
 /// One accepted action: who took it, what it did, and who may see it (each seat, then
 /// spectators), decided when it was taken from the state it was taken in.
@@ -23,30 +21,38 @@ pub struct Taken<A> {
     seen: Vec<bool>,
 }
 
-impl<A: Copy> Taken<A> {
+impl<A> Taken<A> {
     /// Whether `to` (a seat, or `None` for a spectator) may see the action itself.
     pub fn seen_by(&self, to: Option<usize>) -> bool {
-        self.seen[to.unwrap_or(self.seen.len() - 1).min(self.seen.len() - 1)]
-    }
-
-    /// As `to` may know it.
-    pub fn moment(&self, to: Option<usize>) -> Moment<A> {
-        Moment {
-            seat: self.seat,
-            action: self.seen_by(to).then_some(self.action),
-            happened: self.happened,
-        }
+        let last = self.seen.len() - 1;
+        self.seen[to.unwrap_or(last).min(last)]
     }
 }
 
 /// A prescribed deal that is not the game's pack.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("deal {0} is not the game's pack")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotADeck(pub usize);
+
+impl std::fmt::Display for NotADeck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "deal {} is not the game's pack", self.0)
+    }
+}
+
+impl std::error::Error for NotADeck {}
+
+/// What a replay just did, for its observer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayEvent {
+    /// A hand was dealt.
+    Dealt,
+    /// An action was applied: the last of [`Progress::hand`].
+    Acted,
+}
 
 /// A game in progress. See the module's doc.
 #[derive(Clone)]
-pub struct Progress<G: Roster> {
+pub struct Progress<G: Game> {
     game: G,
     seed: u64,
     chance: Rng,
@@ -58,10 +64,10 @@ pub struct Progress<G: Roster> {
     last_hand: Vec<Taken<G::Action>>,
 }
 
-impl<G: Roster> Progress<G> {
+impl<G: Game> Progress<G> {
     /// `game` before its first deal, shuffling from `seed` once `deals` run out.
     pub fn new(game: G, seed: u64, deals: Vec<Vec<Card>>) -> Result<Progress<G>, NotADeck> {
-        if let Some(index) = deals.iter().position(|d| !table::is_deck(&game, d)) {
+        if let Some(index) = deals.iter().position(|d| !crate::is_deck(&game, d)) {
             return Err(NotADeck(index));
         }
         Ok(Progress {
@@ -76,9 +82,57 @@ impl<G: Roster> Progress<G> {
         })
     }
 
+    /// The one replay: `game` (fresh) dealt from `seed` after `deals`, each of `actions`
+    /// applied as the seat to move's once the hand it belongs to is dealt. `observe` sees
+    /// the progress after every deal and every action. The next hand is not dealt after
+    /// the last action: the progress stops where the actions did.
+    pub fn replay(
+        game: G,
+        seed: u64,
+        deals: Vec<Vec<Card>>,
+        actions: impl IntoIterator<Item = G::Action>,
+        mut observe: impl FnMut(&Progress<G>, ReplayEvent),
+    ) -> Result<Progress<G>, ReplayError<G::Refusal>> {
+        let mut progress = Progress::new(game, seed, deals)
+            .map_err(|NotADeck(index)| ReplayError::NotADeck { index })?;
+        for (index, action) in actions.into_iter().enumerate() {
+            while progress.turn() == Turn::Chance {
+                progress.deal();
+                observe(&progress, ReplayEvent::Dealt);
+            }
+            let Turn::Seat(seat) = progress.turn() else {
+                return Err(ReplayError::ActionsAfterEnd { index });
+            };
+            match progress.apply_as(seat, action) {
+                Ok(_) => observe(&progress, ReplayEvent::Acted),
+                Err(Refused::Illegal(refusal)) => {
+                    return Err(ReplayError::Refused { index, refusal })
+                }
+                Err(Refused::NotYourTurn { .. }) => unreachable!("the seat to move acted"),
+            }
+        }
+        Ok(progress)
+    }
+
+    /// The progress `record` made from `game` (fresh, of the record's game, variant and
+    /// house rules), dealing as it dealt.
+    pub fn from_record(
+        game: G,
+        record: &GameRecord<G::Action>,
+    ) -> Result<Progress<G>, ReplayError<G::Refusal>> {
+        record.check_game(&game)?;
+        let actions = record.actions.iter().copied();
+        Progress::replay(game, record.seed, record.deals.clone(), actions, |_, _| {})
+    }
+
     /// The game, for players to act from ([`Seated`]) and for scores.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// The game itself, once nothing more will be played through this progress.
+    pub fn into_game(self) -> G {
+        self.game
     }
 
     /// Who acts next.
@@ -162,22 +216,6 @@ impl<G: Roster> Progress<G> {
         self.hand.last().expect("just kept")
     }
 
-    /// What `to` (a seat, or `None` for a spectator) is shown, with `sitters` in the
-    /// seats, for a game to `points_to_win`.
-    pub fn shown(&self, to: Option<usize>, sitters: &[Sitter], points_to_win: u32) -> Shown {
-        let log: Vec<_> = self.hand.iter().map(|t| t.moment(to)).collect();
-        let last_hand: Vec<_> = self.last_hand.iter().map(|t| t.moment(to)).collect();
-        Stage {
-            to,
-            sitters,
-            log: &log,
-            last_hand: &last_hand,
-            points_to_win,
-            face_up: false,
-        }
-        .shown(&self.game)
-    }
-
     /// The game as a record, with `seats` naming who sat where.
     pub fn record(&self, seats: Vec<String>, points: u32) -> GameRecord<G::Action> {
         GameRecord {
@@ -190,29 +228,5 @@ impl<G: Roster> Progress<G> {
             seats,
             actions: self.actions.clone(),
         }
-    }
-
-    /// The progress `record` made from `game` (fresh), dealing as it dealt.
-    pub fn replay(
-        game: G,
-        record: &GameRecord<G::Action>,
-    ) -> Result<Progress<G>, ReplayError<G::Refusal>> {
-        let mut progress = Progress::new(game, record.seed, record.deals.clone())
-            .map_err(|NotADeck(index)| ReplayError::NotADeck { index })?;
-        for (index, &action) in record.actions.iter().enumerate() {
-            while progress.turn() == Turn::Chance {
-                progress.deal();
-            }
-            let Turn::Seat(seat) = progress.turn() else {
-                return Err(ReplayError::ActionsAfterEnd { index });
-            };
-            progress
-                .apply_as(seat, action)
-                .map_err(|refused| match refused {
-                    Refused::Illegal(refusal) => ReplayError::Refused { index, refusal },
-                    Refused::NotYourTurn { .. } => ReplayError::ActionsAfterEnd { index },
-                })?;
-        }
-        Ok(progress)
     }
 }
