@@ -2,10 +2,10 @@
 """Duplicate Euchre between cardtable's players and OpenSpiel's bots, hand by hand.
 
 Every deal is played twice with the partnerships' seats swapped: the "home" player
-(a cardtable player, by its `cardtable bridge` name) in seats 0 and 2, then 1 and 3;
+(a cardtable player, by its `cardtable-bridge` name) in seats 0 and 2, then 1 and 3;
 the "away" player in the others: OpenSpiel's ISMCTS (`ismcts`), OpenSpiel's uniform
 random bot (`os-random`) or another cardtable player. OpenSpiel's own `euchre` game runs
-beside cardtable's core (through `cardtable bridge euchre`, one JSON line a request),
+beside cardtable's core (through `cardtable-bridge euchre`, one JSON line a request),
 and before every decision both sides must agree on the seat to act and its legal
 actions, and at the end on the points scored: a difference stops the run.
 
@@ -14,7 +14,7 @@ go alone, and the harness answers "with partner" for it). OpenSpiel scores one h
 game, so each hand is played from love all.
 
 Run (venv.sh makes a virtualenv with the pinned OpenSpiel the first time; build
-`cargo build --release -p cardtable` first):
+`cargo build --release -p cardtable-bridge` first):
     "$(scripts/openspiel/venv.sh)" scripts/openspiel/duel.py --deals 1000 --away ismcts
 Prints a table (or one JSON object with --json): points per hand for home with a 95%
 interval, each side's bidding and decision times.
@@ -70,11 +70,11 @@ class Mismatch(Exception):
 
 
 class Bridge:
-    """`cardtable bridge euchre`, one request and reply a line."""
+    """`cardtable-bridge euchre`, one request and reply a line."""
 
     def __init__(self, binary, rules):
         self.proc = subprocess.Popen(
-            [binary, "bridge", "euchre", "--rules", rules],
+            [binary, "euchre", "--rules", rules],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def ask(self, **request):
@@ -288,7 +288,7 @@ def main():
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--rules", default="eecs280", choices=["eecs280"])
     target = os.environ.get("CARGO_TARGET_DIR", os.path.join(here, "..", "..", "target"))
-    parser.add_argument("--binary", default=os.path.join(target, "release", "cardtable"),
+    parser.add_argument("--binary", default=os.path.join(target, "release", "cardtable-bridge"),
                         help="the cardtable program (default: the release build)")
     parser.add_argument("--away-binary",
                         help="another cardtable program for the away player (an older build)")

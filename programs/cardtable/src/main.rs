@@ -4,7 +4,6 @@
 //! simulates, `serve` seats people over the network.
 
 mod arena_cli;
-mod bridge;
 
 use cardtable_tui::error::CliError;
 use std::io::{self, BufReader, BufWriter, IsTerminal};
@@ -44,19 +43,6 @@ enum Command {
     Serve(ServeArgs),
     /// List a game's rules variants and house rules: each option, its values, its default.
     Rules(RulesArgs),
-    /// Play Euchre seats for another program, one JSON request and reply a line on
-    /// standard input and output (`scripts/openspiel_duel.py` seats OpenSpiel's bots).
-    Bridge(BridgeArgs),
-}
-
-#[derive(clap::Args)]
-struct BridgeArgs {
-    /// The game: only euchre.
-    #[arg(value_parser = ["euchre"])]
-    game: String,
-    /// The rules: eecs280 or cs246.
-    #[arg(long, default_value = "eecs280")]
-    rules: String,
 }
 
 #[derive(clap::Args)]
@@ -365,17 +351,6 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(Command::Serve(args)) => return serve(&args),
-        Some(Command::Bridge(args)) => {
-            let stdin = io::stdin().lock();
-            return match bridge::run(&args.rules, stdin, io::stdout().lock()) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(problem) if problem.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-                Err(problem) => {
-                    eprintln!("cardtable bridge: {problem}");
-                    ExitCode::from(2)
-                }
-            };
-        }
         Some(Command::Arena(args)) => {
             return match arena_cli::run(&args) {
                 Ok(()) => ExitCode::SUCCESS,

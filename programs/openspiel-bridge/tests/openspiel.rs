@@ -1,6 +1,6 @@
 //! The OpenSpiel duel harness (`scripts/openspiel/duel.py`) on a few deals: OpenSpiel's
 //! own Euchre and its ISMCTS bot in two seats, this build's players in the other two
-//! through `cardtable bridge euchre`, every state checked equal on both sides. Needs the
+//! through `cardtable-bridge euchre`, every state checked equal on both sides. Needs the
 //! Python that `scripts/openspiel/venv.sh` makes (`scripts/test.sh` passes it as
 //! `CARDTABLE_PYTHON`); without it the test says so and skips (under CI it fails).
 
@@ -20,7 +20,7 @@ fn duel(python: &str, args: &[&str]) -> serde_json::Value {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../scripts/openspiel/duel.py");
     let output = Command::new(python)
         .arg(script)
-        .args(["--binary", env!("CARGO_BIN_EXE_cardtable"), "--json"])
+        .args(["--binary", env!("CARGO_BIN_EXE_cardtable-bridge"), "--json"])
         .args(args)
         .output()
         .unwrap();

@@ -1,6 +1,6 @@
-//! `cardtable bridge euchre`: cardtable's Euchre core and players for another program,
+//! `cardtable-bridge euchre`: cardtable's Euchre core and players for another program,
 //! one JSON request a line on standard input, one JSON reply a line on standard output.
-//! `scripts/openspiel_duel.py` uses it to seat cardtable's players against OpenSpiel's
+//! `scripts/openspiel/duel.py` uses it to seat cardtable's players against OpenSpiel's
 //! bots with every state checked equal on both sides.
 //!
 //! Requests (`seat`s are 0–3, seats 0 and 2 partners; cards in the short notation, `JD`):
