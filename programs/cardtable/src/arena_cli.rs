@@ -1,6 +1,6 @@
 //! `cardtable arena`: the arena's command line.
 
-use cardtable_tui::error::CliError;
+use crate::error::CliError;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -4,16 +4,17 @@
 //! simulates, `serve` seats people over the network.
 
 mod arena_cli;
+mod error;
 
-use cardtable_tui::error::CliError;
+use crate::error::CliError;
 use std::io::{self, BufReader, BufWriter, IsTerminal};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use cardtable_tui::session::{self, Setup, Table};
 use catalogue::{GameKind, PlayerSpec, Ruleset, Variant};
 use clap::{Parser, Subcommand};
+use terminal::session::{self, Setup, Table};
 
 #[derive(Parser)]
 #[command(
@@ -303,7 +304,7 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     if drawn(args.plain) {
         let pace = Duration::from_millis(args.speed);
         let rules = setup.rules.clone();
-        cardtable_tui::terminal::run(first, rules, args.save.clone(), pace, move |rules| {
+        terminal::terminal::run(first, rules, args.save.clone(), pace, move |rules| {
             setup.seed = clock_seed();
             setup.rules = rules.clone();
             session::open(&setup)
@@ -314,7 +315,7 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     let mut table = first;
     let input = BufReader::new(io::stdin());
     let output = BufWriter::new(io::stdout());
-    let result = cardtable_tui::line::play(table.as_mut(), input, output, &args.save);
+    let result = terminal::line::play(table.as_mut(), input, output, &args.save);
     Ok(textio::Stop::exit(result, "cardtable"))
 }
 
@@ -328,14 +329,14 @@ fn read(path: &std::path::Path) -> Result<String, CliError> {
 fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
     let text = read(&args.file)?;
     let replay =
-        cardtable_tui::replay::Replay::open(&text, args.game).map_err(|source| CliError::Open {
+        terminal::replay::Replay::open(&text, args.game).map_err(|source| CliError::Open {
             path: args.file.clone(),
             source,
         })?;
     if drawn(args.plain) {
-        cardtable_tui::terminal::replay(replay).map_err(CliError::Terminal)?;
+        terminal::terminal::replay(replay).map_err(CliError::Terminal)?;
     } else {
-        cardtable_tui::line::replay(replay, &mut io::stdout()).map_err(CliError::Output)?;
+        terminal::line::replay(replay, &mut io::stdout()).map_err(CliError::Output)?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -86,7 +86,7 @@ pub fn record(data: &[u8]) {
             for step in &steps {
                 serde_json::to_string(&step.scene).expect("scenes serialize");
             }
-            if let Ok(table) = cardtable_tui::session::resume(line, catalogue::PlayerSpec::Random) {
+            if let Ok(table) = terminal::session::resume(line, catalogue::PlayerSpec::Random) {
                 serde_json::to_string(&table.shown()).expect("scenes serialize");
             }
         }
@@ -180,7 +180,7 @@ pub fn teendopanch_input(data: &[u8]) {
 /// The first byte picks one of `cardtable play`'s four games (handout opponents, to 2
 /// points); the second byte's low half seeds the deal and its high half, when not 0,
 /// draws a value for every house rule (a refused combination plays the variant).
-fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
+fn terminal_game(data: &[u8]) -> Box<dyn terminal::session::Table> {
     use catalogue::{GameKind, PlayerSpec, Variant};
     let (game, rules) = match data.first().copied().unwrap_or(0) % 4 {
         0 => (GameKind::Euchre, "eecs280"),
@@ -202,12 +202,12 @@ fn terminal_game(data: &[u8]) -> Box<dyn cardtable_tui::session::Table> {
         _ => catalogue::Ruleset::new(variant, 2, &house)
             .unwrap_or_else(|_| catalogue::Ruleset::plain(variant, 2)),
     };
-    let setup = cardtable_tui::session::Setup {
+    let setup = terminal::session::Setup {
         rules,
         seed: u64::from(second & 0x0f),
         opponents: PlayerSpec::Handout,
     };
-    cardtable_tui::session::open(&setup)
+    terminal::session::open(&setup)
 }
 
 /// Whether `data` types `save` followed by anything on its line, which names a file: such
@@ -239,7 +239,7 @@ pub fn play_lines(data: &[u8]) {
     let mut table = terminal_game(data);
     let input = BufReader::new(Cursor::new(data.get(2..).unwrap_or_default().to_vec()));
     let save = save_sink();
-    let _ = cardtable_tui::line::play(table.as_mut(), input, std::io::sink(), &save);
+    let _ = terminal::line::play(table.as_mut(), input, std::io::sink(), &save);
 }
 
 /// The drawn table with the rest of `data` as key presses, the computers stepping
@@ -250,7 +250,7 @@ pub fn play_lines(data: &[u8]) {
 pub fn play_keys(data: &[u8]) {
     use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
     let table = terminal_game(data);
-    let mut ui = cardtable_tui::ui::Ui::new(table, save_sink());
+    let mut ui = terminal::ui::Ui::new(table, save_sink());
     let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24))
         .expect("a test terminal");
     for &byte in data.get(2..).unwrap_or_default() {
@@ -271,10 +271,10 @@ pub fn play_keys(data: &[u8]) {
             continue;
         }
         let flow = ui.key(KeyEvent::new(code, KeyModifiers::NONE));
-        if flow != cardtable_tui::ui::Flow::Continue {
+        if flow != terminal::ui::Flow::Continue {
             return;
         }
         while !ui.your_turn() && ui.table.step() {}
     }
-    let _ = terminal.draw(|frame| cardtable_tui::draw::draw(frame, &mut ui));
+    let _ = terminal.draw(|frame| terminal::draw::draw(frame, &mut ui));
 }

@@ -4,15 +4,15 @@
 //! the result screen.
 
 use cards::{Card, Rank, Suit};
-use cardtable_tui::draw;
-use cardtable_tui::session::{self, Setup, YOU};
-use cardtable_tui::ui::{Dialog, Flow, Ui};
 use catalogue::scene::{FactKind, Middle, Phase, Scene};
 use catalogue::{GameKind, PlayerSpec, Variant};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 use ratatui::Terminal;
+use terminal::draw;
+use terminal::session::{self, Setup, YOU};
+use terminal::ui::{Dialog, Flow, Ui};
 
 fn ui(game: GameKind, rules: Option<&str>, seed: u64, opponents: &str) -> Ui {
     let setup = Setup {
@@ -683,7 +683,7 @@ fn a_click_on_a_raised_card_plays_it() {
 
 #[test]
 fn a_recorded_game_replays_forwards_and_backwards_face_up() {
-    use cardtable_tui::replay::Replay;
+    use terminal::replay::Replay;
     let mut game = ui(GameKind::TeenDoPanch, Some("reference"), 4, "handout");
     while !game.finished() {
         if game.your_turn() {
