@@ -2,7 +2,7 @@
 //! core's own types and methods, written once for every game.
 
 /// Inside `impl table::Game for Game` of a game crate whose types are `crate::Action`,
-/// `crate::IllegalAction`, `crate::Outcome` and `crate::View`: the associated types,
+/// `crate::IllegalAction`, `crate::Outcome`, `crate::View` and `crate::Public`: the associated types,
 /// `name`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
 /// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
 /// shuffle unrolls; with `packs:`, the array the game's rules choose), `pack` and
@@ -68,9 +68,14 @@ macro_rules! hand_over_to_the_core {
         type Refusal = crate::IllegalAction;
         type Outcome = crate::Outcome;
         type View<'a> = crate::View<'a>;
+        type Public<'a> = crate::Public<'a>;
 
         fn name(&self) -> &'static str {
             $name
+        }
+
+        fn public(&self) -> crate::Public<'_> {
+            Self::public(self)
         }
 
         fn turn(&self) -> $crate::Turn {

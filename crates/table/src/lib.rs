@@ -113,6 +113,11 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     type View<'a>
     where
         Self: 'a;
+    /// What everyone at the table may see (a spectator's knowledge): no method of it
+    /// gives a seat's cards.
+    type Public<'a>: Copy
+    where
+        Self: 'a;
 
     /// `euchre`, `straights`, `teendopanch`.
     fn name(&self) -> &'static str;
@@ -177,6 +182,8 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn deal_from(&mut self, deck: &[cards::Card]);
     /// What `seat` may see: its own cards and the table, never another hand.
     fn view(&self, seat: usize) -> Self::View<'_>;
+    /// What everyone may see: the table, no hand.
+    fn public(&self) -> Self::Public<'_>;
     /// Whether `to` (a seat, or `None` for a spectator) may see `action` by `actor`,
     /// taken in this state: a face-down discard shows only to its owner. By default
     /// every action is seen by all.

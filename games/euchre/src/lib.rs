@@ -27,4 +27,4 @@ pub use position::{Making, Position, PositionError};
 pub use rules::{AllPass, DealStyle, Pack, Preset, Rules, Scoring};
 pub use seat::{Seat, Team};
 pub use table::Refused;
-pub use view::View;
+pub use view::{Public, PublicHand, View};

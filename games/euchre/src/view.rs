@@ -5,30 +5,30 @@ use table::{Refused, Turn};
 
 use crate::{Action, Actions, Hand, IllegalAction, Phase, Rules, Seat, Trick};
 
-/// What one seat may see: its own cards, the table, and nothing of other hands.
+/// The hand in play as everyone at the table may see it: no method gives a seat's cards.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub struct PublicHand<'a> {
     hand: &'a Hand,
     scores: [u32; 2],
+}
+
+/// What one seat may see: the public hand ([`PublicHand`], which it derefs to), its own
+/// cards, and nothing of other hands.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    public: PublicHand<'a>,
     seat: Seat,
 }
 
-impl<'a> View<'a> {
-    pub(crate) fn new(hand: &'a Hand, scores: [u32; 2], seat: Seat) -> View<'a> {
-        View { hand, scores, seat }
-    }
+impl<'a> std::ops::Deref for View<'a> {
+    type Target = PublicHand<'a>;
 
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
+    fn deref(&self) -> &PublicHand<'a> {
+        &self.public
     }
+}
 
-    /// Whether the seat is the dealer naming trump blind, the benny turned up (joker
-    /// house rule): it may not look at its cards, and [`View::cards`] shows none.
-    pub fn blind(&self) -> bool {
-        self.hand.blind(self.seat)
-    }
-
+impl<'a> PublicHand<'a> {
     /// Whether the benny was turned up (joker house rule).
     pub fn benny_up(&self) -> bool {
         self.hand.benny_up()
@@ -40,17 +40,8 @@ impl<'a> View<'a> {
         self.hand.farmer()
     }
 
-    /// The seat's own cards (six for a dealer who has picked up and not yet discarded;
-    /// none for a dealer naming trump blind when the benny is turned up).
-    pub fn cards(&self) -> CardSet {
-        if self.hand.blind(self.seat) {
-            return CardSet::EMPTY;
-        }
-        self.hand.cards(self.seat)
-    }
-
     /// The rules variant.
-    pub fn rules(&self) -> &Rules {
+    pub fn rules(&self) -> &'a Rules {
         self.hand.rules()
     }
 
@@ -62,11 +53,6 @@ impl<'a> View<'a> {
     /// The dealer.
     pub fn dealer(&self) -> Seat {
         self.hand.dealer()
-    }
-
-    /// Whether this seat deals.
-    pub fn is_dealer(&self) -> bool {
-        self.seat == self.hand.dealer()
     }
 
     /// The card turned up on the kitty.
@@ -105,7 +91,7 @@ impl<'a> View<'a> {
     }
 
     /// The trick being played.
-    pub fn trick(&self) -> &Trick {
+    pub fn trick(&self) -> &'a Trick {
         self.hand.trick()
     }
 
@@ -138,16 +124,55 @@ impl<'a> View<'a> {
     pub fn played(&self) -> CardSet {
         self.hand.played()
     }
+}
+
+impl<'a> View<'a> {
+    pub(crate) fn new(hand: &'a Hand, scores: [u32; 2], seat: Seat) -> View<'a> {
+        View {
+            public: PublicHand { hand, scores },
+            seat,
+        }
+    }
+
+    /// The public hand alone, for what may be shown to anyone.
+    pub fn public(&self) -> PublicHand<'a> {
+        self.public
+    }
+
+    /// The seat whose view it is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// Whether the seat is the dealer naming trump blind, the benny turned up (joker
+    /// house rule): it may not look at its cards, and [`View::cards`] shows none.
+    pub fn blind(&self) -> bool {
+        self.public.hand.blind(self.seat)
+    }
+
+    /// The seat's own cards (six for a dealer who has picked up and not yet discarded;
+    /// none for a dealer naming trump blind when the benny is turned up).
+    pub fn cards(&self) -> CardSet {
+        if self.public.hand.blind(self.seat) {
+            return CardSet::EMPTY;
+        }
+        self.public.hand.cards(self.seat)
+    }
+
+    /// Whether this seat deals.
+    pub fn is_dealer(&self) -> bool {
+        self.seat == self.public.hand.dealer()
+    }
 
     /// The dealer's discard, which only the dealer saw.
     pub fn discard(&self) -> Option<Card> {
-        self.is_dealer().then(|| self.hand.discard()).flatten()
+        self.is_dealer().then(|| self.public.hand.discard()).flatten()
     }
 
     /// The seat's legal actions: empty unless it is the seat's turn.
     pub fn legal_actions(&self) -> Actions {
-        if self.seat == self.hand.turn() {
-            self.hand.legal_actions()
+        if self.seat == self.public.hand.turn() {
+            self.public.hand.legal_actions()
         } else {
             Actions::default()
         }
@@ -157,7 +182,7 @@ impl<'a> View<'a> {
     /// person whose answer was refused. Off the seat's turn it says whose turn it is and
     /// nothing of the hand to move.
     pub fn check(&self, action: Action) -> Result<(), Refused<IllegalAction>> {
-        let turn = self.hand.turn();
+        let turn = self.public.hand.turn();
         if self.seat != turn || self.phase() == Phase::Over {
             let turn = match self.phase() {
                 Phase::Over => Turn::Over,
@@ -165,15 +190,48 @@ impl<'a> View<'a> {
             };
             return Err(Refused::NotYourTurn { turn });
         }
-        self.hand.check(action).map_err(Refused::Illegal)
+        self.public.hand.check(action).map_err(Refused::Illegal)
     }
 
     /// The cards the seat may play now, if it is its turn in a trick.
     pub fn legal_plays(&self) -> CardSet {
-        if self.seat == self.hand.turn() && self.phase() == Phase::Tricks {
-            self.hand.legal_plays()
+        if self.seat == self.public.hand.turn() && self.phase() == Phase::Tricks {
+            self.public.hand.legal_plays()
         } else {
             CardSet::EMPTY
         }
+    }
+}
+
+/// The game as everyone at the table may see it (what a spectator knows): the rules, the
+/// scores and the hand in play without anybody's cards.
+#[derive(Clone, Copy, Debug)]
+pub struct Public<'a> {
+    game: &'a crate::Game,
+}
+
+impl<'a> Public<'a> {
+    pub(crate) fn new(game: &'a crate::Game) -> Public<'a> {
+        Public { game }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &'a Rules {
+        self.game.rules()
+    }
+
+    /// Both teams' points.
+    pub fn scores(&self) -> [u32; 2] {
+        self.game.scores()
+    }
+
+    /// Whether the next hand is still to be dealt.
+    pub fn needs_deal(&self) -> bool {
+        self.game.needs_deal()
+    }
+
+    /// The hand in play (or the last one, once over), as everyone sees it.
+    pub fn hand(&self) -> Option<PublicHand<'a>> {
+        self.game.view(Seat::new(0)).map(|view| view.public())
     }
 }

@@ -687,38 +687,32 @@ impl Round {
         round
     }
 
+    /// The round as everyone may see it.
+    pub fn public(&self) -> PublicRound<'_> {
+        PublicRound { round: self }
+    }
+
     /// What `seat` may see.
     pub fn view(&self, seat: Seat) -> View<'_> {
-        View { round: self, seat }
+        View {
+            round: self,
+            seat,
+            public: PublicRound { round: self },
+        }
     }
 }
 
-/// What one player may see: its own hand and discards, and the layout.
+/// The round as everyone at the table may see it: the layout and how many cards each
+/// player holds and discarded, no card of a hand or a discard pile.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub struct PublicRound<'a> {
     round: &'a Round,
-    seat: Seat,
 }
 
-impl<'a> View<'a> {
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
+impl<'a> PublicRound<'a> {
     /// The cards on the table.
     pub fn layout(&self) -> &'a Layout {
         &self.round.layout
-    }
-
-    /// The player's cards in deck order.
-    pub fn hand(&self) -> impl Iterator<Item = Card> + 'a {
-        self.round.hand(self.seat)
-    }
-
-    /// The seat's own discards this round.
-    pub fn discards(&self) -> impl Iterator<Item = Card> + 'a {
-        self.round.discards(self.seat)
     }
 
     /// How many players the round seats.
@@ -744,6 +738,55 @@ impl<'a> View<'a> {
     /// Whether a stuck player passes rather than discards (house rule).
     pub fn passing(&self) -> bool {
         self.round.passing
+    }
+
+    /// Cards played or discarded this round.
+    pub fn moves(&self) -> usize {
+        self.round.moves()
+    }
+
+    /// Voluntary passes the player to move has left this round.
+    pub fn voluntary_passes_left(&self) -> u8 {
+        self.round.voluntary_passes_left()
+    }
+}
+
+/// What one player may see: the public round ([`PublicRound`], which it derefs to), its
+/// own hand and discards.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    round: &'a Round,
+    seat: Seat,
+    public: PublicRound<'a>,
+}
+
+impl<'a> std::ops::Deref for View<'a> {
+    type Target = PublicRound<'a>;
+
+    fn deref(&self) -> &PublicRound<'a> {
+        &self.public
+    }
+}
+
+impl<'a> View<'a> {
+    /// The seat whose view it is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The public round alone, for what may be shown to anyone.
+    pub fn public(&self) -> PublicRound<'a> {
+        self.public
+    }
+
+    /// The player's cards in deck order.
+    pub fn hand(&self) -> impl Iterator<Item = Card> + 'a {
+        self.round.hand(self.seat)
+    }
+
+    /// The seat's own discards this round.
+    pub fn discards(&self) -> impl Iterator<Item = Card> + 'a {
+        self.round.discards(self.seat)
     }
 
     /// The player's legal plays in hand order (none unless it is its turn).

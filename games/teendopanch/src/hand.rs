@@ -667,9 +667,18 @@ impl Hand {
         }
     }
 
+    /// The hand as everyone may see it.
+    pub fn public(&self) -> PublicHand<'_> {
+        PublicHand { hand: self }
+    }
+
     /// What `seat` may see of this hand.
     pub fn view(&self, seat: Seat) -> View<'_> {
-        View { hand: self, seat }
+        View {
+            hand: self,
+            seat,
+            public: self.public(),
+        }
     }
 
     /// Every card played to a trick so far.
@@ -713,32 +722,16 @@ impl Hand {
     }
 }
 
-/// What one player may see: its own cards (and the card it just pulled), the table.
+/// The hand as everyone at the table may see it: no method gives a player's cards.
 #[derive(Clone, Copy, Debug)]
-pub struct View<'a> {
+pub struct PublicHand<'a> {
     hand: &'a Hand,
-    seat: Seat,
 }
 
-impl<'a> View<'a> {
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
+impl<'a> PublicHand<'a> {
     /// The rules variant.
     pub fn rules(&self) -> &'a Rules {
         &self.hand.rules
-    }
-
-    /// The seat's cards in the order they arrived.
-    pub fn holding(&self) -> &'a Holding {
-        &self.hand.hands[self.seat.index()]
-    }
-
-    /// The seat's cards.
-    pub fn cards(&self) -> CardSet {
-        self.holding().set()
     }
 
     /// Where the hand stands.
@@ -802,6 +795,40 @@ impl<'a> View<'a> {
         let pull = self.hand.pull.map(|p| (p.puller, p.victim));
         pull.or(self.hand.giving)
     }
+}
+
+/// What one player may see: the public hand ([`PublicHand`], which it derefs to), its own
+/// cards (and the card it just pulled).
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    hand: &'a Hand,
+    seat: Seat,
+    public: PublicHand<'a>,
+}
+
+impl<'a> std::ops::Deref for View<'a> {
+    type Target = PublicHand<'a>;
+
+    fn deref(&self) -> &PublicHand<'a> {
+        &self.public
+    }
+}
+
+impl<'a> View<'a> {
+    /// The seat whose view it is.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's cards in the order they arrived.
+    pub fn holding(&self) -> &'a Holding {
+        &self.hand.hands[self.seat.index()]
+    }
+
+    /// The seat's cards.
+    pub fn cards(&self) -> CardSet {
+        self.holding().set()
+    }
 
     /// The pull this seat is making, with the card it took.
     pub fn pull(&self) -> Option<Pull> {
@@ -852,5 +879,10 @@ impl<'a> View<'a> {
         } else {
             CardSet::EMPTY
         }
+    }
+
+    /// The public hand alone, for what may be shown to anyone.
+    pub fn public(&self) -> PublicHand<'a> {
+        self.public
     }
 }

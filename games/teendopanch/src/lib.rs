@@ -21,8 +21,10 @@ pub mod players;
 mod rules;
 mod seat;
 
-pub use game::Game;
-pub use hand::{Action, Hand, HandResult, IllegalAction, Outcome, Phase, Pull, Round, Trick, View};
+pub use game::{Game, Public};
+pub use hand::{
+    Action, Hand, HandResult, IllegalAction, Outcome, Phase, Pull, PublicHand, Round, Trick, View,
+};
 pub use holding::Holding;
 pub use players::{Leave, Player};
 pub use rules::{
