@@ -79,10 +79,11 @@ impl WithGame for Words {
 
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let game = new();
+        let sight = scene::Sight::of(&game);
         (
-            game.rules_words(),
+            G::rules_words(&sight.public),
             G::POINTS_TO_WIN,
-            scene::title(&game, self.0),
+            scene::title(&sight, self.0),
         )
     }
 }

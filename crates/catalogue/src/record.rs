@@ -1,5 +1,6 @@
 //! Game records (the arena's `--record` lines) read and replayed for any game.
 
+use cards::Card;
 use serde::{Deserialize, Serialize};
 use table::{GameRecord, Progress, ReplayEvent, Turn};
 
@@ -123,8 +124,10 @@ pub struct Step {
     pub seat: Option<usize>,
     /// What it did.
     pub action: Option<AnyAction>,
-    /// The table as a spectator would see it, every hand face up.
+    /// The table as a spectator sees it.
     pub scene: Scene,
+    /// Every seat's cards, face up: a finished game's replay shows them all.
+    pub hands: Vec<Vec<Card>>,
     /// Each seat's points.
     pub points: Vec<f64>,
 }
@@ -240,16 +243,17 @@ fn face_up_step<G: Roster>(
         log: &log,
         last_hand: &last_hand,
         points_to_win,
-        face_up: true,
     };
+    let game = progress.game();
     let acted = (what == ReplayEvent::Acted)
         .then(|| progress.hand().last())
         .flatten();
     Step {
         seat: acted.map(|t| t.seat),
         action: acted.map(|t| G::any(t.action)),
-        scene: stage.scene(progress.game()),
-        points: progress.game().points(),
+        scene: stage.scene(game),
+        hands: (0..game.seats()).map(|seat| game.face_up(seat)).collect(),
+        points: game.points(),
     }
 }
 

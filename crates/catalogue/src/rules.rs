@@ -99,7 +99,7 @@ impl Ruleset {
                 self,
                 new: impl Fn() -> G + Clone + Send + Sync + 'static,
             ) -> Self::Output {
-                crate::scene::rules_card(&new(), self.0)
+                crate::scene::rules_card(&crate::scene::Sight::of(&new()), self.0)
             }
         }
         self.with_game(Card(self.points))

@@ -158,8 +158,12 @@ impl WithGame for FaceUpSteps {
         let mut pulls = 0;
         for step in &steps {
             let mut all = std::collections::BTreeSet::new();
-            for panel in &step.scene.seats {
-                let cards = panel.face_up.as_ref().expect("every hand face up");
+            assert_eq!(
+                step.hands.len(),
+                step.scene.seats.len(),
+                "every hand face up"
+            );
+            for (panel, cards) in step.scene.seats.iter().zip(&step.hands) {
                 assert_eq!(
                     cards.len(),
                     panel.cards,

@@ -24,7 +24,6 @@ fn seat_zero<'a, A>(sitters: &'a [Sitter], log: &'a [Moment<A>]) -> Stage<'a, A>
         log,
         last_hand: &[],
         points_to_win: 10,
-        face_up: false,
     }
 }
 

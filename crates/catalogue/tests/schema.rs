@@ -29,5 +29,23 @@ fn the_schema_names_its_version_and_requires_the_scene() {
     assert!(required.iter().any(|r| r == "scene"));
     let scene = &schema["$defs"]["Scene"];
     assert!(scene["properties"]["version"].is_object());
-    assert_eq!(catalogue::scene::SCENE_VERSION, 2);
+    assert_eq!(catalogue::scene::SCENE_VERSION, 3);
+}
+
+/// A spectator is sent a `Scene` alone: no seat panel in it can hold cards (version 3
+/// took `face_up` away; a replay's hands are its steps'), which the schema shows as no
+/// seat property that is, or holds, a card.
+#[test]
+fn a_scenes_seat_panels_hold_no_card() {
+    let schema = serde_json::to_value(catalogue::scene::schema()).unwrap();
+    let panel = &schema["$defs"]["SeatPanel"]["properties"];
+    let properties = panel.as_object().unwrap();
+    assert!(properties.contains_key("cards"), "the count of cards held");
+    for (name, property) in properties {
+        let text = property.to_string();
+        assert!(
+            !text.contains("#/$defs/Card"),
+            "seat property {name} holds a card"
+        );
+    }
 }

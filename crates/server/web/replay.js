@@ -1,5 +1,5 @@
 // A finished game step by step, every hand face up (the server's /api/games/{id}/steps):
-// each step carries the scene a spectator would have seen, hands turned up.
+// each step carries the scene a spectator would have seen and every seat's cards.
 
 import { el } from "./dom.js";
 import { felt, rulesCard } from "./table.js";
@@ -9,7 +9,7 @@ export function renderReplay(root, game) {
   let at = 0;
   const page = { rulesOpen: false };
   const draw = () => {
-    const { scene, seat } = steps[at];
+    const { scene, seat, hands } = steps[at];
     const what = seat == null ? "The deal" : scene.log[scene.log.length - 1];
     const slider = el("input", {
       type: "range", min: 0, max: steps.length - 1, value: at, "aria-label": "Step",
@@ -19,7 +19,7 @@ export function renderReplay(root, game) {
       el("div", { class: "bar" }, el("a", { href: "/games", "data-route": true }, "← Finished games"),
         el("span", { class: "rules" }, `Replay · ${scene.title}`),
         el("a", { href: `/api/games/${game.table}/record`, download: `${game.table}.json` }, "Download the record")),
-      felt(scene),
+      felt(scene, undefined, hands),
       el("div", { class: "status", role: "status", "aria-live": "polite" }, `Step ${at + 1} of ${steps.length}: ${what}`),
       el("div", { class: "choices" },
         el("button", { onclick: () => { at = 0; draw(); }, disabled: at === 0 }, "⏮ Start"),

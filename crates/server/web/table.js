@@ -21,7 +21,7 @@ const PRESENCE_CLASS = { computer: "computer", open: "open", autopilot: "autopil
 const colour = (suitName) => (SUITS[SUIT_LETTER[suitName]]?.red ? "red" : "black");
 
 /** One seat's panel. */
-function seatPanel(scene, panel, place, sit) {
+function seatPanel(scene, panel, place, sit, hands) {
   const presence = PRESENCE_CLASS[panel.presence];
   const node = el("div", {
     class: `seat ${place}${panel.turn ? " turn" : ""}`, "data-seat": panel.seat,
@@ -38,8 +38,9 @@ function seatPanel(scene, panel, place, sit) {
   if (panel.presence === "open" && sit && scene.you == null) {
     node.append(el("button", { class: "sit", onclick: () => sit(panel.seat) }, `Sit here (seat ${panel.seat + 1})`));
   }
-  if (panel.face_up) {
-    node.append(el("div", { class: "faceup" }, panel.face_up.map((c) => cardElement(c, { small: true }))));
+  const held = hands?.[panel.seat];
+  if (held) {
+    node.append(el("div", { class: "faceup" }, held.map((c) => cardElement(c, { small: true }))));
   } else if (place !== "bottom") {
     node.append(backsElement(panel.cards));
   }
@@ -85,18 +86,19 @@ function centre(scene, showLast = true) {
   return el("div", { class: "centre" }, parts);
 }
 
-/** The felt with every seat and the middle; shared by tables and replays. Five seats
- * or more (Straights for up to eight): the viewer's at the bottom, the others in a row
- * along the top in playing order from its left. */
-export function felt(scene, sit) {
+/** The felt with every seat and the middle; shared by tables and replays (whose step
+ * gives every seat's cards, `hands`, drawn face up). Five seats or more (Straights for up
+ * to eight): the viewer's at the bottom, the others in a row along the top in playing
+ * order from its left. */
+export function felt(scene, sit, hands) {
   setJoker(scene.joker);
   const count = scene.seats.length;
   const me = scene.you ?? 0;
   const panels = count > 4
-    ? [seatPanel(scene, scene.seats[me], "bottom", sit),
+    ? [seatPanel(scene, scene.seats[me], "bottom", sit, hands),
       el("div", { class: "others" }, Array.from({ length: count - 1 }, (_, i) =>
-        seatPanel(scene, scene.seats[(me + 1 + i) % count], "other", sit)))]
-    : places(count, me).map(({ place, seat }) => seatPanel(scene, scene.seats[seat], place, sit));
+        seatPanel(scene, scene.seats[(me + 1 + i) % count], "other", sit, hands)))]
+    : places(count, me).map(({ place, seat }) => seatPanel(scene, scene.seats[seat], place, sit, hands));
   return el("div", { class: `felt seats-${count}${count > 4 ? " many" : ""} game-${scene.game}` },
     panels, centre(scene));
 }

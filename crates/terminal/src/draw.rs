@@ -138,7 +138,7 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
     ])
     .areas(area);
     if seats > 4 {
-        draw_row_of_seats(frame, scene, top);
+        draw_row_of_seats(frame, scene, ui.face_up().as_deref(), top);
         draw_middle(frame, ui, scene, middle, narrow_score);
     } else {
         draw_seats_around(frame, ui, scene, top, middle, narrow_score);
@@ -160,7 +160,7 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
 
 /// Five seats or more (Straights for up to eight): every other seat along the top, in
 /// playing order from the person's left.
-fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, top: Rect) {
+fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, face_up: Option<&[Vec<Card>]>, top: Rect) {
     let others = &scene.seats[YOU + 1..];
     let columns = Layout::horizontal(vec![
         Constraint::Ratio(1, others.len() as u32);
@@ -174,7 +174,7 @@ fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, top: Rect) {
         let drawn = if narrow {
             narrow_seat_panel(panel)
         } else {
-            seat_panel(panel, scene.joker)
+            seat_panel(panel, scene.joker, held(face_up, panel.seat))
         };
         frame.render_widget(drawn, area);
     }
@@ -190,6 +190,8 @@ fn draw_seats_around(
     narrow_score: bool,
 ) {
     let (left, across, right) = places(scene.seats.len());
+    let face_up = ui.face_up();
+    let face_up = face_up.as_deref();
     let [west, centre, east] = Layout::horizontal([
         Constraint::Length(20),
         Constraint::Min(30),
@@ -203,17 +205,20 @@ fn draw_seats_around(
             Constraint::Min(0),
         ])
         .areas(top);
-        frame.render_widget(seat_panel(&scene.seats[across], scene.joker), top_mid);
+        frame.render_widget(
+            seat_panel(&scene.seats[across], scene.joker, held(face_up, across)),
+            top_mid,
+        );
     }
     frame.render_widget(
-        seat_panel(&scene.seats[left], scene.joker),
+        seat_panel(&scene.seats[left], scene.joker, held(face_up, left)),
         Rect {
             height: 4.min(west.height),
             ..west
         },
     );
     frame.render_widget(
-        seat_panel(&scene.seats[right], scene.joker),
+        seat_panel(&scene.seats[right], scene.joker, held(face_up, right)),
         Rect {
             height: 4.min(east.height),
             ..east
@@ -278,9 +283,18 @@ fn seat_line(ui: &Ui, panel: &SeatPanel) -> Line<'static> {
     Line::from(spans)
 }
 
-fn seat_panel(panel: &SeatPanel, joker: Option<Card>) -> Paragraph<'static> {
+/// `seat`'s cards face up, in a replay.
+fn held(face_up: Option<&[Vec<Card>]>, seat: usize) -> Option<&[Card]> {
+    face_up.and_then(|hands| hands.get(seat)).map(Vec::as_slice)
+}
+
+fn seat_panel(
+    panel: &SeatPanel,
+    joker: Option<Card>,
+    face_up: Option<&[Card]>,
+) -> Paragraph<'static> {
     let count = panel.cards;
-    let backs = match &panel.face_up {
+    let backs = match face_up {
         // A replay: every hand face up.
         Some(cards) => Line::from(
             cards
@@ -450,7 +464,9 @@ fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     let joker = shown.scene.joker;
     // Cards held but not to be looked at (a dealer naming trump blind): their backs.
     let you = shown.scene.seats.get(YOU);
-    let held = you.filter(|p| p.face_up.is_none()).map_or(0, |p| p.cards);
+    let held = you
+        .filter(|_| ui.face_up().is_none())
+        .map_or(0, |p| p.cards);
     if groups.is_empty() && held > 0 {
         let backs = Line::from(Span::styled(
             "▮".repeat(held),

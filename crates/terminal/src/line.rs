@@ -306,13 +306,8 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
             continue;
         };
         if step.seat.is_none() {
-            for seat in &step.scene.seats {
-                let hand: Vec<String> = seat
-                    .face_up
-                    .iter()
-                    .flatten()
-                    .map(|&c| step.scene.card_text(c))
-                    .collect();
+            for (seat, held) in step.scene.seats.iter().zip(&step.hands) {
+                let hand: Vec<String> = held.iter().map(|&c| step.scene.card_text(c)).collect();
                 writeln!(out, "  {}: {}", seat.name, hand.join(" "))?;
             }
         }

@@ -120,4 +120,7 @@ impl Table for Replay {
     fn position(&self) -> Option<usize> {
         Some(self.at)
     }
+    fn face_up(&self) -> Option<Vec<Vec<cards::Card>>> {
+        self.steps.get(self.at).map(|step| step.hands.clone())
+    }
 }

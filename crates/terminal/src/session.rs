@@ -59,6 +59,11 @@ pub trait Table {
     fn position(&self) -> Option<usize> {
         None
     }
+    /// Every seat's cards face up, as a replay's step holds them; none in a game in
+    /// progress.
+    fn face_up(&self) -> Option<Vec<Vec<cards::Card>>> {
+        None
+    }
 }
 
 /// A game being played: the game in progress and the computer players.
@@ -216,7 +221,7 @@ fn coach_words<G: Staged>(game: &G, action: &G::Action) -> String {
             word.unwrap_or("Play").to_lowercase(),
             catalogue::scene::card_text(card)
         ),
-        None => game.choice(action),
+        None => G::choice(&game.public(), action),
     }
 }
 

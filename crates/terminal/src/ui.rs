@@ -65,6 +65,7 @@ struct Derived {
     version: u64,
     shown: Rc<Shown>,
     hand: Rc<[Vec<Card>]>,
+    face_up: Option<Rc<[Vec<Card>]>>,
     picks: Rc<[Pick]>,
 }
 
@@ -116,6 +117,11 @@ impl Ui {
         Rc::clone(&self.derived().shown)
     }
 
+    /// Every seat's cards face up: a replay's step; `None` in a game in progress.
+    pub fn face_up(&self) -> Option<Rc<[Vec<Card>]>> {
+        self.derived().face_up.clone()
+    }
+
     /// The person's choices in the order drawn: the hand's legal cards as grouped, then
     /// the buttons.
     pub fn picks(&self) -> Rc<[Pick]> {
@@ -133,21 +139,24 @@ impl Ui {
         let version = self.table.version();
         if self.derived.borrow().as_ref().map(|d| d.version) != Some(version) {
             let shown = self.table.shown();
+            let face_up: Option<Rc<[Vec<Card>]>> = self.table.face_up().map(Into::into);
             // A replay has no own part: the bottom seat's hand is drawn face up.
-            let hand: Rc<[Vec<Card>]> = match &shown.own {
-                Some(own) => own
+            let hand: Rc<[Vec<Card>]> = match (&shown.own, &face_up) {
+                (Some(own), _) => own
                     .hand
                     .iter()
                     .map(|group| group.iter().map(|c| c.card).collect())
                     .collect::<Vec<_>>()
                     .into(),
-                None => shown.scene.seats[0].face_up.clone().into_iter().collect(),
+                (None, Some(hands)) => hands.first().cloned().into_iter().collect(),
+                (None, None) => Rc::new([]),
             };
             let picks = picks_of(&shown).into();
             *self.derived.borrow_mut() = Some(Derived {
                 version,
                 shown: Rc::new(shown),
                 hand,
+                face_up,
                 picks,
             });
         }

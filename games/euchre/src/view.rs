@@ -166,7 +166,9 @@ impl<'a> View<'a> {
 
     /// The dealer's discard, which only the dealer saw.
     pub fn discard(&self) -> Option<Card> {
-        self.is_dealer().then(|| self.public.hand.discard()).flatten()
+        self.is_dealer()
+            .then(|| self.public.hand.discard())
+            .flatten()
     }
 
     /// The seat's legal actions: empty unless it is the seat's turn.

@@ -19,8 +19,7 @@ pub use game::{Game, Public};
 pub use layout::Layout;
 pub use players::{Leave, Player};
 pub use round::{
-    Action, IllegalAction, Outcome, Points, PublicRound, Round, View, MAX_PLAYERS,
-    VOLUNTARY_PASSES,
+    Action, IllegalAction, Outcome, Points, PublicRound, Round, View, MAX_PLAYERS, VOLUNTARY_PASSES,
 };
 pub use rules::{End, Rules, Stuck};
 pub use seat::Seat;

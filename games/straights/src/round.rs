@@ -710,6 +710,11 @@ pub struct PublicRound<'a> {
 }
 
 impl<'a> PublicRound<'a> {
+    /// Whether every card has been played or discarded.
+    pub fn is_over(&self) -> bool {
+        self.round.is_over()
+    }
+
     /// The cards on the table.
     pub fn layout(&self) -> &'a Layout {
         &self.round.layout

@@ -729,6 +729,12 @@ pub struct PublicHand<'a> {
 }
 
 impl<'a> PublicHand<'a> {
+    /// The seat holding a card it pulled and has not settled yet (public: everyone sees
+    /// a card change hands, not which).
+    pub fn pulled_by(&self) -> Option<Seat> {
+        self.hand.pull.map(|p| p.puller)
+    }
+
     /// The rules variant.
     pub fn rules(&self) -> &'a Rules {
         &self.hand.rules

@@ -23,7 +23,7 @@ mod seat;
 
 pub use game::{Game, Public};
 pub use hand::{
-    Action, Hand, HandResult, IllegalAction, Outcome, Phase, Pull, PublicHand, Round, Trick, View,
+    Action, Hand, HandResult, IllegalAction, Outcome, Phase, PublicHand, Pull, Round, Trick, View,
 };
 pub use holding::Holding;
 pub use players::{Leave, Player};

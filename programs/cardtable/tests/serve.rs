@@ -637,12 +637,11 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
     assert_eq!(steps.len(), actions + deals);
     assert!(deals >= 1);
     assert_eq!(steps[0]["action"], Value::Null);
-    let seats = steps[0]["scene"]["seats"].as_array().unwrap();
-    assert_eq!(seats.len(), 4);
-    assert!(seats
-        .iter()
-        .all(|s| s["face_up"].as_array().unwrap().len() == 5));
-    assert_ne!(seats[0]["face_up"], seats[1]["face_up"]);
+    assert_eq!(steps[0]["scene"]["seats"].as_array().unwrap().len(), 4);
+    let hands = steps[0]["hands"].as_array().unwrap();
+    assert_eq!(hands.len(), 4);
+    assert!(hands.iter().all(|h| h.as_array().unwrap().len() == 5));
+    assert_ne!(hands[0], hands[1]);
     assert_eq!(steps.last().unwrap()["points"], last["scores"]);
     assert_eq!(game["seats"][0], "person:Ada");
 

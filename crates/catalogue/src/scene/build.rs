@@ -50,7 +50,6 @@ pub fn shown<G: Staged>(
         log: &log,
         last_hand: &last_hand,
         points_to_win,
-        face_up: false,
     }
     .shown(progress.game())
 }
@@ -68,13 +67,12 @@ pub struct Stage<'a, A> {
     pub last_hand: &'a [Moment<A>],
     /// Points to win, for the title.
     pub points_to_win: u32,
-    /// Every hand face up (replays of finished games only).
-    pub face_up: bool,
 }
 
-/// What a game says of itself for its scene. Every method reads what any seat may see,
-/// except [`Staged::hand`] and [`Staged::notes`], which the builder calls only for the
-/// seat whose [`Own`] it builds (or for a finished game's replay).
+/// What a game says of itself for its scene. Every method but [`Staged::face_up`] reads
+/// what everyone may see ([`table::Game::Public`], which holds no seat's cards), except
+/// [`Staged::hand`] and [`Staged::notes`], which read the seat's own view and are called
+/// only for the seat whose [`Own`] is built.
 pub trait Staged: crate::Catalogued {
     /// `Hand` or `Round`.
     const HAND_WORD: &'static str = "Hand";
@@ -82,51 +80,62 @@ pub trait Staged: crate::Catalogued {
     const POINTS_TO_WIN: bool = true;
 
     /// The rules in words (`EECS 280 rules`).
-    fn rules_words(&self) -> &'static str;
+    fn rules_words(public: &Self::Public<'_>) -> &'static str;
     /// Every house rule's value at this table, marked where it differs from the variant.
-    fn rules_card(&self) -> Vec<RuleLine>;
+    fn rules_card(public: &Self::Public<'_>) -> Vec<RuleLine>;
     /// How the game ends, in words (`first to 10 points`).
-    fn goal_words(&self, points_to_win: u32) -> String {
+    fn goal_words(public: &Self::Public<'_>, points_to_win: u32) -> String {
+        let _ = public;
         format!(
             "first to {points_to_win} point{}",
             if points_to_win == 1 { "" } else { "s" }
         )
     }
     /// What the hand waits for.
-    fn phase(&self) -> Phase;
+    fn phase(public: &Self::Public<'_>) -> Phase;
     /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`).
-    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String);
+    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<String>, usize, String);
     /// Facts over the middle; `names` are the seats' names as the recipient reads them.
-    fn facts(&self, to: Option<usize>, names: &[String]) -> Vec<Fact>;
+    fn facts(public: &Self::Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact>;
     /// The trick in progress and the seat winning it (`None`: no tricks in this game).
-    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)>;
+    fn trick(public: &Self::Public<'_>) -> Option<(Vec<Played>, Option<usize>)>;
     /// The Straights layout.
-    fn layout(&self) -> Option<Vec<LayoutRow>> {
+    fn layout(public: &Self::Public<'_>) -> Option<Vec<LayoutRow>> {
+        let _ = public;
         None
     }
     /// A side's cells between its name and its points, each under its column's heading
     /// (`("Tricks", "2")`).
-    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)>;
-    /// `seat`'s cards grouped by suit as the game ranks them: private to the seat.
-    fn hand(&self, seat: usize) -> Vec<Vec<Card>>;
+    fn score_cells(public: &Self::Public<'_>, side: &[usize]) -> Vec<(&'static str, String)>;
+    /// The seat's own view, once a hand is dealt.
+    fn seat_view(&self, seat: usize) -> Option<Self::View<'_>>;
+    /// The seat's cards grouped by suit as the game ranks them: private to the seat.
+    fn hand(view: &Self::View<'_>) -> Vec<Vec<Card>>;
     /// Every card `seat` holds, for a finished game's steps, where every hand is face up:
     /// a blind dealer's cards and a card pulled but not yet settled included.
     fn face_up(&self, seat: usize) -> Vec<Card> {
-        self.hand(seat).into_iter().flatten().collect()
+        let hand = self.seat_view(seat).map(|view| Self::hand(&view));
+        hand.into_iter().flatten().flatten().collect()
     }
-    /// What else `seat` alone knows (`Your discards: 5♠`): private to the seat.
-    fn notes(&self, seat: usize) -> Vec<String>;
+    /// What else the seat alone knows (`Your discards: 5♠`): private to the seat.
+    fn notes(public: &Self::Public<'_>, view: &Self::View<'_>) -> Vec<String>;
     /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
     /// anyone else; `None` is an action hidden from the recipient. `happened` is what it
     /// did (an order-up's upcard).
-    fn phrase(&self, action: Option<&Self::Action>, happened: &Happened, you: bool) -> String;
+    fn phrase(
+        public: &Self::Public<'_>,
+        action: Option<&Self::Action>,
+        happened: &Happened,
+        you: bool,
+    ) -> String;
 
     /// The card that stands for the joker at this table, if one does.
-    fn joker(&self) -> Option<Card> {
+    fn joker(public: &Self::Public<'_>) -> Option<Card> {
+        let _ = public;
         None
     }
     /// A choice button's words (`Order up, alone`), for an action that puts down no card.
-    fn choice(&self, action: &Self::Action) -> String;
+    fn choice(public: &Self::Public<'_>, action: &Self::Action) -> String;
     /// The short answer that takes such an action (`p`, `oa`, `h`): distinct for every
     /// action of the game, and never a card's notation or a face's command word.
     fn key(action: &Self::Action) -> &'static str;
@@ -134,9 +143,45 @@ pub trait Staged: crate::Catalogued {
     /// playing it (`Discard`, `Give back`).
     fn card_of(action: &Self::Action) -> Option<(Card, Option<&'static str>)>;
     /// The question the seat to act is asked, from its legal actions.
-    fn question(&self, legal: &[Self::Action]) -> String;
+    fn question(public: &Self::Public<'_>, legal: &[Self::Action]) -> String;
     /// Help for that question.
-    fn help(&self, legal: &[Self::Action]) -> Vec<String>;
+    fn help(public: &Self::Public<'_>, legal: &[Self::Action]) -> Vec<String>;
+}
+
+/// A game as everyone at the table may see it, which is all a scene is built from: the
+/// game's public view and the facts every game shares (whose turn, the points). Made by
+/// [`Sight::of`]; it holds no reference to the game.
+pub struct Sight<'a, G: Staged> {
+    /// The game's own public view: no seat's cards.
+    pub public: G::Public<'a>,
+    turn: Turn,
+    seats: usize,
+    teams: Vec<Vec<usize>>,
+    points: Vec<f64>,
+    winners: Vec<bool>,
+    hands: u32,
+    house: bool,
+}
+
+impl<'a, G: Staged> Sight<'a, G> {
+    /// What everyone may see of `game`.
+    pub fn of(game: &'a G) -> Sight<'a, G> {
+        let turn = game.turn();
+        Sight {
+            public: game.public(),
+            turn,
+            seats: game.seats(),
+            teams: game.teams(),
+            points: game.points(),
+            winners: if turn == Turn::Over {
+                game.winners()
+            } else {
+                Vec::new()
+            },
+            hands: game.hands(),
+            house: !game.house().is_empty(),
+        }
+    }
 }
 
 /// The names as `to` reads them: `(you)` after its own.
@@ -170,15 +215,20 @@ fn side(sitters: &[Sitter], to: Option<usize>, seats: &[usize]) -> (String, bool
     (names.join(" and "), you || seats.len() > 1)
 }
 
-fn team_of<G: Staged>(game: &G, seat: usize) -> Vec<usize> {
-    game.teams()
+fn team_of<G: Staged>(game: &Sight<G>, seat: usize) -> Vec<usize> {
+    game.teams
+        .clone()
         .into_iter()
         .find(|t| t.contains(&seat))
         .unwrap_or_else(|| vec![seat])
 }
 
 /// What a hand's end says, in a sentence.
-fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOver) -> String {
+fn hand_over_words<G: Staged>(
+    game: &Sight<G>,
+    stage: &Stage<G::Action>,
+    over: &HandOver,
+) -> String {
     let (sitters, to) = (stage.sitters, stage.to);
     let side_of = |seat: usize| side(sitters, to, &team_of(game, seat));
     match *over {
@@ -219,7 +269,7 @@ fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOve
             points: p,
         } => {
             let (makers_name, many) = side_of(makers);
-            let defender = (0..game.seats())
+            let defender = (0..game.seats)
                 .find(|s| !team_of(game, makers).contains(s))
                 .unwrap_or(0);
             let (defenders, d_many) = side_of(defender);
@@ -236,7 +286,7 @@ fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOve
             quotas,
             points: p,
         } => {
-            let each: Vec<String> = (0..game.seats())
+            let each: Vec<String> = (0..game.seats)
                 .map(|s| {
                     format!(
                         "{} {} of {} ({})",
@@ -250,7 +300,7 @@ fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOve
             format!("The hand is over: {}.", each.join(", "))
         }
         HandOver::Round { points: p } => {
-            let each: Vec<String> = (0..game.seats())
+            let each: Vec<String> = (0..game.seats)
                 .map(|s| format!("{} +{}", subject(sitters, to, s), p[s]))
                 .collect();
             format!("The round is over: {}.", each.join(", "))
@@ -260,7 +310,7 @@ fn hand_over_words<G: Staged>(game: &G, stage: &Stage<G::Action>, over: &HandOve
 
 /// A hand's log in sentences.
 fn sentences<G: Staged>(
-    game: &G,
+    game: &Sight<G>,
     stage: &Stage<G::Action>,
     log: &[Moment<G::Action>],
 ) -> Vec<String> {
@@ -270,7 +320,7 @@ fn sentences<G: Staged>(
         let who = subject(stage.sitters, stage.to, moment.seat);
         lines.push(format!(
             "{who} {}",
-            game.phrase(moment.action.as_ref(), &moment.happened, you)
+            G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you)
         ));
         if let Some(penalty) = moment.happened.penalty {
             let (name, many) = side(stage.sitters, stage.to, &team_of(game, penalty.to));
@@ -310,11 +360,11 @@ fn last_taken<G: Staged>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, usiz
     last
 }
 
-fn middle<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Middle {
-    if let Some(rows) = game.layout() {
+fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Middle {
+    if let Some(rows) = G::layout(&game.public) {
         return Middle::Layout { rows };
     }
-    let current = game.trick().and_then(|(plays, winning)| {
+    let current = G::trick(&game.public).and_then(|(plays, winning)| {
         (!plays.is_empty()).then(|| TrickShown {
             caption: winning.map_or("This trick".into(), |w| {
                 format!("This trick: {} winning", names[w])
@@ -333,9 +383,9 @@ fn middle<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Mi
     Middle::Tricks { current, last }
 }
 
-fn score<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Score {
-    let points = game.points();
-    let teams = game.teams();
+fn score<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Score {
+    let points = game.points.clone();
+    let teams = game.teams.clone();
     let first = if teams.iter().any(|t| t.len() > 1) {
         "Team"
     } else {
@@ -343,7 +393,7 @@ fn score<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Sco
     };
     let mut columns = vec![first.to_string()];
     columns.extend(
-        game.score_cells(&teams[0])
+        G::score_cells(&game.public, &teams[0])
             .iter()
             .map(|(c, _)| c.to_string()),
     );
@@ -353,7 +403,11 @@ fn score<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Sco
         .map(|team| {
             let who: Vec<&str> = team.iter().map(|&s| names[s].as_str()).collect();
             let mut cells = vec![who.join(" & ")];
-            cells.extend(game.score_cells(team).into_iter().map(|(_, cell)| cell));
+            cells.extend(
+                G::score_cells(&game.public, team)
+                    .into_iter()
+                    .map(|(_, cell)| cell),
+            );
             cells.push(points[team[0]].to_string());
             ScoreRow {
                 seats: team.clone(),
@@ -365,13 +419,17 @@ fn score<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Sco
     Score { columns, rows }
 }
 
-fn result<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Option<GameResult> {
-    if game.turn() != Turn::Over {
+fn result<G: Staged>(
+    game: &Sight<G>,
+    stage: &Stage<G::Action>,
+    names: &[String],
+) -> Option<GameResult> {
+    if game.turn != Turn::Over {
         return None;
     }
-    let won = game.winners();
-    let points = game.points();
-    let mut teams = game.teams();
+    let won = game.winners.clone();
+    let points = game.points.clone();
+    let mut teams = game.teams.clone();
     teams.sort_by_key(|t| !won[t[0]]);
     let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
     let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
@@ -400,15 +458,15 @@ fn result<G: Staged>(game: &G, stage: &Stage<G::Action>, names: &[String]) -> Op
     })
 }
 
-fn status<G: Staged>(game: &G, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
-    match game.turn() {
+fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
+    match game.turn {
         Turn::Over => "The game is over".into(),
         Turn::Chance if stage.sitters.iter().any(|s| s.presence == Presence::Open) => {
             "Waiting for every seat to be taken".into()
         }
         Turn::Chance => "Dealing…".into(),
         Turn::Seat(seat) if stage.to == Some(seat) => {
-            format!("Your turn: {}", game.question(legal))
+            format!("Your turn: {}", G::question(&game.public, legal))
         }
         Turn::Seat(seat) => format!("{} to act", stage.sitters[seat].name),
     }
@@ -416,76 +474,47 @@ fn status<G: Staged>(game: &G, stage: &Stage<G::Action>, legal: &[G::Action]) ->
 
 /// A table's title: `Euchre · EECS 280 rules · first to 10 points`, with `· house
 /// rules` when any apply.
-pub(crate) fn title<G: Staged>(game: &G, points_to_win: u32) -> String {
-    let (rules, goal) = (game.rules_words(), game.goal_words(points_to_win));
-    let house = if game.house().is_empty() {
-        ""
-    } else {
-        " · house rules"
-    };
+pub(crate) fn title<G: Staged>(game: &Sight<G>, points_to_win: u32) -> String {
+    let (rules, goal) = (
+        G::rules_words(&game.public),
+        G::goal_words(&game.public, points_to_win),
+    );
+    let house = if !game.house { "" } else { " · house rules" };
     format!("{} · {rules} · {goal}{house}", G::KIND.title())
 }
 
 /// The rules card: the points to win where a table chooses them, then every option.
-pub(crate) fn rules_card<G: Staged>(game: &G, points_to_win: u32) -> Vec<RuleLine> {
+pub(crate) fn rules_card<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<RuleLine> {
     let points = G::POINTS_TO_WIN.then(|| RuleLine {
         name: "points".into(),
         title: "Points to win".into(),
         value: points_to_win.to_string(),
         house: false,
     });
-    points.into_iter().chain(game.rules_card()).collect()
+    points
+        .into_iter()
+        .chain(G::rules_card(&game.public))
+        .collect()
 }
 
 /// Builds scenes for any [`Staged`] game.
 impl<A: Copy> Stage<'_, A> {
-    /// What everyone may see, in the recipient's words.
+    /// What everyone may see of `game`, in the recipient's words.
     pub fn scene<G: Staged<Action = A>>(&self, game: &G) -> Scene {
-        let names = names(self.sitters, self.to);
-        let turn = match game.turn() {
-            Turn::Seat(seat) => Some(seat),
-            _ => None,
-        };
-        let points = game.points();
-        let seats = (0..game.seats())
-            .map(|seat| {
-                let (marks, cards, tally) = game.seat_parts(seat);
-                SeatPanel {
-                    seat,
-                    name: names[seat].clone(),
-                    presence: self.sitters[seat].presence,
-                    marks,
-                    cards,
-                    tally,
-                    points: points[seat],
-                    turn: turn == Some(seat),
-                    face_up: self.face_up.then(|| game.face_up(seat)),
-                }
-            })
-            .collect();
+        self.scene_of(&Sight::of(game), &self.legal(game))
+    }
+
+    /// What the recipient is shown of `game`: the scene in its words, built from what
+    /// everyone may see, and for a seat what only it sees, built from its own view.
+    pub fn shown<G: Staged<Action = A>>(&self, game: &G) -> Shown {
+        let sight = Sight::of(game);
         let legal = self.legal(game);
-        Scene {
-            version: SCENE_VERSION,
-            game: G::KIND,
-            title: title(game, self.points_to_win),
-            heading: format!("{} {}", G::HAND_WORD, game.hands() + 1),
-            seats,
-            you: self.to,
-            turn,
-            phase: if game.turn() == Turn::Over {
-                Phase::Over
-            } else {
-                game.phase()
-            },
-            facts: game.facts(self.to, &names),
-            middle: middle(game, self, &names),
-            score: score(game, self, &names),
-            log: sentences(game, self, self.log),
-            last_hand: sentences(game, self, self.last_hand),
-            status: status(game, self, &legal),
-            result: result(game, self, &names),
-            rules: rules_card(game, self.points_to_win),
-            joker: game.joker(),
+        let own = self
+            .to
+            .map(|seat| self.own(&sight, game.seat_view(seat), seat, &legal));
+        Shown {
+            scene: self.scene_of(&sight, &legal),
+            own,
         }
     }
 
@@ -498,21 +527,67 @@ impl<A: Copy> Stage<'_, A> {
         legal
     }
 
-    /// What the recipient is shown: the scene in its words, and for a seat what only
-    /// it sees.
-    pub fn shown<G: Staged<Action = A>>(&self, game: &G) -> Shown {
-        Shown {
-            scene: self.scene(game),
-            own: self.to.map(|seat| self.own(game, seat)),
+    /// The scene from what everyone may see, with the recipient's `legal` actions for
+    /// its status line.
+    fn scene_of<G: Staged<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
+        let names = names(self.sitters, self.to);
+        let turn = match game.turn {
+            Turn::Seat(seat) => Some(seat),
+            _ => None,
+        };
+        let seats = (0..game.seats)
+            .map(|seat| {
+                let (marks, cards, tally) = G::seat_parts(&game.public, seat);
+                SeatPanel {
+                    seat,
+                    name: names[seat].clone(),
+                    presence: self.sitters[seat].presence,
+                    marks,
+                    cards,
+                    tally,
+                    points: game.points[seat],
+                    turn: turn == Some(seat),
+                }
+            })
+            .collect();
+        Scene {
+            version: SCENE_VERSION,
+            game: G::KIND,
+            title: title(game, self.points_to_win),
+            heading: format!("{} {}", G::HAND_WORD, game.hands + 1),
+            seats,
+            you: self.to,
+            turn,
+            phase: if game.turn == Turn::Over {
+                Phase::Over
+            } else {
+                G::phase(&game.public)
+            },
+            facts: G::facts(&game.public, self.to, &names),
+            middle: middle(game, self, &names),
+            score: score(game, self, &names),
+            log: sentences(game, self, self.log),
+            last_hand: sentences(game, self, self.last_hand),
+            status: status(game, self, legal),
+            result: result(game, self, &names),
+            rules: rules_card(game, self.points_to_win),
+            joker: G::joker(&game.public),
         }
     }
 
-    /// What only `seat` sees: its hand, its choices, the question it is asked.
-    fn own<G: Staged<Action = A>>(&self, game: &G, seat: usize) -> Own {
-        let legal = self.legal(game);
+    /// What only `seat` sees, from its own `view` (none before the first deal): its
+    /// hand, its choices, the question it is asked.
+    fn own<G: Staged<Action = A>>(
+        &self,
+        game: &Sight<G>,
+        view: Option<G::View<'_>>,
+        seat: usize,
+        legal: &[A],
+    ) -> Own {
+        let joker = G::joker(&game.public);
         let mut taken = vec![false; legal.len()];
-        let hand = game
-            .hand(seat)
+        let held = view.as_ref().map(G::hand).unwrap_or_default();
+        let hand = held
             .into_iter()
             .map(|group| {
                 group
@@ -532,7 +607,7 @@ impl<A: Copy> Stage<'_, A> {
                             card,
                             action,
                             label: {
-                                let named = card_text_at(game.joker(), card);
+                                let named = card_text_at(joker, card);
                                 verb.map_or(named.clone(), |w| format!("{w} {named}"))
                             },
                             verb: verb.map(str::to_string),
@@ -547,7 +622,7 @@ impl<A: Copy> Stage<'_, A> {
             .filter(|(_, a)| G::card_of(a).is_none())
             .map(|(action, a)| Choice {
                 action,
-                label: game.choice(a),
+                label: G::choice(&game.public, a),
                 key: G::key(a).to_string(),
             })
             .collect();
@@ -557,13 +632,13 @@ impl<A: Copy> Stage<'_, A> {
             hand,
             actions: legal.iter().map(|&a| G::any(a)).collect(),
             choices,
-            question: on_turn.then(|| game.question(&legal)),
+            question: on_turn.then(|| G::question(&game.public, legal)),
             help: if on_turn {
-                game.help(&legal)
+                G::help(&game.public, legal)
             } else {
                 Vec::new()
             },
-            notes: game.notes(seat),
+            notes: view.map_or_else(Vec::new, |v| G::notes(&game.public, &v)),
         }
     }
 }

@@ -1,31 +1,26 @@
 //! Euchre's scene: marks for the dealer and the makers, the upcard, trump and its bowers.
 
 use cards::Card;
-use euchre::{Action, Game, Phase as Hand, Round, Seat};
+use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{card_text, card_text_at, suit_words, verb};
 use super::{tricks, Fact, FactKind, Phase, Played, RuleLine, Staged};
 
-/// The public table, read from seat 0's view (its hand is never read here).
-fn public(game: &Game) -> Option<euchre::View<'_>> {
-    game.view(Seat::new(0))
-}
-
 impl Staged for Game {
-    fn rules_words(&self) -> &'static str {
-        match (self.rules().name(), self.rules().going_alone) {
+    fn rules_words(public: &Public<'_>) -> &'static str {
+        match (public.rules().name(), public.rules().going_alone) {
             ("cs246", true) => "CS 246 rules, going alone",
             ("cs246", false) => "CS 246 rules",
             _ => "EECS 280 rules",
         }
     }
 
-    fn rules_card(&self) -> Vec<RuleLine> {
-        super::rule_lines(self.rules(), &self.rules().preset_rules())
+    fn rules_card(public: &Public<'_>) -> Vec<RuleLine> {
+        super::rule_lines(public.rules(), &public.rules().preset_rules())
     }
 
-    fn phase(&self) -> Phase {
-        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+    fn phase(public: &Public<'_>) -> Phase {
+        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
             return Phase::Dealing;
         };
         match view.phase() {
@@ -42,7 +37,7 @@ impl Staged for Game {
             Hand::Making(Round::Two) => Phase::NameTrump {
                 turned_down: Some(view.upcard()),
                 may_pass: !(view.turn() == view.dealer()
-                    && self.rules().all_pass == euchre::AllPass::ScrewTheDealer),
+                    && public.rules().all_pass == euchre::AllPass::ScrewTheDealer),
             },
             Hand::Defending => Phase::DefendAlone,
             Hand::Discard => Phase::Discard,
@@ -51,8 +46,8 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String) {
-        let Some(view) = public(self) else {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<String>, usize, String) {
+        let Some(view) = public.hand() else {
             return (Vec::new(), 0, "Tricks 0".into());
         };
         let s = Seat::new(seat);
@@ -69,8 +64,8 @@ impl Staged for Game {
         (marks, view.hand_size(s), tally)
     }
 
-    fn facts(&self, _to: Option<usize>, names: &[String]) -> Vec<Fact> {
-        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+    fn facts(public: &Public<'_>, _to: Option<usize>, names: &[String]) -> Vec<Fact> {
+        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
             return Vec::new();
         };
         let mut facts = Vec::new();
@@ -127,20 +122,24 @@ impl Staged for Game {
         facts
     }
 
-    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
-        let shown = public(self).map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
+    fn trick(public: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
+        let shown = public
+            .hand()
+            .map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
         Some(shown.unwrap_or_default())
     }
 
-    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
-        let won = |v: euchre::View| side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum();
-        vec![("Tricks", public(self).map_or(0u8, won).to_string())]
+    fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {
+        let won = |v: euchre::PublicHand| side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum();
+        vec![("Tricks", public.hand().map_or(0u8, won).to_string())]
     }
 
-    fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
-        self.view(Seat::new(seat)).map_or_else(Vec::new, |v| {
-            super::words::by_suit(v.cards(), v.trump_order(), false)
-        })
+    fn seat_view(&self, seat: usize) -> Option<View<'_>> {
+        self.view(Seat::new(seat))
+    }
+
+    fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
+        super::words::by_suit(view.cards(), view.trump_order(), false)
     }
 
     /// The cards themselves: a dealer naming trump blind holds them unseen by itself.
@@ -155,16 +154,20 @@ impl Staged for Game {
             .collect()
     }
 
-    fn notes(&self, seat: usize) -> Vec<String> {
-        let discard = self.view(Seat::new(seat)).and_then(|v| v.discard());
-        discard
-            .map(|c| format!("You discarded {}", card_text_at(self.joker(), c)))
+    fn notes(public: &Public<'_>, view: &View<'_>) -> Vec<String> {
+        view.discard()
+            .map(|c| format!("You discarded {}", card_text_at(Self::joker(public), c)))
             .into_iter()
             .collect()
     }
 
-    fn phrase(&self, action: Option<&Action>, happened: &table::Happened, you: bool) -> String {
-        let card_text = |card| card_text_at(self.joker(), card);
+    fn phrase(
+        public: &Public<'_>,
+        action: Option<&Action>,
+        happened: &table::Happened,
+        you: bool,
+    ) -> String {
+        let card_text = |card| card_text_at(Self::joker(public), card);
         let Some(action) = action else {
             return verb(you, "discard a card face down", "discards a card face down");
         };
@@ -183,7 +186,7 @@ impl Staged for Game {
                 let Some(up) = happened.upcard else {
                     return format!("{}{}", verb(you, "order up", "orders up"), alone(a, you));
                 };
-                let (mine, theirs) = if up.by_dealer && picks_up_in_words(self) {
+                let (mine, theirs) = if up.by_dealer && picks_up_in_words(public) {
                     ("pick up", "picks up")
                 } else {
                     ("order up", "orders up")
@@ -228,9 +231,9 @@ impl Staged for Game {
         }
     }
 
-    fn choice(&self, action: &Action) -> String {
+    fn choice(public: &Public<'_>, action: &Action) -> String {
         let (what, alone) = match *action {
-            Action::OrderUp { alone } if dealer_picks_up(self) => ("Pick up".to_string(), alone),
+            Action::OrderUp { alone } if dealer_picks_up(public) => ("Pick up".to_string(), alone),
             Action::OrderUp { alone } => ("Order up".to_string(), alone),
             Action::Call { suit, alone } => (suit_words(suit), alone),
             Action::DefendAlone => ("Defend alone".to_string(), false),
@@ -270,7 +273,7 @@ impl Staged for Game {
         }
     }
 
-    fn question(&self, legal: &[Action]) -> String {
+    fn question(public: &Public<'_>, legal: &[Action]) -> String {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
         let farmer = has(|a| matches!(a, Action::Farmer(_)));
         match (has(|a| matches!(a, Action::McEvoy)), farmer) {
@@ -283,19 +286,21 @@ impl Staged for Game {
             }
             (false, false) => {}
         }
-        if public(self).is_some_and(|v| v.phase() == Hand::Declaring) {
+        if public.hand().is_some_and(|v| v.phase() == Hand::Declaring) {
             return "Declarations after the deal: you have nothing to declare, pass".into();
         }
         if has(|a| matches!(a, Action::OrderUp { .. })) {
-            let upcard = public(self).map_or("upcard".into(), |v| card_text(v.upcard()));
-            let verb = if dealer_picks_up(self) {
+            let upcard = public
+                .hand()
+                .map_or("upcard".into(), |v| card_text(v.upcard()));
+            let verb = if dealer_picks_up(public) {
                 "Pick up"
             } else {
                 "Order up"
             };
             return format!("{verb} the {upcard}, or pass");
         }
-        if has(|a| matches!(a, Action::Call { .. })) && benny_up(self) {
+        if has(|a| matches!(a, Action::Call { .. })) && benny_up(public) {
             return "The benny was turned up: name trump without looking at your cards".into();
         }
         if has(|a| matches!(a, Action::Call { .. })) {
@@ -307,13 +312,13 @@ impl Staged for Game {
         if has(|a| matches!(a, Action::DefendAlone)) {
             return "The maker goes alone: defend alone, or pass to play with your partner".into();
         }
-        tricks::play(public(self).is_none_or(|v| v.trick().is_empty()))
+        tricks::play(public.hand().is_none_or(|v| v.trick().is_empty()))
     }
 
-    fn help(&self, legal: &[Action]) -> Vec<String> {
+    fn help(public: &Public<'_>, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
-        let blind = benny_up(self);
-        let joker = self.rules().joker;
+        let blind = benny_up(public);
+        let joker = public.rules().joker;
         tricks::holding([
             (
                 has(|a| matches!(a, Action::Call { .. })) && blind,
@@ -354,26 +359,27 @@ impl Staged for Game {
         ])
     }
 
-    fn joker(&self) -> Option<Card> {
-        self.rules().joker.then_some(cards::euchre_order::BENNY)
+    fn joker(public: &Public<'_>) -> Option<Card> {
+        public.rules().joker.then_some(cards::euchre_order::BENNY)
     }
 }
 
 /// Whether these rules' handout calls the dealer's taking the upcard "pick up" (CS 246).
-fn picks_up_in_words(game: &Game) -> bool {
-    game.rules().preset == euchre::Preset::Cs246
+fn picks_up_in_words(public: &Public) -> bool {
+    public.rules().preset == euchre::Preset::Cs246
 }
 
 /// Whether the dealer decides on the upcard now under the CS 246 rules, whose handout
 /// calls taking it "pick up the card".
-fn dealer_picks_up(game: &Game) -> bool {
-    picks_up_in_words(game)
-        && public(game)
+fn dealer_picks_up(public: &Public) -> bool {
+    picks_up_in_words(public)
+        && public
+            .hand()
             .is_some_and(|v| v.turn() == v.dealer() && v.phase() == Hand::Making(Round::One))
 }
 
 /// The upcard turned down in round one.
-fn turned_down(view: &euchre::View) -> Fact {
+fn turned_down(view: &euchre::PublicHand) -> Fact {
     Fact {
         kind: FactKind::TurnedDown,
         text: format!("Turned down: {}", card_text(view.upcard())),
@@ -383,6 +389,8 @@ fn turned_down(view: &euchre::View) -> Fact {
 }
 
 /// Whether trump is being named blind: the benny turned up (joker house rule).
-fn benny_up(game: &Game) -> bool {
-    public(game).is_some_and(|v| v.benny_up() && v.phase() == Hand::Making(Round::Two))
+fn benny_up(public: &Public) -> bool {
+    public
+        .hand()
+        .is_some_and(|v| v.benny_up() && v.phase() == Hand::Making(Round::Two))
 }

@@ -23,11 +23,11 @@ use crate::GameKind;
 
 pub use crate::action::AnyAction;
 pub(crate) use build::{rules_card, title};
-pub use build::{shown, Moment, Stage, Staged};
+pub use build::{shown, Moment, Sight, Stage, Staged};
 pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.
-pub const SCENE_VERSION: u32 = 2;
+pub const SCENE_VERSION: u32 = 3;
 
 /// What every recipient at a table may see, built for one of them (its seat's words:
 /// "You play", its own face-down discards in the log).
@@ -124,8 +124,6 @@ pub struct SeatPanel {
     pub points: f64,
     /// Whether the seat is to act.
     pub turn: bool,
-    /// The hand face up: only in replays of finished games.
-    pub face_up: Option<Vec<Card>>,
 }
 
 /// Who sits in a seat, as the face knows it.

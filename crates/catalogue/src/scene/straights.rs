@@ -1,45 +1,40 @@
 //! Straights' scene: the layout in the middle, discards counted against each player.
 
 use cards::{Card, Rank, Suit};
-use straights::{Action, Game, Seat};
+use straights::{Action, Game, Public, Seat, View};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
 use super::{Fact, LayoutRow, Phase, Played, RuleLine, Staged};
-
-/// The public table, read from seat 0's view (its hand is never read here).
-fn public(game: &Game) -> Option<straights::View<'_>> {
-    game.view(Seat::new(0))
-}
 
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
     const POINTS_TO_WIN: bool = false;
 
-    fn rules_words(&self) -> &'static str {
+    fn rules_words(_: &Public<'_>) -> &'static str {
         "CS 246 rules"
     }
 
-    fn goal_words(&self, _points_to_win: u32) -> String {
-        match self.rules().end {
+    fn goal_words(public: &Public<'_>, _points_to_win: u32) -> String {
+        match public.rules().end {
             straights::End::Points(points) => format!("ends at {points} points, lowest score wins"),
             straights::End::Rounds(1) => "one round, lowest score wins".into(),
             straights::End::Rounds(rounds) => format!("{rounds} rounds, lowest score wins"),
         }
     }
 
-    fn rules_card(&self) -> Vec<RuleLine> {
-        super::rule_lines(self.rules(), &straights::Rules::HANDOUT)
+    fn rules_card(public: &Public<'_>) -> Vec<RuleLine> {
+        super::rule_lines(public.rules(), &straights::Rules::HANDOUT)
     }
 
-    fn phase(&self) -> Phase {
-        match self.round() {
+    fn phase(public: &Public<'_>) -> Phase {
+        match public.round() {
             Some(round) if !round.is_over() => Phase::Layout,
             _ => Phase::Dealing,
         }
     }
 
-    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String) {
-        let Some(view) = public(self) else {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<String>, usize, String) {
+        let Some(view) = public.round() else {
             return (Vec::new(), 0, "Discards 0".into());
         };
         let s = Seat::new(seat);
@@ -51,16 +46,16 @@ impl Staged for Game {
         (Vec::new(), view.hand_size(s), tally)
     }
 
-    fn facts(&self, _to: Option<usize>, _names: &[String]) -> Vec<Fact> {
+    fn facts(_: &Public<'_>, _to: Option<usize>, _names: &[String]) -> Vec<Fact> {
         Vec::new()
     }
 
-    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
+    fn trick(_: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
         None
     }
 
-    fn layout(&self) -> Option<Vec<LayoutRow>> {
-        let view = public(self);
+    fn layout(public: &Public<'_>) -> Option<Vec<LayoutRow>> {
+        let view = public.round();
         let ranks = std::iter::once(Rank::Ace).chain(Rank::ALL.into_iter().take(12));
         let ranks: Vec<Rank> = ranks.collect();
         let rows = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
@@ -89,31 +84,34 @@ impl Staged for Game {
         Some(rows)
     }
 
-    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
-        if self.rules().stuck == straights::Stuck::Pass {
-            let count = |v: straights::View| side.iter().map(|&s| v.pass_count(Seat::new(s))).sum();
-            return vec![("Passes", public(self).map_or(0u32, count).to_string())];
+    fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {
+        if public.rules().stuck == straights::Stuck::Pass {
+            let count =
+                |v: straights::PublicRound| side.iter().map(|&s| v.pass_count(Seat::new(s))).sum();
+            return vec![("Passes", public.round().map_or(0u32, count).to_string())];
         }
-        let count = |v: straights::View| side.iter().map(|&s| v.discard_count(Seat::new(s))).sum();
-        vec![("Discards", public(self).map_or(0usize, count).to_string())]
+        let count =
+            |v: straights::PublicRound| side.iter().map(|&s| v.discard_count(Seat::new(s))).sum();
+        vec![("Discards", public.round().map_or(0usize, count).to_string())]
     }
 
-    fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
+    fn seat_view(&self, seat: usize) -> Option<View<'_>> {
         self.view(Seat::new(seat))
-            .map_or_else(Vec::new, |v| by_suit(v.hand().collect(), None, true))
     }
 
-    fn notes(&self, seat: usize) -> Vec<String> {
-        let discards: Vec<Card> = self
-            .view(Seat::new(seat))
-            .map_or_else(Vec::new, |v| v.discards().collect());
+    fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
+        by_suit(view.hand().collect(), None, true)
+    }
+
+    fn notes(_: &Public<'_>, view: &View<'_>) -> Vec<String> {
+        let discards: Vec<Card> = view.discards().collect();
         if discards.is_empty() {
             return Vec::new();
         }
         vec![format!("Your discards: {}", cards_text(discards))]
     }
 
-    fn phrase(&self, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
+    fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
         match action {
             None => verb(you, "discard a card face down", "discards a card face down"),
             Some(Action::Play(card)) => {
@@ -129,7 +127,7 @@ impl Staged for Game {
     }
 
     /// Every Straights action but a pass puts down a card.
-    fn choice(&self, action: &Action) -> String {
+    fn choice(_: &Public<'_>, action: &Action) -> String {
         match *action {
             Action::Play(card) | Action::Discard(card) => card_text(card),
             Action::Pass => "Pass (pay a chip)".into(),
@@ -151,11 +149,12 @@ impl Staged for Game {
         }
     }
 
-    fn question(&self, legal: &[Action]) -> String {
+    fn question(public: &Public<'_>, legal: &[Action]) -> String {
         let plays = legal.iter().any(|a| matches!(a, Action::Play(_)));
         // Passes by choice left this round (three a round, with the voluntary pass).
-        let left = self.round().map_or(0, |r| r.voluntary_passes_left());
-        let by_choice = self.rules().free_discard && self.rules().stuck == straights::Stuck::Pass;
+        let left = public.round().map_or(0, |r| r.voluntary_passes_left());
+        let by_choice =
+            public.rules().free_discard && public.rules().stuck == straights::Stuck::Pass;
         if legal.contains(&Action::Pass) {
             return match (plays, left) {
                 (true, 1) => "Play a card onto the layout, or pass and pay a chip (your last pass by choice this round)".into(),
@@ -163,7 +162,7 @@ impl Staged for Game {
                 (false, _) => "No card fits the layout: pass and pay a chip".into(),
             };
         }
-        if plays && by_choice && self.round().is_some_and(|r| r.moves() > 0) {
+        if plays && by_choice && public.round().is_some_and(|r| r.moves() > 0) {
             return "Play a card onto the layout (your three passes by choice this round are used)"
                 .into();
         }
@@ -179,13 +178,13 @@ impl Staged for Game {
         }
     }
 
-    fn help(&self, legal: &[Action]) -> Vec<String> {
-        if self.rules().stuck == straights::Stuck::Pass {
-            return vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. With no card that fits you pass and pay a chip (a point); the first player out of cards ends the round and the others pay a point for each card left.", suit_symbol(self.rules().opener.suit()))];
+    fn help(public: &Public<'_>, legal: &[Action]) -> Vec<String> {
+        if public.rules().stuck == straights::Stuck::Pass {
+            return vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. With no card that fits you pass and pay a chip (a point); the first player out of cards ends the round and the others pay a point for each card left.", suit_symbol(public.rules().opener.suit()))];
         }
         if legal.iter().any(|a| matches!(a, Action::Play(_))) {
-            let opener = self.rules().opener;
-            let discard = if self.rules().free_discard {
+            let opener = public.rules().opener;
+            let discard = if public.rules().free_discard {
                 "You may also discard one face down instead (a voluntary pass): its pips count against you."
             } else {
                 "With no card that fits, discard one face down: its pips count against you."

@@ -1,31 +1,26 @@
 //! Teen Do Panch's scene: quotas beside tricks, the maker, pulls and returns.
 
 use cards::Card;
-use teendopanch::{Action, Game, Phase as Hand, Round, Seat};
+use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{by_suit, card_text, suit_words, verb};
 use super::{tricks, Fact, Phase, Played, RuleLine, Staged};
 
-/// The public table, read from seat 0's view (its hand is never read here).
-fn public(game: &Game) -> Option<teendopanch::View<'_>> {
-    game.view(Seat::new(0))
-}
-
 impl Staged for Game {
     /// A card given back in a pull shows to the two players of the pull.
-    fn rules_words(&self) -> &'static str {
-        match self.rules().name() {
+    fn rules_words(public: &Public<'_>) -> &'static str {
+        match public.rules().name() {
             "reference" => "reference rules",
             _ => "handout rules",
         }
     }
 
-    fn rules_card(&self) -> Vec<RuleLine> {
-        super::rule_lines(self.rules(), &self.rules().preset_rules())
+    fn rules_card(public: &Public<'_>) -> Vec<RuleLine> {
+        super::rule_lines(public.rules(), &public.rules().preset_rules())
     }
 
-    fn phase(&self) -> Phase {
-        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+    fn phase(public: &Public<'_>) -> Phase {
+        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
             return Phase::Dealing;
         };
         match view.phase() {
@@ -45,8 +40,8 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(&self, seat: usize) -> (Vec<String>, usize, String) {
-        let Some(view) = public(self) else {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<String>, usize, String) {
+        let Some(view) = public.hand() else {
             return (Vec::new(), 0, "Tricks 0".into());
         };
         let s = Seat::new(seat);
@@ -56,15 +51,12 @@ impl Staged for Game {
         ]);
         let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
         // Everyone sees a card change hands in a pull: the puller holds it.
-        let taking = self
-            .hand()
-            .and_then(|h| h.pull())
-            .is_some_and(|pull| pull.puller == s);
+        let taking = view.pulled_by() == Some(s);
         (marks, view.hand_size(s) + usize::from(taking), tally)
     }
 
-    fn facts(&self, to: Option<usize>, names: &[String]) -> Vec<Fact> {
-        let Some(view) = public(self).filter(|_| !self.needs_deal()) else {
+    fn facts(public: &Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact> {
+        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
             return Vec::new();
         };
         let mut facts = Vec::new();
@@ -74,7 +66,9 @@ impl Staged for Game {
         );
         match view.phase() {
             Hand::Making(Round::One) => facts.push(tricks::words("First five cards dealt")),
-            Hand::Making(Round::Two) if self.rules().packets == teendopanch::Packets::FiveFive => {
+            Hand::Making(Round::Two)
+                if public.rules().packets == teendopanch::Packets::FiveFive =>
+            {
                 facts.push(tricks::words("All ten cards dealt"))
             }
             Hand::Making(Round::Two) => facts.push(tricks::words("Eight of ten cards dealt")),
@@ -101,13 +95,15 @@ impl Staged for Game {
         facts
     }
 
-    fn trick(&self) -> Option<(Vec<Played>, Option<usize>)> {
-        let shown = public(self).map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
+    fn trick(public: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
+        let shown = public
+            .hand()
+            .map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
         Some(shown.unwrap_or_default())
     }
 
-    fn score_cells(&self, side: &[usize]) -> Vec<(&'static str, String)> {
-        let (tricks, quota) = public(self).map_or((0, 0), |view| {
+    fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {
+        let (tricks, quota) = public.hand().map_or((0, 0), |view| {
             let sum = |of: &dyn Fn(usize) -> u8| side.iter().map(|&s| of(s)).sum::<u8>();
             (
                 sum(&|s| view.tricks_won(Seat::new(s))),
@@ -119,25 +115,27 @@ impl Staged for Game {
 
     /// The holding, and for a puller the card it took and has not yet settled (in no
     /// holding until it gives a card back, but in its hand: it may not give it back).
-    fn hand(&self, seat: usize) -> Vec<Vec<Card>> {
-        self.view(Seat::new(seat)).map_or_else(Vec::new, |v| {
-            let mut cards = v.holding().set();
-            if let Some(pull) = v.pull() {
-                cards.insert(pull.taken);
-            }
-            by_suit(cards, v.trump_order(), false)
-        })
+    fn seat_view(&self, seat: usize) -> Option<View<'_>> {
+        self.view(Seat::new(seat))
     }
 
-    fn notes(&self, seat: usize) -> Vec<String> {
-        let taken = self.view(Seat::new(seat)).and_then(|v| v.pull());
+    fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
+        let mut cards = view.holding().set();
+        if let Some(pull) = view.pull() {
+            cards.insert(pull.taken);
+        }
+        by_suit(cards, view.trump_order(), false)
+    }
+
+    fn notes(_: &Public<'_>, view: &View<'_>) -> Vec<String> {
+        let taken = view.pull();
         taken
             .map(|p| format!("You pulled {}", card_text(p.taken)))
             .into_iter()
             .collect()
     }
 
-    fn phrase(&self, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
+    fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
         match action {
             // A card given back, or handed over under the house rule: face down.
             None => verb(you, "give a card face down", "gives a card face down"),
@@ -165,7 +163,7 @@ impl Staged for Game {
         }
     }
 
-    fn choice(&self, action: &Action) -> String {
+    fn choice(_: &Public<'_>, action: &Action) -> String {
         match *action {
             Action::Call(suit) => suit_words(suit),
             _ => "Pass".into(),
@@ -189,7 +187,7 @@ impl Staged for Game {
         }
     }
 
-    fn question(&self, legal: &[Action]) -> String {
+    fn question(public: &Public<'_>, legal: &[Action]) -> String {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
         if has(|a| matches!(a, Action::Call(_))) {
             return tricks::name_trump(has(|a| matches!(a, Action::Pass)));
@@ -200,16 +198,16 @@ impl Staged for Game {
         if has(|a| matches!(a, Action::Give(_))) {
             return "You fell short of your quota: choose the card to hand over".into();
         }
-        tricks::play(public(self).is_none_or(|v| v.trick().is_empty()))
+        tricks::play(public.hand().is_none_or(|v| v.trick().is_empty()))
     }
 
-    fn help(&self, legal: &[Action]) -> Vec<String> {
+    fn help(public: &Public<'_>, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
-        let call = match self.rules().packets {
+        let call = match public.rules().packets {
             teendopanch::Packets::FiveThreeTwo => "You name trump for this hand; passing waits for three more cards (only before they are dealt).",
             teendopanch::Packets::FiveFive => "You name trump for this hand; passing waits for five more cards (only before they are dealt).",
         };
-        let play = if self.rules().sevens_high {
+        let play = if public.rules().sevens_high {
             "Follow the suit led if you can; trump beats the other suits, and the seven of spades, then the seven of hearts, beat every trump (they count as trumps). Reach your quota of tricks: above it you pull cards next hand."
         } else {
             "Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand."
