@@ -4,7 +4,7 @@ use table::{Agent, Game, RandomAgent};
 use crate::PlayerSpec;
 
 /// A game whose computer players the catalogue can build by [`PlayerSpec`].
-pub trait Roster: crate::scene::Staged {
+pub trait Roster: crate::Catalogued {
     /// The agent `spec` names, for a seat of this game (its rules decide which handout
     /// player it is).
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>>;

@@ -31,19 +31,14 @@ mod action;
 mod build;
 mod error;
 mod game;
-pub mod offer;
 mod player;
 mod record;
 mod rules;
-pub mod scene;
 
 pub use action::{AnyAction, Catalogued};
 pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
-pub use record::{
-    read_record, record_steps, replay, steps, RecordError, RecordHeader, Replayed, Step,
-    MAX_ACTIONS,
-};
-pub use rules::Ruleset;
+pub use record::{read_record, replay, RecordError, RecordHeader, Replayed, MAX_ACTIONS};
+pub use rules::{AnyGame, Ruleset};

@@ -3,7 +3,6 @@
 
 use table::house::{House, HouseRule};
 
-use crate::scene::RuleLine;
 use crate::{Error, GameKind, Roster, Variant, WithGame};
 
 /// A variant, its points to win and its house rules, checked: every [`Ruleset`] builds a
@@ -89,22 +88,6 @@ impl Ruleset {
         }
     }
 
-    /// Every option's value at this table, and the points to win where they apply: the
-    /// rules card every face shows, as the table's scene carries it.
-    pub fn card(&self) -> Vec<RuleLine> {
-        struct Card(u32);
-        impl WithGame for Card {
-            type Output = Vec<RuleLine>;
-            fn run<G: Roster>(
-                self,
-                new: impl Fn() -> G + Clone + Send + Sync + 'static,
-            ) -> Self::Output {
-                crate::scene::rules_card(&crate::scene::Sight::of(&new()), self.0)
-            }
-        }
-        self.with_game(Card(self.points))
-    }
-
     /// How many sit at a table of these rules (Straights: three to eight, by house rule).
     pub fn seats(&self) -> usize {
         struct Seats;
@@ -120,15 +103,25 @@ impl Ruleset {
         self.with_game(Seats)
     }
 
+    /// The game these rules build, of its concrete type: what a layer above the
+    /// catalogue (the scene) dispatches on to run its own generic code.
+    pub fn game(&self) -> AnyGame {
+        match core(self.variant, self.points, &self.house).expect("a ruleset was checked") {
+            Core::Euchre(rules) => AnyGame::Euchre(euchre::Game::new(rules)),
+            Core::Straights(rules) => AnyGame::Straights(straights::Game::with_rules(rules)),
+            Core::TeenDoPanch(rules) => AnyGame::TeenDoPanch(teendopanch::Game::new(rules)),
+        }
+    }
+
     /// Calls `with.run` with a constructor of a new game under these rules.
     pub fn with_game<W: WithGame>(&self, with: W) -> W::Output {
         fn run<W: WithGame, G: Roster>(with: W, game: G) -> W::Output {
             with.run(move || game.clone())
         }
-        match core(self.variant, self.points, &self.house).expect("a ruleset was checked") {
-            Core::Euchre(rules) => run(with, euchre::Game::new(rules)),
-            Core::Straights(rules) => run(with, straights::Game::with_rules(rules)),
-            Core::TeenDoPanch(rules) => run(with, teendopanch::Game::new(rules)),
+        match self.game() {
+            AnyGame::Euchre(game) => run(with, game),
+            AnyGame::Straights(game) => run(with, game),
+            AnyGame::TeenDoPanch(game) => run(with, game),
         }
     }
 }
@@ -149,4 +142,15 @@ fn core(variant: Variant, points: u32, house: &[String]) -> Result<Core, table::
                 .with_house(house)?,
         ),
     })
+}
+
+/// A fresh game of any of the catalogue's kinds, by its concrete type.
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    /// Euchre.
+    Euchre(euchre::Game),
+    /// Straights.
+    Straights(straights::Game),
+    /// Teen Do Panch.
+    TeenDoPanch(teendopanch::Game),
 }

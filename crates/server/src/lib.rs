@@ -30,7 +30,13 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
 use axum::Router;
-use catalogue::{GameKind, PlayerSpec, Roster, Ruleset, Variant, WithGame};
+use catalogue::{GameKind, PlayerSpec, Roster, Ruleset, Variant};
+use scene::{Staged, WithScene};
+
+/// A game a server table can hold: the catalogue seats its players and the scene shows it.
+pub trait Served: Roster + Staged {}
+
+impl<G: Roster + Staged> Served for G {}
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
 use edge::Edge;
@@ -152,7 +158,7 @@ impl Server {
             .route("/api/tables", get(list_tables))
             .route(
                 "/api/catalogue",
-                get(|| async { Json(catalogue::offer::offer()) }),
+                get(|| async { Json(scene::offer::offer()) }),
             )
             .route("/api/games", get(list_games))
             .route("/api/games/{id}/record", get(record))
@@ -276,11 +282,14 @@ impl Server {
     fn start(&self, stored: &Stored, awake: Awake) -> Result<(), SpecError> {
         let variant = Variant::named(stored.row.game, Some(&stored.row.rules))?;
         let rules = Ruleset::new(variant, stored.row.points, &stored.row.house)?;
-        let sender = rules.with_game(Start {
-            server: self,
-            stored,
-            awake,
-        })?;
+        let sender = scene::with_game(
+            &rules,
+            Start {
+                server: self,
+                stored,
+                awake,
+            },
+        )?;
         self.tables
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -329,10 +338,13 @@ struct Start<'a> {
     awake: Awake,
 }
 
-impl WithGame for Start<'_> {
+impl WithScene for Start<'_> {
     type Output = Result<UnboundedSender<Command>, table::RestoreError>;
 
-    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+    fn run<G: Roster + Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output {
         let (sender, receiver) = unbounded_channel();
         let mut table = Table::new(
             self.stored.row.clone(),
@@ -468,7 +480,7 @@ async fn record(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> R
     }
 }
 
-/// Every moment of a finished table's game, all hands face up ([`catalogue::steps`]), for
+/// Every moment of a finished table's game, all hands face up ([`scene::steps`]), for
 /// the client's replay page, computed once ([`replays::Replays`]) and downloaded at most
 /// [`edge::Limits::replays_per_minute`] times a minute by one address (a long game's are
 /// megabytes). A game in progress is refused: its hands are secret.
@@ -488,7 +500,7 @@ async fn steps(
         .replays
         .get(&id, move || {
             let record = finished_record(&*store, &table)?;
-            let steps = catalogue::record_steps(&record).map_err(|e| {
+            let steps = scene::record_steps(&record).map_err(|e| {
                 edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
             })?;
             let body = protocol::Replay {

@@ -301,7 +301,7 @@ pub struct Replay<'a> {
     /// Who sat where, as the record names them.
     pub seats: &'a [String],
     /// The deal, then every action, each with the table after it.
-    pub steps: Vec<catalogue::Step>,
+    pub steps: Vec<scene::Step>,
 }
 
 /// The body of a message or a response, as sent.

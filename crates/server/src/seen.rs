@@ -8,8 +8,10 @@
 //! nothing else. [`Seen`] can only be made here, so a message cannot carry a picture that
 //! did not come from [`Secret::seen_by`].
 
-use catalogue::scene::{Shown, Sitter};
-use catalogue::{AnyAction, Roster};
+use catalogue::AnyAction;
+use scene::{Shown, Sitter};
+
+use crate::Served;
 use serde::Serialize;
 use table::{Agent, Progress, Refused, ReplayError, Rng, Taken, Turn};
 
@@ -61,11 +63,11 @@ impl LogEntry {
 /// A table's game in progress, with every hidden card. Deliberately not `Debug`,
 /// `Serialize` or `Deref`: see the module's doc.
 #[derive(Clone)]
-pub struct Secret<G: Roster> {
+pub struct Secret<G: Served> {
     progress: Progress<G>,
 }
 
-impl<G: Roster> Secret<G> {
+impl<G: Served> Secret<G> {
     /// `game` (fresh) with `actions` replayed: the prescribed `deals` first, then
     /// shuffles from `seed` ([`Progress::replay`]).
     pub fn replay(
@@ -115,7 +117,7 @@ impl<G: Roster> Secret<G> {
 
     /// What `to` may see of the table now, with `sitters` in the seats.
     pub fn seen_by(&self, to: Recipient, sitters: &[Sitter], points_to_win: u32) -> Seen {
-        Seen(catalogue::scene::shown(
+        Seen(scene::shown(
             &self.progress,
             to.seat(),
             sitters,
@@ -155,6 +157,6 @@ impl<G: Roster> Secret<G> {
 }
 
 /// An action as the store keeps it: tagged with its game.
-fn stored<G: Roster>(taken: &Taken<G::Action>) -> AnyAction {
+fn stored<G: Served>(taken: &Taken<G::Action>) -> AnyAction {
     G::any(taken.action)
 }

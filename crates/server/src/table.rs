@@ -5,7 +5,9 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use catalogue::{AnyAction, PlayerSpec, Roster as Served};
+use catalogue::{AnyAction, PlayerSpec};
+
+use crate::Served;
 use rand::SeedableRng;
 use table::{Agent, Refused, ReplayError, Rng, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
@@ -14,7 +16,7 @@ use crate::journal::Journal;
 use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
 use crate::seen::{Recipient, Secret};
 use crate::store::{SeatRow, Store, TableRow, Token};
-use catalogue::scene::{Presence, Sitter};
+use scene::{Presence, Sitter};
 
 pub use crate::conn::Conn;
 
@@ -848,5 +850,5 @@ impl<G: Served> Table<G> {
 pub(crate) fn row_title(row: &TableRow) -> String {
     let variant = catalogue::Variant::named(row.game, Some(&row.rules));
     let rules = variant.and_then(|v| catalogue::Ruleset::new(v, row.points, &row.house));
-    rules.map_or_else(|_| row.game.title().into(), |r| catalogue::offer::title(&r))
+    rules.map_or_else(|_| row.game.title().into(), |r| scene::offer::title(&r))
 }

@@ -3,14 +3,14 @@
 //! and the hand's log, and dialogs over it.
 
 use cards::{Card, Rank, Suit};
-use catalogue::scene::{
-    card_text as show, card_text_at, suit_symbol, FactKind, LayoutRow, Middle, Scene, SeatPanel,
-};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 use ratatui::Frame;
+use scene::{
+    card_text as show, card_text_at, suit_symbol, FactKind, LayoutRow, Middle, Scene, SeatPanel,
+};
 
 use crate::session::YOU;
 use crate::ui::{Dialog, Ui};

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use catalogue::scene::{card_text as show, Own, Scene};
+use scene::{card_text as show, Own, Scene};
 use table::search::Advice;
 use table::Leave;
 use textio::Stop;
@@ -324,10 +324,10 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
 mod tests {
     use std::collections::BTreeMap;
 
-    use catalogue::scene::{Presence, Sitter};
-    use catalogue::{PlayerSpec, Roster, Ruleset, Variant, WithGame};
+    use catalogue::{PlayerSpec, Roster, Ruleset, Variant};
     use proptest::prelude::*;
     use rand::SeedableRng;
+    use scene::{Presence, Sitter};
     use table::{Agent, Progress, Rng, Turn};
 
     use super::choose;
@@ -340,10 +340,13 @@ mod tests {
     /// action all game long. Returns how many choices were checked.
     struct EveryChoiceAnswered(u64);
 
-    impl WithGame for EveryChoiceAnswered {
+    impl scene::WithScene for EveryChoiceAnswered {
         type Output = usize;
 
-        fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
+        fn run<G: Roster + scene::Staged>(
+            self,
+            new: impl Fn() -> G + Clone + Send + Sync + 'static,
+        ) -> usize {
             let seats = new().seats();
             let sitters: Vec<Sitter> = (0..seats)
                 .map(|s| Sitter {
@@ -363,7 +366,7 @@ mod tests {
                     Turn::Over => break,
                     Turn::Chance => progress.deal(),
                     Turn::Seat(seat) => {
-                        let shown = catalogue::scene::shown(&progress, Some(seat), &sitters, 5);
+                        let shown = scene::shown(&progress, Some(seat), &sitters, 5);
                         let own = shown.own.unwrap();
                         for choice in &own.choices {
                             let key = choice.key.as_str();
@@ -400,7 +403,7 @@ mod tests {
             let options = Ruleset::options(variant.game());
             let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
             if let Ok(rules) = Ruleset::new(variant, 5, &house) {
-                rules.with_game(EveryChoiceAnswered(seed));
+                scene::with_game(&rules, EveryChoiceAnswered(seed));
             }
         }
     }
@@ -412,7 +415,7 @@ mod tests {
         let rules = Ruleset::new(Variant::Straights, 80, &["free-discard", "stuck=pass"]);
         let rules = rules.expect("Straights takes both");
         assert_eq!(rules.variant().game(), catalogue::GameKind::Straights);
-        let checked = rules.with_game(EveryChoiceAnswered(1));
+        let checked = scene::with_game(&rules, EveryChoiceAnswered(1));
         assert!(checked > 10, "{checked} passes offered");
     }
 }

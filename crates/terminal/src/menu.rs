@@ -9,8 +9,8 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph, Wrap};
 use ratatui::Frame;
 
-use catalogue::offer::HouseOffer;
 use catalogue::Ruleset;
+use scene::offer::HouseOffer;
 
 /// The menu: one row per house rule, each at one of its values.
 pub struct Menu {
@@ -42,14 +42,14 @@ impl Menu {
     /// The menu for `rules`' game, every option at the value `rules` gives it.
     pub fn new(rules: Ruleset) -> Menu {
         let game = rules.variant().game();
-        let offer = catalogue::offer::offer();
+        let offer = scene::offer::offer();
         let options = offer
             .games
             .into_iter()
             .find(|g| g.game == game)
             .map(|g| g.house)
             .unwrap_or_default();
-        let card = rules.card();
+        let card = scene::rules_card_of(&rules);
         let chosen = options
             .iter()
             .map(|o| {
@@ -58,7 +58,7 @@ impl Menu {
             })
             .collect();
         Menu {
-            title: catalogue::offer::title(&rules),
+            title: scene::offer::title(&rules),
             rules,
             options,
             chosen,

@@ -2,7 +2,7 @@
 //! --record`, or downloaded from `cardtable serve`) stepped forwards and backwards with
 //! every hand face up.
 
-use catalogue::scene::Shown;
+use scene::Shown;
 use table::search::Advice;
 
 use crate::error::OpenError;
@@ -11,7 +11,7 @@ use crate::session::{About, Table};
 /// A recorded game at one of its steps, drawn like a game in progress.
 pub struct Replay {
     about: About,
-    steps: Vec<catalogue::Step>,
+    steps: Vec<scene::Step>,
     /// The step shown.
     pub at: usize,
 }
@@ -28,7 +28,7 @@ impl Replay {
                     number,
                     count: lines.len(),
                 })?;
-        let steps = catalogue::steps(line)?;
+        let steps = scene::steps(line)?;
         if steps.is_empty() {
             return Err(OpenError::NoDeal);
         }
@@ -62,7 +62,7 @@ impl Replay {
     }
 
     /// The step shown.
-    pub fn step_shown(&self) -> Option<&catalogue::Step> {
+    pub fn step_shown(&self) -> Option<&scene::Step> {
         self.steps.get(self.at)
     }
 

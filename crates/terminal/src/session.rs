@@ -1,13 +1,13 @@
 //! One game at the terminal: the person's seat, computer players in the others, the deal
 //! from a seed, and every action kept as a game record. The faces (the drawn table and
 //! line mode) see it through [`Table`], as the catalogue's scene for the person's seat
-//! ([`catalogue::scene::Shown`]) — the same the server sends a seat — so no face can
+//! ([`scene::Shown`]) — the same the server sends a seat — so no face can
 //! show what the seat may not see, and none works out a rule.
 
-use catalogue::scene::{Presence, Shown, Sitter, Staged};
+use scene::{Presence, Shown, Sitter, Staged, WithScene};
 
 use crate::error::OpenError;
-use catalogue::{PlayerSpec, Roster, Ruleset, WithGame};
+use catalogue::{PlayerSpec, Roster, Ruleset};
 use rand::SeedableRng;
 use table::search::Advice;
 use table::{Agent, NotADeck, Progress, ReplayError, Rng, Seated, Turn};
@@ -38,7 +38,7 @@ pub trait Table {
     /// A number that changes whenever what is shown may have changed: the drawn table
     /// keeps what it derives until it does.
     fn version(&self) -> u64;
-    /// Takes the person's legal action `index` (of [`catalogue::scene::Own::actions`]).
+    /// Takes the person's legal action `index` (of [`scene::Own::actions`]).
     fn act(&mut self, index: usize);
     /// Lets the computer (or the deal) take one step; false when the person must act or
     /// the game is over.
@@ -67,7 +67,7 @@ pub trait Table {
 }
 
 /// A game being played: the game in progress and the computer players.
-pub struct Session<G: Roster> {
+pub struct Session<G: Roster + Staged> {
     about: About,
     progress: Progress<G>,
     rng: Rng,
@@ -113,7 +113,7 @@ fn sitters(seats: usize) -> Vec<Sitter> {
         .collect()
 }
 
-impl<G: Roster> Session<G> {
+impl<G: Roster + Staged> Session<G> {
     /// A session of `progress`'s game as `setup` says: a new one, or one taken up.
     fn new(setup: &Setup, progress: Progress<G>) -> Session<G> {
         let game = progress.game();
@@ -142,13 +142,13 @@ impl<G: Roster> Session<G> {
     }
 }
 
-impl<G: Roster> Table for Session<G> {
+impl<G: Roster + Staged> Table for Session<G> {
     fn about(&self) -> &About {
         &self.about
     }
 
     fn shown(&self) -> Shown {
-        catalogue::scene::shown(&self.progress, Some(YOU), &self.sitters, self.about.points)
+        scene::shown(&self.progress, Some(YOU), &self.sitters, self.about.points)
     }
 
     fn version(&self) -> u64 {
@@ -219,7 +219,7 @@ fn coach_words<G: Staged>(game: &G, action: &G::Action) -> String {
         Some((card, word)) => format!(
             "{} {}",
             word.unwrap_or("Play").to_lowercase(),
-            catalogue::scene::card_text(card)
+            scene::card_text(card)
         ),
         None => G::choice(&game.public(), action),
     }
@@ -232,10 +232,13 @@ struct Open<'a> {
     record: Option<&'a str>,
 }
 
-impl WithGame for Open<'_> {
+impl WithScene for Open<'_> {
     type Output = Result<Box<dyn Table>, OpenError>;
 
-    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+    fn run<G: Roster + Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output {
         let Some(line) = self.record else {
             let progress = Progress::new(new(), self.setup.seed, Vec::new())?;
             return Ok(Box::new(Session::new(self.setup, progress)));
@@ -259,13 +262,14 @@ impl WithGame for Open<'_> {
 
 /// A new game as `setup` says.
 pub fn open(setup: &Setup) -> Box<dyn Table> {
-    setup
-        .rules
-        .with_game(Open {
+    scene::with_game(
+        &setup.rules,
+        Open {
             setup,
             record: None,
-        })
-        .expect("a new game has no actions to refuse")
+        },
+    )
+    .expect("a new game has no actions to refuse")
 }
 
 /// A saved game (a record line) taken up where it stopped, with `opponents` in the
@@ -277,8 +281,11 @@ pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, OpenE
         seed: header.seed,
         opponents,
     };
-    setup.rules.with_game(Open {
-        setup: &setup,
-        record: Some(line),
-    })
+    scene::with_game(
+        &setup.rules,
+        Open {
+            setup: &setup,
+            record: Some(line),
+        },
+    )
 }

@@ -6,11 +6,11 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use cards::Card;
-use catalogue::scene::{card_text, Middle, Shown, TrickShown};
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use scene::{card_text, Middle, Shown, TrickShown};
 use table::search::Advice;
 
 use crate::session::Table;
@@ -319,7 +319,7 @@ impl Ui {
             Chosen::Deal(rules) => {
                 self.note = Some(format!(
                     "The next game deals under these rules: {}",
-                    catalogue::offer::title(&rules)
+                    scene::offer::title(&rules)
                 ));
                 self.next_rules = Some(rules);
                 self.dialog = Dialog::None;

@@ -4,12 +4,12 @@
 //! the result screen.
 
 use cards::{Card, Rank, Suit};
-use catalogue::scene::{FactKind, Middle, Phase, Scene};
 use catalogue::{GameKind, PlayerSpec, Variant};
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Color;
 use ratatui::Terminal;
+use scene::{FactKind, Middle, Phase, Scene};
 use terminal::draw;
 use terminal::session::{self, Setup, YOU};
 use terminal::ui::{Dialog, Flow, Ui};

@@ -348,7 +348,7 @@ fn main() -> ExitCode {
         Some(Command::Play(args)) => ("cardtable play", play(&args)),
         Some(Command::Replay(args)) => ("cardtable replay", replay(&args)),
         Some(Command::Rules(args)) => {
-            print!("{}", catalogue::offer::rules_text(args.game));
+            print!("{}", scene::offer::rules_text(args.game));
             return ExitCode::SUCCESS;
         }
         Some(Command::Serve(args)) => return serve(&args),

@@ -82,7 +82,7 @@ pub fn record(data: &[u8]) {
         // A record that replays is drawn at every step (a scene each, as replays show
         // it) and taken up at the terminal as a saved game.
         if catalogue::replay(line).is_ok_and(|r| r.actions <= 2_000) {
-            let steps = catalogue::steps(line).expect("a record that replays has steps");
+            let steps = scene::steps(line).expect("a record that replays has steps");
             for step in &steps {
                 serde_json::to_string(&step.scene).expect("scenes serialize");
             }

@@ -73,7 +73,7 @@ pub struct Stage<'a, A> {
 /// what everyone may see ([`table::Game::Public`], which holds no seat's cards), except
 /// [`Staged::hand`] and [`Staged::notes`], which read the seat's own view and are called
 /// only for the seat whose [`Own`] is built.
-pub trait Staged: crate::Catalogued {
+pub trait Staged: catalogue::Catalogued {
     /// `Hand` or `Round`.
     const HAND_WORD: &'static str = "Hand";
     /// Whether a table chooses its points to win (Straights always ends at 80).

@@ -10,6 +10,8 @@
 
 mod build;
 mod euchre;
+pub mod offer;
+mod steps;
 mod straights;
 mod teendopanch;
 mod tricks;
@@ -19,11 +21,12 @@ use cards::{Card, Suit};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::GameKind;
+use catalogue::{GameKind, Roster, Ruleset};
 
-pub use crate::action::AnyAction;
 pub(crate) use build::{rules_card, title};
 pub use build::{shown, Moment, Sight, Stage, Staged};
+pub use catalogue::AnyAction;
+pub use steps::{record_steps, steps, Step};
 pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.
@@ -358,4 +361,45 @@ pub struct Shown {
 /// holds it.
 pub fn schema() -> schemars::Schema {
     schemars::schema_for!(Shown)
+}
+
+/// What a face does with a game the scene can show: `run` is called with a constructor of
+/// the concrete game type (see [`with_game`]). The catalogue's `WithGame` asks only for
+/// a game it can seat players at; this asks for one that can be shown too.
+pub trait WithScene {
+    /// What the face makes of it.
+    type Output;
+    /// Runs with `new`, which makes a fresh game of the rules.
+    fn run<G: Roster + Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output;
+}
+
+/// Calls `with.run` with a constructor of a new game under `rules`.
+pub fn with_game<W: WithScene>(rules: &Ruleset, with: W) -> W::Output {
+    fn run<W: WithScene, G: Roster + Staged>(with: W, game: G) -> W::Output {
+        with.run(move || game.clone())
+    }
+    match rules.game() {
+        catalogue::AnyGame::Euchre(game) => run(with, game),
+        catalogue::AnyGame::Straights(game) => run(with, game),
+        catalogue::AnyGame::TeenDoPanch(game) => run(with, game),
+    }
+}
+
+/// Every option's value at a table of `rules`, and the points to win where they apply:
+/// the rules card every face shows, as the table's scene carries it.
+pub fn rules_card_of(rules: &Ruleset) -> Vec<RuleLine> {
+    struct Card(u32);
+    impl WithScene for Card {
+        type Output = Vec<RuleLine>;
+        fn run<G: Roster + Staged>(
+            self,
+            new: impl Fn() -> G + Clone + Send + Sync + 'static,
+        ) -> Self::Output {
+            rules_card(&Sight::of(&new()), self.0)
+        }
+    }
+    with_game(rules, Card(rules.points()))
 }

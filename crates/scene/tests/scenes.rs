@@ -5,9 +5,9 @@
 
 use std::collections::BTreeSet;
 
-use catalogue::scene::{AnyAction, Presence, Shown, Sitter};
-use catalogue::{PlayerSpec, Roster, Variant, WithGame};
+use catalogue::{PlayerSpec, Roster, Variant};
 use rand::SeedableRng;
+use scene::{AnyAction, Presence, Shown, Sitter};
 use table::{Agent, Progress, Rng, Turn};
 use testkit::cards_named;
 
@@ -22,10 +22,13 @@ fn hand_of(shown: &Shown) -> BTreeSet<String> {
 
 struct Check(u64);
 
-impl WithGame for Check {
+impl scene::WithScene for Check {
     type Output = usize;
 
-    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
+    fn run<G: Roster + scene::Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> usize {
         let seats = new().seats();
         let sitters: Vec<Sitter> = (0..seats)
             .map(|s| Sitter {
@@ -43,7 +46,7 @@ impl WithGame for Check {
             let turn = progress.turn();
             let mut held = BTreeSet::new();
             for seat in 0..seats {
-                let shown = catalogue::scene::shown(&progress, Some(seat), &sitters, 5);
+                let shown = scene::shown(&progress, Some(seat), &sitters, 5);
                 let own = shown.own.as_ref().unwrap();
                 // Cards and buttons reach each legal action exactly once.
                 let mut reached: Vec<usize> =
@@ -66,24 +69,24 @@ impl WithGame for Check {
                 held.extend(hand);
                 assert!(!shown.scene.status.is_empty());
             }
-            let watching = catalogue::scene::shown(&progress, None, &sitters, 5);
+            let watching = scene::shown(&progress, None, &sitters, 5);
             assert!(watching.own.is_none(), "a spectator has no own part");
             // The hand before's words and last trick name cards dealt again since.
             let mut this_hand = watching.scene.clone();
             this_hand.last_hand.clear();
-            if let catalogue::scene::Middle::Tricks { last, .. } = &mut this_hand.middle {
+            if let scene::Middle::Tricks { last, .. } = &mut this_hand.middle {
                 *last = None;
             }
             // The upcard a dealer took is in its hand, but every player saw it taken.
             let taken_up: BTreeSet<String> = this_hand
                 .facts
                 .iter()
-                .filter(|f| f.kind == catalogue::scene::FactKind::Upcard)
+                .filter(|f| f.kind == scene::FactKind::Upcard)
                 .filter_map(|f| f.card.map(|c| c.to_string()))
                 .collect();
             this_hand
                 .facts
-                .retain(|f| f.kind != catalogue::scene::FactKind::Upcard);
+                .retain(|f| f.kind != scene::FactKind::Upcard);
             let text = serde_json::to_string(&this_hand).unwrap();
             let named = cards_named(&text);
             let leaked: Vec<_> = named.intersection(&held).cloned().collect();
@@ -121,7 +124,7 @@ impl WithGame for Check {
 fn every_variants_scenes_reach_the_legal_actions_and_show_no_held_card_to_spectators() {
     for variant in Variant::ALL {
         for seed in 0..4 {
-            let steps = variant.with_game(5, Check(seed));
+            let steps = scene::with_game(&catalogue::Ruleset::plain(variant, 5), Check(seed));
             assert!(steps > 20, "{variant}: {steps} steps checked");
         }
     }

@@ -4,8 +4,9 @@
 
 use serde::Serialize;
 
-use crate::scene;
-use crate::{GameKind, Roster, Ruleset, Variant, WithGame};
+use catalogue::{GameKind, Roster, Ruleset, Variant};
+
+use crate::{Staged, WithScene};
 
 /// Every game and seat kind, for a create form.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -74,16 +75,19 @@ pub struct SeatOffer {
 /// What a variant says of itself, read from a game of it.
 struct Words(u32);
 
-impl WithGame for Words {
+impl WithScene for Words {
     type Output = (&'static str, bool, String);
 
-    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+    fn run<G: Roster + Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output {
         let game = new();
-        let sight = scene::Sight::of(&game);
+        let sight = crate::Sight::of(&game);
         (
             G::rules_words(&sight.public),
             G::POINTS_TO_WIN,
-            scene::title(&sight, self.0),
+            crate::title(&sight, self.0),
         )
     }
 }
@@ -97,7 +101,7 @@ pub fn offer() -> Offer {
             let variants: Vec<(Variant, (&'static str, bool, String))> = Variant::ALL
                 .into_iter()
                 .filter(|v| v.game() == game)
-                .map(|v| (v, v.with_game(10, Words(10))))
+                .map(|v| (v, crate::with_game(&Ruleset::plain(v, 10), Words(10))))
                 .collect();
             GameOffer {
                 game,
@@ -133,10 +137,10 @@ pub fn offer() -> Offer {
 
 /// `game`'s house rules with every value and each variant's default.
 fn house(game: GameKind) -> Vec<HouseOffer> {
-    let variants: Vec<(Variant, Vec<crate::scene::RuleLine>)> = Variant::ALL
+    let variants: Vec<(Variant, Vec<crate::RuleLine>)> = Variant::ALL
         .into_iter()
         .filter(|v| v.game() == game)
-        .map(|v| (v, Ruleset::plain(v, 10).card()))
+        .map(|v| (v, crate::rules_card_of(&Ruleset::plain(v, 10))))
         .collect();
     Ruleset::options(game)
         .iter()
@@ -206,5 +210,5 @@ pub fn rules_text(game: GameKind) -> String {
 
 /// A table's title, as its scene's: `Euchre · EECS 280 rules · first to 10 points`.
 pub fn title(rules: &Ruleset) -> String {
-    rules.with_game(Words(rules.points())).2
+    crate::with_game(rules, Words(rules.points())).2
 }

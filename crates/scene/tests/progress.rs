@@ -1,9 +1,9 @@
 //! The game in progress: what each action did reaches the scene in the game's words, a
 //! record replays to the same progress, and a face-down card shows only to its owner.
 
-use catalogue::scene::{Moment, Presence, Sitter, Stage};
-use catalogue::{Roster, Variant, WithGame};
+use catalogue::{Roster, Variant};
 use rand::SeedableRng;
+use scene::{Moment, Presence, Sitter, Stage};
 use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, Rng, Turn};
 
 fn sitters(names: &[&str]) -> Vec<Sitter> {
@@ -176,10 +176,10 @@ fn under_the_joker_rule_the_two_of_spades_is_named_and_drawn_as_the_joker() {
 /// Plays a game of `variant` with random players through [`Progress`], then checks it.
 struct PlayAndReplay(u64);
 
-impl WithGame for PlayAndReplay {
+impl scene::WithScene for PlayAndReplay {
     type Output = ();
 
-    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
+    fn run<G: Roster + scene::Staged>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
         let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
         let mut agents: Vec<Box<dyn Agent<G>>> = (0..new().seats())
             .map(|_| new().agent(catalogue::PlayerSpec::Random))
@@ -212,8 +212,8 @@ impl WithGame for PlayAndReplay {
         let sitters = sitters(&names.iter().map(String::as_str).collect::<Vec<_>>());
         for to in (0..new().seats()).map(Some).chain([None]) {
             assert_eq!(
-                catalogue::scene::shown(&progress, to, &sitters, 10),
-                catalogue::scene::shown(&again, to, &sitters, 10)
+                scene::shown(&progress, to, &sitters, 10),
+                scene::shown(&again, to, &sitters, 10)
             );
         }
     }
@@ -223,7 +223,7 @@ impl WithGame for PlayAndReplay {
 fn a_record_replays_to_the_same_progress_in_every_game() {
     for variant in Variant::ALL {
         for seed in 0..3 {
-            variant.with_game(10, PlayAndReplay(seed));
+            scene::with_game(&catalogue::Ruleset::plain(variant, 10), PlayAndReplay(seed));
         }
     }
 }
@@ -238,8 +238,8 @@ fn appendix_b(rules: euchre::Rules) -> Progress<euchre::Game> {
 
 #[test]
 fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
-    use catalogue::scene::FactKind;
     use euchre::{Action, Rules};
+    use scene::FactKind;
     let sitters = sitters(&["You", "West", "North", "East"]);
     let mut progress = appendix_b(Rules::eecs280(10));
     // West (seat 1, the dealer's left) orders up the J♦; You (seat 0, the dealer) take
@@ -251,7 +251,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
         .apply_as(0, Action::Discard("9D".parse().unwrap()))
         .unwrap();
     for to in [Some(2), None] {
-        let scene = catalogue::scene::shown(&progress, to, &sitters, 10).scene;
+        let scene = scene::shown(&progress, to, &sitters, 10).scene;
         let upcard = scene
             .facts
             .iter()
@@ -265,15 +265,15 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
     progress
         .apply_as(1, Action::Play("9S".parse().unwrap()))
         .unwrap();
-    let scene = catalogue::scene::shown(&progress, None, &sitters, 10).scene;
+    let scene = scene::shown(&progress, None, &sitters, 10).scene;
     assert!(scene.facts.iter().any(|f| f.kind == FactKind::Upcard));
 }
 
 #[test]
 fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
     use cards::Suit;
-    use catalogue::scene::FactKind;
     use euchre::{Action, Rules};
+    use scene::FactKind;
     let sitters = sitters(&["Ada", "Bob", "Cy", "Di"]);
     let mut progress = appendix_b(Rules::cs246());
     for seat in [1, 2, 3] {
@@ -283,9 +283,9 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
     progress
         .apply_as(0, Action::OrderUp { alone: false })
         .unwrap();
-    let scene = catalogue::scene::shown(&progress, Some(1), &sitters, 10).scene;
+    let scene = scene::shown(&progress, Some(1), &sitters, 10).scene;
     assert_eq!(scene.log[3], "Ada picks up the J♦");
-    let scene = catalogue::scene::shown(&progress, Some(0), &sitters, 10).scene;
+    let scene = scene::shown(&progress, Some(0), &sitters, 10).scene;
     assert_eq!(scene.log[3], "You pick up the J♦");
     // Round two: the turned-down card stays named after trump is called.
     let mut progress = appendix_b(Rules::cs246());
@@ -301,7 +301,7 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
             },
         )
         .unwrap();
-    let scene = catalogue::scene::shown(&progress, None, &sitters, 10).scene;
+    let scene = scene::shown(&progress, None, &sitters, 10).scene;
     let down = scene.facts.iter().find(|f| f.kind == FactKind::TurnedDown);
     assert_eq!(down.and_then(|f| f.suit), Some(Suit::Diamonds));
 }

@@ -1,7 +1,7 @@
 //! The scene's JSON Schema is checked in (`docs/scene.schema.json`): browsers and other
 //! clients validate what they receive against it, so a change to the scene's types must
 //! come with the file (regenerate it with `CARDTABLE_BLESS=1 cargo test -p
-//! cardtable-catalogue --test schema`, and raise `SCENE_VERSION` when a field changes
+//! cardtable-scene --test schema`, and raise `SCENE_VERSION` when a field changes
 //! meaning or goes away).
 
 use std::path::Path;
@@ -9,7 +9,7 @@ use std::path::Path;
 #[test]
 fn the_checked_in_schema_is_the_scenes_types() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/scene.schema.json");
-    let schema = serde_json::to_value(catalogue::scene::schema()).unwrap();
+    let schema = serde_json::to_value(scene::schema()).unwrap();
     let made = serde_json::to_string_pretty(&schema).unwrap() + "\n";
     if std::env::var_os("CARDTABLE_BLESS").is_some() {
         std::fs::write(&path, &made).unwrap();
@@ -23,13 +23,13 @@ fn the_checked_in_schema_is_the_scenes_types() {
 
 #[test]
 fn the_schema_names_its_version_and_requires_the_scene() {
-    let schema = serde_json::to_value(catalogue::scene::schema()).unwrap();
+    let schema = serde_json::to_value(scene::schema()).unwrap();
     assert_eq!(schema["title"], "Shown");
     let required = schema["required"].as_array().unwrap();
     assert!(required.iter().any(|r| r == "scene"));
     let scene = &schema["$defs"]["Scene"];
     assert!(scene["properties"]["version"].is_object());
-    assert_eq!(catalogue::scene::SCENE_VERSION, 3);
+    assert_eq!(scene::SCENE_VERSION, 3);
 }
 
 /// A spectator is sent a `Scene` alone: no seat panel in it can hold cards (version 3
@@ -37,7 +37,7 @@ fn the_schema_names_its_version_and_requires_the_scene() {
 /// seat property that is, or holds, a card.
 #[test]
 fn a_scenes_seat_panels_hold_no_card() {
-    let schema = serde_json::to_value(catalogue::scene::schema()).unwrap();
+    let schema = serde_json::to_value(scene::schema()).unwrap();
     let panel = &schema["$defs"]["SeatPanel"]["properties"];
     let properties = panel.as_object().unwrap();
     assert!(properties.contains_key("cards"), "the count of cards held");

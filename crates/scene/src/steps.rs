@@ -1,0 +1,178 @@
+//! A finished game step by step, every hand face up: what `cardtable replay` and the
+//! server's replay page show, replayed through [`Progress::replay`].
+
+use cards::Card;
+use catalogue::{
+    read_record, AnyAction, Catalogued, GameKind, RecordError, RecordHeader, Roster, Ruleset,
+    Variant, MAX_ACTIONS,
+};
+use serde::Serialize;
+use table::{GameRecord, Progress, ReplayEvent, Turn};
+
+use crate::{Moment, Presence, Scene, Sitter, Stage, Staged, WithScene};
+
+/// One moment of a replayed game with every hand face up: just after a deal (no seat,
+/// no action) or just after an action.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Step {
+    /// The seat that acted.
+    pub seat: Option<usize>,
+    /// What it did.
+    pub action: Option<AnyAction>,
+    /// The table as a spectator sees it.
+    pub scene: Scene,
+    /// Every seat's cards, face up: a finished game's replay shows them all.
+    pub hands: Vec<Vec<Card>>,
+    /// Each seat's points.
+    pub points: Vec<f64>,
+}
+
+/// Every moment of a record line's game, for stepping through it face up.
+///
+/// ```
+/// let line = r#"{"game":"euchre","variant":"eecs280","seed":1,"seats":[],"actions":["Pass"]}"#;
+/// let steps = scene::steps(line).unwrap();
+/// assert_eq!(steps.len(), 2); // the deal, then the pass
+/// assert_eq!(serde_json::to_string(&steps[1].action).unwrap(), r#""Pass""#);
+/// ```
+pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
+    let header = RecordHeader::read(line)?;
+    crate::with_game(&header.rules, StepLine(Line(line)))
+}
+
+/// Every moment of `record`'s game, its actions tagged by game (a server's finished
+/// table), for stepping through it face up.
+pub fn record_steps(record: &GameRecord<AnyAction>) -> Result<Vec<Step>, RecordError> {
+    let game: GameKind = record.game.parse()?;
+    let variant = Variant::named(game, Some(&record.variant))?;
+    if !(1..=1000).contains(&record.points) {
+        return Err(RecordError::Points(record.points));
+    }
+    crate::with_game(
+        &Ruleset::new(variant, record.points, &record.house)?,
+        StepLine(record),
+    )
+}
+
+/// Where a record's actions come from: a record line, or a record of tagged actions.
+trait Source {
+    /// The record, with actions of `G`.
+    fn record<G: Catalogued>(&self) -> Result<GameRecord<G::Action>, RecordError>;
+}
+
+/// A record line (JSON).
+struct Line<'a>(&'a str);
+
+impl Source for Line<'_> {
+    fn record<G: Catalogued>(&self) -> Result<GameRecord<G::Action>, RecordError> {
+        read_record(self.0)
+    }
+}
+
+impl Source for &GameRecord<AnyAction> {
+    fn record<G: Catalogued>(&self) -> Result<GameRecord<G::Action>, RecordError> {
+        let actions = self.actions.iter().map(|&a| G::from_any(a));
+        let Some(actions) = actions.collect::<Option<Vec<_>>>() else {
+            return Err(RecordError::OtherGame);
+        };
+        if actions.len() > MAX_ACTIONS {
+            return Err(RecordError::TooLong(actions.len()));
+        }
+        Ok(GameRecord {
+            game: self.game.clone(),
+            variant: self.variant.clone(),
+            points: self.points,
+            house: self.house.clone(),
+            seed: self.seed,
+            deals: self.deals.clone(),
+            seats: self.seats.clone(),
+            actions,
+        })
+    }
+}
+
+struct StepLine<S>(S);
+
+impl<S: Source> WithScene for StepLine<S> {
+    type Output = Result<Vec<Step>, RecordError>;
+
+    fn run<G: Roster + Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output {
+        let record: GameRecord<G::Action> = self.0.record::<G>()?;
+        let sitters = record_sitters(&record.seats, new().seats());
+        let replay_error = |e| RecordError::Replay(Box::new(e));
+        record.check_game(&new()).map_err(replay_error)?;
+        let mut steps = Vec::new();
+        let mut step = |progress: &Progress<G>, what: ReplayEvent| {
+            steps.push(face_up_step(progress, what, &sitters, record.points));
+        };
+        let actions = record.actions.iter().copied();
+        let deals = record.deals.clone();
+        let mut progress = Progress::replay(new(), record.seed, deals, actions, &mut step)
+            .map_err(replay_error)?;
+        // The hand after the last action is dealt too, as the record's next step.
+        while progress.turn() == Turn::Chance {
+            progress.deal();
+            step(&progress, ReplayEvent::Dealt);
+        }
+        Ok(steps)
+    }
+}
+
+/// The step `progress` just took (`what`), every action and hand face up.
+fn face_up_step<G: Staged>(
+    progress: &Progress<G>,
+    what: ReplayEvent,
+    sitters: &[Sitter],
+    points_to_win: u32,
+) -> Step {
+    let face_up = |taken: &[table::Taken<G::Action>]| -> Vec<Moment<G::Action>> {
+        (taken.iter())
+            .map(|t| Moment {
+                seat: t.seat,
+                action: Some(t.action),
+                happened: t.happened,
+            })
+            .collect()
+    };
+    let (log, last_hand) = (face_up(progress.hand()), face_up(progress.last_hand()));
+    let stage = Stage {
+        to: None,
+        sitters,
+        log: &log,
+        last_hand: &last_hand,
+        points_to_win,
+    };
+    let game = progress.game();
+    let acted = (what == ReplayEvent::Acted)
+        .then(|| progress.hand().last())
+        .flatten();
+    Step {
+        seat: acted.map(|t| t.seat),
+        action: acted.map(|t| G::any(t.action)),
+        scene: stage.scene(game),
+        hands: (0..game.seats()).map(|seat| game.face_up(seat)).collect(),
+        points: game.points(),
+    }
+}
+
+/// The seats of a record as a replay names them: a person by name (`person:Ada`), a
+/// computer by seat and kind (`Seat 2 (strong)`).
+fn record_sitters(lineup: &[String], seats: usize) -> Vec<Sitter> {
+    (0..seats)
+        .map(|seat| {
+            let player = lineup.get(seat).map_or("", String::as_str);
+            let name = match player.strip_prefix("person:") {
+                Some(name) => name.to_string(),
+                None if player.is_empty() => format!("Seat {}", seat + 1),
+                None => format!("Seat {} ({player})", seat + 1),
+            };
+            Sitter {
+                name,
+                presence: Presence::Computer,
+            }
+        })
+        .collect()
+}
