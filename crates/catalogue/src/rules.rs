@@ -55,6 +55,21 @@ impl Ruleset {
         })
     }
 
+    /// `variant` to `points` with a value drawn for every house option from `picks`
+    /// (each an index into the option's values; 0 once they run out): what property
+    /// tests and fuzzing sample every combination with. A contradiction is refused as
+    /// [`Ruleset::new`] refuses it.
+    pub fn sampled(
+        variant: Variant,
+        points: u32,
+        picks: impl IntoIterator<Item = usize>,
+    ) -> Result<Ruleset, Error> {
+        let mut picks = picks.into_iter();
+        let options = Ruleset::options(variant.game());
+        let house = table::house::assignment_for(options, |_| picks.next().unwrap_or(0));
+        Ruleset::new(variant, points, &house)
+    }
+
     /// `variant` to `points`, as its handout plays it.
     pub fn plain(variant: Variant, points: u32) -> Ruleset {
         Ruleset {

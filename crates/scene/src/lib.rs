@@ -154,6 +154,16 @@ pub struct Sitter {
     pub presence: Presence,
 }
 
+impl Sitter {
+    /// A computer player called `name`.
+    pub fn computer(name: impl Into<String>) -> Sitter {
+        Sitter {
+            name: name.into(),
+            presence: Presence::Computer,
+        }
+    }
+}
+
 /// What the hand is waiting for: the question, typed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]

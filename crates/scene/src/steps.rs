@@ -9,7 +9,7 @@ use catalogue::{
 use serde::Serialize;
 use table::{GameRecord, Progress, ReplayEvent, Turn};
 
-use crate::{Moment, Presence, Scene, Sitter, Stage, Staged, WithScene};
+use crate::{Moment, Scene, Sitter, Stage, Staged, WithScene};
 
 /// One moment of a replayed game with every hand face up: just after a deal (no seat,
 /// no action) or just after an action.
@@ -169,10 +169,7 @@ fn record_sitters(lineup: &[String], seats: usize) -> Vec<Sitter> {
                 None if player.is_empty() => format!("Seat {}", seat + 1),
                 None => format!("Seat {} ({player})", seat + 1),
             };
-            Sitter {
-                name,
-                presence: Presence::Computer,
-            }
+            Sitter::computer(name)
         })
         .collect()
 }

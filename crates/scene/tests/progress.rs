@@ -3,17 +3,11 @@
 
 use catalogue::{Roster, Variant};
 use rand::SeedableRng;
-use scene::{Moment, Presence, Sitter, Stage};
+use scene::{Moment, Sitter, Stage};
 use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, Rng, Turn};
 
 fn sitters(names: &[&str]) -> Vec<Sitter> {
-    names
-        .iter()
-        .map(|n| Sitter {
-            name: n.to_string(),
-            presence: Presence::Computer,
-        })
-        .collect()
+    names.iter().map(|&n| Sitter::computer(n)).collect()
 }
 
 /// What seat 0 sees of a hand whose actions so far are `log`, to 10 points.

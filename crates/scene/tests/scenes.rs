@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 
 use catalogue::{PlayerSpec, Roster, Variant};
 use rand::SeedableRng;
-use scene::{AnyAction, Presence, Shown, Sitter};
-use table::{Agent, Progress, Rng, Turn};
+use scene::{AnyAction, Shown, Sitter};
+use table::{Progress, Rng, Turn};
 use testkit::cards_named;
 
 fn hand_of(shown: &Shown) -> BTreeSet<String> {
@@ -31,15 +31,10 @@ impl scene::WithScene for Check {
     ) -> usize {
         let seats = new().seats();
         let sitters: Vec<Sitter> = (0..seats)
-            .map(|s| Sitter {
-                name: format!("P{s}"),
-                presence: Presence::Computer,
-            })
+            .map(|s| Sitter::computer(format!("P{s}")))
             .collect();
         let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
-        let mut agents: Vec<Box<dyn Agent<G>>> = (0..seats)
-            .map(|_| new().agent(PlayerSpec::Random))
-            .collect();
+        let mut agents = new().agents(&vec![PlayerSpec::Random; seats]);
         let mut rng = Rng::seed_from_u64(!self.0);
         let mut checked = 0;
         for _ in 0..3000 {

@@ -74,11 +74,7 @@ proptest! {
         picks in proptest::collection::vec(any::<usize>(), 16),
         seed in any::<u64>(),
     ) {
-        let variant = Variant::ALL[variant];
-        let mut draws = picks.into_iter();
-        let options = Ruleset::options(variant.game());
-        let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
-        if let Ok(rules) = Ruleset::new(variant, 3, &house) {
+        if let Ok(rules) = Ruleset::sampled(Variant::ALL[variant], 3, picks) {
             scene::with_game(&rules, FaceUpSteps(seed, 3));
         }
     }
@@ -100,29 +96,17 @@ fn a_blind_dealers_hand_and_a_pulled_card_show_in_the_steps() {
 
 #[test]
 fn the_rules_card_marks_exactly_the_house_rules() {
-    let cases = [
-        (
-            Variant::EuchreEecs280,
-            vec!["deal=5", "dealer=throw-in", "alone=on", "renege=2"],
-        ),
-        (
-            Variant::EuchreCs246,
-            vec!["alone=off", "partner-alone=off", "euchre=4"],
-        ),
-        (
-            Variant::Straights,
-            vec!["opener=diamonds", "free-discard=on", "end=rounds-4"],
-        ),
-        (
-            Variant::TeenDoPanchHandout,
-            vec!["packets=5-5", "direction=right"],
-        ),
-    ];
-    for (variant, house) in cases {
-        let rules = Ruleset::new(variant, 5, &house).unwrap();
-        let marked: Vec<String> = scene::rules_card_of(&rules)
-            .into_iter()
-            .filter(|l| l.house)
+    let euchre = ["deal=5", "dealer=throw-in", "alone=on", "renege=2"];
+    let straights = ["opener=diamonds", "free-discard=on", "end=rounds-4"];
+    let teendopanch = ["packets=5-5", "direction=right"];
+    for (variant, house) in [
+        (Variant::EuchreEecs280, &euchre[..]),
+        (Variant::Straights, &straights[..]),
+        (Variant::TeenDoPanchHandout, &teendopanch[..]),
+    ] {
+        let rules = Ruleset::new(variant, 5, house).unwrap();
+        let card = scene::rules_card_of(&rules);
+        let marked: Vec<String> = (card.iter().filter(|l| l.house))
             .map(|l| format!("{}={}", l.name, l.value))
             .collect();
         assert_eq!(

@@ -97,3 +97,62 @@ macro_rules! hand_over_to_the_core {
         }
     };
 }
+
+/// In a game crate, after `pub struct View<'a>` with a field `public: $public<'a>` (the
+/// part of the seat's view everyone may see): `View` derefs to it, and `View::public`
+/// hands it out alone, for what may be shown to anyone.
+#[macro_export]
+macro_rules! view_over_public {
+    ($public:ident) => {
+        impl<'a> std::ops::Deref for View<'a> {
+            type Target = $public<'a>;
+
+            fn deref(&self) -> &$public<'a> {
+                &self.public
+            }
+        }
+
+        impl<'a> View<'a> {
+            /// The public part alone, for what may be shown to anyone.
+            pub fn public(&self) -> $public<'a> {
+                self.public
+            }
+        }
+    };
+}
+
+/// In a game crate: `Public<'a>`, the game as everyone at the table may see it (what a
+/// spectator knows), over the crate's `Game` with its `rules()` and `needs_deal()`, and
+/// `Game::public`. The crate adds what else its table shows (the hand in play).
+// `crate::` here is the calling game crate's: its own types are the point.
+#[allow(clippy::crate_in_macro_def)]
+#[macro_export]
+macro_rules! public_game {
+    () => {
+        /// The game as everyone at the table may see it (what a spectator knows): the
+        /// rules and the hand in play without anybody's cards.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Public<'a> {
+            game: &'a crate::Game,
+        }
+
+        impl<'a> Public<'a> {
+            /// The rules.
+            pub fn rules(&self) -> &'a crate::Rules {
+                self.game.rules()
+            }
+
+            /// Whether the next hand is still to be dealt.
+            pub fn needs_deal(&self) -> bool {
+                self.game.needs_deal()
+            }
+        }
+
+        impl crate::Game {
+            /// The game as everyone at the table may see it: no seat's cards.
+            pub fn public(&self) -> Public<'_> {
+                Public { game: self }
+            }
+        }
+    };
+}

@@ -327,8 +327,8 @@ mod tests {
     use catalogue::{PlayerSpec, Roster, Ruleset, Variant};
     use proptest::prelude::*;
     use rand::SeedableRng;
-    use scene::{Presence, Sitter};
-    use table::{Agent, Progress, Rng, Turn};
+    use scene::Sitter;
+    use table::{Progress, Rng, Turn};
 
     use super::choose;
 
@@ -349,15 +349,10 @@ mod tests {
         ) -> usize {
             let seats = new().seats();
             let sitters: Vec<Sitter> = (0..seats)
-                .map(|s| Sitter {
-                    name: format!("P{s}"),
-                    presence: Presence::Computer,
-                })
+                .map(|s| Sitter::computer(format!("P{s}")))
                 .collect();
             let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
-            let mut agents: Vec<Box<dyn Agent<G>>> = (0..seats)
-                .map(|_| new().agent(PlayerSpec::Random))
-                .collect();
+            let mut agents = new().agents(&vec![PlayerSpec::Random; seats]);
             let mut rng = Rng::seed_from_u64(self.0);
             let mut meaning: BTreeMap<String, String> = BTreeMap::new();
             let mut checked = 0;
@@ -398,11 +393,7 @@ mod tests {
             picks in proptest::collection::vec(any::<usize>(), 16),
             seed in any::<u64>(),
         ) {
-            let variant = Variant::ALL[variant];
-            let mut draws = picks.into_iter();
-            let options = Ruleset::options(variant.game());
-            let house = table::house::assignment_for(options, |_| draws.next().unwrap_or(0));
-            if let Ok(rules) = Ruleset::new(variant, 5, &house) {
+            if let Ok(rules) = Ruleset::sampled(Variant::ALL[variant], 5, picks) {
                 scene::with_game(&rules, EveryChoiceAnswered(seed));
             }
         }

@@ -90,11 +90,6 @@ impl Game {
         self.hands_dealt.saturating_sub(1)
     }
 
-    /// The game as everyone at the table may see it: no seat's cards.
-    pub fn public(&self) -> crate::Public<'_> {
-        crate::Public::new(self)
-    }
-
     /// Whether the next step is a deal: no hand yet, or the last one is over.
     pub fn needs_deal(&self) -> bool {
         !self.is_over()

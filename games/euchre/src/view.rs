@@ -20,13 +20,7 @@ pub struct View<'a> {
     seat: Seat,
 }
 
-impl<'a> std::ops::Deref for View<'a> {
-    type Target = PublicHand<'a>;
-
-    fn deref(&self) -> &PublicHand<'a> {
-        &self.public
-    }
-}
+table::view_over_public!(PublicHand);
 
 impl<'a> PublicHand<'a> {
     /// Whether the benny was turned up (joker house rule).
@@ -134,11 +128,6 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The public hand alone, for what may be shown to anyone.
-    pub fn public(&self) -> PublicHand<'a> {
-        self.public
-    }
-
     /// The seat whose view it is.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -205,33 +194,9 @@ impl<'a> View<'a> {
     }
 }
 
-/// The game as everyone at the table may see it (what a spectator knows): the rules, the
-/// scores and the hand in play without anybody's cards.
-#[derive(Clone, Copy, Debug)]
-pub struct Public<'a> {
-    game: &'a crate::Game,
-}
+table::public_game!();
 
 impl<'a> Public<'a> {
-    pub(crate) fn new(game: &'a crate::Game) -> Public<'a> {
-        Public { game }
-    }
-
-    /// The rules.
-    pub fn rules(&self) -> &'a Rules {
-        self.game.rules()
-    }
-
-    /// Both teams' points.
-    pub fn scores(&self) -> [u32; 2] {
-        self.game.scores()
-    }
-
-    /// Whether the next hand is still to be dealt.
-    pub fn needs_deal(&self) -> bool {
-        self.game.needs_deal()
-    }
-
     /// The hand in play (or the last one, once over), as everyone sees it.
     pub fn hand(&self) -> Option<PublicHand<'a>> {
         self.game.view(Seat::new(0)).map(|view| view.public())

@@ -163,38 +163,11 @@ impl Game {
     }
 }
 
-/// The game as everyone at the table may see it (what a spectator knows): the rules, the
-/// scores and the round in play without anybody's cards.
-#[derive(Clone, Copy, Debug)]
-pub struct Public<'a> {
-    game: &'a Game,
-}
+table::public_game!();
 
 impl<'a> Public<'a> {
-    /// The rules.
-    pub fn rules(&self) -> &'a Rules {
-        self.game.rules()
-    }
-
-    /// Each player's points.
-    pub fn scores(&self) -> Points {
-        self.game.scores()
-    }
-
-    /// Whether the next round is still to be dealt.
-    pub fn needs_deal(&self) -> bool {
-        self.game.needs_deal()
-    }
-
     /// The round in play (or the last one, once over), as everyone sees it.
     pub fn round(&self) -> Option<crate::PublicRound<'a>> {
         self.game.round().map(Round::public)
-    }
-}
-
-impl Game {
-    /// The game as everyone at the table may see it: no player's cards.
-    pub fn public(&self) -> Public<'_> {
-        Public { game: self }
     }
 }

@@ -765,23 +765,12 @@ pub struct View<'a> {
     public: PublicRound<'a>,
 }
 
-impl<'a> std::ops::Deref for View<'a> {
-    type Target = PublicRound<'a>;
-
-    fn deref(&self) -> &PublicRound<'a> {
-        &self.public
-    }
-}
+table::view_over_public!(PublicRound);
 
 impl<'a> View<'a> {
     /// The seat whose view it is.
     pub fn seat(&self) -> Seat {
         self.seat
-    }
-
-    /// The public round alone, for what may be shown to anyone.
-    pub fn public(&self) -> PublicRound<'a> {
-        self.public
     }
 
     /// The player's cards in deck order.

@@ -133,38 +133,11 @@ impl Game {
     }
 }
 
-/// The game as everyone at the table may see it (what a spectator knows): the rules, the
-/// scores and the hand in play without anybody's cards.
-#[derive(Clone, Copy, Debug)]
-pub struct Public<'a> {
-    game: &'a Game,
-}
+table::public_game!();
 
 impl<'a> Public<'a> {
-    /// The rules.
-    pub fn rules(&self) -> &'a Rules {
-        self.game.rules()
-    }
-
-    /// Each player's points.
-    pub fn scores(&self) -> [u32; 3] {
-        self.game.scores()
-    }
-
-    /// Whether the next hand is still to be dealt.
-    pub fn needs_deal(&self) -> bool {
-        self.game.needs_deal()
-    }
-
     /// The hand in play (or the last one, once over), as everyone sees it.
     pub fn hand(&self) -> Option<crate::PublicHand<'a>> {
         self.game.hand().map(Hand::public)
-    }
-}
-
-impl Game {
-    /// The game as everyone at the table may see it: no player's cards.
-    pub fn public(&self) -> Public<'_> {
-        Public { game: self }
     }
 }

@@ -812,13 +812,7 @@ pub struct View<'a> {
     public: PublicHand<'a>,
 }
 
-impl<'a> std::ops::Deref for View<'a> {
-    type Target = PublicHand<'a>;
-
-    fn deref(&self) -> &PublicHand<'a> {
-        &self.public
-    }
-}
+table::view_over_public!(PublicHand);
 
 impl<'a> View<'a> {
     /// The seat whose view it is.
@@ -885,10 +879,5 @@ impl<'a> View<'a> {
         } else {
             CardSet::EMPTY
         }
-    }
-
-    /// The public hand alone, for what may be shown to anyone.
-    pub fn public(&self) -> PublicHand<'a> {
-        self.public
     }
 }
