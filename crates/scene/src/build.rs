@@ -6,8 +6,8 @@ use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, verb};
 use super::{
-    Choice, Fact, GameResult, HandCard, LayoutRow, Middle, Own, Phase, Played, Presence, RuleLine,
-    Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
+    Choice, Fact, GameResult, HandCard, LayoutRow, Mark, Middle, Own, Phase, Played, Presence,
+    RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
@@ -94,7 +94,7 @@ pub trait Staged: catalogue::Catalogued {
     /// What the hand waits for.
     fn phase(public: &Self::Public<'_>) -> Phase;
     /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`).
-    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<String>, usize, String);
+    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<Mark>, usize, String);
     /// Facts over the middle; `names` are the seats' names as the recipient reads them.
     fn facts(public: &Self::Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact>;
     /// The trick in progress and the seat winning it (`None`: no tricks in this game).
@@ -412,6 +412,8 @@ fn score<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String])
             ScoreRow {
                 seats: team.clone(),
                 cells,
+                side: side(stage.sitters, stage.to, team).0,
+                points: points[team[0]],
                 mine: stage.to.is_some_and(|you| team.contains(&you)),
             }
         })

@@ -4,7 +4,7 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{card_text, card_text_at, suit_words, verb};
-use super::{tricks, Fact, FactKind, Phase, Played, RuleLine, Staged};
+use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, RuleLine, Staged};
 
 impl Staged for Game {
     fn rules_words(public: &Public<'_>) -> &'static str {
@@ -46,19 +46,19 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<String>, usize, String) {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, String) {
         let Some(view) = public.hand() else {
             return (Vec::new(), 0, "Tricks 0".into());
         };
         let s = Seat::new(seat);
         let maker = view.maker() == Some(s);
         let alone = maker && view.is_alone();
-        let marks = tricks::holding([
-            (view.dealer() == s, "Dealer"),
-            (maker && !alone, "Maker"),
-            (alone, "Maker, alone"),
-            (view.lone_defender() == Some(s), "Defending alone"),
-            (view.sits_out(s), "Sitting out"),
+        let marks = tricks::marks([
+            (view.dealer() == s, MarkKind::Dealer),
+            (maker && !alone, MarkKind::Maker),
+            (alone, MarkKind::MakerAlone),
+            (view.lone_defender() == Some(s), MarkKind::DefendingAlone),
+            (view.sits_out(s), MarkKind::SittingOut),
         ]);
         let tally = format!("Tricks {}", view.tricks_won(s));
         (marks, view.hand_size(s), tally)

@@ -117,8 +117,8 @@ pub struct SeatPanel {
     pub name: String,
     /// Who is there.
     pub presence: Presence,
-    /// `Dealer`, `Maker, alone`, `Sitting out`, `Names trump`.
-    pub marks: Vec<String>,
+    /// `Dealer`, `Maker, alone`, `Sitting out`, `Names trump`: each typed, with its words.
+    pub marks: Vec<Mark>,
     /// Cards in the hand.
     pub cards: usize,
     /// `Tricks 2`, `Tricks 1 of 5`, `Discards 3`.
@@ -127,6 +127,47 @@ pub struct SeatPanel {
     pub points: f64,
     /// Whether the seat is to act.
     pub turn: bool,
+}
+
+/// A seat's mark: what it says of the seat, and the words for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Mark {
+    /// What the mark is.
+    pub kind: MarkKind,
+    /// `Dealer`, `Maker, alone`.
+    pub text: String,
+}
+
+/// What a seat's mark says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MarkKind {
+    /// The seat deals this hand.
+    Dealer,
+    /// Euchre: the seat made trump, with its partner.
+    Maker,
+    /// Euchre: the seat made trump and goes alone.
+    MakerAlone,
+    /// Euchre (house rule): the seat defends alone against a lone maker.
+    DefendingAlone,
+    /// Euchre: the seat sits this hand out (a lone player's partner).
+    SittingOut,
+    /// Teen Do Panch: the seat names trump this hand.
+    NamesTrump,
+}
+
+impl MarkKind {
+    /// The mark in words.
+    pub fn words(self) -> &'static str {
+        match self {
+            MarkKind::Dealer => "Dealer",
+            MarkKind::Maker => "Maker",
+            MarkKind::MakerAlone => "Maker, alone",
+            MarkKind::DefendingAlone => "Defending alone",
+            MarkKind::SittingOut => "Sitting out",
+            MarkKind::NamesTrump => "Names trump",
+        }
+    }
 }
 
 /// Who sits in a seat, as the face knows it.
@@ -296,6 +337,10 @@ pub struct ScoreRow {
     pub seats: Vec<usize>,
     /// The cells, under [`Score::columns`] (the first is the side's names).
     pub cells: Vec<String>,
+    /// The side named in a sentence: `You and North`.
+    pub side: String,
+    /// The side's points, as the last cell writes them.
+    pub points: f64,
     /// Whether the recipient plays on this side.
     pub mine: bool,
 }

@@ -4,7 +4,7 @@ use cards::{Card, Rank, Suit};
 use straights::{Action, Game, Public, Seat, View};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
-use super::{Fact, LayoutRow, Phase, Played, RuleLine, Staged};
+use super::{Fact, LayoutRow, Mark, Phase, Played, RuleLine, Staged};
 
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
@@ -33,7 +33,7 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<String>, usize, String) {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, String) {
         let Some(view) = public.round() else {
             return (Vec::new(), 0, "Discards 0".into());
         };

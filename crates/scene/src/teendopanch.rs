@@ -4,7 +4,7 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{tricks, Fact, Phase, Played, RuleLine, Staged};
+use super::{tricks, Fact, Mark, MarkKind, Phase, Played, RuleLine, Staged};
 
 impl Staged for Game {
     /// A card given back in a pull shows to the two players of the pull.
@@ -40,14 +40,14 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<String>, usize, String) {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, String) {
         let Some(view) = public.hand() else {
             return (Vec::new(), 0, "Tricks 0".into());
         };
         let s = Seat::new(seat);
-        let marks = tricks::holding([
-            (view.dealer() == s, "Dealer"),
-            (view.maker() == s, "Names trump"),
+        let marks = tricks::marks([
+            (view.dealer() == s, MarkKind::Dealer),
+            (view.maker() == s, MarkKind::NamesTrump),
         ]);
         let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
         // Everyone sees a card change hands in a pull: the puller holds it.

@@ -7,7 +7,7 @@ use cards::trick::Trick;
 use cards::Suit;
 
 use super::words::suit_words;
-use super::{Fact, FactKind, Played};
+use super::{Fact, FactKind, Mark, MarkKind, Played};
 
 /// A trick's plays with their seats, and the seat winning it once trump is made.
 pub(crate) fn shown<S: Copy, const N: usize>(
@@ -38,6 +38,16 @@ pub(crate) fn trump(suit: Suit, after: String) -> Fact {
 pub(crate) fn holding<const N: usize>(texts: [(bool, &str); N]) -> Vec<String> {
     let held = texts.into_iter().filter(|(holds, _)| *holds);
     held.map(|(_, text)| text.to_string()).collect()
+}
+
+/// The marks whose condition holds, in order, each with its words.
+pub(crate) fn marks<const N: usize>(kinds: [(bool, MarkKind); N]) -> Vec<Mark> {
+    let held = kinds.into_iter().filter(|(holds, _)| *holds);
+    held.map(|(_, kind)| Mark {
+        kind,
+        text: kind.words().to_string(),
+    })
+    .collect()
 }
 
 /// A fact in words alone.

@@ -249,9 +249,9 @@ fn marks(panel: &SeatPanel) -> Vec<Span<'static>> {
     panel
         .marks
         .iter()
-        .map(|text| {
+        .map(|mark| {
             Span::styled(
-                format!(" {} ", text.to_lowercase()),
+                format!(" {} ", mark.text.to_lowercase()),
                 Style::default().fg(Color::Black).bg(Color::Yellow),
             )
         })
@@ -569,10 +569,7 @@ fn score_line(scene: &Scene, width: u16) -> Line<'static> {
         .score
         .rows
         .iter()
-        .map(|row| {
-            let points = row.cells.last().cloned().unwrap_or_default();
-            format!("{} {points}", row.cells[0])
-        })
+        .map(|row| format!("{} {}", row.cells[0], row.points))
         .collect();
     let line = Line::raw(format!("{} · Score: {}", scene.heading, parts.join(" · ")));
     if line.width() > usize::from(width) && scene.seats.len() > 4 {

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use scene::{card_text as show, Own, Scene};
+use scene::{card_text as show, MarkKind, Own, Scene};
 use table::search::Advice;
 use table::Leave;
 use textio::Stop;
@@ -19,10 +19,7 @@ fn score_words(scene: &Scene) -> String {
         .score
         .rows
         .iter()
-        .map(|row| {
-            let names = row.cells[0].replace(" & ", " and ");
-            format!("{names} {}", row.cells.last().cloned().unwrap_or_default())
-        })
+        .map(|row| format!("{} {}", row.side, row.points))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -139,7 +136,7 @@ fn deal_line(scene: &Scene) -> String {
     let dealer = scene
         .seats
         .iter()
-        .find(|s| s.marks.iter().any(|m| m == "Dealer"))
+        .find(|s| s.marks.iter().any(|m| m.kind == MarkKind::Dealer))
         .map_or(String::new(), |s| {
             if Some(s.seat) == scene.you {
                 " You deal.".into()
