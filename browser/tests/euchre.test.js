@@ -26,10 +26,10 @@ test("two pages and two computers play a whole hand of Euchre; each page shows o
     const mine = await lastSnapshot(me);
     const theirs = await lastSnapshot(other);
     if (!mine || !theirs || mine.seq !== theirs.seq) return;
-    assert.deepEqual(await handCards(me), mine.own.hand.flat().map((c) => c.card).sort(), "the hand drawn is the seat's hand");
+    assert.deepEqual(await handCards(me), mine.own.hand.groups.flat().map((c) => c.card).sort(), "the hand drawn is the seat's hand");
     // The upcard a dealer took up stays on show: every player saw it taken.
     const takenUp = new Set(mine.scene.facts.filter((f) => f.kind === "upcard").map((f) => f.card));
-    const secret = new Set(theirs.own.hand.flat().map((c) => c.card).filter((c) => !takenUp.has(c)));
+    const secret = new Set(theirs.own.hand.groups.flat().map((c) => c.card).filter((c) => !takenUp.has(c)));
     for (const card of await shownCards(me)) {
       assert.ok(!secret.has(card), `${card} is in the other person's hand but shows on this page`);
     }

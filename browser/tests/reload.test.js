@@ -13,7 +13,7 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
   await createTable(page, { game: "euchre", rules: "cs246", seats: ["open", "handout", "handout", "handout"] });
   // Play into the tricks, so the hand is part-played when the page goes away.
   await playByClicks(page, async () => (await lastSnapshot(page))?.scene.phase.kind === "tricks"
-    && (await lastSnapshot(page)).own.hand.flat().length <= 4);
+    && (await lastSnapshot(page)).own.hand.groups.flat().length <= 4);
   await page.locator(".hand button.card:enabled").first().waitFor();
   const before = await lastSnapshot(page);
   const hand = await handCards(page);

@@ -6,8 +6,9 @@ use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, verb};
 use super::{
-    Choice, Fact, GameResult, HandCard, LayoutRow, Mark, Middle, Own, Phase, Played, Presence,
-    RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown, SCENE_VERSION,
+    Choice, Fact, GameResult, HandCard, Held, LayoutRow, Mark, Middle, Own, Phase, Played,
+    Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown,
+    SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
@@ -111,6 +112,12 @@ pub trait Staged: catalogue::Catalogued {
     fn seat_view(&self, seat: usize) -> Option<Self::View<'_>>;
     /// The seat's cards grouped by suit as the game ranks them: private to the seat.
     fn hand(view: &Self::View<'_>) -> Vec<Vec<Card>>;
+    /// How many cards the seat holds but may not look at (then [`Staged::hand`] shows
+    /// none): a Euchre dealer naming trump blind.
+    fn face_down(view: &Self::View<'_>) -> usize {
+        let _ = view;
+        0
+    }
     /// Every card `seat` holds, for a finished game's steps, where every hand is face up:
     /// a blind dealer's cards and a card pulled but not yet settled included.
     fn face_up(&self, seat: usize) -> Vec<Card> {
@@ -629,9 +636,14 @@ impl<A: Copy> Stage<'_, A> {
             })
             .collect();
         let on_turn = !legal.is_empty();
+        let face_down = view.as_ref().map_or(0, G::face_down);
         Own {
             seat,
-            hand,
+            hand: if face_down > 0 {
+                Held::FaceDown { count: face_down }
+            } else {
+                Held::Shown { groups: hand }
+            },
             actions: legal.iter().map(|&a| G::any(a)).collect(),
             choices,
             question: on_turn.then(|| G::question(&game.public, legal)),

@@ -142,6 +142,14 @@ impl Staged for Game {
         super::words::by_suit(view.cards(), view.trump_order(), false)
     }
 
+    fn face_down(view: &View<'_>) -> usize {
+        if view.blind() {
+            view.hand_size(view.seat())
+        } else {
+            0
+        }
+    }
+
     /// The cards themselves: a dealer naming trump blind holds them unseen by itself.
     fn face_up(&self, seat: usize) -> Vec<Card> {
         let Some(hand) = self.hand() else {

@@ -361,9 +361,10 @@ pub struct GameResult {
 pub struct Own {
     /// The seat.
     pub seat: usize,
-    /// The hand grouped by suit as the game ranks it (trump first with its bowers,
-    /// colours alternating, strongest first; Straights ace to king).
-    pub hand: Vec<Vec<HandCard>>,
+    /// The hand: shown, grouped by suit as the game ranks it (trump first with its
+    /// bowers, colours alternating, strongest first; Straights ace to king), or held face
+    /// down.
+    pub hand: Held,
     /// The legal actions, as the protocol spells them; cards and choices point here.
     pub actions: Vec<AnyAction>,
     /// The choices that are not a card of the hand (`Pass`, `Order up, alone`).
@@ -374,6 +375,41 @@ pub struct Own {
     pub help: Vec<String>,
     /// What else the seat knows (`Your discards: 5♠`, `You pulled 9♥`).
     pub notes: Vec<String>,
+}
+
+/// A seat's hand as the seat may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Held {
+    /// Face up to the seat, grouped by suit.
+    Shown {
+        /// The groups, in the order drawn.
+        groups: Vec<Vec<HandCard>>,
+    },
+    /// Held but not to be looked at (a Euchre dealer naming trump blind, the benny
+    /// turned up): how many, drawn as backs.
+    FaceDown {
+        /// How many cards.
+        count: usize,
+    },
+}
+
+impl Held {
+    /// The groups of a shown hand; none for a hand face down.
+    pub fn groups(&self) -> &[Vec<HandCard>] {
+        match self {
+            Held::Shown { groups } => groups,
+            Held::FaceDown { .. } => &[],
+        }
+    }
+
+    /// How many cards are held face down (0 for a shown hand).
+    pub fn face_down(&self) -> usize {
+        match self {
+            Held::Shown { .. } => 0,
+            Held::FaceDown { count } => *count,
+        }
+    }
 }
 
 /// A card of the hand.

@@ -14,6 +14,7 @@ use testkit::cards_named;
 fn hand_of(shown: &Shown) -> BTreeSet<String> {
     let own = shown.own.as_ref().expect("a seat's own part");
     own.hand
+        .groups()
         .iter()
         .flatten()
         .map(|c| c.card.to_string())
@@ -44,8 +45,13 @@ impl scene::WithScene for Check {
                 let shown = scene::shown(&progress, Some(seat), &sitters, 5);
                 let own = shown.own.as_ref().unwrap();
                 // Cards and buttons reach each legal action exactly once.
-                let mut reached: Vec<usize> =
-                    own.hand.iter().flatten().filter_map(|c| c.action).collect();
+                let mut reached: Vec<usize> = own
+                    .hand
+                    .groups()
+                    .iter()
+                    .flatten()
+                    .filter_map(|c| c.action)
+                    .collect();
                 reached.extend(own.choices.iter().map(|c| c.action));
                 reached.sort_unstable();
                 assert_eq!(reached, (0..own.actions.len()).collect::<Vec<_>>());
@@ -123,4 +129,43 @@ fn every_variants_scenes_reach_the_legal_actions_and_show_no_held_card_to_specta
             assert!(steps > 20, "{variant}: {steps} steps checked");
         }
     }
+}
+
+/// Euchre's joker house rule: when the benny is turned up the dealer names trump before
+/// seeing its cards, so its own part holds them face down, by count; every other seat
+/// sees its own hand.
+#[test]
+fn a_blind_dealers_hand_is_face_down_by_type() {
+    use scene::{Held, Phase};
+    let rules = catalogue::Ruleset::new(Variant::EuchreEecs280, 10, &["joker"]).unwrap();
+    let catalogue::AnyGame::Euchre(fresh) = rules.game() else {
+        unreachable!("a Euchre ruleset builds Euchre")
+    };
+    let sitters: Vec<Sitter> = (0..4).map(|s| Sitter::computer(format!("P{s}"))).collect();
+    let mut found = 0;
+    for seed in 0..200 {
+        let mut progress = Progress::new(fresh, seed, Vec::new()).unwrap();
+        progress.deal();
+        let dealer = progress.game().public().hand().unwrap().dealer().index();
+        let shown = scene::shown(&progress, Some(dealer), &sitters, 10);
+        let blind = matches!(
+            shown.scene.phase,
+            Phase::NameTrump {
+                turned_down: None,
+                ..
+            }
+        );
+        if !blind {
+            continue;
+        }
+        found += 1;
+        assert_eq!(
+            shown.own.unwrap().hand,
+            Held::FaceDown { count: 5 },
+            "seed {seed}"
+        );
+        let other = scene::shown(&progress, Some((dealer + 1) % 4), &sitters, 10);
+        assert_eq!(other.own.unwrap().hand.groups().iter().flatten().count(), 5);
+    }
+    assert!(found > 0, "some deal turned the benny up");
 }

@@ -123,13 +123,13 @@ function scoreboard(score, heading) {
 
 const logList = (lines) => el("ol", { class: "log" }, lines.map((line) => el("li", {}, line)));
 
-function handRow(own, acting, act, held = 0) {
+function handRow(own, acting, act) {
   // Cards held but not to be looked at (a dealer naming trump blind): their backs.
-  if (own.hand.length === 0 && held > 0) {
-    return el("div", { class: "hand", role: "group", "aria-label": "Your hand, face down" }, backsElement(held));
+  if (own.hand.kind === "face_down") {
+    return el("div", { class: "hand", role: "group", "aria-label": "Your hand, face down" }, backsElement(own.hand.count));
   }
   return el("div", { class: "hand", role: "group", "aria-label": "Your hand" },
-    own.hand.map((group) => el("div", { class: "suit-group" }, group.map((c) => cardElement(c.card, {
+    own.hand.groups.map((group) => el("div", { class: "suit-group" }, group.map((c) => cardElement(c.card, {
       onPick: () => c.action != null && act(own.actions[c.action]),
       enabled: c.action != null && acting,
       label: c.verb ? `${c.verb} ${cardName(c.card)}` : cardName(c.card),
@@ -195,7 +195,7 @@ export function renderTable(root, page, ctx) {
       page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null),
     own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
     choices.length ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices) : null,
-    own ? handRow(own, acting, ctx.act, scene.seats[scene.you ?? 0]?.cards ?? 0) : null,
+    own ? handRow(own, acting, ctx.act) : null,
     el("div", { class: "side" },
       scoreboard(scene.score, scene.heading),
       rulesCard(scene, page),

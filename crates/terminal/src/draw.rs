@@ -463,11 +463,8 @@ fn draw_hand(frame: &mut Frame, ui: &mut Ui, area: Rect) {
     let shown = ui.shown();
     let joker = shown.scene.joker;
     // Cards held but not to be looked at (a dealer naming trump blind): their backs.
-    let you = shown.scene.seats.get(YOU);
-    let held = you
-        .filter(|_| ui.face_up().is_none())
-        .map_or(0, |p| p.cards);
-    if groups.is_empty() && held > 0 {
+    let held = shown.own.as_ref().map_or(0, |own| own.hand.face_down());
+    if held > 0 {
         let backs = Line::from(Span::styled(
             "▮".repeat(held),
             Style::default().fg(Color::Blue),

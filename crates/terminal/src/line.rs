@@ -164,7 +164,7 @@ fn answer<R: BufRead, W: Write>(
     own: &Own,
     save_to: &Path,
 ) -> Result<(), Stop> {
-    let hand: Vec<Card> = own.hand.iter().flatten().map(|c| c.card).collect();
+    let hand: Vec<Card> = own.hand.groups().iter().flatten().map(|c| c.card).collect();
     let shown = table.shown();
     let listed: Vec<String> = hand
         .iter()
@@ -253,7 +253,7 @@ enum Unanswered {
 
 /// The legal action an answer names, or why it names none.
 fn choose(said: &str, own: &Own) -> Result<usize, Unanswered> {
-    let cards: Vec<_> = own.hand.iter().flatten().collect();
+    let cards: Vec<_> = own.hand.groups().iter().flatten().collect();
     let by_card = |card: Card| {
         let held = cards.iter().find(|c| c.card == card);
         held.and_then(|c| c.action).ok_or(Unanswered::NotNow(card))

@@ -144,6 +144,7 @@ impl Ui {
             let hand: Rc<[Vec<Card>]> = match (&shown.own, &face_up) {
                 (Some(own), _) => own
                     .hand
+                    .groups()
                     .iter()
                     .map(|group| group.iter().map(|c| c.card).collect())
                     .collect::<Vec<_>>()
@@ -466,7 +467,7 @@ fn picks_of(shown: &Shown) -> Vec<Pick> {
     let Some(own) = &shown.own else {
         return Vec::new();
     };
-    let cards = own.hand.iter().flatten().filter_map(|c| {
+    let cards = own.hand.groups().iter().flatten().filter_map(|c| {
         c.action.map(|action| Pick {
             action,
             card: Some(c.card),

@@ -60,7 +60,7 @@ fn show(card: Card) -> String {
 fn hand(ui: &Ui) -> Vec<Card> {
     let shown = ui.shown();
     let own = shown.own.as_ref().expect("the person's seat");
-    own.hand.iter().flatten().map(|c| c.card).collect()
+    own.hand.groups().iter().flatten().map(|c| c.card).collect()
 }
 
 fn scene(ui: &Ui) -> Scene {

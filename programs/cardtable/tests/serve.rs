@@ -84,7 +84,7 @@ fn cards_named(value: &Value, out: &mut BTreeSet<String>) {
 
 /// The seat's own hand in a snapshot.
 fn own_hand(frame: &Value) -> BTreeSet<String> {
-    frame["own"]["hand"]
+    frame["own"]["hand"]["groups"]
         .as_array()
         .into_iter()
         .flatten()

@@ -27,7 +27,7 @@ use catalogue::{GameKind, PlayerSpec, Roster};
 use euchre::players::Strong;
 use euchre::{Action, Game, Phase, Rules, Seat};
 use rand::SeedableRng;
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 use table::{Agent, Rng, Seated};
 
 /// Points to win: high enough that a game never ends inside the one hand it plays.
@@ -43,16 +43,70 @@ pub fn run(rules: &str, input: impl BufRead, mut output: impl Write) -> io::Resu
         if line.trim().is_empty() {
             continue;
         }
-        let reply = match serde_json::from_str::<Value>(&line) {
-            Ok(request) => bridge
-                .answer(&request)
-                .unwrap_or_else(|e| json!({ "error": e })),
-            Err(e) => json!({ "error": format!("not JSON: {e}") }),
+        let reply = match serde_json::from_str::<Request>(&line) {
+            Ok(request) => bridge.answer(request).unwrap_or_else(Reply::error),
+            Err(e) => Reply::error(format!("not a request: {e}")),
         };
+        let reply = serde_json::to_string(&reply).expect("replies serialize");
         writeln!(output, "{reply}")?;
         output.flush()?;
     }
     Ok(())
+}
+
+/// A request, one JSON line (see the module's doc).
+#[derive(Deserialize)]
+#[serde(tag = "cmd", rename_all = "lowercase", deny_unknown_fields)]
+enum Request {
+    /// A fresh hand dealt from `seed` by `dealer`.
+    Deal { seed: u64, dealer: u64 },
+    /// The player named chooses for the seat to act.
+    Act { player: String },
+    /// Another program's action at the seat to act.
+    Apply { action: String },
+}
+
+/// A reply, one JSON line: what the request asked for, or why it was refused.
+#[derive(Default, Serialize)]
+struct Reply {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hands: Option<Vec<Vec<String>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    upcard: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    action: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ms: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<State>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl Reply {
+    fn error(why: String) -> Reply {
+        Reply {
+            error: Some(why),
+            ..Reply::default()
+        }
+    }
+
+    fn state(state: State) -> Reply {
+        Reply {
+            state: Some(state),
+            ..Reply::default()
+        }
+    }
+}
+
+/// What the other program sees of the hand: the seat to act (`null` once over), its
+/// legal actions sorted, and once over what the hand scored for seats 0 and 2.
+#[derive(Serialize)]
+struct State {
+    turn: Option<usize>,
+    legal: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    points: Option<i64>,
 }
 
 /// One hand at a time, and the players asked for so far (one per seat and name, so each
@@ -76,24 +130,17 @@ impl Bridge {
         }
     }
 
-    fn answer(&mut self, request: &Value) -> Result<Value, String> {
-        match request["cmd"].as_str() {
-            Some("deal") => self.deal(request),
-            Some("act") => self.act(request["player"].as_str().ok_or("act needs a player")?),
-            Some("apply") => {
-                let text = request["action"].as_str().ok_or("apply needs an action")?;
-                self.apply(text)
-            }
-            _ => Err("cmd must be deal, act or apply".into()),
+    fn answer(&mut self, request: Request) -> Result<Reply, String> {
+        match request {
+            Request::Deal { seed, dealer } => self.deal(seed, dealer),
+            Request::Act { player } => self.act(&player),
+            Request::Apply { action } => self.apply(&action),
         }
     }
 
-    fn deal(&mut self, request: &Value) -> Result<Value, String> {
-        let seed = request["seed"]
-            .as_u64()
-            .ok_or("deal needs a seed (a whole number)")?;
-        let dealer = match request["dealer"].as_u64() {
-            Some(d @ 0..=3) => Seat::new(d as usize),
+    fn deal(&mut self, seed: u64, dealer: u64) -> Result<Reply, String> {
+        let dealer = match dealer {
+            d @ 0..=3 => Seat::new(d as usize),
             _ => return Err("deal needs a dealer, 0 to 3".into()),
         };
         let mut game = Game::with_dealer(self.rules, dealer);
@@ -103,17 +150,18 @@ impl Bridge {
             .iter()
             .map(|&s| hand.cards(s).into_iter().map(|c| c.to_string()).collect())
             .collect();
-        let reply = json!({
-            "hands": hands,
-            "upcard": hand.upcard().to_string(),
-            "state": state(&game),
-        });
+        let reply = Reply {
+            hands: Some(hands),
+            upcard: Some(hand.upcard().to_string()),
+            state: Some(state(&game)),
+            ..Reply::default()
+        };
         self.game = Some(game);
         self.rngs = seat_rngs(seed);
         Ok(reply)
     }
 
-    fn act(&mut self, name: &str) -> Result<Value, String> {
+    fn act(&mut self, name: &str) -> Result<Reply, String> {
         let game = self.game.as_mut().ok_or("no hand dealt")?;
         let seat = game.turn().ok_or("the hand is over")?.index();
         let key = (seat, name.to_string());
@@ -127,14 +175,19 @@ impl Bridge {
         let text = notation(game, action);
         game.apply(action)
             .map_err(|e| format!("{name} chose {text}: {e}"))?;
-        Ok(json!({ "action": text, "ms": ms, "state": state(game) }))
+        Ok(Reply {
+            action: Some(text),
+            ms: Some(ms),
+            state: Some(state(game)),
+            ..Reply::default()
+        })
     }
 
-    fn apply(&mut self, text: &str) -> Result<Value, String> {
+    fn apply(&mut self, text: &str) -> Result<Reply, String> {
         let game = self.game.as_mut().ok_or("no hand dealt")?;
         let action = parse(game, text)?;
         game.apply(action).map_err(|e| format!("{text}: {e}"))?;
-        Ok(json!({ "state": state(game) }))
+        Ok(Reply::state(state(game)))
     }
 }
 
@@ -195,12 +248,16 @@ fn player(game: &Game, name: &str) -> Result<Box<dyn Agent<Game>>, String> {
 }
 
 /// What the other program sees of the hand.
-fn state(game: &Game) -> Value {
+fn state(game: &Game) -> State {
     let hand = game.hand().expect("a hand is dealt");
     if hand.phase() == Phase::Over {
         // One hand a game, from love all: the scores are what it scored.
         let [ours, theirs] = game.scores().map(i64::from);
-        return json!({ "turn": null, "legal": [], "points": ours - theirs });
+        return State {
+            turn: None,
+            legal: Vec::new(),
+            points: Some(ours - theirs),
+        };
     }
     let mut legal: Vec<String> = hand
         .legal_actions()
@@ -209,7 +266,11 @@ fn state(game: &Game) -> Value {
         .map(|&a| notation(game, a))
         .collect();
     legal.sort();
-    json!({ "turn": hand.turn().index(), "legal": legal })
+    State {
+        turn: Some(hand.turn().index()),
+        legal,
+        points: None,
+    }
 }
 
 /// An action in the bridge's notation.
@@ -257,7 +318,7 @@ fn parse(game: &Game, text: &str) -> Result<Action, String> {
 mod tests {
     use super::*;
 
-    fn replies(requests: &[&str]) -> Vec<Value> {
+    fn replies(requests: &[&str]) -> Vec<serde_json::Value> {
         let mut out = Vec::new();
         run("eecs280", requests.join("\n").as_bytes(), &mut out).unwrap();
         out.split(|&b| b == b'\n')
