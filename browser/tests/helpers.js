@@ -20,17 +20,27 @@ mkdirSync(OUTPUT, { recursive: true });
 const BIN = process.env.CARDTABLE_BIN ?? resolve(here, "..", "..", "target", "release", "cardtable");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 
+const docs = resolve(here, "..", "..", "docs");
+const schemaOf = (file) => JSON.parse(readFileSync(resolve(docs, file), "utf8"));
 /** The scene's schema (docs/scene.schema.json, made from the Rust types). */
-const validScene = new Ajv2020({ allErrors: true, strict: false })
-  .compile(JSON.parse(readFileSync(resolve(here, "..", "..", "docs", "scene.schema.json"), "utf8")));
-/** Every snapshot any page received: how many, and those that broke the schema. */
+const validScene = new Ajv2020({ allErrors: true, strict: false }).compile(schemaOf("scene.schema.json"));
+/** Every message the server sends (docs/protocol.schema.json's `ServerMsg`, made from the
+ * Rust types). */
+const protocol = schemaOf("protocol.schema.json");
+const validServerMsg = new Ajv2020({ allErrors: true, strict: false })
+  .compile({ $defs: protocol.$defs, $ref: "#/$defs/ServerMsg" });
+/** Every snapshot any page received: how many, and those that broke a schema. */
 export const schemaCheck = { snapshots: 0, invalid: [] };
 
-/** Validates every snapshot `page` receives over its WebSocket against the schema. */
+/** Validates every message `page` receives over its WebSocket against the protocol's
+ * schema, and every snapshot's scene against the scene's. */
 function checkSnapshots(page) {
   page.on("websocket", (socket) => socket.on("framereceived", ({ payload }) => {
     let message;
     try { message = JSON.parse(payload); } catch { return; }
+    if (!validServerMsg(message)) {
+      schemaCheck.invalid.push(JSON.stringify(validServerMsg.errors).slice(0, 500));
+    }
     if (message.type !== "snapshot") return;
     schemaCheck.snapshots += 1;
     if (!validScene({ scene: message.scene, own: message.own })) {

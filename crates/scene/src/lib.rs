@@ -37,6 +37,7 @@ pub const SCENE_VERSION: u32 = 3;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct Scene {
     /// [`SCENE_VERSION`].
+    #[schemars(schema_with = "scene_version")]
     pub version: u32,
     /// The game: a face chooses how to lay out the middle from it, and nothing else.
     pub game: GameKind,
@@ -73,6 +74,11 @@ pub struct Scene {
     /// for it under the joker house rule); absent without one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub joker: Option<Card>,
+}
+
+/// The schema of [`Scene::version`]: the constant [`SCENE_VERSION`].
+fn scene_version(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "integer", "const": SCENE_VERSION })
 }
 
 impl Scene {

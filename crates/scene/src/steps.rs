@@ -13,7 +13,7 @@ use crate::{Moment, Scene, Sitter, Stage, Staged, WithScene};
 
 /// One moment of a replayed game with every hand face up: just after a deal (no seat,
 /// no action) or just after an action.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct Step {
     /// The seat that acted.
     pub seat: Option<usize>,

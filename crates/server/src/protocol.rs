@@ -2,6 +2,7 @@
 //! `type`. docs/PROTOCOL.md shows an example of each.
 
 use catalogue::{AnyAction, GameKind};
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -11,6 +12,11 @@ pub use crate::seen::{LogEntry, Seen};
 /// another.
 pub const VERSION: u32 = 2;
 
+/// The schema of a `protocol` field: the constant [`VERSION`].
+fn protocol_version(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({ "type": "integer", "const": VERSION })
+}
+
 /// The largest message a client may send, in bytes; a larger one is refused unread.
 pub const MAX_MESSAGE: usize = 64 * 1024;
 
@@ -18,12 +24,13 @@ pub const MAX_MESSAGE: usize = 64 * 1024;
 pub type TableId = String;
 
 /// What a client sends.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// The first message: the protocol version and the name to show at tables.
     Hello {
         /// Must be [`VERSION`].
+        #[schemars(schema_with = "protocol_version")]
         protocol: u32,
         /// Up to 32 characters.
         name: String,
@@ -86,9 +93,9 @@ pub enum ClientMsg {
 
 /// An action as a client wrote it in `act`: read only by [`ActionText::read`], once
 /// the table it is for says which game it is of.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(transparent)]
-pub struct ActionText(Value);
+pub struct ActionText(#[schemars(with = "AnyAction")] Value);
 
 impl ActionText {
     /// The action, if it is one of `game`'s as the game spells it.
@@ -104,7 +111,7 @@ impl From<AnyAction> for ActionText {
 }
 
 /// A table as `create` asks for it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TableSpec {
     /// `euchre`, `straights` or `teendopanch`.
@@ -140,7 +147,7 @@ fn twenty() -> u64 {
 }
 
 /// A seat as every client sees it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatInfo {
     /// The person's name, or the computer player's.
     pub name: String,
@@ -153,7 +160,7 @@ pub struct SeatInfo {
 }
 
 /// A listed table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct TableSummary {
     /// The table.
     pub table: TableId,
@@ -174,12 +181,13 @@ pub struct TableSummary {
 }
 
 /// What the server sends.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The answer to `hello`.
     Welcome {
         /// The server's protocol version.
+        #[schemars(schema_with = "protocol_version")]
         protocol: u32,
     },
     /// The public tables.
@@ -220,7 +228,7 @@ pub enum ServerMsg {
 }
 
 /// One recipient's picture of a table.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Snapshot {
     /// The table.
     pub table: TableId,
@@ -258,7 +266,7 @@ pub struct Snapshot {
 }
 
 /// A refusal of an HTTP request, as its body says it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct ErrorBody<'a> {
     /// The code, as `error` messages give it.
     pub code: &'a str,
@@ -267,7 +275,7 @@ pub struct ErrorBody<'a> {
 }
 
 /// A finished game as `/api/games` lists it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct GameListing {
     /// The table it was played at.
     pub table: TableId,
@@ -288,7 +296,7 @@ pub struct GameListing {
 pub type GameRecord = table::GameRecord<AnyAction>;
 
 /// Every moment of a finished game, every hand face up (`/api/games/{id}/steps`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Replay<'a> {
     /// The table it was played at.
     pub table: &'a str,
@@ -312,4 +320,24 @@ pub fn encode(message: &impl Serialize) -> String {
 /// A client's message, read from its text.
 pub fn decode(text: &str) -> Result<ClientMsg, serde_json::Error> {
     serde_json::from_str(text)
+}
+
+/// Every message of the protocol, as `docs/protocol.schema.json` describes them: what a
+/// client sends, what the server sends (the snapshot, whose `scene` and `own` are the
+/// scene's types), and a finished game's steps. Only here, for the schema.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+enum Protocol<'a> {
+    /// What a client sends.
+    Client(ClientMsg),
+    /// What the server sends.
+    Server(ServerMsg),
+    /// `/api/games/{table}/steps`.
+    Steps(Replay<'a>),
+}
+
+/// The JSON Schema of every message, as `docs/protocol.schema.json` holds it.
+pub fn schema() -> String {
+    let schema = serde_json::to_value(schemars::schema_for!(Protocol)).expect("schemas serialize");
+    serde_json::to_string_pretty(&schema).expect("schemas serialize") + "\n"
 }

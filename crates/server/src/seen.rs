@@ -38,12 +38,12 @@ impl Recipient {
 /// What one recipient may see of the game: the scene in its words, and for a seat its
 /// own part (its hand, its choices). Made only by [`Secret::seen_by`]; a spectator's has
 /// no `own`.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct Seen(Shown);
 
 /// One accepted action, as a recipient may see it.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct LogEntry {
     /// Its sequence number, from 1.
     pub seq: u64,

@@ -276,3 +276,41 @@ async fn every_error_code_in_the_doc_is_tripped() {
     seen.extend(http_codes(&served, &full, &in_play));
     assert_eq!(seen, documented, "tripped ≠ documented");
 }
+
+/// docs/protocol.schema.json is what the protocol's Rust types make: every message a
+/// client sends, every message the server sends (the snapshot with its scene), and a
+/// finished game's steps, the versions as constants (regenerate the file with
+/// `CARDTABLE_BLESS=1 cargo test -p cardtable --test protocol_doc`).
+#[test]
+fn the_checked_in_protocol_schema_is_the_messages_types() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/protocol.schema.json"
+    );
+    let made = server::protocol::schema();
+    if std::env::var_os("CARDTABLE_BLESS").is_some() {
+        std::fs::write(path, &made).unwrap();
+    }
+    let kept = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        kept == made,
+        "docs/protocol.schema.json differs from the protocol's types"
+    );
+    let schema: Value = serde_json::from_str(&made).unwrap();
+    let defs = &schema["$defs"];
+    for name in [
+        "ClientMsg",
+        "ServerMsg",
+        "Snapshot",
+        "Replay",
+        "Step",
+        "Scene",
+        "Own",
+    ] {
+        assert!(defs[name].is_object(), "the schema defines {name}");
+    }
+    let scene_version = &defs["Scene"]["properties"]["version"]["const"];
+    assert_eq!(scene_version, &json!(scene::SCENE_VERSION));
+    let text = defs["ServerMsg"].to_string();
+    assert!(text.contains(&format!("\"const\":{}", server::protocol::VERSION)));
+}
