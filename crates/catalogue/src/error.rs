@@ -1,13 +1,13 @@
-use std::fmt;
-
 use crate::{GameKind, MAX_SAMPLES};
 
 /// A name the catalogue does not know, or a line-up that does not fit its game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Error {
     /// No game has this name.
+    #[error("unknown game '{0}': one of {games}", games = GameKind::ALL.map(GameKind::name).join(", "))]
     UnknownGame(String),
     /// The game has no rules variant of this name.
+    #[error("{game} has no rules '{name}': one of {variants}", variants = game.variants().join(", "))]
     UnknownVariant {
         /// The game asked for.
         game: GameKind,
@@ -15,6 +15,10 @@ pub enum Error {
         name: String,
     },
     /// The game has no player of this name.
+    #[error(
+        "unknown player '{name}' for {game}: one of {players}, or strong:N (N from 1 to {MAX_SAMPLES})",
+        players = game.players().join(", ")
+    )]
     UnknownPlayer {
         /// The game asked for.
         game: GameKind,
@@ -22,8 +26,12 @@ pub enum Error {
         name: String,
     },
     /// `strong:N` with an N that is not a whole number from 1 to [`MAX_SAMPLES`].
+    #[error(
+        "'{0}': strong:N takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
+    )]
     Samples(String),
     /// House rules the game's rules core refused.
+    #[error("{game} house rules: {error}")]
     House {
         /// The game asked for.
         game: GameKind,
@@ -31,6 +39,7 @@ pub enum Error {
         error: table::HouseError,
     },
     /// The line-up names the wrong number of players for the game's rules.
+    #[error("{game} needs {seats} players in the line-up, got {given}{}", seats_hint(*game, *seats))]
     SeatCount {
         /// The game asked for.
         game: GameKind,
@@ -41,40 +50,11 @@ pub enum Error {
     },
 }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Error::UnknownGame(name) => write!(
-                f,
-                "unknown game '{name}': one of {}",
-                GameKind::ALL.map(GameKind::name).join(", ")
-            ),
-            Error::UnknownVariant { game, name } => write!(
-                f,
-                "{game} has no rules '{name}': one of {}",
-                game.variants().join(", ")
-            ),
-            Error::UnknownPlayer { game, name } => write!(
-                f,
-                "unknown player '{name}' for {game}: one of {}, or strong:N (N from 1 to {MAX_SAMPLES})",
-                game.players().join(", ")
-            ),
-            Error::Samples(text) => write!(
-                f,
-                "'{text}': strong:N takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
-            ),
-            Error::House { game, error } => write!(f, "{game} house rules: {error}"),
-            Error::SeatCount { game, given, seats } => {
-                write!(f, "{game} needs {seats} players in the line-up, got {given}")?;
-                match game.seats_option() {
-                    Some(option) if *seats == game.seats() => {
-                        write!(f, " (house rule {option}=N seats N)")
-                    }
-                    _ => Ok(()),
-                }
-            }
-        }
+/// After a line-up of the wrong size for a game whose seats a house rule sets, and whose
+/// default it was: how to seat another number.
+fn seats_hint(game: GameKind, seats: usize) -> String {
+    match game.seats_option() {
+        Some(option) if seats == game.seats() => format!(" (house rule {option}=N seats N)"),
+        _ => String::new(),
     }
 }
-
-impl std::error::Error for Error {}

@@ -126,21 +126,14 @@ pub fn atoi(text: &str) -> i64 {
 }
 
 /// Why a pack file could not be used.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PackError {
     /// The file would not open: the handouts' `Error opening FILE`.
+    #[error("cannot open the pack file")]
     Open,
     /// The file opened but is not this game's pack.
+    #[error(transparent)]
     Malformed(PackFileError),
-}
-
-impl fmt::Display for PackError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PackError::Open => f.write_str("cannot open the pack file"),
-            PackError::Malformed(error) => error.fmt(f),
-        }
-    }
 }
 
 /// Reads a pack file that must hold exactly the cards of `deck`.

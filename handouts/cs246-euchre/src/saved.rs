@@ -4,7 +4,7 @@
 //! how many shuffles the seeded engine had already made, so that a saved game resumes
 //! with the same future deals. Without it the engine starts fresh from the seed.
 
-use std::fmt::{self, Write as _};
+use std::fmt::Write as _;
 
 use cards::{Card, CardSet, Rank, Suit};
 use rules::{Making, Position, Round, Seat};
@@ -27,7 +27,8 @@ pub struct SavedGame {
 }
 
 /// What is wrong with a saved game, and on which line (0: the whole file).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{problem}", at_line(*line))]
 pub struct LoadError {
     pub line: usize,
     pub problem: Problem,
@@ -50,17 +51,14 @@ pub enum Problem {
     Twice { seat: usize, pile: &'static str },
 }
 
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            write!(f, "{}", self.problem)
-        } else {
-            write!(f, "line {}: {}", self.line, self.problem)
-        }
+/// `line N: ` before a problem of line N; nothing for the whole file (line 0).
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!("line {line}: ")
     }
 }
-
-impl std::error::Error for LoadError {}
 
 /// White-space separated words with their line numbers.
 struct Words<'a> {
