@@ -11,7 +11,7 @@ use table::search::Advice;
 use table::Leave;
 use textio::Stop;
 
-use crate::session::Table;
+use crate::session::Sitting;
 
 /// `You and North 3, West and East 5`.
 fn score_words(scene: &Scene) -> String {
@@ -35,7 +35,7 @@ fn seating(scene: &Scene) -> String {
     format!("Sides: {} against {}.", mine.join(""), others.join(", "))
 }
 
-fn intro(table: &dyn Table, scene: &Scene) -> String {
+fn intro(table: &dyn Sitting, scene: &Scene) -> String {
     let seating = seating(scene);
     format!(
         "cardtable {}.\n{seating}\n{}Seed {seed} (play this deal again with --seed {seed}). Type help at any prompt.\n",
@@ -88,7 +88,7 @@ impl<R: BufRead, W: Write> Console<R, W> {
 
 /// Plays `table` to its end in line mode; `save_to` is where a bare `save` writes.
 pub fn play<R: BufRead, W: Write>(
-    table: &mut dyn Table,
+    table: &mut dyn Sitting,
     input: R,
     output: W,
     save_to: &Path,
@@ -160,7 +160,7 @@ fn deal_line(scene: &Scene) -> String {
 
 fn answer<R: BufRead, W: Write>(
     console: &mut Console<R, W>,
-    table: &mut dyn Table,
+    table: &mut dyn Sitting,
     own: &Own,
     save_to: &Path,
 ) -> Result<(), Stop> {

@@ -6,7 +6,7 @@ use scene::Shown;
 use table::search::Advice;
 
 use crate::error::OpenError;
-use crate::session::{About, Table};
+use crate::session::{About, Sitting};
 
 /// A recorded game at one of its steps, drawn like a game in progress.
 pub struct Replay {
@@ -79,7 +79,7 @@ impl Replay {
     }
 }
 
-impl Table for Replay {
+impl Sitting for Replay {
     fn about(&self) -> &About {
         &self.about
     }

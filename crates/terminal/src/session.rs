@@ -1,8 +1,8 @@
 //! One game at the terminal: the person's seat, computer players in the others, the deal
 //! from a seed, and every action kept as a game record. The faces (the drawn table and
-//! line mode) see it through [`Table`], as the catalogue's scene for the person's seat
-//! ([`scene::Shown`]) — the same the server sends a seat — so no face can
-//! show what the seat may not see, and none works out a rule.
+//! line mode) see it through [`Sitting`] (a person at a game, or at a replay), as the
+//! scene for the person's seat ([`scene::Shown`]) — the same the server sends a seat — so
+//! no face can show what the seat may not see, and none works out a rule.
 
 use scene::{Presence, Shown, Sitter, Staged, WithScene};
 
@@ -28,8 +28,9 @@ pub struct About {
     pub seed: u64,
 }
 
-/// What a face needs of a game in progress, for any game.
-pub trait Table {
+/// A person sitting at a game in progress or a replay: what a face needs of it, for any
+/// game.
+pub trait Sitting {
     /// What the table is.
     fn about(&self) -> &About;
     /// What the person is shown: the scene in their words and their own part (none in
@@ -142,7 +143,7 @@ impl<G: Roster + Staged> Session<G> {
     }
 }
 
-impl<G: Roster + Staged> Table for Session<G> {
+impl<G: Roster + Staged> Sitting for Session<G> {
     fn about(&self) -> &About {
         &self.about
     }
@@ -233,7 +234,7 @@ struct Open<'a> {
 }
 
 impl WithScene for Open<'_> {
-    type Output = Result<Box<dyn Table>, OpenError>;
+    type Output = Result<Box<dyn Sitting>, OpenError>;
 
     fn run<G: Roster + Staged>(
         self,
@@ -261,7 +262,7 @@ impl WithScene for Open<'_> {
 }
 
 /// A new game as `setup` says.
-pub fn open(setup: &Setup) -> Box<dyn Table> {
+pub fn open(setup: &Setup) -> Box<dyn Sitting> {
     scene::with_game(
         &setup.rules,
         Open {
@@ -274,7 +275,7 @@ pub fn open(setup: &Setup) -> Box<dyn Table> {
 
 /// A saved game (a record line) taken up where it stopped, with `opponents` in the
 /// computer seats.
-pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Table>, OpenError> {
+pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Sitting>, OpenError> {
     let header = catalogue::RecordHeader::read(line)?;
     let setup = Setup {
         rules: header.rules,

@@ -10,7 +10,7 @@ use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
 
 use crate::draw;
-use crate::session::Table;
+use crate::session::Sitting;
 use crate::ui::{Dialog, Flow, Ui};
 
 /// Restores the terminal when dropped, whatever the way out.
@@ -45,11 +45,11 @@ impl Drop for Screen {
 /// Plays at the drawn table until the person quits; `next` deals each new game under
 /// the rules chosen for it (`rules` at first; `h` at the table changes them).
 pub fn run(
-    first: Box<dyn Table>,
+    first: Box<dyn Sitting>,
     rules: catalogue::Ruleset,
     save_to: PathBuf,
     pace: Duration,
-    mut next: impl FnMut(&catalogue::Ruleset) -> Box<dyn Table>,
+    mut next: impl FnMut(&catalogue::Ruleset) -> Box<dyn Sitting>,
 ) -> io::Result<()> {
     let mut screen = Screen::enter()?;
     let mut ui = Ui::new(first, save_to);

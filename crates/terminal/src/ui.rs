@@ -13,7 +13,7 @@ use ratatui::layout::Rect;
 use scene::{card_text, Middle, Shown, TrickShown};
 use table::search::Advice;
 
-use crate::session::Table;
+use crate::session::Sitting;
 
 /// What is open over the table.
 #[derive(Clone, Debug, PartialEq)]
@@ -72,7 +72,7 @@ struct Derived {
 /// The drawn table: a game and what the person is doing with it.
 pub struct Ui {
     /// The game (a new game gets a new `Ui`: what it derives is kept by version).
-    pub table: Box<dyn Table>,
+    pub table: Box<dyn Sitting>,
     /// The selected pick, among [`Ui::picks`].
     pub selected: usize,
     /// A card number being typed (`1` of `13`): digits only, as letters are commands.
@@ -96,7 +96,7 @@ pub struct Ui {
 
 impl Ui {
     /// A table for `table`, saving to `save_to`.
-    pub fn new(table: Box<dyn Table>, save_to: PathBuf) -> Ui {
+    pub fn new(table: Box<dyn Sitting>, save_to: PathBuf) -> Ui {
         Ui {
             table,
             selected: 0,

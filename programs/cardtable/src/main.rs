@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use catalogue::{GameKind, PlayerSpec, Ruleset, Variant};
 use clap::{Parser, Subcommand};
-use terminal::session::{self, Setup, Table};
+use terminal::session::{self, Setup, Sitting};
 
 #[derive(Parser)]
 #[command(
@@ -290,7 +290,7 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
         seed: args.seed.unwrap_or_else(clock_seed),
         opponents,
     };
-    let first: Box<dyn Table> = match &args.resume {
+    let first: Box<dyn Sitting> = match &args.resume {
         Some(path) => {
             let text = read(path)?;
             let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");

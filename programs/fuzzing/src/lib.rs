@@ -180,7 +180,7 @@ pub fn teendopanch_input(data: &[u8]) {
 /// The first byte picks one of `cardtable play`'s four games (handout opponents, to 2
 /// points); the second byte's low half seeds the deal and its high half, when not 0,
 /// draws a value for every house rule (a refused combination plays the variant).
-fn terminal_game(data: &[u8]) -> Box<dyn terminal::session::Table> {
+fn terminal_game(data: &[u8]) -> Box<dyn terminal::session::Sitting> {
     use catalogue::{GameKind, PlayerSpec, Variant};
     let (game, rules) = match data.first().copied().unwrap_or(0) % 4 {
         0 => (GameKind::Euchre, "eecs280"),
