@@ -15,22 +15,11 @@ impl WithGame for RoundTrip {
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
         let mut game = new();
         let seats = game.seats();
-        let mut agents: Vec<_> = (0..seats)
-            .map(|_| game.agent(catalogue::PlayerSpec::Random))
-            .collect();
+        let mut agents = game.agents(&vec![catalogue::PlayerSpec::Random; seats]);
         let mut actions = Vec::new();
         table::play_seeded(&mut game, &mut agents, 11, Some(&mut actions));
         assert_eq!(game.turn(), Turn::Over);
-        let record = GameRecord {
-            game: game.name().to_string(),
-            variant: game.variant().to_string(),
-            points: self.0.points(),
-            house: game.house(),
-            seed: 11,
-            deals: Vec::new(),
-            seats: vec!["random".into(); seats],
-            actions,
-        };
+        let record = GameRecord::of_random(&game, 11, self.0.points(), actions);
         let line = serde_json::to_string(&record).unwrap();
         let header = RecordHeader::read(&line).unwrap();
         assert_eq!(header.rules, self.0, "the record names the same rules");

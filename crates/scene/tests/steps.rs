@@ -17,21 +17,10 @@ impl WithScene for FaceUpSteps {
     fn run<G: Roster + Staged>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
         let mut game = new();
         let seats = game.seats();
-        let mut agents: Vec<_> = (0..seats)
-            .map(|_| game.agent(catalogue::PlayerSpec::Random))
-            .collect();
+        let mut agents = game.agents(&vec![catalogue::PlayerSpec::Random; seats]);
         let mut actions = Vec::new();
         table::play_seeded(&mut game, &mut agents, self.0, Some(&mut actions));
-        let record = GameRecord {
-            game: game.name().to_string(),
-            variant: game.variant().to_string(),
-            points: self.1,
-            house: game.house(),
-            seed: self.0,
-            deals: Vec::new(),
-            seats: vec!["random".into(); seats],
-            actions,
-        };
+        let record = GameRecord::of_random(&game, self.0, self.1, actions);
         let line = serde_json::to_string(&record).unwrap();
         let steps = scene::steps(&line).unwrap();
         let mut pulls = 0;

@@ -56,16 +56,7 @@ pub fn random_games<G: Game>(
         assert_eq!(game.turn(), Turn::Over, "game {n} ended");
         let winners = game.winners();
         assert!(winners.iter().any(|&w| w), "game {n} has a winner");
-        let record = GameRecord {
-            game: game.name().to_string(),
-            variant: game.variant().to_string(),
-            points: 10,
-            house: game.house(),
-            seed: seed + n,
-            deals: Vec::new(),
-            seats: vec!["random".to_string(); game.seats()],
-            actions: actions.clone(),
-        };
+        let record = GameRecord::of_random(&game, seed + n, 10, actions.clone());
         let json = serde_json::to_string(&record).expect("records serialize");
         let back: GameRecord<G::Action> = serde_json::from_str(&json).expect("records deserialize");
         let replayed = back.replay(new()).expect("the record replays");

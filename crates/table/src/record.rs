@@ -94,6 +94,27 @@ impl<R: fmt::Display> fmt::Display for ReplayError<R> {
 impl<R: fmt::Debug + fmt::Display> std::error::Error for ReplayError<R> {}
 
 impl<A: Copy + fmt::Debug> GameRecord<A> {
+    /// The record of `game`, played from its start with a random player in every seat
+    /// (`random`), dealt from `seed`, to `points`, taking `actions`: what tests and the
+    /// arena's checks write.
+    pub fn of_random<G: Game<Action = A>>(
+        game: &G,
+        seed: u64,
+        points: u32,
+        actions: Vec<A>,
+    ) -> GameRecord<A> {
+        GameRecord {
+            game: game.name().to_string(),
+            variant: game.variant().to_string(),
+            points,
+            house: game.house(),
+            seed,
+            deals: Vec::new(),
+            seats: vec!["random".to_string(); game.seats()],
+            actions,
+        }
+    }
+
     /// Whether `game` is of the record's game, rules variant and house rules.
     pub fn check_game<G: Game<Action = A>>(&self, game: &G) -> Result<(), ReplayError<G::Refusal>> {
         if game.name() != self.game || game.variant() != self.variant || game.house() != self.house
