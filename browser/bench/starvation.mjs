@@ -23,9 +23,9 @@ me.send(JSON.stringify({ type: "join", table, seat: 0 }));
 let snap = await me.until("snapshot");
 const times = [];
 while (times.length < 40 && !snap.finished) {
-  if (snap.turn === 0 && snap.legal.length) {
+  if (snap.turn === 0 && snap.own?.actions.length) {
     const t = performance.now();
-    me.send(JSON.stringify({ type: "act", table, seq: snap.seq, action: snap.legal[0] }));
+    me.send(JSON.stringify({ type: "act", table, seq: snap.seq, action: snap.own.actions[0] }));
     snap = await me.until("snapshot");
     times.push(performance.now() - t);
   } else snap = await me.until("snapshot");

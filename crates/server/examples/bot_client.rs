@@ -17,7 +17,7 @@ async fn main() {
         .await
         .expect("the server answers");
     let text = |message: Value| Message::Text(message.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 2, "name": "bot"});
+    let hello = json!({"type": "hello", "protocol": 3, "name": "bot"});
     socket.send(text(hello)).await.expect("sent");
     let (table, seat) = match (args.get(1), args.get(2)) {
         (Some(table), Some(seat)) => (table.clone(), seat.parse::<usize>().expect("SEAT")),
@@ -43,11 +43,17 @@ async fn main() {
                 socket.send(text(join)).await.expect("sent");
             }
             Some("snapshot") if message["finished"] == true => {
-                println!("game over: scores {}", message["scores"]);
+                let points: Vec<_> = (message["scene"]["seats"].as_array().into_iter().flatten())
+                    .map(|s| s["points"].clone())
+                    .collect();
+                println!("game over: points {points:?}");
                 return;
             }
             Some("snapshot") if message["turn"] == json!(seat) => {
-                let Some(legal) = message["legal"].as_array().filter(|l| !l.is_empty()) else {
+                let Some(legal) = message["own"]["actions"]
+                    .as_array()
+                    .filter(|l| !l.is_empty())
+                else {
                     continue;
                 };
                 choice = choice.wrapping_mul(31).wrapping_add(17);

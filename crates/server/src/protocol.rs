@@ -10,7 +10,7 @@ pub use crate::seen::{LogEntry, Seen};
 
 /// The protocol version: a client says which it speaks in `hello`; the server refuses
 /// another.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// The schema of a `protocol` field: the constant [`VERSION`].
 fn protocol_version(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
@@ -253,14 +253,10 @@ pub struct Snapshot {
     /// describes them.
     #[serde(flatten)]
     pub view: Seen,
-    /// The recipient's legal actions, on its turn.
-    pub legal: Vec<AnyAction>,
     /// What happened this hand, oldest first, as the recipient may know it.
     pub log: Vec<LogEntry>,
     /// The same for the hand before (its last trick, how it ended).
     pub last_hand: Vec<LogEntry>,
-    /// Each seat's points.
-    pub scores: Vec<f64>,
     /// The rematch table, once a seated person asked for one (`rematch`).
     pub next: Option<TableId>,
 }

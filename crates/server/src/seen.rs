@@ -3,8 +3,8 @@
 //!
 //! The game in progress lives in [`Secret`], which is neither `Serialize` nor `Debug` and
 //! hands out no reference to the game: code elsewhere in the server can ask whose turn
-//! it is, the scores, and what a given recipient may see ([`Seen`]: the catalogue's scene,
-//! and for a seat its own part; [`LogEntry`]s and the seat's own legal actions), and
+//! it is and what a given recipient may see ([`Seen`]: the scene, with the scores, and for
+//! a seat its own part with its legal actions; [`LogEntry`]s), and
 //! nothing else. [`Seen`] can only be made here, so a message cannot carry a picture that
 //! did not come from [`Secret::seen_by`].
 
@@ -91,11 +91,6 @@ impl<G: Served> Secret<G> {
         self.progress.actions().len() as u64
     }
 
-    /// Each seat's points (public).
-    pub fn points(&self) -> Vec<f64> {
-        self.progress.game().points()
-    }
-
     /// Deals the next hand.
     pub fn deal(&mut self) {
         self.progress.deal();
@@ -144,15 +139,6 @@ impl<G: Served> Secret<G> {
             entries(self.progress.hand(), before),
             entries(self.progress.last_hand(), first),
         )
-    }
-
-    /// `to`'s legal actions: none but on its own turn.
-    pub fn legal_for(&self, to: Recipient) -> Vec<AnyAction> {
-        let mut legal = Vec::new();
-        if matches!(to, Recipient::Seat(seat) if self.turn() == Turn::Seat(seat)) {
-            self.progress.game().legal_actions(&mut legal);
-        }
-        legal.into_iter().map(G::any).collect()
     }
 }
 

@@ -780,10 +780,8 @@ impl<G: Served> Table<G> {
             turn,
             finished: self.game.turn() == Turn::Over,
             view: self.game.seen_by(to, &self.sitters(), self.row.points),
-            legal: self.game.legal_for(to),
             log,
             last_hand,
-            scores: self.game.points(),
             next: self.next.clone(),
         }))
     }

@@ -265,12 +265,12 @@ async fn names_are_cleaned_the_faces_words_refused_and_twins_told_apart() {
     let (_dir, served) = start(&[]);
     let mut you = Client::connect_from(&served.address, "127.0.0.40").await;
     for name in ["You", "Computer 2 (strong)", "Seat 3"] {
-        you.send(json!({"type": "hello", "protocol": 2, "name": name}))
+        you.send(json!({"type": "hello", "protocol": 3, "name": name}))
             .await;
         let refused = you.next().await;
         assert_eq!(refused["code"], "bad_name", "{name}: {refused}");
     }
-    you.send(json!({"type": "hello", "protocol": 2, "name": "\u{202E}Ada\u{0}\n"}))
+    you.send(json!({"type": "hello", "protocol": 3, "name": "\u{202E}Ada\u{0}\n"}))
         .await;
     assert_eq!(you.next().await["type"], "welcome");
     let table = you
@@ -334,7 +334,7 @@ async fn silent_and_stalled_connections_are_closed_within_seconds() {
     let mut head = [0u8; 12];
     stream.read_exact(&mut head).unwrap();
     assert_eq!(&head[9..12], b"101");
-    let hello = br#"{"type":"hello","protocol":2,"name":"s"}"#;
+    let hello = br#"{"type":"hello","protocol":3,"name":"s"}"#;
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
     frame.extend_from_slice(hello);
     frame.extend_from_slice(&[0x81, 0x80 | 100, 0, 0, 0, 0, b'{', b'"', b't']);
@@ -392,7 +392,7 @@ async fn a_client_that_reads_nothing_is_dropped_and_its_table_goes_on() {
     );
     // The player's table goes on.
     let now = common::latest_snapshot(&player.frames).unwrap().clone();
-    let legal = now["legal"][0].clone();
+    let legal = now["own"]["actions"][0].clone();
     player
         .send(json!({"type": "act", "table": table, "seq": now["seq"], "action": legal}))
         .await;
@@ -512,7 +512,9 @@ async fn a_normal_table_at_the_default_limits_is_never_refused() {
         if now["turn"] == 0 {
             // Quicker than any person: ten actions a second.
             tokio::time::sleep(Duration::from_millis(100)).await;
-            let action = now["legal"][acted % now["legal"].as_array().unwrap().len()].clone();
+            let action = now["own"]["actions"]
+                [acted % now["own"]["actions"].as_array().unwrap().len()]
+            .clone();
             ada.send(json!({"type": "act", "table": table, "seq": now["seq"], "action": action}))
                 .await;
             acted += 1;
