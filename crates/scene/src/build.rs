@@ -7,7 +7,7 @@ use table::{HandOver, Happened, Turn};
 use super::words::{card_text_at, points, verb};
 use super::{
     Choice, Fact, GameResult, HandCard, Held, LayoutRow, Mark, Middle, Own, Phase, Played,
-    Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, TrickShown,
+    Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, Tally, TrickShown,
     SCENE_VERSION,
 };
 
@@ -95,7 +95,7 @@ pub trait Staged: catalogue::Catalogued {
     /// What the hand waits for.
     fn phase(public: &Self::Public<'_>) -> Phase;
     /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`).
-    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<Mark>, usize, String);
+    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally);
     /// Facts over the middle; `names` are the seats' names as the recipient reads them.
     fn facts(public: &Self::Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact>;
     /// The trick in progress and the seat winning it (`None`: no tricks in this game).

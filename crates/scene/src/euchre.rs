@@ -4,7 +4,9 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{card_text, card_text_at, suit_words, verb};
-use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, RuleLine, Staged};
+use super::{
+    tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, RuleLine, Staged, Tally, TallyKind,
+};
 
 impl Staged for Game {
     fn rules_words(public: &Public<'_>) -> &'static str {
@@ -46,9 +48,9 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, String) {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
         let Some(view) = public.hand() else {
-            return (Vec::new(), 0, "Tricks 0".into());
+            return (Vec::new(), 0, Tally::new(TallyKind::Tricks, 0, None));
         };
         let s = Seat::new(seat);
         let maker = view.maker() == Some(s);
@@ -60,7 +62,7 @@ impl Staged for Game {
             (view.lone_defender() == Some(s), MarkKind::DefendingAlone),
             (view.sits_out(s), MarkKind::SittingOut),
         ]);
-        let tally = format!("Tricks {}", view.tricks_won(s));
+        let tally = Tally::new(TallyKind::Tricks, view.tricks_won(s).into(), None);
         (marks, view.hand_size(s), tally)
     }
 

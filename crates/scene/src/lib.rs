@@ -127,12 +127,58 @@ pub struct SeatPanel {
     pub marks: Vec<Mark>,
     /// Cards in the hand.
     pub cards: usize,
-    /// `Tricks 2`, `Tricks 1 of 5`, `Discards 3`.
-    pub tally: String,
+    /// What the seat has taken or shed this hand: `Tricks 2`, `Tricks 1 of 5`, `Discards 3`.
+    pub tally: Tally,
     /// Points so far (a partnership's for both partners).
     pub points: f64,
     /// Whether the seat is to act.
     pub turn: bool,
+}
+
+/// A seat's count this hand, typed, with its words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct Tally {
+    /// What is counted.
+    pub kind: TallyKind,
+    /// How many.
+    pub count: usize,
+    /// The seat's quota of tricks this hand (Teen Do Panch).
+    pub quota: Option<usize>,
+    /// `Tricks 1 of 5`.
+    pub text: String,
+}
+
+/// What a seat's tally counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TallyKind {
+    /// Tricks taken.
+    Tricks,
+    /// Cards discarded face down (Straights).
+    Discards,
+    /// Times passed (Straights, house rule).
+    Passes,
+}
+
+impl Tally {
+    /// `count` of `kind`, out of `quota` where the game sets one, in words.
+    pub fn new(kind: TallyKind, count: usize, quota: Option<usize>) -> Tally {
+        let word = match kind {
+            TallyKind::Tricks => "Tricks",
+            TallyKind::Discards => "Discards",
+            TallyKind::Passes => "Passes",
+        };
+        let text = match quota {
+            Some(quota) => format!("{word} {count} of {quota}"),
+            None => format!("{word} {count}"),
+        };
+        Tally {
+            kind,
+            count,
+            quota,
+            text,
+        }
+    }
 }
 
 /// A seat's mark: what it says of the seat, and the words for it.

@@ -4,7 +4,7 @@ use cards::{Card, Rank, Suit};
 use straights::{Action, Game, Public, Seat, View};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
-use super::{Fact, LayoutRow, Mark, Phase, Played, RuleLine, Staged};
+use super::{Fact, LayoutRow, Mark, Phase, Played, RuleLine, Staged, Tally, TallyKind};
 
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
@@ -33,15 +33,15 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, String) {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
         let Some(view) = public.round() else {
-            return (Vec::new(), 0, "Discards 0".into());
+            return (Vec::new(), 0, Tally::new(TallyKind::Discards, 0, None));
         };
         let s = Seat::new(seat);
         let tally = if view.passing() {
-            format!("Passes {}", view.pass_count(s))
+            Tally::new(TallyKind::Passes, view.pass_count(s) as usize, None)
         } else {
-            format!("Discards {}", view.discard_count(s))
+            Tally::new(TallyKind::Discards, view.discard_count(s), None)
         };
         (Vec::new(), view.hand_size(s), tally)
     }

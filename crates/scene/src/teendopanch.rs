@@ -4,7 +4,7 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{tricks, Fact, Mark, MarkKind, Phase, Played, RuleLine, Staged};
+use super::{tricks, Fact, Mark, MarkKind, Phase, Played, RuleLine, Staged, Tally, TallyKind};
 
 impl Staged for Game {
     /// A card given back in a pull shows to the two players of the pull.
@@ -40,16 +40,17 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, String) {
+    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
         let Some(view) = public.hand() else {
-            return (Vec::new(), 0, "Tricks 0".into());
+            return (Vec::new(), 0, Tally::new(TallyKind::Tricks, 0, None));
         };
         let s = Seat::new(seat);
         let marks = tricks::marks([
             (view.dealer() == s, MarkKind::Dealer),
             (view.maker() == s, MarkKind::NamesTrump),
         ]);
-        let tally = format!("Tricks {} of {}", view.tricks_won(s), view.quotas()[seat]);
+        let (won, quota) = (view.tricks_won(s).into(), view.quotas()[seat].into());
+        let tally = Tally::new(TallyKind::Tricks, won, Some(quota));
         // Everyone sees a card change hands in a pull: the puller holds it.
         let taking = view.pulled_by() == Some(s);
         (marks, view.hand_size(s) + usize::from(taking), tally)

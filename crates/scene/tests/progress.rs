@@ -233,7 +233,7 @@ fn appendix_b(rules: euchre::Rules) -> Progress<euchre::Game> {
 #[test]
 fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
     use euchre::{Action, Rules};
-    use scene::FactKind;
+    use scene::{FactKind, MarkKind, TallyKind};
     let sitters = sitters(&["You", "West", "North", "East"]);
     let mut progress = appendix_b(Rules::eecs280(10));
     // West (seat 1, the dealer's left) orders up the J♦; You (seat 0, the dealer) take
@@ -254,6 +254,21 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
         assert_eq!(upcard.card, Some("JD".parse().unwrap()));
         assert_eq!(upcard.text, "Upcard, taken up by You");
         assert_eq!(scene.log[0], "West orders up the J♦");
+    }
+    // Appendix B: seat 0 deals and seat 1 ordered up, alone in neither: typed marks say
+    // so, and nobody has taken a trick yet.
+    let scene = scene::shown(&progress, None, &sitters, 10).scene;
+    let kinds =
+        |seat: usize| -> Vec<MarkKind> { scene.seats[seat].marks.iter().map(|m| m.kind).collect() };
+    assert_eq!(kinds(0), [MarkKind::Dealer]);
+    assert_eq!(kinds(1), [MarkKind::Maker]);
+    assert!(kinds(2).is_empty() && kinds(3).is_empty());
+    for panel in &scene.seats {
+        assert_eq!(
+            (panel.tally.kind, panel.tally.count),
+            (TallyKind::Tricks, 0)
+        );
+        assert_eq!(panel.tally.text, "Tricks 0");
     }
     // Played on into the tricks, the fact stays.
     progress

@@ -34,7 +34,7 @@ function seatPanel(scene, panel, place, sit, hands) {
       ? el("span", { class: "badge away" }, panel.presence === "autopilot" ? "autopilot" : "away")
       : null,
     panel.marks.map((m) => el("span", { class: `badge ${m.kind}` }, m.text))),
-  el("div", { class: "tally" }, `${panel.tally} · Score ${panel.points}`));
+  el("div", { class: "tally" }, `${panel.tally.text} · Score ${panel.points}`));
   if (panel.presence === "open" && sit && scene.you == null) {
     node.append(el("button", { class: "sit", onclick: () => sit(panel.seat) }, `Sit here (seat ${panel.seat + 1})`));
   }

@@ -259,7 +259,7 @@ fn marks(panel: &SeatPanel) -> Vec<Span<'static>> {
 }
 
 fn tally(panel: &SeatPanel) -> String {
-    format!("{} · {} pts", panel.tally.to_lowercase(), panel.points)
+    format!("{} · {} pts", panel.tally.text.to_lowercase(), panel.points)
 }
 
 fn name_span(panel: &SeatPanel) -> Span<'static> {
@@ -332,7 +332,7 @@ fn narrow_seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
     Paragraph::new(vec![
         Line::from(head),
         held,
-        Line::raw(panel.tally.to_lowercase()),
+        Line::raw(panel.tally.text.to_lowercase()),
     ])
 }
 

@@ -918,12 +918,12 @@ async fn a_straights_table_seats_as_many_as_its_players_rule_says() {
         .flat_map(|row| row["slots"].as_array().unwrap())
         .filter(|slot| !slot.is_null())
         .count() as u64;
-    // And the discards, face down, each panel's tally ("Discards 1").
+    // And the discards, face down, each panel's tally (`discards`, with its count).
     let discarded: u64 = panels
         .iter()
         .map(|p| {
-            let tally = p["tally"].as_str().unwrap();
-            tally.rsplit(' ').next().unwrap().parse::<u64>().unwrap()
+            assert_eq!(p["tally"]["kind"], "discards");
+            p["tally"]["count"].as_u64().unwrap()
         })
         .sum();
     held.sort_unstable();
