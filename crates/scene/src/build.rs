@@ -224,9 +224,9 @@ fn side(sitters: &[Sitter], to: Option<usize>, seats: &[usize]) -> (String, bool
 
 fn team_of<G: Staged>(game: &Sight<G>, seat: usize) -> Vec<usize> {
     game.teams
-        .clone()
-        .into_iter()
+        .iter()
         .find(|t| t.contains(&seat))
+        .cloned()
         .unwrap_or_else(|| vec![seat])
 }
 
@@ -391,8 +391,7 @@ fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]
 }
 
 fn score<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Score {
-    let points = game.points.clone();
-    let teams = game.teams.clone();
+    let (points, teams) = (&game.points, &game.teams);
     let first = if teams.iter().any(|t| t.len() > 1) {
         "Team"
     } else {
@@ -436,8 +435,8 @@ fn result<G: Staged>(
     if game.turn != Turn::Over {
         return None;
     }
-    let won = game.winners.clone();
-    let points = game.points.clone();
+    let (won, points) = (&game.winners, &game.points);
+    // Ordered winners first for the standings: the sight's own order stays.
     let mut teams = game.teams.clone();
     teams.sort_by_key(|t| !won[t[0]]);
     let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
