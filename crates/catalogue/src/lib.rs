@@ -41,4 +41,6 @@ pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
 pub use record::{read_record, replay, RecordError, RecordHeader, Replayed, MAX_ACTIONS};
+#[cfg(feature = "proptest")]
+pub use rules::rulesets;
 pub use rules::{AnyGame, Ruleset};

@@ -169,3 +169,21 @@ pub enum AnyGame {
     /// Teen Do Panch.
     TeenDoPanch(teendopanch::Game),
 }
+
+/// Every variant to `points`, each option of its game set to a value the property test
+/// draws; the combinations the rules refuse as contradictions are left out (the games'
+/// own tests check which those are).
+#[cfg(feature = "proptest")]
+pub fn rulesets(points: u32) -> impl proptest::strategy::Strategy<Value = Ruleset> {
+    use proptest::prelude::*;
+    let variant = proptest::sample::select(Variant::ALL.to_vec());
+    let picks = move |v: Variant| {
+        let options = Ruleset::options(v.game()).len();
+        (Just(v), proptest::collection::vec(any::<usize>(), options))
+    };
+    variant
+        .prop_flat_map(picks)
+        .prop_filter_map("a contradiction", move |(v, picks)| {
+            Ruleset::sampled(v, points, picks).ok()
+        })
+}

@@ -5,10 +5,10 @@
 
 use std::collections::BTreeSet;
 
-use catalogue::{PlayerSpec, Roster, Variant};
-use rand::SeedableRng;
+use catalogue::{Roster, Variant};
 use scene::{AnyAction, Shown, Sitter};
-use table::{Progress, Rng, Turn};
+use table::check::walk;
+use table::{Progress, Turn};
 use testkit::cards_named;
 
 fn hand_of(shown: &Shown) -> BTreeSet<String> {
@@ -35,14 +35,12 @@ impl scene::WithScene for Check {
             .map(|s| Sitter::computer(format!("P{s}")))
             .collect();
         let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
-        let mut agents = new().agents(&vec![PlayerSpec::Random; seats]);
-        let mut rng = Rng::seed_from_u64(!self.0);
         let mut checked = 0;
-        for _ in 0..3000 {
+        walk(&mut progress, !self.0, 3000, |progress| {
             let turn = progress.turn();
             let mut held = BTreeSet::new();
             for seat in 0..seats {
-                let shown = scene::shown(&progress, Some(seat), &sitters, 5);
+                let shown = scene::shown(progress, Some(seat), &sitters, 5);
                 let own = shown.own.as_ref().unwrap();
                 // Cards and buttons reach each legal action exactly once.
                 let mut reached: Vec<usize> = own
@@ -70,7 +68,7 @@ impl scene::WithScene for Check {
                 held.extend(hand);
                 assert!(!shown.scene.status.is_empty());
             }
-            let watching = scene::shown(&progress, None, &sitters, 5);
+            let watching = scene::shown(progress, None, &sitters, 5);
             assert!(watching.own.is_none(), "a spectator has no own part");
             // The hand before's words and last trick name cards dealt again since.
             let mut this_hand = watching.scene.clone();
@@ -101,22 +99,15 @@ impl scene::WithScene for Check {
                 "a spectator was shown {leaked:?} held in hands: {text}"
             );
             checked += 1;
-            match turn {
-                Turn::Over => {
-                    let result = watching.scene.result.expect("a finished game's result");
-                    let won = progress.game().winners();
-                    let winners: Vec<usize> = (0..seats).filter(|&s| won[s]).collect();
-                    let mut named = result.winners.clone();
-                    named.sort_unstable();
-                    assert_eq!(named, winners);
-                    break;
-                }
-                Turn::Chance => progress.deal(),
-                Turn::Seat(seat) => {
-                    progress.act_for(agents[seat].as_mut(), seat, &mut rng);
-                }
+            if turn == Turn::Over {
+                let result = watching.scene.result.expect("a finished game's result");
+                let won = progress.game().winners();
+                let winners: Vec<usize> = (0..seats).filter(|&s| won[s]).collect();
+                let mut named = result.winners.clone();
+                named.sort_unstable();
+                assert_eq!(named, winners);
             }
-        }
+        });
         checked
     }
 }

@@ -98,3 +98,27 @@ pub fn longest_hand<G: Game>(new: impl Fn() -> G, games: u64, seed: u64) -> usiz
     }
     longest
 }
+
+/// Plays `progress` on with random legal actions drawn from `seed` (its deals from its
+/// own chance) until the game is over or `limit` steps were taken, showing `visit` every
+/// position on the way, the last included: what the faces' property tests walk.
+pub fn walk<G: Game>(
+    progress: &mut crate::Progress<G>,
+    seed: u64,
+    limit: usize,
+    mut visit: impl FnMut(&crate::Progress<G>),
+) {
+    let (mut rng, mut scratch) = (Rng::seed_from_u64(seed), Vec::new());
+    for _ in 0..limit {
+        visit(progress);
+        match progress.turn() {
+            Turn::Over => return,
+            Turn::Chance => progress.deal(),
+            Turn::Seat(seat) => {
+                let action = progress.game().random_legal_action(&mut rng, &mut scratch);
+                let taken = progress.apply_as(seat, action);
+                assert!(taken.is_ok(), "a legal action");
+            }
+        }
+    }
+}

@@ -194,6 +194,17 @@ pub fn assignment<H: House>(pick: impl FnMut(usize) -> usize) -> Vec<String> {
     assignment_for(H::OPTIONS, pick)
 }
 
+/// Every option of `H` set to a value the property test draws: [`assignment`] as a
+/// strategy.
+#[cfg(feature = "proptest")]
+pub fn assignments<H: House>() -> impl proptest::strategy::Strategy<Value = Vec<String>> {
+    use proptest::prelude::*;
+    proptest::collection::vec(any::<usize>(), H::OPTIONS.len()).prop_map(|picks| {
+        let mut picks = picks.into_iter();
+        assignment::<H>(|_| picks.next().unwrap_or(0))
+    })
+}
+
 /// [`assignment`] for a list of options known only at run time.
 pub fn assignment_for(options: &[HouseRule], mut pick: impl FnMut(usize) -> usize) -> Vec<String> {
     options

@@ -196,6 +196,9 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn determinize(&self, seat: usize, rng: &mut Rng) -> Self;
     /// Hands completed so far.
     fn hands(&self) -> u32;
+    /// The most actions one hand (a round) can take from its deal to the next, under
+    /// these rules: the bound a property test proves for every game and house rule.
+    fn max_hand_actions(&self) -> usize;
     /// Each seat's points so far (a team's points count for both partners), into
     /// `points` (cleared first): the arena asks after every hand and keeps its buffers.
     fn points_into(&self, points: &mut Vec<f64>);

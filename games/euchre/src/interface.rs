@@ -81,6 +81,10 @@ impl table::Game for Game {
         self.hands_dealt() - u32::from(in_progress)
     }
 
+    fn max_hand_actions(&self) -> usize {
+        crate::Hand::MAX_ACTIONS
+    }
+
     fn points_into(&self, points: &mut Vec<f64>) {
         points.clear();
         points.extend(Seat::ALL.iter().map(|s| f64::from(self.score(s.team()))));

@@ -85,6 +85,10 @@ impl table::Game for Game {
         self.rounds() - u32::from(self.round().is_some_and(|r| !r.is_over()))
     }
 
+    fn max_hand_actions(&self) -> usize {
+        crate::Round::max_actions(table::Game::seats(self))
+    }
+
     fn points_into(&self, points: &mut Vec<f64>) {
         points.clear();
         points.extend(self.scores().iter().map(|&s| f64::from(s)));
