@@ -44,9 +44,9 @@ impl Ruleset {
             error,
         };
         let house = match core(variant, points, &house).map_err(refused)? {
-            Core::Euchre(r) => r.changes_from(&r.preset_rules()),
-            Core::Straights(r) => r.changes_from(&straights::Rules::HANDOUT),
-            Core::TeenDoPanch(r) => r.changes_from(&r.preset_rules()),
+            Core::Euchre(r) => r.house_rules(),
+            Core::Straights(r) => r.house_rules(),
+            Core::TeenDoPanch(r) => r.house_rules(),
         };
         Ok(Ruleset {
             variant,

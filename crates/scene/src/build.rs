@@ -82,8 +82,6 @@ pub trait Staged: catalogue::Catalogued {
 
     /// The rules in words (`EECS 280 rules`).
     fn rules_words(public: &Self::Public<'_>) -> &'static str;
-    /// Every house rule's value at this table, marked where it differs from the variant.
-    fn rules_card(public: &Self::Public<'_>) -> Vec<RuleLine>;
     /// How the game ends, in words (`first to 10 points`).
     fn goal_words(public: &Self::Public<'_>, points_to_win: u32) -> String {
         let _ = public;
@@ -161,6 +159,7 @@ pub trait Staged: catalogue::Catalogued {
 pub struct Sight<'a, G: Staged> {
     /// The game's own public view: no seat's cards.
     pub public: G::Public<'a>,
+    rules: &'a G::Rules,
     turn: Turn,
     seats: usize,
     teams: Vec<Vec<usize>>,
@@ -176,6 +175,7 @@ impl<'a, G: Staged> Sight<'a, G> {
         let turn = game.turn();
         Sight {
             public: game.public(),
+            rules: game.rules(),
             turn,
             seats: game.seats(),
             teams: game.teams(),
@@ -501,7 +501,7 @@ pub(crate) fn rules_card<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<
     });
     points
         .into_iter()
-        .chain(G::rules_card(&game.public))
+        .chain(crate::rule_lines(game.rules))
         .collect()
 }
 

@@ -4,9 +4,7 @@ use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{card_text, card_text_at, suit_words, verb};
-use super::{
-    tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, RuleLine, Staged, Tally, TallyKind,
-};
+use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
 
 impl Staged for Game {
     fn rules_words(public: &Public<'_>) -> &'static str {
@@ -15,10 +13,6 @@ impl Staged for Game {
             ("cs246", false) => "CS 246 rules",
             _ => "EECS 280 rules",
         }
-    }
-
-    fn rules_card(public: &Public<'_>) -> Vec<RuleLine> {
-        super::rule_lines(public.rules(), &public.rules().preset_rules())
     }
 
     fn phase(public: &Public<'_>) -> Phase {

@@ -101,8 +101,9 @@ pub struct RuleLine {
     pub house: bool,
 }
 
-/// Each of `rules`' options with its value, marked where it differs from `preset`.
-pub(crate) fn rule_lines<R: table::House>(rules: &R, preset: &R) -> Vec<RuleLine> {
+/// Each of `rules`' options with its value, marked where it differs from its preset.
+pub(crate) fn rule_lines<R: table::House>(rules: &R) -> Vec<RuleLine> {
+    let preset = rules.preset();
     R::OPTIONS
         .iter()
         .map(|o| RuleLine {

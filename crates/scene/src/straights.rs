@@ -4,7 +4,7 @@ use cards::{Card, Rank, Suit};
 use straights::{Action, Game, Public, Seat, View};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
-use super::{Fact, LayoutRow, Mark, Phase, Played, RuleLine, Staged, Tally, TallyKind};
+use super::{Fact, LayoutRow, Mark, Phase, Played, Staged, Tally, TallyKind};
 
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
@@ -20,10 +20,6 @@ impl Staged for Game {
             straights::End::Rounds(1) => "one round, lowest score wins".into(),
             straights::End::Rounds(rounds) => format!("{rounds} rounds, lowest score wins"),
         }
-    }
-
-    fn rules_card(public: &Public<'_>) -> Vec<RuleLine> {
-        super::rule_lines(public.rules(), &straights::Rules::HANDOUT)
     }
 
     fn phase(public: &Public<'_>) -> Phase {

@@ -4,19 +4,14 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{tricks, Fact, Mark, MarkKind, Phase, Played, RuleLine, Staged, Tally, TallyKind};
+use super::{tricks, Fact, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
 
 impl Staged for Game {
-    /// A card given back in a pull shows to the two players of the pull.
     fn rules_words(public: &Public<'_>) -> &'static str {
         match public.rules().name() {
             "reference" => "reference rules",
             _ => "handout rules",
         }
-    }
-
-    fn rules_card(public: &Public<'_>) -> Vec<RuleLine> {
-        super::rule_lines(public.rules(), &public.rules().preset_rules())
     }
 
     fn phase(public: &Public<'_>) -> Phase {

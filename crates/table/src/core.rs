@@ -2,8 +2,8 @@
 //! core's own types and methods, written once for every game.
 
 /// Inside `impl table::Game for Game` of a game crate whose types are `crate::Action`,
-/// `crate::IllegalAction`, `crate::Outcome`, `crate::View` and `crate::Public`: the associated types,
-/// `name`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
+/// `crate::IllegalAction`, `crate::Outcome`, `crate::View`, `crate::Public` and `crate::Rules`: the
+/// associated types, `name`, `rules`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
 /// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
 /// shuffle unrolls; with `packs:`, the array the game's rules choose), `pack` and
 /// `deal_from` (the core's `deal(&[Card])`). `seats` is a number, or `|game| …` where the
@@ -69,9 +69,14 @@ macro_rules! hand_over_to_the_core {
         type Outcome = crate::Outcome;
         type View<'a> = crate::View<'a>;
         type Public<'a> = crate::Public<'a>;
+        type Rules = crate::Rules;
 
         fn name(&self) -> &'static str {
             $name
+        }
+
+        fn rules(&self) -> &crate::Rules {
+            Self::rules(self)
         }
 
         fn public(&self) -> crate::Public<'_> {

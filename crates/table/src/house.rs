@@ -136,6 +136,15 @@ pub trait House: Clone + PartialEq {
     /// Whether the options go together.
     fn check(&self) -> Result<(), HouseError>;
 
+    /// The preset these rules start from, played to the same points: the options set
+    /// otherwise are the house rules.
+    fn preset(&self) -> Self;
+
+    /// The settings that make the preset into these rules: the house rules in force.
+    fn house_rules(&self) -> Vec<String> {
+        self.changes_from(&self.preset())
+    }
+
     /// These rules with `settings` (`name=value`, a bare `name` meaning `on`) applied in
     /// order, checked as a whole.
     ///
@@ -285,6 +294,13 @@ mod tests {
                 _ => self.penalty = (value != "off").then(|| number(value)),
             }
             Ok(())
+        }
+
+        fn preset(&self) -> Toy {
+            Toy {
+                alone: true,
+                penalty: None,
+            }
         }
 
         fn check(&self) -> Result<(), HouseError> {

@@ -109,6 +109,8 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     type Refusal: std::error::Error + Copy + Eq + Send + Sync + 'static;
     /// What an accepted action did, as this game reports it.
     type Outcome: Outcome;
+    /// The game's rules, with its house rules.
+    type Rules: House;
     /// What one seat may see.
     type View<'a>
     where
@@ -123,10 +125,12 @@ pub trait Game: Clone + PartialEq + Send + Sync + Debug + 'static {
     fn name(&self) -> &'static str;
     /// The rules variant, as the arena's `--rules` names it.
     fn variant(&self) -> &'static str;
+    /// The rules in force: the variant's preset with any house rules.
+    fn rules(&self) -> &Self::Rules;
     /// The house rules on top of the variant (`alone=off`), in the order the game lists
-    /// its options; none by default.
+    /// its options.
     fn house(&self) -> Vec<String> {
-        Vec::new()
+        self.rules().house_rules()
     }
     /// How many seats the game has.
     fn seats(&self) -> usize;

@@ -166,6 +166,16 @@ impl House for Rules {
         Ok(())
     }
 
+    fn preset(&self) -> Rules {
+        match self.preset {
+            crate::Preset::Eecs280 => Rules::eecs280(self.points_to_win),
+            crate::Preset::Cs246 => Rules {
+                points_to_win: self.points_to_win,
+                ..Rules::cs246()
+            },
+        }
+    }
+
     fn check(&self) -> Result<(), HouseError> {
         if self.partner_order_up_is_alone && !self.going_alone {
             return Err(HouseError::Conflict(

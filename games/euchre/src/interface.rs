@@ -24,11 +24,6 @@ impl table::Game for Game {
         self.rules().name()
     }
 
-    fn house(&self) -> Vec<String> {
-        use table::House;
-        self.rules().changes_from(&self.rules().preset_rules())
-    }
-
     /// Seats 0 and 2 against 1 and 3.
     fn teams(&self) -> Vec<Vec<usize>> {
         crate::Team::BOTH

@@ -213,17 +213,6 @@ impl Rules {
         }
     }
 
-    /// The preset these rules start from, played to the same points.
-    pub const fn preset_rules(&self) -> Rules {
-        match self.preset {
-            Preset::Eecs280 => Rules::eecs280(self.points_to_win),
-            Preset::Cs246 => Rules {
-                points_to_win: self.points_to_win,
-                ..Rules::cs246()
-            },
-        }
-    }
-
     /// The variant called `name`, played to `points_to_win`.
     ///
     /// ```

@@ -18,11 +18,6 @@ impl table::Game for Game {
         "cs246"
     }
 
-    fn house(&self) -> Vec<String> {
-        use table::House;
-        self.rules().changes_from(&crate::Rules::HANDOUT)
-    }
-
     fn legal_actions(&self, actions: &mut Vec<Action>) {
         match self.round() {
             Some(round) => round.legal_actions_into(actions),

@@ -143,6 +143,11 @@ impl House for Rules {
         Ok(())
     }
 
+    /// Straights has one preset, the handout's.
+    fn preset(&self) -> Rules {
+        Rules::HANDOUT
+    }
+
     fn check(&self) -> Result<(), HouseError> {
         // Reached only by rules built field by field: the option itself takes 3 to 8.
         if !(3..=crate::MAX_PLAYERS).contains(&self.players()) {

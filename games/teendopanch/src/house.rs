@@ -81,6 +81,13 @@ impl House for Rules {
         Ok(())
     }
 
+    fn preset(&self) -> Rules {
+        match self.quotas {
+            QuotaRule::ByRole => Rules::handout(self.points_to_win),
+            QuotaRule::ReferenceRotation => Rules::reference(self.points_to_win),
+        }
+    }
+
     fn check(&self) -> Result<(), HouseError> {
         if self.quotas == QuotaRule::ReferenceRotation && self.direction == Direction::Right {
             return Err(HouseError::Conflict(

@@ -15,11 +15,6 @@ impl table::Game for Game {
         self.rules().name()
     }
 
-    fn house(&self) -> Vec<String> {
-        use table::House;
-        self.rules().changes_from(&self.rules().preset_rules())
-    }
-
     fn legal_actions(&self, actions: &mut Vec<Action>) {
         match self.hand() {
             Some(hand) => hand.legal_actions_into(actions),

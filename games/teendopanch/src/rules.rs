@@ -171,14 +171,6 @@ impl Rules {
         }
     }
 
-    /// The preset these rules start from, played to the same points.
-    pub const fn preset_rules(&self) -> Rules {
-        match self.quotas {
-            QuotaRule::ByRole => Rules::handout(self.points_to_win),
-            QuotaRule::ReferenceRotation => Rules::reference(self.points_to_win),
-        }
-    }
-
     /// The variants' names, the default first, as `named` reads them.
     pub const NAMES: [&'static str; 2] = ["handout", "reference"];
 
