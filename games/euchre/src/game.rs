@@ -92,11 +92,7 @@ impl Game {
 
     /// Whether the next step is a deal: no hand yet, or the last one is over.
     pub fn needs_deal(&self) -> bool {
-        !self.is_over()
-            && self
-                .hand
-                .as_ref()
-                .is_none_or(|h| h.phase() == crate::Phase::Over)
+        !self.is_over() && self.turn().is_none()
     }
 
     /// The dealer of the next hand to be dealt: the same dealer after a McEvoy.

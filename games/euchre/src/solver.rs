@@ -247,11 +247,11 @@ struct Entry<K> {
 const TABLE_BITS: u32 = 14;
 
 /// A transposition table for positions packed in `W`.
-struct Table<W: Word>(Vec<Entry<W::Key>>);
+struct Transpositions<W: Word>(Vec<Entry<W::Key>>);
 
-impl<W: Word> Table<W> {
-    fn new() -> Table<W> {
-        Table(vec![Entry::default(); 1 << TABLE_BITS])
+impl<W: Word> Transpositions<W> {
+    fn new() -> Transpositions<W> {
+        Transpositions(vec![Entry::default(); 1 << TABLE_BITS])
     }
 }
 
@@ -259,8 +259,8 @@ impl<W: Word> Table<W> {
 /// packed in a `u32` (every 24-card deal), and one made when first needed for the longer
 /// packs' long suits.
 pub struct Solver {
-    narrow: Table<u32>,
-    wide: Option<Table<u64>>,
+    narrow: Transpositions<u32>,
+    wide: Option<Transpositions<u64>>,
     /// Positions visited, for measuring.
     pub nodes: u64,
 }
@@ -275,7 +275,7 @@ impl Solver {
     /// A solver with an empty table.
     pub fn new() -> Solver {
         Solver {
-            narrow: Table::new(),
+            narrow: Transpositions::new(),
             wide: None,
             nodes: 0,
         }
@@ -320,7 +320,7 @@ impl Solver {
             let mut search = Search::new(&mut self.narrow, team, &mut self.nodes);
             search.value(&Packed::new(deal), alpha, beta)
         } else {
-            let table = self.wide.get_or_insert_with(Table::new);
+            let table = self.wide.get_or_insert_with(Transpositions::new);
             let mut search = Search::new(table, team, &mut self.nodes);
             search.value(&Packed::new(deal), alpha, beta)
         }
@@ -329,13 +329,13 @@ impl Solver {
 
 /// One search: the table it shares, the team whose tricks it counts, the nodes it counts.
 struct Search<'a, W: Word> {
-    table: &'a mut Table<W>,
+    table: &'a mut Transpositions<W>,
     team: u8,
     nodes: &'a mut u64,
 }
 
 impl<'a, W: Word> Search<'a, W> {
-    fn new(table: &'a mut Table<W>, team: u8, nodes: &'a mut u64) -> Search<'a, W> {
+    fn new(table: &'a mut Transpositions<W>, team: u8, nodes: &'a mut u64) -> Search<'a, W> {
         Search { table, team, nodes }
     }
 

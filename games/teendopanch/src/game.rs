@@ -52,11 +52,7 @@ impl Game {
 
     /// Whether the next step is a deal.
     pub fn needs_deal(&self) -> bool {
-        !self.is_over()
-            && self
-                .hand
-                .as_ref()
-                .is_none_or(|h| h.phase() == crate::Phase::Over)
+        !self.is_over() && self.turn().is_none()
     }
 
     /// The next dealer: player 0 first, then each next player in the direction of play.

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use cs246_euchre::table::Table;
+use cs246_euchre::driver::Driver;
 use rules::{Game, Rules};
 use textio::{Console, Stop};
 
@@ -27,10 +27,10 @@ fn main() -> ExitCode {
         },
     };
     let console = Console::stdio();
-    let mut table = Table::new(console.clone(), args.debug);
+    let mut driver = Driver::new(console.clone(), args.debug);
     let result = match saved {
-        Some((saved, game)) => table.play_saved(saved, game),
-        None => table.play_new(args.seed),
+        Some((saved, game)) => driver.play_saved(saved, game),
+        None => driver.play_new(args.seed),
     };
     let _ = console.borrow_mut().flush();
     Stop::exit(result, "euchre")

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::process::ExitCode;
 
-use cs246_straights::table::Table;
+use cs246_straights::driver::Driver;
 use textio::{Console, Stop};
 
 fn main() -> ExitCode {
@@ -35,11 +35,11 @@ fn main() -> ExitCode {
     };
     let console = Console::stdio();
     let result = match &saved {
-        Some(saved) => Table::new(console.clone(), saved.seed, saved.kinds).resume(saved),
+        Some(saved) => Driver::new(console.clone(), saved.seed, saved.kinds).resume(saved),
         None => {
             let seed = args.seed.unwrap_or_else(clock_seed);
-            Table::ask_kinds(&console)
-                .and_then(|kinds| Table::new(console.clone(), seed, kinds).play())
+            Driver::ask_kinds(&console)
+                .and_then(|kinds| Driver::new(console.clone(), seed, kinds).play())
         }
     };
     let _ = console.borrow_mut().flush();

@@ -4,7 +4,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use eecs280_euchre::table::Table;
+use eecs280_euchre::driver::Driver;
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
 use textio::{Console, Stop};
 
@@ -27,7 +27,7 @@ fn main() -> ExitCode {
                 console.clone(),
             ))
         });
-    let result = Table::new(seats, console.clone()).play(args.points_to_win, &mut pack);
+    let result = Driver::new(seats, console.clone()).play(args.points_to_win, &mut pack);
     let _ = console.borrow_mut().flush();
     Stop::exit(result, "euchre280")
 }

@@ -5,7 +5,7 @@ use std::ffi::OsString;
 use std::io::Write;
 use std::process::ExitCode;
 
-use eecs280_teendopanch::table::Table;
+use eecs280_teendopanch::driver::Driver;
 use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
 use textio::{Console, Stop};
 
@@ -35,7 +35,7 @@ fn main() -> ExitCode {
             console.clone(),
         ))
     });
-    let result = Table::new(seats, console.clone()).play(rules, &mut pack);
+    let result = Driver::new(seats, console.clone()).play(rules, &mut pack);
     let _ = console.borrow_mut().flush();
     Stop::exit(result, "teendopanch")
 }

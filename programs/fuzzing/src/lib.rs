@@ -69,10 +69,10 @@ pub fn cs246_saved(data: &[u8]) {
 /// then finds no input, so the game stops there (computer seats would play the game out,
 /// and strong ones search: seconds an input, none of it reading the file).
 pub fn straights_saved(data: &[u8]) {
+    use cs246_straights::driver::Driver;
     use cs246_straights::saved::{self, Kind};
-    use cs246_straights::table::Table;
     if let Ok(saved) = saved::parse(&text(data)) {
-        let _ = Table::new(console(b""), saved.seed, [Kind::Human; 4]).resume(&saved);
+        let _ = Driver::new(console(b""), saved.seed, [Kind::Human; 4]).resume(&saved);
     }
 }
 
@@ -86,8 +86,8 @@ pub fn record(data: &[u8]) {
             for step in &steps {
                 serde_json::to_string(&step.scene).expect("scenes serialize");
             }
-            if let Ok(table) = terminal::session::resume(line, catalogue::PlayerSpec::Random) {
-                serde_json::to_string(&table.shown()).expect("scenes serialize");
+            if let Ok(session) = terminal::session::resume(line, catalogue::PlayerSpec::Random) {
+                serde_json::to_string(&session.shown()).expect("scenes serialize");
             }
         }
     }
@@ -115,25 +115,25 @@ pub fn euchre246_input(data: &[u8]) {
         return;
     }
     let seed = u32::from(data.first().copied().unwrap_or(0));
-    let mut table = cs246_euchre::table::Table::new(console(data), seed % 2 == 0);
-    let _ = table.play_new(seed);
+    let mut driver = cs246_euchre::driver::Driver::new(console(data), seed % 2 == 0);
+    let _ = driver.play_new(seed);
 }
 
 /// `straights` with `data` answering "human or computer" and then typed as commands.
 pub fn straights_input(data: &[u8]) {
-    use cs246_straights::table::Table;
+    use cs246_straights::driver::Driver;
     if saves(data) {
         return;
     }
     let console = console(data);
-    if let Ok(kinds) = Table::ask_kinds(&console) {
+    if let Ok(kinds) = Driver::ask_kinds(&console) {
         // `s` seats the strong player: seconds of search per game under the fuzzer's
         // instrumentation, and none of it reads input (found as a 1 s "hang").
         if kinds.contains(&cs246_straights::saved::Kind::Strong) {
             return;
         }
         let seed = u32::from(data.len() as u8);
-        let _ = Table::new(console, seed, kinds).play();
+        let _ = Driver::new(console, seed, kinds).play();
     }
 }
 
@@ -156,7 +156,7 @@ pub fn euchre280_input(data: &[u8]) {
         ))
     });
     let mut pack = cards::pack::Pack::new(cards::deck::eecs280_euchre().to_vec(), false);
-    let _ = eecs280_euchre::table::Table::new(seats, console).play(2, &mut pack);
+    let _ = eecs280_euchre::driver::Driver::new(seats, console).play(2, &mut pack);
 }
 
 /// `teendopanch` with three Humans answering from `data`, to 2 points, unshuffled.
@@ -174,7 +174,7 @@ pub fn teendopanch_input(data: &[u8]) {
         },
     );
     let mut pack = cards::pack::Pack::new(cards::deck::teendopanch(), false);
-    let _ = eecs280_teendopanch::table::Table::new(seats, console).play(rules, &mut pack);
+    let _ = eecs280_teendopanch::driver::Driver::new(seats, console).play(rules, &mut pack);
 }
 
 /// The first byte picks one of `cardtable play`'s four games (handout opponents, to 2

@@ -1,4 +1,4 @@
-//! The game as sections 5.4–5.6 print it, driven through the rules core.
+//! The game as sections 5.4–5.6 print it: the game driver, which plays through the rules core.
 
 use cards::shuffle::{std_shuffle, MinStdRand0};
 use cards::Card;
@@ -12,7 +12,7 @@ use crate::saved::{self, Kind, SavedGame};
 
 type Sitter = table::Sitter<Game>;
 
-pub struct Table {
+pub struct Driver {
     console: Shared,
     state: TableState,
     kinds: [Kind; 4],
@@ -27,8 +27,8 @@ pub struct Table {
     moves: Vec<Action>,
 }
 
-impl Table {
-    pub fn new(console: Shared, seed: u32, kinds: [Kind; 4]) -> Table {
+impl Driver {
+    pub fn new(console: Shared, seed: u32, kinds: [Kind; 4]) -> Driver {
         let state = TableState::default();
         let players = kinds.map(|kind| -> Sitter {
             match kind {
@@ -37,7 +37,7 @@ impl Table {
                 Kind::Strong => Sitter::Agent(Box::new(rules::players::Strong::default())),
             }
         });
-        Table {
+        Driver {
             console,
             state,
             kinds,

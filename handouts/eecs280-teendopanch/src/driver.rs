@@ -1,18 +1,18 @@
-//! The game as the reference solution prints it, driven through the rules core.
+//! The game as the reference solution prints it: the game driver, which plays through the rules core.
 
 use cards::pack::Pack;
 use rules::{Action, Game, HandResult, Outcome, Phase, Round, Rules, Seat};
 use textio::eecs280::Seats;
 use textio::{say, Shared, Stop};
 
-pub struct Table {
+pub struct Driver {
     seats: Seats<Game>,
     console: Shared,
 }
 
-impl Table {
-    pub fn new(seats: Seats<Game>, console: Shared) -> Table {
-        Table { seats, console }
+impl Driver {
+    pub fn new(seats: Seats<Game>, console: Shared) -> Driver {
+        Driver { seats, console }
     }
 
     fn name(&self, seat: Seat) -> &str {

@@ -1,4 +1,4 @@
-//! The game as section 2.4 displays it, driven through the rules core.
+//! The game as section 2.4 displays it: the game driver, which plays through the rules core.
 
 use cards::shuffle::Mt19937Shuffle;
 use cards::Card;
@@ -58,7 +58,7 @@ impl Deck {
     }
 }
 
-pub struct Table {
+pub struct Driver {
     console: Shared,
     debug: bool,
     players: [Box<dyn Player<Game>>; 4],
@@ -69,11 +69,11 @@ pub struct Table {
     arranged: [Vec<Card>; 4],
 }
 
-impl Table {
-    pub fn new(console: Shared, debug: bool) -> Table {
+impl Driver {
+    pub fn new(console: Shared, debug: bool) -> Driver {
         let snapshot = Snapshot::default();
         let human: Box<dyn Player<Game>> = Box::new(Human::new(console.clone(), snapshot.clone()));
-        Table {
+        Driver {
             console,
             debug,
             players: [human, Box::new(Cs246), Box::new(Cs246), Box::new(Cs246)],

@@ -1,4 +1,4 @@
-//! The game as the handout prints it (Appendices A and B), driven through the rules core.
+//! The game as the handout prints it (Appendices A and B): the game driver, which plays through the rules core.
 
 use euchre::{Action, Game, HandResult, Outcome, Phase, Rules, Seat, Team};
 
@@ -7,14 +7,14 @@ use textio::eecs280::Seats;
 use textio::say;
 use textio::{Shared, Stop};
 
-pub struct Table {
+pub struct Driver {
     seats: Seats<Game>,
     console: Shared,
 }
 
-impl Table {
-    pub fn new(seats: Seats<Game>, console: Shared) -> Table {
-        Table { seats, console }
+impl Driver {
+    pub fn new(seats: Seats<Game>, console: Shared) -> Driver {
+        Driver { seats, console }
     }
 
     fn name(&self, seat: Seat) -> &str {
