@@ -36,15 +36,15 @@ test("two pages and two computers play a whole hand of Euchre; each page shows o
     assert.equal(await me.locator(".seat:not(.bottom) [data-card]").count(), 0, "other seats show backs only");
     checks += 1;
   };
-  const handDone = async () => ((await lastSnapshot(ada))?.last_hand.length ?? 0) > 0;
+  const handDone = async () => ((await lastSnapshot(ada))?.scene.last_hand.length ?? 0) > 0;
   const [adaClicks, bobClicks] = await Promise.all([
     playByClicks(ada, handDone, { onTurn: () => check(ada, bob) }),
     playByClicks(bob, handDone, { onTurn: () => check(bob, ada) }),
   ]);
   const end = await lastSnapshot(ada);
-  const plays = end.last_hand.filter((e) => e.action && e.action.Play);
+  const plays = end.scene.last_hand.filter((e) => e.action && e.action.Play);
   assert.ok(plays.length === 20 || plays.length === 15, `a whole hand was played (${plays.length} cards)`);
-  const bySeat = (seat) => end.last_hand.filter((e) => e.seat === seat).length;
+  const bySeat = (seat) => end.scene.last_hand.filter((e) => e.seat === seat).length;
   assert.ok(bySeat(0) > 0 && bySeat(2) > 0, "both people acted");
   assert.ok(adaClicks >= 4 && bobClicks >= 4, `both clicked their cards (${adaClicks}, ${bobClicks})`);
   assert.ok(checks >= 4, `pictures compared ${checks} times`);

@@ -33,7 +33,7 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
   assert.match(focused ?? "", /^(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Diamonds|Hearts|Spades)$/);
   await page.keyboard.press("Enter");
   await page.waitForFunction((seq) => (window.cardtable.last?.seq ?? 0) > seq, before.seq);
-  const played = (await lastSnapshot(page)).log.find((e) => e.seat === 0 && e.seq > before.seq);
+  const played = (await lastSnapshot(page)).scene.log.find((e) => e.seat === 0 && e.seq > before.seq);
   assert.ok(played, "its play is in the log");
   assert.ok(hand.includes(played.action.Play), `it played a card of its hand (${played.action.Play})`);
 });

@@ -6,7 +6,7 @@ use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, verb};
 use super::{
-    Choice, Fact, GameResult, HandCard, Held, LayoutRow, Mark, Middle, Own, Phase, Played,
+    Choice, Fact, GameResult, HandCard, Held, LayoutRow, Logged, Mark, Middle, Own, Phase, Played,
     Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, Tally, TrickShown,
     SCENE_VERSION,
 };
@@ -14,6 +14,8 @@ use super::{
 /// One accepted action and what it did, as one recipient may know it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Moment<A> {
+    /// The action's number in the game, from 1 (an accepted `act`'s `seq`).
+    pub seq: u64,
     /// Who acted.
     pub seat: usize,
     /// The action, or `None` where it is hidden from the recipient (a face-down discard).
@@ -23,11 +25,13 @@ pub struct Moment<A> {
 }
 
 impl<A: Copy> Moment<A> {
-    /// `taken` as `to` (a seat, or `None` for a spectator) may know it.
-    pub fn of(taken: &table::Taken<A>, to: Option<usize>) -> Moment<A> {
+    /// `taken`, the game's `seq`th action, as `to` (a seat, or `None` for a spectator)
+    /// may know it, or every action face up (a finished game's replay).
+    pub fn of(taken: &table::Taken<A>, seq: u64, to: Option<usize>, face_up: bool) -> Moment<A> {
         Moment {
+            seq,
             seat: taken.seat,
-            action: taken.seen_by(to).then_some(taken.action),
+            action: (face_up || taken.seen_by(to)).then_some(taken.action),
             happened: taken.happened,
         }
     }
@@ -41,18 +45,7 @@ pub fn shown<G: Staged>(
     sitters: &[Sitter],
     points_to_win: u32,
 ) -> Shown {
-    let log: Vec<_> = progress.hand().iter().map(|t| Moment::of(t, to)).collect();
-    let last_hand: Vec<_> = (progress.last_hand().iter())
-        .map(|t| Moment::of(t, to))
-        .collect();
-    Stage {
-        to,
-        sitters,
-        log: &log,
-        last_hand: &last_hand,
-        points_to_win,
-    }
-    .shown(progress.game())
+    Stage::of(progress, to, false, sitters, points_to_win).shown(progress.game())
 }
 
 /// What a scene is built from besides the game: who receives it, who sits where, and
@@ -63,11 +56,37 @@ pub struct Stage<'a, A> {
     /// Each seat's name and presence.
     pub sitters: &'a [Sitter],
     /// This hand's actions.
-    pub log: &'a [Moment<A>],
+    pub log: Vec<Moment<A>>,
     /// The hand before's.
-    pub last_hand: &'a [Moment<A>],
+    pub last_hand: Vec<Moment<A>>,
     /// Points to win, for the title.
     pub points_to_win: u32,
+}
+
+impl<'a, A: Copy> Stage<'a, A> {
+    /// `progress`'s hand and the hand before as `to` may know them, or face up.
+    pub fn of<G: table::Game<Action = A>>(
+        progress: &table::Progress<G>,
+        to: Option<usize>,
+        face_up: bool,
+        sitters: &'a [Sitter],
+        points_to_win: u32,
+    ) -> Stage<'a, A> {
+        let this_hand = progress.actions().len() - progress.hand().len();
+        let hand_before = this_hand - progress.last_hand().len();
+        let moments = |taken: &[table::Taken<A>], before: usize| {
+            (taken.iter().zip(before as u64 + 1..))
+                .map(|(t, seq)| Moment::of(t, seq, to, face_up))
+                .collect()
+        };
+        Stage {
+            to,
+            sitters,
+            log: moments(progress.hand(), this_hand),
+            last_hand: moments(progress.last_hand(), hand_before),
+            points_to_win,
+        }
+    }
 }
 
 /// What a game says of itself for its scene. Every method but [`Staged::face_up`] reads
@@ -315,14 +334,31 @@ fn hand_over_words<G: Staged>(
     }
 }
 
-/// A hand's log in sentences.
-fn sentences<G: Staged>(
+/// A hand's log: each action as the recipient may know it, with its sentences.
+fn logged<G: Staged>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     log: &[Moment<G::Action>],
+) -> Vec<Logged> {
+    log.iter()
+        .map(|moment| Logged {
+            seq: moment.seq,
+            seat: moment.seat,
+            action: moment.action.map(G::any),
+            words: sentences(game, stage, moment),
+        })
+        .collect()
+}
+
+/// One action in words, then what it did: a renege's penalty, the trick taken, the
+/// hand's end.
+fn sentences<G: Staged>(
+    game: &Sight<G>,
+    stage: &Stage<G::Action>,
+    moment: &Moment<G::Action>,
 ) -> Vec<String> {
     let mut lines = Vec::new();
-    for moment in log {
+    {
         let you = stage.to == Some(moment.seat);
         let who = subject(stage.sitters, stage.to, moment.seat);
         lines.push(format!(
@@ -380,8 +416,8 @@ fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]
             winner: winning,
         })
     });
-    let last = last_taken::<G>(stage.log)
-        .or_else(|| last_taken::<G>(stage.last_hand))
+    let last = last_taken::<G>(&stage.log)
+        .or_else(|| last_taken::<G>(&stage.last_hand))
         .map(|(plays, taker)| TrickShown {
             plays,
             winner: Some(taker),
@@ -574,8 +610,8 @@ impl<A: Copy> Stage<'_, A> {
             facts: G::facts(&game.public, self.to, &names),
             middle: middle(game, self, &names),
             score: score(game, self, &names),
-            log: sentences(game, self, self.log),
-            last_hand: sentences(game, self, self.last_hand),
+            log: logged(game, self, &self.log),
+            last_hand: logged(game, self, &self.last_hand),
             status: status(game, self, legal),
             result: result(game, self, &names),
             rules: rules_card(game, self.points_to_win),

@@ -30,11 +30,11 @@ pub use steps::{record_steps, steps, Step};
 pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.
-pub const SCENE_VERSION: u32 = 3;
+pub const SCENE_VERSION: u32 = 4;
 
 /// What every recipient at a table may see, built for one of them (its seat's words:
 /// "You play", its own face-down discards in the log).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Scene {
     /// [`SCENE_VERSION`].
     #[schemars(schema_with = "scene_version")]
@@ -59,10 +59,10 @@ pub struct Scene {
     pub middle: Middle,
     /// The score table, partners grouped.
     pub score: Score,
-    /// This hand, oldest first, in sentences.
-    pub log: Vec<String>,
-    /// The hand before, in sentences.
-    pub last_hand: Vec<String>,
+    /// This hand's actions, oldest first, as the recipient may know them.
+    pub log: Vec<Logged>,
+    /// The hand before's (its last trick, how it ended).
+    pub last_hand: Vec<Logged>,
     /// Whose turn it is in words, for a status line: `Your turn: Order up the J♥, or
     /// pass`, `West to play`, `The game is over`.
     pub status: String,
@@ -113,6 +113,20 @@ pub(crate) fn rule_lines<R: table::House>(rules: &R) -> Vec<RuleLine> {
             house: rules.value(o.name) != preset.value(o.name),
         })
         .collect()
+}
+
+/// One accepted action as the recipient may know it, with what it did in words.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct Logged {
+    /// Its number in the game, from 1: the `seq` the server accepted it at.
+    pub seq: u64,
+    /// The seat that acted.
+    pub seat: usize,
+    /// The action; `null` where it is hidden from the recipient (a face-down discard).
+    pub action: Option<AnyAction>,
+    /// The action in words, then what it did (a renege's penalty, the trick taken, the
+    /// hand's end), a sentence each.
+    pub words: Vec<String>,
 }
 
 /// One seat as everyone sees it.

@@ -9,7 +9,7 @@ use catalogue::{
 use serde::Serialize;
 use table::{GameRecord, Progress, ReplayEvent, Turn};
 
-use crate::{Moment, Scene, Sitter, Stage, Staged, WithScene};
+use crate::{Scene, Sitter, Stage, Staged, WithScene};
 
 /// One moment of a replayed game with every hand face up: just after a deal (no seat,
 /// no action) or just after an action.
@@ -128,23 +128,7 @@ fn face_up_step<G: Staged>(
     sitters: &[Sitter],
     points_to_win: u32,
 ) -> Step {
-    let face_up = |taken: &[table::Taken<G::Action>]| -> Vec<Moment<G::Action>> {
-        (taken.iter())
-            .map(|t| Moment {
-                seat: t.seat,
-                action: Some(t.action),
-                happened: t.happened,
-            })
-            .collect()
-    };
-    let (log, last_hand) = (face_up(progress.hand()), face_up(progress.last_hand()));
-    let stage = Stage {
-        to: None,
-        sitters,
-        log: &log,
-        last_hand: &last_hand,
-        points_to_win,
-    };
+    let stage = Stage::of(progress, None, true, sitters, points_to_win);
     let game = progress.game();
     let acted = (what == ReplayEvent::Acted)
         .then(|| progress.hand().last())

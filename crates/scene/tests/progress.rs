@@ -11,14 +11,19 @@ fn sitters(names: &[&str]) -> Vec<Sitter> {
 }
 
 /// What seat 0 sees of a hand whose actions so far are `log`, to 10 points.
-fn seat_zero<'a, A>(sitters: &'a [Sitter], log: &'a [Moment<A>]) -> Stage<'a, A> {
+fn seat_zero<A>(sitters: &[Sitter], log: Vec<Moment<A>>) -> Stage<'_, A> {
     Stage {
         to: Some(0),
         sitters,
         log,
-        last_hand: &[],
+        last_hand: Vec::new(),
         points_to_win: 10,
     }
+}
+
+/// The log's sentences, in order.
+fn said(scene: &scene::Scene) -> Vec<String> {
+    scene.log.iter().flat_map(|e| e.words.clone()).collect()
 }
 
 #[test]
@@ -75,29 +80,34 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
     use euchre::{Action, Game, Rules};
     let game = Game::new(Rules::eecs280(10));
     let sitters = sitters(&["You", "West", "North", "East"]);
-    let played = |seat, card: &str, happened| Moment {
+    let played = |seq, seat, card: &str, happened| Moment {
+        seq,
         seat,
         action: Some(Action::Play(card.parse().unwrap())),
         happened,
     };
     let log = vec![
         Moment {
+            seq: 1,
             seat: 1,
             action: Some(Action::Pass),
             happened: Happened::default(),
         },
         Moment {
+            seq: 2,
             seat: 2,
             action: Some(Action::OrderUp { alone: false }),
             happened: Happened::default(),
         },
         Moment {
+            seq: 3,
             seat: 0,
             action: None,
             happened: Happened::default(),
         },
-        played(1, "TH", Happened::default()),
+        played(4, 1, "TH", Happened::default()),
         played(
+            5,
             0,
             "JH",
             Happened {
@@ -114,10 +124,14 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
             },
         ),
     ];
-    let stage = seat_zero(&sitters, &log);
+    let stage = seat_zero(&sitters, log);
     let scene = stage.scene(&game);
+    // Each action once, by number and seat; the face-down discard's card hidden.
+    let seqs: Vec<(u64, usize)> = scene.log.iter().map(|e| (e.seq, e.seat)).collect();
+    assert_eq!(seqs, [(1, 1), (2, 2), (3, 0), (4, 1), (5, 0)]);
+    assert_eq!(scene.log[2].action, None);
     assert_eq!(
-        scene.log,
+        said(&scene),
         [
             "West passes",
             "North orders up",
@@ -137,33 +151,39 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
         ..stage
     };
     let scene = watching.scene(&game);
-    assert_eq!(scene.log[2], "Ada discards a card face down");
-    assert_eq!(scene.log[4], "Ada plays J♥");
-    assert_eq!(scene.log[5], "Ada takes the trick.");
-    assert_eq!(scene.log[6], "Ada and Cy take 3 tricks and score 1 point.");
+    assert_eq!(scene.log[2].words, ["Ada discards a card face down"]);
+    assert_eq!(
+        scene.log[4].words,
+        [
+            "Ada plays J♥",
+            "Ada takes the trick.",
+            "Ada and Cy take 3 tricks and score 1 point."
+        ]
+    );
 }
 
 #[test]
 fn under_the_joker_rule_the_two_of_spades_is_named_and_drawn_as_the_joker() {
     use euchre::{Action, Game, Rules};
     let sitters = sitters(&["You", "West", "North", "East"]);
-    let log = [Moment {
+    let log = vec![Moment {
+        seq: 1,
         seat: 1,
         action: Some(Action::Play("2S".parse().unwrap())),
         happened: Happened::default(),
     }];
-    let stage = seat_zero(&sitters, &log);
+    let stage = seat_zero(&sitters, log);
     let joker = table::House::with_house(&Rules::eecs280(10), &["joker=on"]).unwrap();
     let scene = stage.scene(&Game::new(joker));
     assert_eq!(scene.joker, Some("2S".parse().unwrap()));
-    assert_eq!(scene.log, ["West plays Joker"]);
+    assert_eq!(said(&scene), ["West plays Joker"]);
     assert_eq!(scene.card_text("2S".parse().unwrap()), "Joker");
     assert_eq!(scene.card_text("2H".parse().unwrap()), "2♥");
     // Without the house rule there is no joker, and the card is the two of spades.
     let scene = stage.scene(&Game::new(Rules::eecs280(10)));
     assert_eq!(
-        (scene.joker, scene.log.as_slice()),
-        (None, &["West plays 2♠".to_string()][..])
+        (scene.joker, said(&scene)),
+        (None, vec!["West plays 2♠".to_string()])
     );
 }
 
@@ -253,7 +273,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
             .expect("the upcard is kept after the order-up");
         assert_eq!(upcard.card, Some("JD".parse().unwrap()));
         assert_eq!(upcard.text, "Upcard, taken up by You");
-        assert_eq!(scene.log[0], "West orders up the J♦");
+        assert_eq!(scene.log[0].words, ["West orders up the J♦"]);
     }
     // Appendix B: seat 0 deals and seat 1 ordered up, alone in neither: typed marks say
     // so, and nobody has taken a trick yet.
@@ -293,9 +313,9 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
         .apply_as(0, Action::OrderUp { alone: false })
         .unwrap();
     let scene = scene::shown(&progress, Some(1), &sitters, 10).scene;
-    assert_eq!(scene.log[3], "Ada picks up the J♦");
+    assert_eq!(scene.log[3].words, ["Ada picks up the J♦"]);
     let scene = scene::shown(&progress, Some(0), &sitters, 10).scene;
-    assert_eq!(scene.log[3], "You pick up the J♦");
+    assert_eq!(scene.log[3].words, ["You pick up the J♦"]);
     // Round two: the turned-down card stays named after trump is called.
     let mut progress = appendix_b(Rules::cs246());
     for seat in [1, 2, 3, 0] {

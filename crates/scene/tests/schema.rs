@@ -29,7 +29,17 @@ fn the_schema_names_its_version_and_requires_the_scene() {
     assert!(required.iter().any(|r| r == "scene"));
     let scene = &schema["$defs"]["Scene"];
     assert!(scene["properties"]["version"].is_object());
-    assert_eq!(scene::SCENE_VERSION, 3);
+    assert_eq!(scene::SCENE_VERSION, 4);
+    // Version 4: the log is typed, an entry an action (hidden: null) with its number,
+    // seat and words.
+    let logged = &schema["$defs"]["Logged"]["required"];
+    for field in ["seq", "seat", "words"] {
+        assert!(
+            logged.as_array().unwrap().iter().any(|f| f == field),
+            "{field}"
+        );
+    }
+    assert!(schema["$defs"]["Logged"]["properties"]["action"].is_object());
 }
 
 /// A spectator is sent a `Scene` alone: no seat panel in it can hold cards (version 3

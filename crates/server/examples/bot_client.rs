@@ -17,7 +17,7 @@ async fn main() {
         .await
         .expect("the server answers");
     let text = |message: Value| Message::Text(message.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 3, "name": "bot"});
+    let hello = json!({"type": "hello", "protocol": 4, "name": "bot"});
     socket.send(text(hello)).await.expect("sent");
     let (table, seat) = match (args.get(1), args.get(2)) {
         (Some(table), Some(seat)) => (table.clone(), seat.parse::<usize>().expect("SEAT")),

@@ -39,7 +39,7 @@ async fn client(
         return (0, Vec::new());
     };
     let text = |message: Value| Message::Text(message.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 3, "name": "load"});
+    let hello = json!({"type": "hello", "protocol": 4, "name": "load"});
     socket.send(text(hello)).await.expect("sent");
     let mut seats = vec!["handout"; 4];
     seats[seat] = "open";
@@ -120,7 +120,7 @@ async fn open(address: &str, source: &str) -> Option<Socket> {
 /// each type (errors by code) and the connections.
 async fn flood_messages(address: String, source: &str, message: Value, until: Instant) -> String {
     let text = |m: &Value| Message::Text(m.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 3, "name": "flood"});
+    let hello = json!({"type": "hello", "protocol": 4, "name": "flood"});
     let (mut sent, mut connections, mut refused) = (0u64, 0u64, 0u64);
     let mut counts = std::collections::BTreeMap::<String, u64>::new();
     while Instant::now() < until {
@@ -265,7 +265,7 @@ async fn flood_computer(address: String, until: Instant) -> String {
         return "127.2.0.5: refused".into();
     };
     let text = |m: Value| Message::Text(m.to_string().into());
-    let hello = json!({"type": "hello", "protocol": 3, "name": "cpu"});
+    let hello = json!({"type": "hello", "protocol": 4, "name": "cpu"});
     let _ = socket.send(text(hello)).await;
     let create = json!({"type": "create", "game": "euchre", "points": 3, "seats": ["strong:10000", "strong:10000", "strong:10000", "strong:10000"]});
     let mut counts = std::collections::BTreeMap::<String, u64>::new();
@@ -321,7 +321,7 @@ async fn flood_gets(address: String, path: String, until: Instant) -> String {
 async fn flood_amplify(address: String, until: Instant) -> String {
     let list = Message::Text(json!({"type": "list"}).to_string().into());
     let hello = Message::Text(
-        json!({"type": "hello", "protocol": 3, "name": "amp"})
+        json!({"type": "hello", "protocol": 4, "name": "amp"})
             .to_string()
             .into(),
     );
@@ -365,7 +365,7 @@ async fn fill(address: &str, games: usize, points: u32) {
         let mut socket = connect(address, &source).await.expect("connected");
         socket
             .send(text(
-                json!({"type": "hello", "protocol": 3, "name": "fill"}),
+                json!({"type": "hello", "protocol": 4, "name": "fill"}),
             ))
             .await
             .expect("sent");

@@ -6,11 +6,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-pub use crate::seen::{LogEntry, Seen};
+pub use crate::seen::Seen;
 
 /// The protocol version: a client says which it speaks in `hello`; the server refuses
 /// another.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// The schema of a `protocol` field: the constant [`VERSION`].
 fn protocol_version(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
@@ -253,10 +253,6 @@ pub struct Snapshot {
     /// describes them.
     #[serde(flatten)]
     pub view: Seen,
-    /// What happened this hand, oldest first, as the recipient may know it.
-    pub log: Vec<LogEntry>,
-    /// The same for the hand before (its last trick, how it ended).
-    pub last_hand: Vec<LogEntry>,
     /// The rematch table, once a seated person asked for one (`rematch`).
     pub next: Option<TableId>,
 }

@@ -4,8 +4,8 @@
 //! The game in progress lives in [`Secret`], which is neither `Serialize` nor `Debug` and
 //! hands out no reference to the game: code elsewhere in the server can ask whose turn
 //! it is and what a given recipient may see ([`Seen`]: the scene, with the scores, and for
-//! a seat its own part with its legal actions; [`LogEntry`]s), and
-//! nothing else. [`Seen`] can only be made here, so a message cannot carry a picture that
+//! a seat its own part with its legal actions, and the hand's log as it may know it),
+//! and nothing else. [`Seen`] can only be made here, so a message cannot carry a picture that
 //! did not come from [`Secret::seen_by`].
 
 use catalogue::AnyAction;
@@ -41,24 +41,6 @@ impl Recipient {
 #[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
 #[serde(transparent)]
 pub struct Seen(Shown);
-
-/// One accepted action, as a recipient may see it.
-#[derive(Clone, Debug, PartialEq, Serialize, schemars::JsonSchema)]
-pub struct LogEntry {
-    /// Its sequence number, from 1.
-    pub seq: u64,
-    /// The seat that acted.
-    pub seat: usize,
-    /// The action, or `null` where it is hidden from the recipient (a face-down discard).
-    action: Option<AnyAction>,
-}
-
-impl LogEntry {
-    /// The action, where the recipient may see it.
-    pub fn action(&self) -> Option<AnyAction> {
-        self.action
-    }
-}
 
 /// A table's game in progress, with every hidden card. Deliberately not `Debug`,
 /// `Serialize` or `Deref`: see the module's doc.
@@ -118,27 +100,6 @@ impl<G: Served> Secret<G> {
             sitters,
             points_to_win,
         ))
-    }
-
-    /// This hand's actions and the hand before's, as `to` may see them.
-    pub fn log_for(&self, to: Recipient) -> (Vec<LogEntry>, Vec<LogEntry>) {
-        let before = self.seq() as usize - self.progress.hand().len();
-        let first = before - self.progress.last_hand().len();
-        let entries = |taken: &[Taken<G::Action>], from: usize| {
-            taken
-                .iter()
-                .enumerate()
-                .map(|(i, t)| LogEntry {
-                    seq: (from + i + 1) as u64,
-                    seat: t.seat,
-                    action: t.seen_by(to.seat()).then(|| G::any(t.action)),
-                })
-                .collect()
-        };
-        (
-            entries(self.progress.hand(), before),
-            entries(self.progress.last_hand(), first),
-        )
     }
 }
 

@@ -161,7 +161,7 @@ pub struct Table<G: Served> {
     /// Actions applied but not yet stored: nobody hears of them until they are.
     pending: Vec<(TableId, u64, AnyAction)>,
     /// Snapshots taken before a deal that would push unsent actions out of every
-    /// snapshot's `log` and `last_hand`: sent, once stored, before the current ones.
+    /// scene's `log` and `last_hand`: sent, once stored, before the current ones.
     staged: Vec<(Conn, ServerMsg)>,
     /// Whether a hand was dealt since snapshots were last sent.
     dealt_unsent: bool,
@@ -641,8 +641,8 @@ impl<G: Served> Table<G> {
                 }
                 Turn::Chance => {
                     if self.dealt_unsent {
-                        // The hand about to become `last_hand` was never sent: send it
-                        // before the deal pushes it out of every snapshot.
+                        // The hand about to become the scene's `last_hand` was never
+                        // sent: send it before the deal pushes it out of every snapshot.
                         self.stage_broadcast();
                     }
                     self.game.deal();
@@ -765,7 +765,6 @@ impl<G: Served> Table<G> {
             Turn::Seat(s) => Some(s),
             _ => None,
         };
-        let (log, last_hand) = self.game.log_for(to);
         ServerMsg::Snapshot(Box::new(Snapshot {
             table: self.row.id.clone(),
             seq: self.game.seq(),
@@ -780,8 +779,6 @@ impl<G: Served> Table<G> {
             turn,
             finished: self.game.turn() == Turn::Over,
             view: self.game.seen_by(to, &self.sitters(), self.row.points),
-            log,
-            last_hand,
             next: self.next.clone(),
         }))
     }

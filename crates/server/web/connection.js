@@ -59,7 +59,7 @@ export class Connection extends EventTarget {
     this.socket = socket;
     this.emit("status", this.status);
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify({ type: "hello", protocol: 3, name: this.name }));
+      socket.send(JSON.stringify({ type: "hello", protocol: 4, name: this.name }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
@@ -94,7 +94,7 @@ export class Connection extends EventTarget {
       // The server refused the name (it reads as the table's own words): play as
       // "Player" meanwhile, and say why beside the name.
       this.name = "Player";
-      this.socket?.send(JSON.stringify({ type: "hello", protocol: 3, name: this.name }));
+      this.socket?.send(JSON.stringify({ type: "hello", protocol: 4, name: this.name }));
       this.emit("name-refused", message.message);
       return;
     }

@@ -10,7 +10,7 @@ export function renderReplay(root, game) {
   const page = { rulesOpen: false };
   const draw = () => {
     const { scene, seat, hands } = steps[at];
-    const what = seat == null ? "The deal" : scene.log[scene.log.length - 1];
+    const what = seat == null ? "The deal" : scene.log[scene.log.length - 1].words.at(-1);
     const slider = el("input", {
       type: "range", min: 0, max: steps.length - 1, value: at, "aria-label": "Step",
       oninput: (e) => { at = Number(e.target.value); draw(); },

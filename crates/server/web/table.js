@@ -121,7 +121,9 @@ function scoreboard(score, heading) {
     score.rows.map((row) => el("tr", { class: row.mine ? "mine" : "" }, row.cells.map((c) => el("td", {}, c)))));
 }
 
-const logList = (lines) => el("ol", { class: "log" }, lines.map((line) => el("li", {}, line)));
+// A hand's log: each action's sentences, a line each.
+const logList = (entries) => el("ol", { class: "log" },
+  entries.flatMap((entry) => entry.words).map((line) => el("li", {}, line)));
 
 function handRow(own, acting, act) {
   // Cards held but not to be looked at (a dealer naming trump blind): their backs.

@@ -612,7 +612,7 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
         Paragraph::new(score).block(Block::bordered().title(" Score ")),
         top,
     );
-    let entries: Vec<Line> = scene.log.iter().map(|e| Line::raw(e.clone())).collect();
+    let entries: Vec<Line> = sentences(scene).map(Line::raw).collect();
     let height = log.height.saturating_sub(2) as usize;
     let skip = entries.len().saturating_sub(height);
     let shown: Vec<Line> = entries.into_iter().skip(skip).collect();
@@ -622,13 +622,14 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
     );
 }
 
+/// The hand's log, a line a sentence.
+fn sentences(scene: &Scene) -> impl Iterator<Item = String> + '_ {
+    scene.log.iter().flat_map(|e| e.words.iter().cloned())
+}
+
 /// The last `height` lines of the hand's log, scrolled back by the person's PgUp.
 fn log_widget(ui: &Ui, scene: &Scene, height: usize) -> Paragraph<'static> {
-    let entries: Vec<Line> = scene
-        .log
-        .iter()
-        .map(|e| Line::raw(e.clone()).dim())
-        .collect();
+    let entries: Vec<Line> = sentences(scene).map(|e| Line::raw(e).dim()).collect();
     let back = ui.log_back.min(entries.len().saturating_sub(height));
     let end = entries.len() - back;
     let start = end.saturating_sub(height);

@@ -70,6 +70,18 @@ impl<R: BufRead, W: Write> Console<R, W> {
         writeln!(self.output, "{text}").map_err(|_| Stop::Left(Leave::OutputClosed))
     }
 
+    /// The sentences of `log`'s actions after the `printed`th; the last one said.
+    fn say_after(&mut self, printed: u64, log: &[scene::Logged]) -> Result<u64, Stop> {
+        let mut last = printed;
+        for entry in log.iter().filter(|e| e.seq > printed) {
+            for sentence in &entry.words {
+                self.say(sentence)?;
+            }
+            last = entry.seq;
+        }
+        Ok(last)
+    }
+
     /// One answer, trimmed and lower-cased; bytes that are not UTF-8 are a bad answer.
     fn ask(&mut self, prompt: &str) -> Result<String, Stop> {
         write!(self.output, "{prompt} > ")
@@ -94,27 +106,22 @@ pub fn play<R: BufRead, W: Write>(
     save_to: &Path,
 ) -> Result<(), Stop> {
     let mut console = Console { input, output };
-    console.say(&intro(table, &table.shown().scene))?;
-    let mut printed = 0;
+    let first = table.shown().scene;
+    console.say(&intro(table, &first))?;
+    // The last action whose sentences were printed, by its number in the game: a
+    // resumed game starts at its hand in play.
+    let mut printed = first.last_hand.last().map_or(0, |e| e.seq);
     let mut announced = String::new();
     loop {
         let shown = table.shown();
         let scene = &shown.scene;
-        if scene.log.len() < printed {
-            // A deal moved the hand to `last_hand`: its end first.
-            for line in scene.last_hand.iter().skip(printed) {
-                console.say(line)?;
-            }
-            printed = 0;
-        }
+        // A deal moved the hand to `last_hand`: its end first.
+        printed = console.say_after(printed, &scene.last_hand)?;
         if scene.turn.is_some() && announced != scene.heading {
             announced = scene.heading.clone();
             console.say(&deal_line(scene))?;
         }
-        for line in &scene.log[printed..] {
-            console.say(line)?;
-        }
-        printed = scene.log.len();
+        printed = console.say_after(printed, &scene.log)?;
         if let Some(result) = &scene.result {
             console.say(&format!(
                 "{} Final score: {}.",

@@ -73,7 +73,9 @@ impl Replay {
         };
         let what = match step.seat {
             None => "the deal".to_string(),
-            Some(_) => step.scene.log.last().cloned().unwrap_or_default(),
+            Some(_) => (step.scene.log.last())
+                .and_then(|e| e.words.last().cloned())
+                .unwrap_or_default(),
         };
         format!("Step {} of {}: {what}", self.at + 1, self.steps.len())
     }

@@ -677,7 +677,7 @@ fn a_click_on_a_raised_card_plays_it() {
     ui.event(&click(0, 0));
     assert_eq!(ui.table.version(), before);
     ui.event(&click(area.x + 2, area.y + 1));
-    let said = scene(&ui).log.last().cloned().unwrap();
+    let said = scene(&ui).log.last().unwrap().words[0].clone();
     assert_eq!(said, format!("You play {}", show(card)));
 }
 

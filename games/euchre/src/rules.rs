@@ -161,12 +161,7 @@ impl Rules {
             going_alone: true,
             renege_penalty: Some(2),
             partner_order_up_is_alone: true,
-            scoring: Scoring::STANDARD,
-            defend_alone: false,
-            mcevoy: false,
-            farmers_hand: false,
-            pack: Pack::TwentyFour,
-            joker: false,
+            ..Rules::eecs280(10)
         }
     }
 

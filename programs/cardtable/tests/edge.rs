@@ -265,12 +265,12 @@ async fn names_are_cleaned_the_faces_words_refused_and_twins_told_apart() {
     let (_dir, served) = start(&[]);
     let mut you = Client::connect_from(&served.address, "127.0.0.40").await;
     for name in ["You", "Computer 2 (strong)", "Seat 3"] {
-        you.send(json!({"type": "hello", "protocol": 3, "name": name}))
+        you.send(json!({"type": "hello", "protocol": 4, "name": name}))
             .await;
         let refused = you.next().await;
         assert_eq!(refused["code"], "bad_name", "{name}: {refused}");
     }
-    you.send(json!({"type": "hello", "protocol": 3, "name": "\u{202E}Ada\u{0}\n"}))
+    you.send(json!({"type": "hello", "protocol": 4, "name": "\u{202E}Ada\u{0}\n"}))
         .await;
     assert_eq!(you.next().await["type"], "welcome");
     let table = you

@@ -129,7 +129,7 @@ async fn websocket_codes(served: &Served, data: &std::path::Path) -> BTreeSet<St
     let mut raw = Client::connect_from(&served.address, "127.0.0.50").await;
     raw.send(json!({"type": "list"})).await;
     seen.insert(code(&mut raw).await);
-    raw.send(json!({"type": "hello", "protocol": 3, "name": "You"}))
+    raw.send(json!({"type": "hello", "protocol": 4, "name": "You"}))
         .await;
     seen.insert(code(&mut raw).await);
     raw.hello("Ada").await;

@@ -213,7 +213,6 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
             "{you:?} at seq {seq} was shown {leaked:?}: {frame}"
         );
         let mut earlier = BTreeSet::new();
-        cards_named(&frame["last_hand"], &mut earlier);
         cards_named(&frame["scene"]["last_hand"], &mut earlier);
         let leaked: Vec<_> = earlier.difference(&truth.before[seq][column]).collect();
         assert!(
@@ -710,7 +709,7 @@ async fn a_spectator_who_sits_down_hears_each_action_once() {
 
 /// Under CS 246 rules a partner may go alone and the person sit a whole hand out: the
 /// computer players then play it and deal the next without the person acting. Every
-/// action must still reach the person, in some snapshot's `log` or `last_hand`.
+/// action must still reach the person, in some snapshot's scene's `log` or `last_hand`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_action_reaches_a_person_who_sits_hands_out() {
     let dir = tempfile::tempdir().unwrap();
@@ -734,7 +733,7 @@ async fn every_action_reaches_a_person_who_sits_hands_out() {
         for snapshot in &snapshots {
             for entry in ["log", "last_hand"]
                 .iter()
-                .flat_map(|k| snapshot[*k].as_array().unwrap())
+                .flat_map(|k| snapshot["scene"][*k].as_array().unwrap())
             {
                 let seq = entry["seq"].as_u64().unwrap();
                 let action = &entry["action"];
@@ -818,7 +817,7 @@ async fn nothing_is_dealt_while_a_seat_is_open() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (_, joined) = ada.join(&table, 0).await;
     // Whatever the computers played once she sat is all in this hand's log, from seq 1.
-    let seqs: Vec<u64> = joined["log"]
+    let seqs: Vec<u64> = joined["scene"]["log"]
         .as_array()
         .unwrap()
         .iter()
@@ -829,7 +828,7 @@ async fn nothing_is_dealt_while_a_seat_is_open() {
         seqs, expected,
         "nothing was played before Ada sat: {joined}"
     );
-    assert!(joined["last_hand"].as_array().unwrap().is_empty());
+    assert!(joined["scene"]["last_hand"].as_array().unwrap().is_empty());
 }
 
 /// The create form's catalogue: every game with its seats and variants as the handouts

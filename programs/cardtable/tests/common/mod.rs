@@ -129,7 +129,7 @@ impl Client {
             raw: Vec::new(),
         };
         client
-            .send(json!({"type": "hello", "protocol": 3, "name": name}))
+            .send(json!({"type": "hello", "protocol": 4, "name": name}))
             .await;
         assert_eq!(client.next().await["type"], "welcome");
         client
@@ -161,7 +161,7 @@ impl Client {
 
     /// Says `hello` and reads the `welcome`.
     pub async fn hello(&mut self, name: &str) {
-        self.send(json!({"type": "hello", "protocol": 3, "name": name}))
+        self.send(json!({"type": "hello", "protocol": 4, "name": name}))
             .await;
         assert_eq!(self.next().await["type"], "welcome");
     }
