@@ -67,36 +67,25 @@ impl Staged for Game {
         let mut facts = Vec::new();
         if let Some((farmer, shown)) = view.farmer() {
             let shown: Vec<String> = shown.iter().map(card_text).collect();
-            facts.push(Fact {
-                kind: FactKind::Note,
-                text: format!(
-                    "Farmer's hand: {} swapped {} for the kitty",
-                    names[farmer.index()],
-                    shown.join(" ")
-                ),
-                card: None,
-                suit: None,
-            });
+            let text = format!(
+                "Farmer's hand: {} swapped {} for the kitty",
+                names[farmer.index()],
+                shown.join(" ")
+            );
+            let farmer = Some(farmer.index());
+            facts.push(tricks::fact(FactKind::FarmersHand, text, farmer));
         }
         if let Some(trump) = view.trump() {
             let by = view
                 .maker()
                 .map_or(String::new(), |m| format!(", made by {}", names[m.index()]));
-            facts.push(tricks::trump(trump, by));
+            facts.push(tricks::trump(trump, by, view.maker().map(Seat::index)));
         }
         match view.phase() {
-            Hand::Making(Round::One) => facts.push(Fact {
-                kind: FactKind::Upcard,
-                text: "Upcard".into(),
-                card: Some(view.upcard()),
-                suit: None,
-            }),
-            Hand::Making(Round::Two) if view.benny_up() => facts.push(Fact {
-                kind: FactKind::Upcard,
-                text: "Upcard (trump named blind)".into(),
-                card: Some(view.upcard()),
-                suit: None,
-            }),
+            Hand::Making(Round::One) => facts.push(upcard(&view, "Upcard".into(), None)),
+            Hand::Making(Round::Two) if view.benny_up() => {
+                facts.push(upcard(&view, "Upcard (trump named blind)".into(), None))
+            }
             Hand::Making(Round::Two) => facts.push(turned_down(&view)),
             Hand::Over => {}
             // Trump is made: the upcard stays public for the whole hand.
@@ -106,12 +95,7 @@ impl Staged for Game {
                 } else {
                     format!("Upcard, taken up by {}", names[view.dealer().index()])
                 };
-                facts.push(Fact {
-                    kind: FactKind::Upcard,
-                    text,
-                    card: Some(view.upcard()),
-                    suit: None,
-                });
+                facts.push(upcard(&view, text, Some(view.dealer().index())));
             }
             _ => facts.push(turned_down(&view)),
         }
@@ -385,10 +369,20 @@ fn dealer_picks_up(public: &Public) -> bool {
 /// The upcard turned down in round one.
 fn turned_down(view: &euchre::PublicHand) -> Fact {
     Fact {
-        kind: FactKind::TurnedDown,
-        text: format!("Turned down: {}", card_text(view.upcard())),
-        card: None,
         suit: Some(view.upcard().suit()),
+        ..tricks::fact(
+            FactKind::TurnedDown,
+            format!("Turned down: {}", card_text(view.upcard())),
+            None,
+        )
+    }
+}
+
+/// The upcard, drawn after `text`; `taker`, the dealer once it took it up.
+fn upcard(view: &euchre::PublicHand, text: String, taker: Option<usize>) -> Fact {
+    Fact {
+        card: Some(view.upcard()),
+        ..tricks::fact(FactKind::Upcard, text, taker)
     }
 }
 

@@ -318,6 +318,9 @@ pub struct Fact {
     pub kind: FactKind,
     /// The words.
     pub text: String,
+    /// The seat it names: who made trump, took the upcard, swapped a farmer's hand,
+    /// declined, pulls (`null`: none).
+    pub seat: Option<usize>,
     /// A card to show after them.
     pub card: Option<Card>,
     /// The suit the fact is about, for its colour.
@@ -335,8 +338,15 @@ pub enum FactKind {
     Upcard,
     /// The upcard turned down in round one, for the rest of the hand.
     TurnedDown,
-    /// Anything else: how far the deal is, a pull in progress.
-    Note,
+    /// Euchre's farmer's hand (house rule): who swapped which cards for the kitty.
+    FarmersHand,
+    /// Teen Do Panch: the maker declined to name trump from its first cards and turned
+    /// these up.
+    Declined,
+    /// Teen Do Panch: how many of each hand's cards are dealt while trump is named.
+    Dealt,
+    /// Teen Do Panch: a pull in progress, the puller's.
+    Pull,
 }
 
 /// The middle of the table.

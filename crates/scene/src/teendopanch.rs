@@ -4,7 +4,7 @@ use cards::Card;
 use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{by_suit, card_text, suit_words, verb};
-use super::{tricks, Fact, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
+use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
 
 impl Staged for Game {
     fn rules_words(public: &Public<'_>) -> &'static str {
@@ -58,35 +58,34 @@ impl Staged for Game {
         let mut facts = Vec::new();
         facts.extend(
             view.trump()
-                .map(|trump| tricks::trump(trump, String::new())),
+                .map(|trump| tricks::trump(trump, String::new(), Some(view.maker().index()))),
         );
         match view.phase() {
-            Hand::Making(Round::One) => facts.push(tricks::words("First five cards dealt")),
+            Hand::Making(Round::One) => facts.push(dealt("First five cards dealt")),
             Hand::Making(Round::Two)
                 if public.rules().packets == teendopanch::Packets::FiveFive =>
             {
-                facts.push(tricks::words("All ten cards dealt"))
+                facts.push(dealt("All ten cards dealt"))
             }
-            Hand::Making(Round::Two) => facts.push(tricks::words("Eight of ten cards dealt")),
+            Hand::Making(Round::Two) => facts.push(dealt("Eight of ten cards dealt")),
             _ => {}
         }
         let turned_up = view.turned_up();
         if !turned_up.is_empty() {
             let cards: Vec<String> = turned_up.iter().map(card_text).collect();
-            facts.push(tricks::words(format!(
-                "{} declined: turned up {}",
-                names[view.maker().index()],
-                cards.join(" ")
-            )));
+            let maker = view.maker().index();
+            let text = format!("{} declined: turned up {}", names[maker], cards.join(" "));
+            facts.push(tricks::fact(FactKind::Declined, text, Some(maker)));
         }
         if let Some((puller, victim)) = view.pulling() {
             let you = to == Some(puller.index());
             let who = if you { "You" } else { &names[puller.index()] };
-            facts.push(tricks::words(format!(
+            let text = format!(
                 "{who} {} a card from {}",
                 verb(you, "pull", "pulls"),
                 names[victim.index()]
-            )));
+            );
+            facts.push(tricks::fact(FactKind::Pull, text, Some(puller.index())));
         }
         facts
     }
@@ -221,4 +220,9 @@ impl Staged for Game {
             (has(|a| matches!(a, Action::Play(_))), play),
         ])
     }
+}
+
+/// How many cards are dealt while trump is named.
+fn dealt(text: &str) -> Fact {
+    tricks::fact(FactKind::Dealt, text, None)
 }

@@ -23,11 +23,13 @@ pub(crate) fn shown<S: Copy, const N: usize>(
     (plays.collect(), winning)
 }
 
-/// `Trump Hearts ♥` and what follows it (`, made by West`), in trump's colour.
-pub(crate) fn trump(suit: Suit, after: String) -> Fact {
+/// `Trump Hearts ♥` and what follows it (`, made by West`, the `maker`), in trump's
+/// colour.
+pub(crate) fn trump(suit: Suit, after: String, maker: Option<usize>) -> Fact {
     Fact {
         kind: FactKind::Trump,
         text: format!("Trump {}{after}", suit_words(suit)),
+        seat: maker,
         card: None,
         suit: Some(suit),
     }
@@ -50,11 +52,12 @@ pub(crate) fn marks<const N: usize>(kinds: [(bool, MarkKind); N]) -> Vec<Mark> {
     .collect()
 }
 
-/// A fact in words alone.
-pub(crate) fn words(text: impl Into<String>) -> Fact {
+/// A fact in words, naming `seat` where it names one.
+pub(crate) fn fact(kind: FactKind, text: impl Into<String>, seat: Option<usize>) -> Fact {
     Fact {
-        kind: FactKind::Note,
+        kind,
         text: text.into(),
+        seat,
         card: None,
         suit: None,
     }

@@ -69,7 +69,10 @@ function layoutElement(rows) {
 }
 
 /** How each kind of fact is set off (the class names the style sheet knows). */
-const FACT_CLASS = { trump: "trump", upcard: "upcard", turned_down: "upcard", note: "pull" };
+const FACT_CLASS = {
+  trump: "trump", upcard: "upcard", turned_down: "upcard",
+  farmers_hand: "pull", declined: "pull", dealt: "pull", pull: "pull",
+};
 
 function factElement(fact) {
   const kind = fact.kind === "trump" ? `trump ${colour(fact.suit)}` : FACT_CLASS[fact.kind];
