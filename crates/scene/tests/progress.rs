@@ -275,8 +275,15 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
         // The facts name their seats: the dealer (seat 0) took the upcard up, and seat 1,
         // who ordered it up, made trump.
         assert_eq!(upcard.seat, Some(0));
-        let trump = scene.facts.iter().find(|f| f.kind == FactKind::Trump).unwrap();
-        assert_eq!((trump.seat, trump.suit), (Some(1), Some(cards::Suit::Diamonds)));
+        let trump = scene
+            .facts
+            .iter()
+            .find(|f| f.kind == FactKind::Trump)
+            .unwrap();
+        assert_eq!(
+            (trump.seat, trump.suit),
+            (Some(1), Some(cards::Suit::Diamonds))
+        );
         assert_eq!(upcard.text, "Upcard, taken up by You");
         assert_eq!(scene.log[0].words, ["West orders up the J♦"]);
     }

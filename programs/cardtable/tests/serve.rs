@@ -336,8 +336,7 @@ async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_of_every_game_show_each_seat_only_its_own_cards() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     whole_game(&served, "euchre", "eecs280", 4).await;
     whole_game(&served, "euchre", "cs246", 4).await;
     whole_game(&served, "straights", "cs246", 4).await;
@@ -353,8 +352,7 @@ async fn whole_games_of_every_game_show_each_seat_only_its_own_cards() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refused_messages_change_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut a = Client::connect(&served.address, "a").await;
     let table = a
         .create(json!({"game": "euchre", "points": 2,
@@ -442,8 +440,7 @@ async fn refused_messages_change_nothing() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut a = Client::connect(&served.address, "a").await;
     let table = a
         .create(
@@ -557,8 +554,7 @@ async fn a_killed_server_restarts_with_every_accepted_action() {
 
 #[test]
 fn health_and_lists_answer_over_http() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     assert_eq!(served.get("/healthz"), "ok");
     assert_eq!(served.get("/api/tables"), "[]");
     assert_eq!(served.get("/api/games"), "[]");
@@ -566,8 +562,7 @@ fn health_and_lists_answer_over_http() {
 
 #[test]
 fn the_browser_client_is_served_from_the_binary() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     for page in ["/", "/t/3f2a9c01b7de", "/replay/3f2a9c01b7de", "/games"] {
         let (head, body) = served.response(page);
         assert!(head.starts_with("http/1.0 200"), "{page}: {head}");
@@ -599,8 +594,7 @@ fn the_browser_client_is_served_from_the_binary() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_replays_step_by_step_and_rematches_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut ada = Client::connect(&served.address, "Ada").await;
     let table = ada
         .create(
@@ -678,8 +672,7 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_who_sits_down_hears_each_action_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut cleo = Client::connect(&served.address, "Cleo").await;
     let table = cleo
         .create(json!({"game": "teendopanch", "points": 1,
@@ -712,8 +705,7 @@ async fn a_spectator_who_sits_down_hears_each_action_once() {
 /// action must still reach the person, in some snapshot's scene's `log` or `last_hand`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_action_reaches_a_person_who_sits_hands_out() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut sat_out = 0;
     for _ in 0..24 {
         let mut ada = Client::connect(&served.address, "Ada").await;
@@ -755,8 +747,7 @@ async fn every_action_reaches_a_person_who_sits_hands_out() {
 /// rejoin ended does not fire when the person leaves again on the same turn.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_autopilot_waits_from_the_latest_disconnection() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut ada = Client::connect(&served.address, "Ada").await;
     let table = ada
         .create(
@@ -803,8 +794,7 @@ async fn the_autopilot_waits_from_the_latest_disconnection() {
 /// going alone let the computers play whole hands in that time).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nothing_is_dealt_while_a_seat_is_open() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut ada = Client::connect(&served.address, "Ada").await;
     let table = ada
         .create(json!({"game": "euchre", "rules": "cs246",
@@ -836,8 +826,7 @@ async fn nothing_is_dealt_while_a_seat_is_open() {
 /// the table says; Teen Do Panch 3, handout and reference rules).
 #[test]
 fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let offer: Value = serde_json::from_str(&served.get("/api/catalogue")).unwrap();
     let games: Vec<(String, u64, bool, Vec<String>)> = offer["games"]
         .as_array()
@@ -881,8 +870,7 @@ fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_straights_table_seats_as_many_as_its_players_rule_says() {
-    let dir = tempfile::tempdir().unwrap();
-    let served = Served::start(&dir.path().join("db.sqlite"));
+    let served = Served::in_temp();
     let mut ada = Client::connect(&served.address, "Ada").await;
     // Four seats under `players=6`: refused, naming the six the rules seat.
     ada.send(

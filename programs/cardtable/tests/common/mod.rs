@@ -19,6 +19,8 @@ pub struct Served {
     child: Child,
     /// `host:port`.
     pub address: String,
+    /// The folder of its store, where the server made it (removed with the server).
+    _dir: Option<tempfile::TempDir>,
 }
 
 /// Limits raised for tests whose clients all play at machine speed from one address
@@ -35,6 +37,14 @@ pub const MACHINE_SPEED: [&str; 8] = [
 ];
 
 impl Served {
+    /// Started on a store of its own in a temporary folder.
+    pub fn in_temp() -> Served {
+        let dir = tempfile::tempdir().unwrap();
+        let mut served = Served::start(&dir.path().join("db.sqlite"));
+        served._dir = Some(dir);
+        served
+    }
+
     pub fn start(data: &std::path::Path) -> Served {
         Served::start_with(data, &MACHINE_SPEED)
     }
@@ -60,7 +70,11 @@ impl Served {
             .and_then(|a| a.strip_suffix('/'))
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
-        Served { child, address }
+        Served {
+            child,
+            address,
+            _dir: None,
+        }
     }
 
     /// A plain HTTP GET; the body.
