@@ -15,6 +15,7 @@ mod steps;
 mod straights;
 mod teendopanch;
 mod tricks;
+mod walk;
 mod words;
 
 use cards::{Card, Suit};
@@ -27,6 +28,7 @@ pub(crate) use build::{rules_card, title};
 pub use build::{shown, Moment, Sight, Stage, Staged};
 pub use catalogue::AnyAction;
 pub use steps::{record_steps, steps, Step};
+pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.

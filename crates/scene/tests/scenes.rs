@@ -5,9 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use catalogue::{Roster, Variant};
+use catalogue::Variant;
 use scene::{AnyAction, Shown, Sitter};
-use table::check::walk;
 use table::{Progress, Turn};
 use testkit::cards_named;
 
@@ -21,102 +20,89 @@ fn hand_of(shown: &Shown) -> BTreeSet<String> {
         .collect()
 }
 
-struct Check(u64);
-
-impl scene::WithScene for Check {
-    type Output = usize;
-
-    fn run<G: Roster + scene::Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> usize {
-        let seats = new().seats();
-        let sitters: Vec<Sitter> = (0..seats)
-            .map(|s| Sitter::computer(format!("P{s}")))
-            .collect();
-        let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
-        let mut checked = 0;
-        walk(&mut progress, !self.0, 3000, |progress| {
-            let turn = progress.turn();
-            let mut held = BTreeSet::new();
-            for seat in 0..seats {
-                let shown = scene::shown(progress, Some(seat), &sitters, 5);
-                let own = shown.own.as_ref().unwrap();
-                // Cards and buttons reach each legal action exactly once.
-                let mut reached: Vec<usize> = own
-                    .hand
-                    .groups()
-                    .iter()
-                    .flatten()
-                    .filter_map(|c| c.action)
-                    .collect();
-                reached.extend(own.choices.iter().map(|c| c.action));
-                reached.sort_unstable();
-                assert_eq!(reached, (0..own.actions.len()).collect::<Vec<_>>());
-                let mut legal = Vec::new();
-                if turn == Turn::Seat(seat) {
-                    progress.game().legal_actions(&mut legal);
-                }
-                let legal: Vec<AnyAction> = legal.into_iter().map(G::any).collect();
-                assert_eq!(own.actions, legal);
-                let hand = hand_of(&shown);
-                assert_eq!(
-                    hand.len(),
-                    shown.scene.seats[seat].cards,
-                    "seat {seat}'s hand size"
-                );
-                held.extend(hand);
-                assert!(!shown.scene.status.is_empty());
-            }
-            let watching = scene::shown(progress, None, &sitters, 5);
-            assert!(watching.own.is_none(), "a spectator has no own part");
-            // The hand before's words and last trick name cards dealt again since.
-            let mut this_hand = watching.scene.clone();
-            this_hand.last_hand.clear();
-            if let scene::Middle::Tricks { last, .. } = &mut this_hand.middle {
-                *last = None;
-            }
-            // The upcard a dealer took is in its hand, but every player saw it taken.
-            let taken_up: BTreeSet<String> = this_hand
-                .facts
+/// Walks a random game of `rules`, checking every position; returns how many.
+fn check(rules: &catalogue::Ruleset, seed: u64) -> usize {
+    let mut checked = 0;
+    scene::walk(rules, seed, 3000, |at| {
+        let (turn, seats) = (at.turn, at.seats);
+        let mut held = BTreeSet::new();
+        for seat in 0..seats {
+            let shown = at.shown(Some(seat));
+            let own = shown.own.as_ref().unwrap();
+            // Cards and buttons reach each legal action exactly once.
+            let mut reached: Vec<usize> = own
+                .hand
+                .groups()
                 .iter()
-                .filter(|f| f.kind == scene::FactKind::Upcard)
-                .filter_map(|f| f.card.map(|c| c.to_string()))
+                .flatten()
+                .filter_map(|c| c.action)
                 .collect();
-            this_hand
-                .facts
-                .retain(|f| f.kind != scene::FactKind::Upcard);
-            let text = serde_json::to_string(&this_hand).unwrap();
-            let named = cards_named(&text);
-            let leaked: Vec<_> = named.intersection(&held).cloned().collect();
-            // The log names the upcard ordered up: public too.
-            let leaked: Vec<_> = leaked
-                .into_iter()
-                .filter(|c| !taken_up.contains(c))
-                .collect();
-            assert!(
-                leaked.is_empty(),
-                "a spectator was shown {leaked:?} held in hands: {text}"
+            reached.extend(own.choices.iter().map(|c| c.action));
+            reached.sort_unstable();
+            assert_eq!(reached, (0..own.actions.len()).collect::<Vec<_>>());
+            let legal: &[AnyAction] = if turn == Turn::Seat(seat) {
+                &at.legal
+            } else {
+                &[]
+            };
+            assert_eq!(own.actions, legal);
+            let hand = hand_of(&shown);
+            assert_eq!(
+                hand.len(),
+                shown.scene.seats[seat].cards,
+                "seat {seat}'s hand size"
             );
-            checked += 1;
-            if turn == Turn::Over {
-                let result = watching.scene.result.expect("a finished game's result");
-                let won = progress.game().winners();
-                let winners: Vec<usize> = (0..seats).filter(|&s| won[s]).collect();
-                let mut named = result.winners.clone();
-                named.sort_unstable();
-                assert_eq!(named, winners);
-            }
-        });
-        checked
-    }
+            held.extend(hand);
+            assert!(!shown.scene.status.is_empty());
+        }
+        let watching = at.shown(None);
+        assert!(watching.own.is_none(), "a spectator has no own part");
+        // The hand before's words and last trick name cards dealt again since.
+        let mut this_hand = watching.scene.clone();
+        this_hand.last_hand.clear();
+        if let scene::Middle::Tricks { last, .. } = &mut this_hand.middle {
+            *last = None;
+        }
+        // The upcard a dealer took is in its hand, but every player saw it taken.
+        let taken_up: BTreeSet<String> = this_hand
+            .facts
+            .iter()
+            .filter(|f| f.kind == scene::FactKind::Upcard)
+            .filter_map(|f| f.card.map(|c| c.to_string()))
+            .collect();
+        this_hand
+            .facts
+            .retain(|f| f.kind != scene::FactKind::Upcard);
+        let text = serde_json::to_string(&this_hand).unwrap();
+        let named = cards_named(&text);
+        let leaked: Vec<_> = named.intersection(&held).cloned().collect();
+        // The log names the upcard ordered up: public too.
+        let leaked: Vec<_> = leaked
+            .into_iter()
+            .filter(|c| !taken_up.contains(c))
+            .collect();
+        assert!(
+            leaked.is_empty(),
+            "a spectator was shown {leaked:?} held in hands: {text}"
+        );
+        checked += 1;
+        if turn == Turn::Over {
+            let result = watching.scene.result.expect("a finished game's result");
+            let won = &at.winners;
+            let winners: Vec<usize> = (0..seats).filter(|&s| won[s]).collect();
+            let mut named = result.winners.clone();
+            named.sort_unstable();
+            assert_eq!(named, winners);
+        }
+    });
+    checked
 }
 
 #[test]
 fn every_variants_scenes_reach_the_legal_actions_and_show_no_held_card_to_spectators() {
     for variant in Variant::ALL {
         for seed in 0..4 {
-            let steps = scene::with_game(&catalogue::Ruleset::plain(variant, 5), Check(seed));
+            let steps = check(&catalogue::Ruleset::plain(variant, 5), seed);
             assert!(steps > 20, "{variant}: {steps} steps checked");
         }
     }

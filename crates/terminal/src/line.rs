@@ -328,57 +328,38 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
 mod tests {
     use std::collections::BTreeMap;
 
-    use catalogue::{Roster, Ruleset, Variant};
+    use catalogue::{Ruleset, Variant};
     use proptest::prelude::*;
-    use scene::Sitter;
-    use table::check::walk;
-    use table::{Progress, Turn};
+    use table::Turn;
 
     use super::choose;
 
     /// Line mode's own words, which no game's key may be.
     const COMMANDS: [&str; 7] = ["q", "quit", "help", "?", "coach", "rules", "save"];
 
-    /// Plays a random game, checking at every seat's turn that each offered choice has a
-    /// short answer of its own that `choose` takes to it; the same answer names the same
-    /// action all game long. Returns how many choices were checked.
-    struct EveryChoiceAnswered(u64);
-
-    impl scene::WithScene for EveryChoiceAnswered {
-        type Output = usize;
-
-        fn run<G: Roster + scene::Staged>(
-            self,
-            new: impl Fn() -> G + Clone + Send + Sync + 'static,
-        ) -> usize {
-            let seats = new().seats();
-            let sitters: Vec<Sitter> = (0..seats)
-                .map(|s| Sitter::computer(format!("P{s}")))
-                .collect();
-            let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
-            let mut meaning: BTreeMap<String, String> = BTreeMap::new();
-            let mut checked = 0;
-            walk(&mut progress, self.0, 3000, |progress| {
-                if let Turn::Seat(seat) = progress.turn() {
-                    let shown = scene::shown(progress, Some(seat), &sitters, 5);
-                    let own = shown.own.unwrap();
-                    for choice in &own.choices {
-                        let key = choice.key.as_str();
-                        assert!(!key.is_empty(), "{} has no short answer", choice.label);
-                        assert!(!COMMANDS.contains(&key), "{key} is a command");
-                        assert!(key.parse::<cards::Card>().is_err(), "{key} is a card");
-                        assert!(key.parse::<usize>().is_err(), "{key} is a number");
-                        assert_eq!(choose(key, &own), Ok(choice.action), "{key}");
-                        let action = serde_json::to_string(&own.actions[choice.action]);
-                        let action = action.unwrap();
-                        let before = meaning.entry(key.to_string()).or_insert(action.clone());
-                        assert_eq!(*before, action, "{key} names two actions");
-                        checked += 1;
-                    }
-                }
-            });
-            checked
-        }
+    /// Plays a random game of `rules`, checking at every seat's turn that each offered
+    /// choice has a short answer of its own that `choose` takes to it; the same answer
+    /// names the same action all game long. Returns how many choices were checked.
+    fn every_choice_answered(rules: &Ruleset, seed: u64) -> usize {
+        let mut meaning: BTreeMap<String, String> = BTreeMap::new();
+        let mut checked = 0;
+        scene::walk(rules, seed, 3000, |at| {
+            let Turn::Seat(seat) = at.turn else { return };
+            let own = at.shown(Some(seat)).own.unwrap();
+            for choice in &own.choices {
+                let key = choice.key.as_str();
+                assert!(!key.is_empty(), "{} has no short answer", choice.label);
+                assert!(!COMMANDS.contains(&key), "{key} is a command");
+                assert!(key.parse::<cards::Card>().is_err(), "{key} is a card");
+                assert!(key.parse::<usize>().is_err(), "{key} is a number");
+                assert_eq!(choose(key, &own), Ok(choice.action), "{key}");
+                let action = serde_json::to_string(&own.actions[choice.action]).unwrap();
+                let before = meaning.entry(key.to_string()).or_insert(action.clone());
+                assert_eq!(*before, action, "{key} names two actions");
+                checked += 1;
+            }
+        });
+        checked
     }
 
     proptest! {
@@ -389,7 +370,7 @@ mod tests {
             rules in catalogue::rulesets(5),
             seed in any::<u64>(),
         ) {
-            scene::with_game(&rules, EveryChoiceAnswered(seed));
+            every_choice_answered(&rules, seed);
         }
     }
 
@@ -400,7 +381,7 @@ mod tests {
         let rules = Ruleset::new(Variant::Straights, 80, &["free-discard", "stuck=pass"]);
         let rules = rules.expect("Straights takes both");
         assert_eq!(rules.variant().game(), catalogue::GameKind::Straights);
-        let checked = scene::with_game(&rules, EveryChoiceAnswered(1));
+        let checked = every_choice_answered(&rules, 1);
         assert!(checked > 10, "{checked} passes offered");
     }
 }
