@@ -36,50 +36,58 @@ fn handout_games<G: Game>(
 
 const BATCH: u32 = 1000;
 
+/// A rules core with its rules, for choosing one by name.
+#[derive(Clone, Copy)]
+enum AnyCore {
+    Euchre(euchre::Rules),
+    Straights,
+    TeenDoPanch(teendopanch::Rules),
+}
+
 fn rules_cores(c: &mut Criterion) {
     let mut group = c.benchmark_group("random_hands");
     group.throughput(Throughput::Elements(u64::from(BATCH)));
     let mut rng = Rng::seed_from_u64(1);
-    group.bench_function("euchre_eecs280", |b| {
-        b.iter(|| {
-            random_hands::<_, false>(
-                || euchre::Game::new(euchre::Rules::eecs280(10)),
-                BATCH,
-                &mut rng,
-            )
-        })
-    });
-    group.bench_function("euchre_cs246", |b| {
-        b.iter(|| {
-            random_hands::<_, false>(
-                || euchre::Game::new(euchre::Rules::cs246()),
-                BATCH,
-                &mut rng,
-            )
-        })
-    });
-    group.bench_function("straights", |b| {
-        b.iter(|| random_hands::<_, false>(straights::Game::new, BATCH, &mut rng))
-    });
-    group.bench_function("teendopanch", |b| {
-        b.iter(|| {
-            random_hands::<_, false>(
-                || teendopanch::Game::new(teendopanch::Rules::handout(10)),
-                BATCH,
-                &mut rng,
-            )
-        })
-    });
+    let mut random = |name: &str, core: AnyCore, listed: bool| {
+        group.bench_function(name, |b| {
+            b.iter(|| match (core, listed) {
+                (AnyCore::Euchre(rules), false) => {
+                    random_hands::<_, false>(|| euchre::Game::new(rules), BATCH, &mut rng)
+                }
+                (AnyCore::Euchre(rules), true) => {
+                    random_hands::<_, true>(|| euchre::Game::new(rules), BATCH, &mut rng)
+                }
+                (AnyCore::Straights, _) => {
+                    random_hands::<_, false>(straights::Game::new, BATCH, &mut rng)
+                }
+                (AnyCore::TeenDoPanch(rules), _) => {
+                    random_hands::<_, false>(|| teendopanch::Game::new(rules), BATCH, &mut rng)
+                }
+            })
+        });
+    };
+    random(
+        "euchre_eecs280",
+        AnyCore::Euchre(euchre::Rules::eecs280(10)),
+        false,
+    );
+    random(
+        "euchre_cs246",
+        AnyCore::Euchre(euchre::Rules::cs246()),
+        false,
+    );
+    random("straights", AnyCore::Straights, false);
+    random(
+        "teendopanch",
+        AnyCore::TeenDoPanch(teendopanch::Rules::handout(10)),
+        false,
+    );
     // What a caller that lists the legal actions pays for the same hands.
-    group.bench_function("euchre_eecs280_listed", |b| {
-        b.iter(|| {
-            random_hands::<_, true>(
-                || euchre::Game::new(euchre::Rules::eecs280(10)),
-                BATCH,
-                &mut rng,
-            )
-        })
-    });
+    random(
+        "euchre_eecs280_listed",
+        AnyCore::Euchre(euchre::Rules::eecs280(10)),
+        true,
+    );
     group.finish();
 
     // The same hands at the least possible cost: read `random_hands` beside these.
@@ -126,47 +134,55 @@ fn rules_cores(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("handout_games");
     group.throughput(Throughput::Elements(u64::from(BATCH)));
-    group.bench_function("euchre_eecs280_simple", |b| {
-        b.iter(|| {
-            handout_games(
-                || euchre::Game::new(euchre::Rules::eecs280(10)),
-                BATCH,
-                &mut rng,
-                |g, s| euchre::players::simple_decision(&g.view(euchre::Seat::new(s)).unwrap()),
-            )
-        })
-    });
-    group.bench_function("euchre_cs246_computer", |b| {
-        b.iter(|| {
-            handout_games(
-                || euchre::Game::new(euchre::Rules::cs246()),
-                BATCH,
-                &mut rng,
-                |g, s| euchre::players::cs246_decision(&g.view(euchre::Seat::new(s)).unwrap()),
-            )
-        })
-    });
-    group.bench_function("straights_computer", |b| {
-        b.iter(|| {
-            handout_games(straights::Game::new, BATCH, &mut rng, |g, s| {
-                straights::players::computer_decision(&g.view(straights::Seat::new(s)).unwrap())
+    let mut handout = |name: &str, core: AnyCore| {
+        group.bench_function(name, |b| {
+            b.iter(|| match core {
+                AnyCore::Euchre(rules) if rules.going_alone => handout_games(
+                    || euchre::Game::new(rules),
+                    BATCH,
+                    &mut rng,
+                    |g, s| euchre::players::cs246_decision(&g.view(euchre::Seat::new(s)).unwrap()),
+                ),
+                AnyCore::Euchre(rules) => handout_games(
+                    || euchre::Game::new(rules),
+                    BATCH,
+                    &mut rng,
+                    |g, s| euchre::players::simple_decision(&g.view(euchre::Seat::new(s)).unwrap()),
+                ),
+                AnyCore::Straights => {
+                    handout_games(straights::Game::new, BATCH, &mut rng, |g, s| {
+                        straights::players::computer_decision(
+                            &g.view(straights::Seat::new(s)).unwrap(),
+                        )
+                    })
+                }
+                AnyCore::TeenDoPanch(rules) => handout_games(
+                    || teendopanch::Game::new(rules),
+                    BATCH,
+                    &mut rng,
+                    |g, s| {
+                        let seat = teendopanch::Seat::new(s);
+                        teendopanch::players::simple_decision(&g.view(seat).unwrap())
+                    },
+                ),
             })
-        })
-    });
-    group.bench_function("teendopanch_simple", |b| {
-        b.iter(|| {
-            handout_games(
-                || teendopanch::Game::new(teendopanch::Rules::handout(10)),
-                BATCH,
-                &mut rng,
-                |g, s| {
-                    teendopanch::players::simple_decision(
-                        &g.view(teendopanch::Seat::new(s)).unwrap(),
-                    )
-                },
-            )
-        })
-    });
+        });
+    };
+    // Each game's handout player: EECS 280's Simple, CS 246's computer player (the
+    // rules that go alone), Straights' computer, Teen Do Panch's Simple.
+    handout(
+        "euchre_eecs280_simple",
+        AnyCore::Euchre(euchre::Rules::eecs280(10)),
+    );
+    handout(
+        "euchre_cs246_computer",
+        AnyCore::Euchre(euchre::Rules::cs246()),
+    );
+    handout("straights_computer", AnyCore::Straights);
+    handout(
+        "teendopanch_simple",
+        AnyCore::TeenDoPanch(teendopanch::Rules::handout(10)),
+    );
     group.finish();
 }
 
