@@ -37,6 +37,13 @@ fn the_strong_euchre_pair_beats_the_cs246_players() {
     );
 }
 
+/// Seat 0's points a hand, and the other seats' mean.
+fn seat_zero_and_the_rest(report: &Report) -> (f64, f64) {
+    let others = &report.seats[1..];
+    let mean = others.iter().map(|s| s.points_per_hand).sum::<f64>() / others.len() as f64;
+    (report.seats[0].points_per_hand, mean)
+}
+
 #[test]
 fn the_strong_straights_player_discards_far_less() {
     // Seed 1, 100 games: the strong player takes 13.1 points a round against the handout
@@ -47,12 +54,7 @@ fn the_strong_straights_player_discards_far_less() {
         Count::Games(100),
         "strong:8,handout,handout,handout",
     );
-    let strong = report.seats[0].points_per_hand;
-    let others = report.seats[1..]
-        .iter()
-        .map(|s| s.points_per_hand)
-        .sum::<f64>()
-        / 3.0;
+    let (strong, others) = seat_zero_and_the_rest(&report);
     assert!(
         strong <= 0.75 * others,
         "strong {strong:.2}, handout {others:.2}"
@@ -69,8 +71,7 @@ fn the_strong_teendopanch_player_outscores_the_simple_players() {
         Count::Hands(600),
         "strong:8,simple,simple",
     );
-    let strong = report.seats[0].points_per_hand;
-    let others = (report.seats[1].points_per_hand + report.seats[2].points_per_hand) / 2.0;
+    let (strong, others) = seat_zero_and_the_rest(&report);
     assert!(
         strong >= 2.0 * others,
         "strong {strong:.2}, simple {others:.2}"
