@@ -15,6 +15,30 @@ pub struct Offer {
     pub games: Vec<GameOffer>,
     /// The kinds of seat a table may have: a person, or a computer player.
     pub seats: Vec<SeatOffer>,
+    /// Every card in words, for a face to name what it draws.
+    pub cards: Vec<CardWords>,
+    /// The joker in words (Euchre's benny under the joker house rule, whose card a
+    /// scene's `joker` names).
+    pub joker: Words,
+}
+
+/// A card in words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CardWords {
+    /// `JH`.
+    pub card: cards::Card,
+    /// Its words.
+    #[serde(flatten)]
+    pub words: Words,
+}
+
+/// How a card is named.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Words {
+    /// In running text, as the scene writes it: `J♥`, `10♠`.
+    pub text: String,
+    /// In full, for a screen reader or a button's name: `Jack of Hearts`.
+    pub name: String,
 }
 
 /// One game as a create form offers it.
@@ -73,9 +97,9 @@ pub struct SeatOffer {
 }
 
 /// What a variant says of itself, read from a game of it.
-struct Words(u32);
+struct VariantWords(u32);
 
-impl WithScene for Words {
+impl WithScene for VariantWords {
     type Output = (&'static str, bool, String);
 
     fn run<G: Roster + Staged>(
@@ -101,7 +125,12 @@ pub fn offer() -> Offer {
             let variants: Vec<(Variant, (&'static str, bool, String))> = Variant::ALL
                 .into_iter()
                 .filter(|v| v.game() == game)
-                .map(|v| (v, crate::with_game(&Ruleset::plain(v, 10), Words(10))))
+                .map(|v| {
+                    (
+                        v,
+                        crate::with_game(&Ruleset::plain(v, 10), VariantWords(10)),
+                    )
+                })
                 .collect();
             GameOffer {
                 game,
@@ -132,6 +161,20 @@ pub fn offer() -> Offer {
             .into_iter()
             .map(|(kind, title)| SeatOffer { kind, title })
             .collect(),
+        cards: (cards::Suit::ALL.into_iter())
+            .flat_map(|suit| cards::Rank::ALL.map(|rank| cards::Card::new(rank, suit)))
+            .map(|card| CardWords {
+                card,
+                words: Words {
+                    text: crate::card_text(card),
+                    name: card.long().to_string(),
+                },
+            })
+            .collect(),
+        joker: Words {
+            text: crate::words::JOKER.into(),
+            name: crate::words::JOKER.into(),
+        },
     }
 }
 
@@ -210,5 +253,5 @@ pub fn rules_text(game: GameKind) -> String {
 
 /// A table's title, as its scene's: `Euchre · EECS 280 rules · first to 10 points`.
 pub fn title(rules: &Ruleset) -> String {
-    crate::with_game(rules, Words(rules.points())).2
+    crate::with_game(rules, VariantWords(rules.points())).2
 }

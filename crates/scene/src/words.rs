@@ -22,11 +22,14 @@ pub fn card_text(card: Card) -> String {
     format!("{rank}{}", suit_symbol(card.suit()))
 }
 
+/// The joker's name, in running text and in full.
+pub(crate) const JOKER: &str = "Joker";
+
 /// `10♥`, or `Joker` for the card that stands for the joker at this table (Euchre's
 /// benny, the two of spades, under the joker house rule).
 pub fn card_text_at(joker: Option<Card>, card: Card) -> String {
     if joker == Some(card) {
-        "Joker".into()
+        JOKER.into()
     } else {
         card_text(card)
     }

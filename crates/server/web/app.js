@@ -3,6 +3,7 @@
 // knows the rules beyond what the snapshot says is legal.
 
 import { Connection, savedSeat } from "./connection.js";
+import { setCardWords } from "./cards.js";
 import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
@@ -282,10 +283,19 @@ function replayPage(table) {
   fetch(`/api/games/${table}/steps`).then(async (r) => {
     if (!r.ok) throw new Error(await r.text());
     return r.json();
-  }).then((game) => renderReplay(root, game, { go }))
+  }).then(async (game) => {
+    await catalogue.catch(() => {});
+    renderReplay(root, game, { go });
+  })
     .catch((e) => root.replaceChildren(el("p", { class: "error" }, `No replay: ${e.message}`),
       el("a", { href: "/", "data-route": true }, "Back to the lobby")));
   return {};
 }
 
 route();
+// Cards are named in the catalogue's words: a table drawn before they came is drawn again
+// (until then, or if they never come, a card's name is its code).
+catalogue.then((c) => {
+  setCardWords(c.cards, c.joker);
+  current?.redraw?.();
+}).catch(() => {});

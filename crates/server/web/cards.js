@@ -1,4 +1,5 @@
-// Cards as the server spells them ("JH": rank symbol, suit letter), named and drawn.
+// Cards as the server spells them ("JH": rank symbol, suit letter), drawn, and named in
+// the server's words (the catalogue's `cards` and `joker`).
 
 export const SUITS = {
   C: { name: "Clubs", symbol: "♣", red: false },
@@ -12,9 +13,14 @@ export const SUIT_LETTER = Object.fromEntries(
   Object.entries(SUITS).map(([letter, suit]) => [suit.name, letter]),
 );
 
-const RANK_NAMES = {
-  2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight",
-  9: "Nine", T: "Ten", J: "Jack", Q: "Queen", K: "King", A: "Ace",
+// Every card's words ({text: "J♥", name: "Jack of Hearts"}) and the joker's, from the
+// server's catalogue: set once it has loaded, before anything is drawn.
+let words = {};
+let jokerWords = { text: "", name: "" };
+/** Takes the catalogue's `cards` and `joker`. */
+export const setCardWords = (cards, joker) => {
+  words = Object.fromEntries(cards.map((c) => [c.card, { text: c.text, name: c.name }]));
+  jokerWords = joker;
 };
 
 export const rank = (card) => card[0];
@@ -29,10 +35,7 @@ let joker = null;
 export const setJoker = (card) => { joker = card ?? null; };
 
 /** "Jack of Hearts": the text name of a card button. */
-export const cardName = (card) => (card === joker ? "Joker"
-  : `${RANK_NAMES[rank(card)]} of ${SUITS[suit(card)].name}`);
-/** "J♥": a card in running text. */
-export const cardText = (card) => (card === joker ? "Joker" : `${face(card)}${SUITS[suit(card)].symbol}`);
+export const cardName = (card) => (card === joker ? jokerWords : words[card])?.name ?? card;
 
 
 /** A card face as an element (a button when `onPick` is given). */
