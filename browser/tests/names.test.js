@@ -15,7 +15,7 @@ for (const [label, viewport] of [["mobile", { width: 375, height: 667 }], ["desk
     await page.screenshot({ path: `${OUTPUT}/lobby-name-refused-${label}.png` });
     await createTable(page, { game: "euchre", seats: ["open", "handout", "handout", "handout"] });
     // The page watches first, then holds its seat: wait for the seat, then read it.
-    await page.waitForFunction(() => window.cardtable.last?.you === 0);
+    await page.waitForFunction(() => window.cardtable.last?.scene.you === 0);
     assert.equal(await page.locator(".seat.bottom .name").textContent(), "Player (you)");
     assert.equal((await lastSnapshot(page)).seats[0].name, "Player");
   });

@@ -23,7 +23,7 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
   await page.locator("#connection[data-status=connected]").waitFor();
   await page.locator(".hand button.card:enabled").first().waitFor();
   const after = await lastSnapshot(page);
-  assert.equal(after.you, 0, "the same seat");
+  assert.equal(after.scene.you, 0, "the same seat");
   assert.equal(after.seq, before.seq, "nothing happened meanwhile");
   assert.deepEqual(await handCards(page), hand, "the same hand");
   assert.equal(await page.locator(".seat.bottom .name").textContent(), "Cleo (you)");
@@ -55,5 +55,5 @@ test("the page says when it is offline, waits, and reconnects by itself", async 
   await context.setOffline(false);
   await page.locator("#connection[data-status=connected]").waitFor({ timeout: 15000 });
   await page.locator(".hand button.card:enabled, .choices button.choice:enabled").first().waitFor();
-  assert.equal((await lastSnapshot(page)).you, 0);
+  assert.equal((await lastSnapshot(page)).scene.you, 0);
 });

@@ -34,8 +34,8 @@ test("one person plays a Straights table to the end", async () => {
   await page.waitForURL((url) => !url.pathname.endsWith(end.table));
   await page.locator(".hand").waitFor();
   const rematch = await lastSnapshot(page);
-  assert.equal(rematch.game, "straights");
-  assert.equal(rematch.you, 0, "the same seat at the rematch");
+  assert.equal(rematch.scene.game, "straights");
+  assert.equal(rematch.scene.you, 0, "the same seat at the rematch");
   assert.equal(rematch.seats.filter((s) => s.kind === "computer").length, 3);
 });
 

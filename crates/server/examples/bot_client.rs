@@ -49,7 +49,7 @@ async fn main() {
                 println!("game over: points {points:?}");
                 return;
             }
-            Some("snapshot") if message["turn"] == json!(seat) => {
+            Some("snapshot") if message["scene"]["turn"] == json!(seat) => {
                 let Some(legal) = message["own"]["actions"]
                     .as_array()
                     .filter(|l| !l.is_empty())

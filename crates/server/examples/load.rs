@@ -81,7 +81,7 @@ async fn client(
                     .as_array()
                     .cloned()
                     .unwrap_or_default();
-                if message["turn"] == json!(seat) && !legal.is_empty() && sent.is_none() {
+                if message["scene"]["turn"] == json!(seat) && !legal.is_empty() && sent.is_none() {
                     tokio::time::sleep(think).await;
                     choice = choice.wrapping_mul(31).wrapping_add(17);
                     let action = legal[choice % legal.len()].clone();

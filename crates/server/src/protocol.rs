@@ -234,18 +234,12 @@ pub struct Snapshot {
     pub table: TableId,
     /// Actions accepted so far: the `seq` an `act` must quote.
     pub seq: u64,
-    /// The game.
-    pub game: GameKind,
     /// Its rules.
     pub rules: String,
     /// Points to win.
     pub points: u32,
     /// The seats.
     pub seats: Vec<SeatInfo>,
-    /// The recipient's seat (`null` for a spectator).
-    pub you: Option<usize>,
-    /// Whose turn it is (`null` between hands or at the end).
-    pub turn: Option<usize>,
     /// Whether the game has ended.
     pub finished: bool,
     /// What the recipient is shown: `scene` (everyone's, in its words) and `own` (a

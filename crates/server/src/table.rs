@@ -761,22 +761,12 @@ impl<G: Served> Table<G> {
 
     /// What `to` may see now: built from its view alone ([`Secret`]).
     fn snapshot(&self, to: Recipient) -> ServerMsg {
-        let turn = match self.game.turn() {
-            Turn::Seat(s) => Some(s),
-            _ => None,
-        };
         ServerMsg::Snapshot(Box::new(Snapshot {
             table: self.row.id.clone(),
             seq: self.game.seq(),
-            game: self.row.game,
             rules: self.row.rules.clone(),
             points: self.row.points,
             seats: self.seat_infos(),
-            you: match to {
-                Recipient::Seat(seat) => Some(seat),
-                Recipient::Spectator => None,
-            },
-            turn,
             finished: self.game.turn() == Turn::Over,
             view: self.game.seen_by(to, &self.sitters(), self.row.points),
             next: self.next.clone(),

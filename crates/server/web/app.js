@@ -244,7 +244,7 @@ function tablePage(table) {
         window.cardtable.last = msg;
         page.error = "";
         // Sit where the lobby said, once, if this browser has no seat here yet.
-        if (!asked && wanted !== null && msg.you === null && !savedSeat(table)) {
+        if (!asked && wanted !== null && msg.scene.you === null && !savedSeat(table)) {
           asked = true;
           if (msg.seats[Number(wanted)]?.kind === "open") connection.join(table, Number(wanted));
         }

@@ -143,7 +143,7 @@ function handRow(own, acting, act) {
 
 function gameOver(snapshot, ctx) {
   const { result } = snapshot.scene;
-  const seat = snapshot.you;
+  const seat = snapshot.scene.you;
   let rematch = null;
   if (snapshot.next) {
     rematch = el("button", { class: "primary", onclick: () => ctx.go(`/t/${snapshot.next}${seat != null ? `?seat=${seat}` : ""}`) }, "Join the rematch");
@@ -178,7 +178,7 @@ export function renderTable(root, page, ctx) {
   if (scene.result) status = scene.status;
   else if (!online) status = "Reconnecting: your moves wait until the table is back";
   else if (waiting) status = "Sending your move…";
-  else if (snapshot.you == null) status = `Watching · ${scene.status}`;
+  else if (snapshot.scene.you == null) status = `Watching · ${scene.status}`;
   else status = scene.status;
 
   const choices = (own?.choices ?? []).map((c) => el("button", {

@@ -509,7 +509,7 @@ async fn a_normal_table_at_the_default_limits_is_never_refused() {
         if now["finished"] == true {
             break;
         }
-        if now["turn"] == 0 {
+        if now["scene"]["turn"] == 0 {
             // Quicker than any person: ten actions a second.
             tokio::time::sleep(Duration::from_millis(100)).await;
             let action = now["own"]["actions"]

@@ -409,7 +409,7 @@ async fn play<G: Game>(
     let first_seat = usize::from(spectator);
     for (seq, action) in world.actions.iter().enumerate() {
         let now = clients[first_seat].frames.last().unwrap().clone();
-        let actor = now["turn"].as_u64().expect("a seat's turn") as usize;
+        let actor = now["scene"]["turn"].as_u64().expect("a seat's turn") as usize;
         let action = serde_json::to_value(action).unwrap();
         clients[first_seat + actor]
             .send(json!({"type": "act", "table": table, "seq": seq, "action": action}))

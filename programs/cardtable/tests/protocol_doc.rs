@@ -161,7 +161,7 @@ async fn websocket_codes(served: &Served, data: &std::path::Path) -> BTreeSet<St
         .await;
     seen.insert(code(&mut bea).await);
     let (_, now) = bea.join(&table, 1).await;
-    let turn = now["turn"].as_u64().unwrap();
+    let turn = now["scene"]["turn"].as_u64().unwrap();
     let seq = now["seq"].clone();
     let (mover, waiter) = if turn == 0 {
         (&mut ada, &mut bea)

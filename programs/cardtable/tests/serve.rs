@@ -44,7 +44,7 @@ async fn play_out(clients: Vec<(usize, Client)>, table: &str) -> Vec<(usize, Cli
                     if frame["finished"] == true {
                         return (seat, client);
                     }
-                    let mine = frame["turn"] == json!(seat);
+                    let mine = frame["scene"]["turn"] == json!(seat);
                     let legal = frame["own"]["actions"]
                         .as_array()
                         .cloned()
@@ -363,7 +363,7 @@ async fn refused_messages_change_nothing() {
     b.join(&table, 1).await;
     // Seat 1 (b) is first to bid, left of dealer 0.
     let state = latest(&b.frames).unwrap().clone();
-    assert_eq!(state["turn"], 1, "{state}");
+    assert_eq!(state["scene"]["turn"], 1, "{state}");
     let seq = state["seq"].clone();
     let cases: Vec<(bool, String, &str)> = vec![
         // (from a?, message, expected code)
@@ -426,7 +426,10 @@ async fn refused_messages_change_nothing() {
     let mut w = Client::connect(&served.address, "w").await;
     w.send(json!({"type": "watch", "table": table})).await;
     let now = w.until("snapshot").await;
-    assert_eq!((now["seq"].clone(), now["turn"].clone()), (seq, json!(1)));
+    assert_eq!(
+        (now["seq"].clone(), now["scene"]["turn"].clone()),
+        (seq, json!(1))
+    );
     assert!(
         first["own"]["actions"].as_array().unwrap().is_empty(),
         "not a's turn"
@@ -458,7 +461,7 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
         .await;
     assert_eq!(again.until("joined").await["seat"], 0);
     let snapshot = again.until("snapshot").await;
-    assert_eq!(snapshot["you"], 0);
+    assert_eq!(snapshot["scene"]["you"], 0);
     if snapshot["seq"] == first["seq"] {
         assert_eq!(own_hand(&snapshot), hand);
     }
@@ -470,7 +473,7 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
     newer.until("snapshot").await;
     while again.try_next(Duration::from_millis(100)).await.is_some() {}
     let seq = latest(&newer.frames).unwrap()["seq"].clone();
-    let turn = latest(&newer.frames).unwrap()["turn"].clone();
+    let turn = latest(&newer.frames).unwrap()["scene"]["turn"].clone();
     if turn == 0 {
         let action = latest(&newer.frames).unwrap()["own"]["actions"][0].clone();
         newer
@@ -524,7 +527,8 @@ async fn a_killed_server_restarts_with_every_accepted_action() {
         let stop = 3 + (round * 17 + 11) % 38;
         let mut last = latest(&a.frames).unwrap().clone();
         while last["seq"].as_u64().unwrap() < stop && last["finished"] != true {
-            if last["turn"] == 0 && !last["own"]["actions"].as_array().unwrap().is_empty() {
+            if last["scene"]["turn"] == 0 && !last["own"]["actions"].as_array().unwrap().is_empty()
+            {
                 let action = last["own"]["actions"][0].clone();
                 a.send(
                     json!({"type": "act", "table": table, "seq": last["seq"], "action": action}),
@@ -679,7 +683,7 @@ async fn a_spectator_who_sits_down_hears_each_action_once() {
                        "seats": ["open", "handout", "handout"]}))
         .await;
     cleo.send(json!({"type": "watch", "table": table})).await;
-    assert_eq!(cleo.until("snapshot").await["you"], Value::Null);
+    assert_eq!(cleo.until("snapshot").await["scene"]["you"], Value::Null);
     cleo.join(&table, 0).await;
     let seated_from = cleo.frames.len();
     let mut done = play_out(vec![(0, cleo)], &table).await;
@@ -690,7 +694,7 @@ async fn a_spectator_who_sits_down_hears_each_action_once() {
         .collect();
     assert!(snapshots.len() > 3);
     assert!(
-        snapshots.iter().all(|s| s["you"] == 0),
+        snapshots.iter().all(|s| s["scene"]["you"] == 0),
         "no spectator snapshots"
     );
     let seqs: BTreeSet<u64> = snapshots
@@ -756,7 +760,7 @@ async fn the_autopilot_waits_from_the_latest_disconnection() {
         )
         .await;
     let (token, mut now) = ada.join(&table, 0).await;
-    while now["turn"] != 0 {
+    while now["scene"]["turn"] != 0 {
         now = ada.until("snapshot").await;
     }
     let seq = now["seq"].clone();
