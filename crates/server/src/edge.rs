@@ -211,12 +211,18 @@ pub struct TcpSlot {
 impl Drop for TcpSlot {
     fn drop(&mut self) {
         self.edge.tcp_open.fetch_sub(1, Ordering::Relaxed);
-        let mut open = self.edge.tcp.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = open.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.address);
-            }
+        uncount(&self.edge.tcp, self.address);
+    }
+}
+
+/// One connection fewer from `address` in `open`; an address with none left is
+/// forgotten, so the map holds only addresses connected now.
+fn uncount(open: &Mutex<HashMap<IpAddr, usize>>, address: IpAddr) {
+    let mut open = open.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(count) = open.get_mut(&address) {
+        *count -= 1;
+        if *count == 0 {
+            open.remove(&address);
         }
     }
 }
@@ -234,17 +240,7 @@ pub struct Admitted {
 impl Drop for Admitted {
     fn drop(&mut self) {
         self.edge.open.fetch_sub(1, Ordering::Relaxed);
-        let mut open = self
-            .edge
-            .per_address
-            .lock()
-            .unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = open.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.address);
-            }
-        }
+        uncount(&self.edge.per_address, self.address);
     }
 }
 

@@ -662,17 +662,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let store = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
         let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
-        let spec = TableSpec {
-            game: "euchre".into(),
-            rules: None,
-            points: 1,
-            house: Vec::new(),
-            seats: ["open", "random", "random", "random"]
-                .map(String::from)
-                .to_vec(),
-            public: true,
-            autopilot_seconds: 20,
-        };
+        let mut spec = computers_only();
+        spec.seats[0] = "open".into();
         let id = server.create(&spec).unwrap();
         let listed = server.public_tables(None);
         let summary = listed.iter().find(|t| t.table == id).expect("listed");
