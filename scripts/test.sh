@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The tests: installs what they need beyond Cargo when it is missing (Debian's Chromium
-# and tmux; playwright-core from browser/package-lock.json; OpenSpiel from
-# scripts/openspiel/requirements.txt), then runs
-# `cargo test --workspace`. Quick when everything is already there.
+# The tests: installs what they need beyond Cargo when it is missing (Debian's Chromium,
+# tmux and PostgreSQL; playwright-core from browser/package-lock.json; OpenSpiel from
+# scripts/openspiel/requirements.txt), starts a throwaway PostgreSQL cluster
+# (scripts/postgres.sh), then runs `cargo test --workspace`. Quick when everything is
+# already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v tmux >/dev/null || missing+=(tmux)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"
@@ -23,5 +25,9 @@ fi
 # OpenSpiel (pinned) for the duel harness's test: a virtualenv outside the checkout.
 CARDTABLE_PYTHON="$(scripts/openspiel/venv.sh)"
 export CARDTABLE_PYTHON
+
+# PostgreSQL for the store's tests: stopped and removed however the tests end.
+eval "$(scripts/postgres.sh start)"
+trap 'scripts/postgres.sh stop "$CARDTABLE_POSTGRES_DIR"' EXIT
 
 cargo test --workspace "$@"

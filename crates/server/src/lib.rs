@@ -20,7 +20,6 @@ pub mod table;
 mod web;
 
 use std::net::{IpAddr, SocketAddr};
-use std::path::Path;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
@@ -101,10 +100,10 @@ pub enum SpecError {
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     /// The database could not be opened or read.
-    #[error("{path}: {source}")]
+    #[error("{at}: {source}")]
     Store {
-        /// The database file.
-        path: std::path::PathBuf,
+        /// Where the tables are kept.
+        at: StoreAt,
         /// What failed.
         source: StoreError,
     },
@@ -568,20 +567,61 @@ fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, 
     }
 }
 
-/// Serves on `listen` with the database at `data` and the edge `config` until Ctrl-C or
-/// SIGTERM. `ready` hears the bound address (port 0 picks a free one).
+/// Where a server keeps its tables.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StoreAt {
+    /// A SQLite file, created if absent: one server on one machine.
+    Sqlite(std::path::PathBuf),
+    /// A PostgreSQL database, by its `postgres://` URL.
+    Postgres(String),
+}
+
+impl std::fmt::Display for StoreAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreAt::Sqlite(path) => write!(f, "{}", path.display()),
+            // The URL less any password.
+            StoreAt::Postgres(url) => match url.parse::<tokio_postgres::Config>() {
+                Ok(config) => {
+                    let hosts: Vec<String> = (config.get_hosts().iter())
+                        .map(|h| match h {
+                            tokio_postgres::config::Host::Tcp(host) => host.clone(),
+                            tokio_postgres::config::Host::Unix(path) => path.display().to_string(),
+                        })
+                        .collect();
+                    let database = config.get_dbname().unwrap_or("");
+                    write!(f, "PostgreSQL at {} database {database}", hosts.join(","))
+                }
+                Err(_) => write!(f, "PostgreSQL (an unreadable URL)"),
+            },
+        }
+    }
+}
+
+impl StoreAt {
+    /// Opens the store.
+    pub fn open(&self) -> Result<Arc<dyn Store>, StoreError> {
+        Ok(match self {
+            StoreAt::Sqlite(path) => Arc::new(store::Sqlite::open(path)?),
+            StoreAt::Postgres(url) => Arc::new(store::Postgres::connect(url)?),
+        })
+    }
+}
+
+/// Serves on `listen` with the tables `at` the store and the edge `config` until Ctrl-C
+/// or SIGTERM. `ready` hears the bound address (port 0 picks a free one).
 pub async fn serve(
     listen: SocketAddr,
-    data: &Path,
+    at: &StoreAt,
     config: edge::Config,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let stored = |source| ServeError::Store {
-        path: data.to_path_buf(),
+        at: at.clone(),
         source,
     };
-    let store = store::Sqlite::open(data).map_err(stored)?;
-    let server = Server::new(Arc::new(store), config).map_err(stored)?;
+    let store = at.open().map_err(stored)?;
+    let server = Server::new(store, config).map_err(stored)?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|source| ServeError::Listen { listen, source })?;

@@ -2,8 +2,9 @@
 //! and every accepted action in order. A table task writes an action here *before* it
 //! tells anyone, so a crash never loses an action a client saw accepted.
 //!
-//! [`Store`] is the one interface the server uses; [`Sqlite`] is the one implementation.
-//! docs/PROTOCOL.md says how several nodes would share tables through PostgreSQL.
+//! [`Store`] is the one interface the server uses: [`Sqlite`], one file, the default, and
+//! [`Postgres`], a database several machines can reach (`cardtable serve --store
+//! postgres://…`).
 
 use std::path::Path;
 use std::sync::Mutex;
@@ -12,6 +13,9 @@ use catalogue::{AnyAction, GameKind};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::protocol::TableId;
+
+mod postgres;
+pub use postgres::Postgres;
 
 /// A fresh secret: 128 random bits from the operating system, as hex.
 pub fn new_token() -> String {
@@ -179,6 +183,15 @@ pub enum StoreError {
     /// The journal's writer thread is gone.
     #[error("storage failed: the journal has stopped")]
     JournalStopped,
+    /// PostgreSQL refused or failed.
+    #[error("storage failed: {0}")]
+    Postgres(#[from] std::sync::Arc<tokio_postgres::Error>),
+    /// The database could not be reached or set up (a connection, the schema's migration).
+    #[error("storage failed: {0}")]
+    Unreachable(String),
+    /// A stored value does not read back as what was written.
+    #[error("storage failed: unreadable {0}")]
+    Unreadable(String),
     /// The data file is gone but its write-ahead log remains: SQLite cannot use the log
     /// without the file it belongs to (it answers "disk I/O error").
     #[error(
@@ -197,6 +210,26 @@ pub enum StoreError {
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> StoreError {
         StoreError::Database(std::sync::Arc::new(error))
+    }
+}
+
+impl From<tokio_postgres::Error> for StoreError {
+    fn from(error: tokio_postgres::Error) -> StoreError {
+        StoreError::Postgres(std::sync::Arc::new(error))
+    }
+}
+
+impl StoreError {
+    fn postgres(error: tokio_postgres::Error) -> StoreError {
+        error.into()
+    }
+
+    /// No connection from the pool: the database is down, or refused us.
+    fn pool(error: deadpool_postgres::PoolError) -> StoreError {
+        match error {
+            deadpool_postgres::PoolError::Backend(e) => e.into(),
+            other => StoreError::Unreachable(other.to_string()),
+        }
     }
 }
 

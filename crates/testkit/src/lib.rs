@@ -198,3 +198,25 @@ pub fn cards_named(text: &str) -> std::collections::BTreeSet<String> {
     }
     found
 }
+
+/// A new, empty database of its own in the PostgreSQL cluster `scripts/test.sh` starts
+/// (`$CARDTABLE_POSTGRES_URL`), by its URL; `None` where there is no cluster (the test
+/// says it skips; under CI that fails).
+pub fn postgres_database() -> Option<String> {
+    let Ok(url) = std::env::var("CARDTABLE_POSTGRES_URL") else {
+        return absent("no PostgreSQL: scripts/test.sh starts one (CARDTABLE_POSTGRES_URL)");
+    };
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let name = format!(
+        "test_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    );
+    let created = std::process::Command::new("psql")
+        .args([url.as_str(), "-qAtc", &format!("CREATE DATABASE {name}")])
+        .status()
+        .expect("psql runs");
+    assert!(created.success(), "CREATE DATABASE {name} in {url}");
+    let (server, _) = url.rsplit_once('/').expect("a URL ending in its database");
+    Some(format!("{server}/{name}"))
+}

@@ -111,6 +111,11 @@ struct ServeArgs {
     /// The SQLite database of tables and games (created if absent).
     #[arg(long, default_value = "cardtable.sqlite")]
     data: PathBuf,
+    /// A PostgreSQL database instead of the SQLite file, by its URL
+    /// (`postgres://user@host:port/database`): several servers may share it. Its schema
+    /// is brought up to date at start.
+    #[arg(long, value_name = "URL", conflicts_with = "data")]
+    store: Option<String>,
     /// Another origin whose pages may open a WebSocket here (repeatable), besides the
     /// server's own, e.g. `https://cards.example`.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
@@ -237,18 +242,17 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let served = runtime.block_on(server::serve(
-        args.listen,
-        &args.data,
-        args.edge(),
-        |address| {
-            use std::io::Write;
-            let mut out = io::stdout();
-            let _ = writeln!(out, "cardtable serves on http://{address}/");
-            let _ = out.flush();
-            tracing::info!(%address, data = %args.data.display(), "listening");
-        },
-    ));
+    let at = match &args.store {
+        Some(url) => server::StoreAt::Postgres(url.clone()),
+        None => server::StoreAt::Sqlite(args.data.clone()),
+    };
+    let served = runtime.block_on(server::serve(args.listen, &at, args.edge(), |address| {
+        use std::io::Write;
+        let mut out = io::stdout();
+        let _ = writeln!(out, "cardtable serves on http://{address}/");
+        let _ = out.flush();
+        tracing::info!(%address, store = %at, "listening");
+    }));
     match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(problem) => {

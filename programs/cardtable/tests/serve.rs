@@ -515,8 +515,36 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
 async fn a_killed_server_restarts_with_every_accepted_action() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("db.sqlite");
+    killed_and_restarted(|| Served::start(&db)).await;
+}
+
+/// The same on PostgreSQL (`--store`), and whole games of every game there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgresql_whole_games_play_and_a_killed_server_loses_no_action() {
+    let Some(url) = testkit::postgres_database() else {
+        return;
+    };
+    {
+        let served = Served::on_postgres(&url);
+        whole_game(&served, "euchre", "cs246", 4).await;
+        whole_game(&served, "straights", "cs246", 4).await;
+        whole_game(&served, "teendopanch", "handout", 3).await;
+        let games: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
+        assert_eq!(
+            games.as_array().unwrap().len(),
+            3,
+            "finished games are listed"
+        );
+    }
+    killed_and_restarted(|| Served::on_postgres(&url)).await;
+}
+
+/// Three times: a table played to a pseudo-random accepted action, the server killed
+/// (SIGKILL) and started again by `start` on the same store; the person's rejoin finds
+/// every accepted action and the same table.
+async fn killed_and_restarted(start: impl Fn() -> Served) {
     for round in 0..3u64 {
-        let mut served = Served::start(&db);
+        let mut served = start();
         let mut a = Client::connect(&served.address, "a").await;
         let table = a
             .create(json!({"game": "teendopanch", "points": 5,
@@ -538,7 +566,7 @@ async fn a_killed_server_restarts_with_every_accepted_action() {
             last = a.until("snapshot").await;
         }
         served.kill();
-        let served = Served::start(&db);
+        let served = start();
         let mut back = Client::connect(&served.address, "a").await;
         back.send(json!({"type": "rejoin", "table": table, "token": token}))
             .await;

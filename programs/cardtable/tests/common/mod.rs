@@ -51,9 +51,19 @@ impl Served {
 
     /// Started with these `cardtable serve` flags besides the address and data.
     pub fn start_with(data: &std::path::Path, flags: &[&str]) -> Served {
+        Served::keeping(&["--data".as_ref(), data.as_os_str()], flags)
+    }
+
+    /// Started on the PostgreSQL database at `url` (`--store`).
+    pub fn on_postgres(url: &str) -> Served {
+        Served::keeping(&["--store".as_ref(), url.as_ref()], &MACHINE_SPEED)
+    }
+
+    /// Started keeping its tables where `store` (`--data FILE` or `--store URL`) says.
+    fn keeping(store: &[&std::ffi::OsStr], flags: &[&str]) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--data"])
-            .arg(data)
+            .args(["serve", "--listen", "127.0.0.1:0"])
+            .args(store)
             .args(flags)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())

@@ -1,0 +1,335 @@
+//! PostgreSQL, for tables that outlive one machine: the same tables, seats and actions as
+//! [`Sqlite`](super::Sqlite), written by an async driver (`tokio-postgres` through a
+//! `deadpool-postgres` pool) and migrated by the server at start (`refinery`).
+//!
+//! [`Store`] is synchronous, as SQLite is: each call runs on the store's own small
+//! runtime and the caller waits for its answer on a plain channel, which blocks a thread
+//! as a SQLite write does and never nests one runtime in another. A call returns only
+//! once PostgreSQL has committed (the default `synchronous_commit`), and an action's key
+//! is `(table_id, seq)`: a second writer of the same `seq` fails instead of forking a game.
+
+use std::future::Future;
+
+use catalogue::{AnyAction, GameKind};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio_postgres::{NoTls, Row};
+
+use super::{written, Deals, GameRow, SeatRow, Seed, Store, StoreError, Stored, TableRow, Token};
+use crate::protocol::TableId;
+
+mod embedded {
+    refinery::embed_migrations!("migrations/postgres");
+}
+
+/// Connections the pool keeps at most.
+const CONNECTIONS: usize = 8;
+
+/// An arbitrary key for the advisory lock that lets one node at a time migrate.
+const MIGRATING: i64 = 0x6361_7264_7461_626c; // "cardtabl"
+
+/// A PostgreSQL database, reached at a `postgres://` URL.
+pub struct Postgres {
+    /// Always here until dropped, when it is let go without waiting (a server drops its
+    /// store from async code, where a runtime may not block).
+    runtime: Option<tokio::runtime::Runtime>,
+    pool: Pool,
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
+    }
+}
+
+impl Postgres {
+    /// Connects to `url` (`postgres://user@host:port/database`) and brings its schema up
+    /// to date, one node at a time.
+    pub fn connect(url: &str) -> Result<Postgres, StoreError> {
+        let config: tokio_postgres::Config = url.parse().map_err(StoreError::postgres)?;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("postgres")
+            .enable_all()
+            .build()
+            .map_err(|e| StoreError::Unreachable(e.to_string()))?;
+        let pool = {
+            let _entered = runtime.enter();
+            Pool::builder(manager)
+                .max_size(CONNECTIONS)
+                .build()
+                .map_err(|e| StoreError::Unreachable(e.to_string()))?
+        };
+        let store = Postgres {
+            runtime: Some(runtime),
+            pool,
+        };
+        let pool = store.pool.clone();
+        store.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            client
+                .execute("SELECT pg_advisory_lock($1)", &[&MIGRATING])
+                .await?;
+            let migrated = embedded::migrations::runner()
+                .run_async(&mut **client)
+                .await
+                .map_err(|e| StoreError::Unreachable(format!("migrating the schema: {e}")));
+            client
+                .execute("SELECT pg_advisory_unlock($1)", &[&MIGRATING])
+                .await?;
+            migrated.map(drop)
+        })?;
+        Ok(store)
+    }
+
+    /// Runs `work` on the store's runtime and waits for it, from any thread.
+    fn run<T: Send + 'static>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let (done, answer) = std::sync::mpsc::channel();
+        let runtime = self.runtime.as_ref().ok_or(StoreError::JournalStopped)?;
+        runtime.spawn(async move {
+            let _ = done.send(work.await);
+        });
+        answer.recv().map_err(|_| StoreError::JournalStopped)?
+    }
+
+    /// One statement on a pooled connection.
+    fn execute(
+        &self,
+        statement: &'static str,
+        values: impl FnOnce() -> Vec<Box<dyn tokio_postgres::types::ToSql + Send + Sync>>,
+    ) -> Result<(), StoreError> {
+        let (pool, values) = (self.pool.clone(), values());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let values: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                values.iter().map(|v| v.as_ref() as _).collect();
+            client.execute(statement, &values).await?;
+            Ok(())
+        })
+    }
+}
+
+/// The columns [`table_row`] reads, in its order.
+const ROW: &str = "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house";
+
+/// A table's settings and whether it finished, from the columns [`ROW`].
+fn table_row(r: &Row) -> Result<(TableRow, bool), StoreError> {
+    let game: String = r.try_get(1)?;
+    let bots: String = r.try_get(6)?;
+    let deals: String = r.try_get(9)?;
+    let house: String = r.try_get(10)?;
+    let unreadable =
+        |what: &str| StoreError::Unreadable(format!("{what} of table {}", r.get::<_, String>(0)));
+    Ok((
+        TableRow {
+            id: r.try_get(0)?,
+            game: game
+                .parse::<GameKind>()
+                .map_err(|_| unreadable("the game"))?,
+            rules: r.try_get(2)?,
+            points: u32::try_from(r.try_get::<_, i64>(3)?).map_err(|_| unreadable("the points"))?,
+            seed: Seed(r.try_get::<_, i64>(4)? as u64),
+            public: r.try_get(5)?,
+            bots: serde_json::from_str(&bots).map_err(|_| unreadable("the seats"))?,
+            autopilot_seconds: r.try_get::<_, i64>(7)? as u64,
+            deals: Deals(serde_json::from_str(&deals).map_err(|_| unreadable("the deals"))?),
+            house: serde_json::from_str(&house).map_err(|_| unreadable("the house rules"))?,
+        },
+        r.try_get(8)?,
+    ))
+}
+
+/// One table with its seats and actions, read on `client`.
+async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored>, StoreError> {
+    let query = format!("SELECT {ROW} FROM tables WHERE id = $1");
+    let Some(row) = client.query_opt(&query, &[&id]).await? else {
+        return Ok(None);
+    };
+    let (row, finished) = table_row(&row)?;
+    let seats = client
+        .query(
+            "SELECT seat, name, token FROM seats WHERE table_id = $1 ORDER BY seat",
+            &[&id],
+        )
+        .await?
+        .iter()
+        .map(|r| {
+            Ok(SeatRow {
+                seat: r.try_get::<_, i64>(0)? as usize,
+                name: r.try_get(1)?,
+                token: Token(r.try_get(2)?),
+            })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let actions = client
+        .query(
+            "SELECT action FROM actions WHERE table_id = $1 ORDER BY seq",
+            &[&id],
+        )
+        .await?
+        .iter()
+        .map(|r| {
+            let text: String = r.try_get(0)?;
+            AnyAction::read(row.game, &mut serde_json::Deserializer::from_str(&text))
+                .map_err(|e| StoreError::Unreadable(format!("an action of table {id}: {e}")))
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    Ok(Some(Stored {
+        row,
+        seats,
+        actions,
+        finished,
+    }))
+}
+
+impl Store for Postgres {
+    fn create(&self, row: &TableRow) -> Result<(), StoreError> {
+        let row = row.clone();
+        self.execute(
+            "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot,
+                                 created, deals, house)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+            move || {
+                let now = std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_secs() as i64);
+                vec![
+                    Box::new(row.id),
+                    Box::new(row.game.name().to_string()),
+                    Box::new(row.rules),
+                    Box::new(i64::from(row.points)),
+                    Box::new(row.seed.0 as i64),
+                    Box::new(row.public),
+                    Box::new(serde_json::to_string(&row.bots).expect("names serialize")),
+                    Box::new(row.autopilot_seconds as i64),
+                    Box::new(now),
+                    Box::new(serde_json::to_string(&row.deals.0).expect("cards serialize")),
+                    Box::new(serde_json::to_string(&row.house).expect("strings serialize")),
+                ]
+            },
+        )
+    }
+
+    fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError> {
+        let (table, seat) = (table.to_string(), seat.clone());
+        self.execute(
+            "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
+                                                        token = EXCLUDED.token",
+            move || {
+                vec![
+                    Box::new(table),
+                    Box::new(seat.seat as i64),
+                    Box::new(seat.name),
+                    Box::new(seat.token.0),
+                ]
+            },
+        )
+    }
+
+    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError> {
+        self.append_all(&[(table.to_string(), seq, *action)], &[])
+    }
+
+    fn append_all(
+        &self,
+        actions: &[(TableId, u64, AnyAction)],
+        finished: &[TableId],
+    ) -> Result<(), StoreError> {
+        let actions: Vec<(TableId, i64, String)> = actions
+            .iter()
+            .map(|(table, seq, action)| (table.clone(), *seq as i64, written(action)))
+            .collect();
+        let finished = finished.to_vec();
+        let pool = self.pool.clone();
+        self.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            let insert = transaction
+                .prepare_cached("INSERT INTO actions (table_id, seq, action) VALUES ($1, $2, $3)")
+                .await?;
+            for (table, seq, action) in &actions {
+                transaction.execute(&insert, &[table, seq, action]).await?;
+            }
+            let finish = transaction
+                .prepare_cached("UPDATE tables SET finished = TRUE WHERE id = $1")
+                .await?;
+            for table in &finished {
+                transaction.execute(&finish, &[table]).await?;
+            }
+            transaction.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn finish(&self, table: &str) -> Result<(), StoreError> {
+        let table = table.to_string();
+        self.execute(
+            "UPDATE tables SET finished = TRUE WHERE id = $1",
+            move || vec![Box::new(table)],
+        )
+    }
+
+    fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let ids = client
+                .query("SELECT id FROM tables WHERE NOT finished ORDER BY ord", &[])
+                .await?;
+            let mut stored = Vec::with_capacity(ids.len());
+            for id in ids {
+                let id: String = id.try_get(0)?;
+                stored.extend(load(&client, &id).await?);
+            }
+            Ok(stored)
+        })
+    }
+
+    fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        let (pool, after) = (self.pool.clone(), after.map(str::to_string));
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let query = format!(
+                "SELECT {ROW}, (SELECT MAX(seq) FROM actions WHERE table_id = tables.id)
+                 FROM tables
+                 WHERE finished AND public
+                   AND ($1::TEXT IS NULL OR ord < (SELECT ord FROM tables WHERE id = $1))
+                 ORDER BY ord DESC LIMIT $2"
+            );
+            client
+                .query(&query, &[&after, &limit])
+                .await?
+                .iter()
+                .map(|r| {
+                    let (row, _) = table_row(r)?;
+                    let actions: Option<i64> = r.try_get(11)?;
+                    Ok(GameRow {
+                        row,
+                        actions: actions.unwrap_or(0) as u64,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
+        let (pool, table) = (self.pool.clone(), table.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            load(&client, &table).await
+        })
+    }
+}

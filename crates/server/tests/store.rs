@@ -1,0 +1,134 @@
+//! The store's contract, checked on both stores: SQLite in a temporary file, and
+//! PostgreSQL in a fresh database of the cluster `scripts/test.sh` starts
+//! (`CARDTABLE_POSTGRES_URL`; without it the PostgreSQL half says it skips, and fails
+//! under CI). Each check is the same for both.
+
+use catalogue::AnyAction;
+use euchre::Action;
+use server::store::{Deals, SeatRow, Seed, Sqlite, Store, TableRow, Token};
+
+/// A Euchre table's settings, `id` as given.
+fn row(id: &str, public: bool) -> TableRow {
+    TableRow {
+        id: id.into(),
+        game: catalogue::GameKind::Euchre,
+        rules: "cs246".into(),
+        points: 10,
+        house: vec!["alone=off".into()],
+        // Above i64::MAX: a seed keeps all its 64 bits.
+        seed: Seed::new(u64::MAX - 7),
+        deals: Deals::new(vec![cards::deck::eecs280_euchre().to_vec()]),
+        public,
+        bots: vec![None, Some("strong".into()), Some("handout".into()), None],
+        autopilot_seconds: 20,
+    }
+}
+
+fn pass() -> AnyAction {
+    AnyAction::Euchre(Action::Pass)
+}
+
+fn order_up() -> AnyAction {
+    AnyAction::Euchre(Action::OrderUp { alone: false })
+}
+
+/// Every check, on `store`.
+fn contract(store: &dyn Store) {
+    a_table_reads_back_as_written(store);
+    a_second_writer_of_a_seq_fails_and_changes_nothing(store);
+    a_batch_is_stored_whole_or_not_at_all(store);
+    unfinished_and_finished_games_are_listed_apart(store);
+}
+
+fn a_table_reads_back_as_written(store: &dyn Store) {
+    store.create(&row("t1", true)).unwrap();
+    let ada = SeatRow {
+        seat: 0,
+        name: "Ada".into(),
+        token: Token::new("a".repeat(32)),
+    };
+    store.seat("t1", &ada).unwrap();
+    // A seat taken again (a new token) replaces the old.
+    let ada = SeatRow {
+        token: Token::new("b".repeat(32)),
+        ..ada
+    };
+    store.seat("t1", &ada).unwrap();
+    store.append("t1", 1, &pass()).unwrap();
+    store
+        .append_all(&[("t1".into(), 2, order_up())], &[])
+        .unwrap();
+    let stored = store.table("t1").unwrap().expect("stored");
+    assert_eq!(stored.row, row("t1", true));
+    assert_eq!(stored.seats, [ada]);
+    assert_eq!(stored.actions, [pass(), order_up()]);
+    assert!(!stored.finished);
+    assert!(store.table("nowhere").unwrap().is_none());
+}
+
+fn a_second_writer_of_a_seq_fails_and_changes_nothing(store: &dyn Store) {
+    store.create(&row("t2", true)).unwrap();
+    store.append("t2", 1, &pass()).unwrap();
+    assert!(
+        store.append("t2", 1, &order_up()).is_err(),
+        "seq 1 written twice"
+    );
+    assert_eq!(store.table("t2").unwrap().unwrap().actions, [pass()]);
+}
+
+fn a_batch_is_stored_whole_or_not_at_all(store: &dyn Store) {
+    store.create(&row("t3", true)).unwrap();
+    store.create(&row("t4", true)).unwrap();
+    store.append("t4", 1, &pass()).unwrap();
+    // t4's seq 1 is taken: the whole batch fails, t3's action and t3's mark with it.
+    let batch = [("t3".into(), 1, pass()), ("t4".into(), 1, pass())];
+    assert!(store.append_all(&batch, &["t3".into()]).is_err());
+    let t3 = store.table("t3").unwrap().unwrap();
+    assert!(t3.actions.is_empty() && !t3.finished);
+    // The same without the clash: every action and the mark together.
+    let batch = [("t3".into(), 1, pass()), ("t4".into(), 2, pass())];
+    store.append_all(&batch, &["t3".into()]).unwrap();
+    let t3 = store.table("t3").unwrap().unwrap();
+    assert!(t3.finished && t3.actions == [pass()]);
+    assert_eq!(store.table("t4").unwrap().unwrap().actions.len(), 2);
+}
+
+fn unfinished_and_finished_games_are_listed_apart(store: &dyn Store) {
+    for (id, public) in [("g1", true), ("g2", false), ("g3", true), ("g4", true)] {
+        store.create(&row(id, public)).unwrap();
+    }
+    store.append_all(&[("g1".into(), 1, pass())], &[]).unwrap();
+    for id in ["g1", "g2", "g3"] {
+        store.finish(id).unwrap();
+    }
+    // Oldest first; the finished ones (t3, g1, g2, g3) are not brought back.
+    let unfinished: Vec<String> = (store.unfinished().unwrap().into_iter())
+        .map(|s| s.row.id)
+        .collect();
+    assert_eq!(unfinished, ["t1", "t2", "t4", "g4"]);
+    // Finished public games, newest first, a page at a time; a private one never.
+    let page = |after: Option<&str>, limit| -> Vec<(String, u64)> {
+        (store.games(after, limit).unwrap().into_iter())
+            .map(|g| (g.row.id, g.actions))
+            .collect()
+    };
+    assert_eq!(page(None, 2), [("g3".into(), 0), ("g1".into(), 1)]);
+    assert_eq!(page(Some("g1"), 2), [("t3".into(), 1)]);
+}
+
+#[test]
+fn sqlite_keeps_the_contract() {
+    let dir = tempfile::tempdir().unwrap();
+    contract(&Sqlite::open(&dir.path().join("tables.db")).unwrap());
+}
+
+#[test]
+fn postgres_keeps_the_contract() {
+    let Some(url) = testkit::postgres_database() else {
+        return;
+    };
+    contract(&server::store::Postgres::connect(&url).unwrap());
+    // A second server on the same database finds the schema in place and the tables.
+    let again = server::store::Postgres::connect(&url).unwrap();
+    assert_eq!(again.table("t1").unwrap().unwrap().actions.len(), 2);
+}
