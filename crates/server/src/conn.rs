@@ -48,6 +48,9 @@ struct Outbox {
 
 impl Outbox {
     fn send(&self, message: ServerMsg) {
+        if let ServerMsg::Error { code, .. } = &message {
+            crate::metrics::metrics().refused(code);
+        }
         let text = crate::protocol::encode(&message);
         let size = text.len();
         let before = self.queued.fetch_add(size, Ordering::Relaxed);

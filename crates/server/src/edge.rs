@@ -106,6 +106,8 @@ pub struct Config {
     /// networks the client is the last entry not itself a trusted proxy; from any other
     /// peer the header is ignored.
     pub trust_proxy: Vec<ipnet::IpNet>,
+    /// Who may read `/metrics` besides loopback (a Prometheus server's network).
+    pub metrics_from: Vec<ipnet::IpNet>,
 }
 
 /// A refusal at the edge: an HTTP status and a documented code.
@@ -140,6 +142,7 @@ impl Refusal {
 
 impl IntoResponse for Refusal {
     fn into_response(self) -> Response {
+        crate::metrics::metrics().refused(self.code);
         let body = crate::protocol::ErrorBody {
             code: self.code,
             message: &self.message,
@@ -287,6 +290,21 @@ impl Edge {
     /// The limits in force.
     pub fn limits(&self) -> &Limits {
         &self.config.limits
+    }
+
+    /// Whether `peer` (the TCP peer, never a forwarded address) may read `/metrics`.
+    pub fn may_scrape(&self, peer: IpAddr) -> bool {
+        peer.to_canonical().is_loopback()
+            || self
+                .config
+                .metrics_from
+                .iter()
+                .any(|net| net.contains(&peer))
+    }
+
+    /// WebSocket connections open now.
+    pub fn connections(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
     }
 
     /// Whether `peer` is a trusted proxy.
@@ -660,6 +678,21 @@ mod tests {
             headers.append(*name, HeaderValue::from_static(value));
         }
         headers
+    }
+
+    #[test]
+    fn metrics_are_read_from_loopback_and_the_named_networks_only() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let edge = Edge::new(Config::default());
+        assert!(edge.may_scrape(ip("127.0.0.1")) && edge.may_scrape(ip("127.9.8.7")));
+        assert!(edge.may_scrape(ip("::1")) && edge.may_scrape(ip("::ffff:127.0.0.1")));
+        assert!(!edge.may_scrape(ip("10.1.2.3")) && !edge.may_scrape(ip("2001:db8::1")));
+        let edge = Edge::new(Config {
+            metrics_from: vec!["10.0.0.0/8".parse().unwrap()],
+            ..Config::default()
+        });
+        assert!(edge.may_scrape(ip("10.1.2.3")));
+        assert!(!edge.may_scrape(ip("192.168.1.1")));
     }
 
     #[test]

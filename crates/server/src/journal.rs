@@ -70,7 +70,11 @@ fn write(store: &dyn Store, waiting: &Receiver<Entry>) {
             .flat_map(|(b, _, _)| b.iter().cloned())
             .collect();
         let finished: Vec<_> = batches.iter().filter_map(|(_, f, _)| f.clone()).collect();
+        let started = std::time::Instant::now();
         let result = store.append_all(&all, &finished);
+        if result.is_ok() {
+            crate::metrics::metrics().stored(all.len(), started.elapsed());
+        }
         for (_, _, done) in batches {
             let _ = done.send(result.clone());
         }

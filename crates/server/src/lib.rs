@@ -11,6 +11,7 @@ mod conn;
 pub mod edge;
 mod journal;
 mod listen;
+pub mod metrics;
 mod names;
 pub mod protocol;
 mod replays;
@@ -169,6 +170,7 @@ impl Server {
             .fallback(get(web::asset))
             .layer(middleware::from_fn_with_state(self.clone(), check_host))
             .route("/healthz", get(|| async { "ok" }))
+            .route("/metrics", get(metrics_text))
             .layer(middleware::map_response(edge::headers))
             .with_state(self.clone())
     }
@@ -373,7 +375,8 @@ impl WithScene for Start<'_> {
         }
         // Listed before anyone hears of it (a rematch's table is announced at once).
         table.publish();
-        tokio::spawn(table.run(receiver));
+        let span = tracing::info_span!("table", id = %self.stored.row.id);
+        tokio::spawn(tracing::Instrument::instrument(table.run(receiver), span));
         Ok(sender)
     }
 }
@@ -435,6 +438,29 @@ impl Page {
     fn limit(&self) -> usize {
         self.limit.unwrap_or(PAGE).clamp(1, PAGE)
     }
+}
+
+/// `/metrics`: Prometheus text, to loopback and the networks `--metrics-from` names
+/// (the TCP peer's address: a forwarded one is the client's to forge); to anyone else
+/// the page is not there.
+async fn metrics_text(
+    State(server): State<Server>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+) -> Response {
+    if !server.edge.may_scrape(peer.ip()) {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    let tables = server
+        .tables
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .len();
+    let text = metrics::metrics().render(tables, server.edge.connections());
+    let kind = [(
+        axum::http::header::CONTENT_TYPE,
+        "text/plain; version=0.0.4",
+    )];
+    (kind, text).into_response()
 }
 
 /// Finished public games, newest first, a page at a time (`?after=` the last one's

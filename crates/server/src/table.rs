@@ -3,7 +3,7 @@
 //! (or a spectator) may see.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use catalogue::{AnyAction, PlayerSpec};
 
@@ -327,9 +327,14 @@ impl<G: Served> Table<G> {
             return self.drain(commands).await;
         }
         while let Some(command) = commands.recv().await {
+            let (received, acting) = (Instant::now(), matches!(command, Command::Act { .. }));
+            let seq = self.game.seq();
             self.handle(command);
             self.play().await;
             self.settle().await;
+            if acting && self.game.seq() > seq {
+                crate::metrics::metrics().answered(received.elapsed());
+            }
             if self.idle_and_over() && self.leave_running(&commands) {
                 return self.drain(commands).await;
             }

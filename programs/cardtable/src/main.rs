@@ -130,6 +130,14 @@ struct ServeArgs {
     /// itself a trusted proxy. From any other peer the header is ignored.
     #[arg(long = "trust-proxy", value_name = "ADDR/CIDR", value_parser = network)]
     trust_proxy: Vec<ipnet::IpNet>,
+    /// An address or network (repeatable) that may read `/metrics` (Prometheus text)
+    /// besides loopback, e.g. the Prometheus server's.
+    #[arg(long = "metrics-from", value_name = "ADDR/CIDR", value_parser = network)]
+    metrics_from: Vec<ipnet::IpNet>,
+    /// How log lines are written to standard error: `text` for a person, `json` (one
+    /// object a line, with the table's id in its span) for a log collector.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
     /// The prefix length of an IPv6 network that every per-address limit counts as one
     /// address.
     #[arg(long, default_value_t = Limits::default().ipv6_prefix, value_parser = clap::value_parser!(u8).range(1..=128))]
@@ -215,6 +223,7 @@ impl ServeArgs {
             allow_origins: self.allow_origins.clone(),
             public_origins: self.public_origins.clone(),
             trust_proxy: self.trust_proxy.clone(),
+            metrics_from: self.metrics_from.clone(),
         }
     }
 }
@@ -226,15 +235,27 @@ fn network(text: &str) -> Result<ipnet::IpNet, String> {
         .map_err(|_| format!("{text} is not an address or a network (ADDR/BITS)"))
 }
 
+/// How `cardtable serve` writes its log.
+#[derive(Clone, Copy, Debug, PartialEq, clap::ValueEnum)]
+enum LogFormat {
+    /// Lines for a person.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
 /// `cardtable serve`: logs with `tracing` (RUST_LOG sets the level), prints the URL.
 fn serve(args: &ServeArgs) -> ExitCode {
-    tracing_subscriber::fmt()
+    let log = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
                 .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
         )
-        .with_writer(io::stderr)
-        .init();
+        .with_writer(io::stderr);
+    match args.log_format {
+        LogFormat::Text => log.init(),
+        LogFormat::Json => log.json().init(),
+    }
     let runtime = match tokio::runtime::Runtime::new() {
         Ok(runtime) => runtime,
         Err(e) => {
