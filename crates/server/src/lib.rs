@@ -840,12 +840,34 @@ mod tests {
         ) -> Result<(), StoreError> {
             self.inner.append(table, seq, action)
         }
-        fn append_all(
+        fn append_fenced(
             &self,
             actions: &[(TableId, u64, catalogue::AnyAction)],
             finished: &[TableId],
+            leases: &[store::Lease],
         ) -> Result<(), StoreError> {
-            self.inner.append_all(actions, finished)
+            self.inner.append_fenced(actions, finished, leases)
+        }
+        fn claim(
+            &self,
+            table: &str,
+            node: &str,
+            ttl: std::time::Duration,
+        ) -> Result<Option<store::Lease>, StoreError> {
+            self.inner.claim(table, node, ttl)
+        }
+        fn renew(
+            &self,
+            lease: &store::Lease,
+            ttl: std::time::Duration,
+        ) -> Result<bool, StoreError> {
+            self.inner.renew(lease, ttl)
+        }
+        fn release(&self, lease: &store::Lease) -> Result<(), StoreError> {
+            self.inner.release(lease)
+        }
+        fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
+            self.inner.unheld()
         }
         fn finish(&self, table: &str) -> Result<(), StoreError> {
             if self.finish_fails {

@@ -8,6 +8,7 @@
 
 use std::path::Path;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use catalogue::{AnyAction, GameKind};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -170,6 +171,18 @@ pub struct GameRow {
     pub actions: u64,
 }
 
+/// A node's hold on a table, for a time: the fencing token its writes carry, greater than
+/// any the table's leases had before, so a node that lost the table cannot write to it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lease {
+    /// The table.
+    pub table: TableId,
+    /// The node holding it.
+    pub node: String,
+    /// The fencing token.
+    pub token: u64,
+}
+
 /// A failure of the storage; the table refuses what it could not store. Cloned to every
 /// table of a batch that failed together.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -192,6 +205,10 @@ pub enum StoreError {
     /// A stored value does not read back as what was written.
     #[error("storage failed: unreadable {0}")]
     Unreadable(String),
+    /// A write under a lease no longer held (expired, or another node's now): nothing
+    /// of it was stored.
+    #[error("storage refused: table {0} is no longer this node's")]
+    Fenced(TableId),
     /// The data file is gone but its write-ahead log remains: SQLite cannot use the log
     /// without the file it belongs to (it answers "disk I/O error").
     #[error(
@@ -248,7 +265,28 @@ pub trait Store: Send + Sync {
         &self,
         actions: &[(TableId, u64, AnyAction)],
         finished: &[TableId],
+    ) -> Result<(), StoreError> {
+        self.append_fenced(actions, finished, &[])
+    }
+    /// [`Store::append_all`] under `leases`: stored only if each is still held (its token
+    /// the table's current one, unexpired) when the transaction commits; otherwise
+    /// nothing is, and the answer is [`StoreError::Fenced`].
+    fn append_fenced(
+        &self,
+        actions: &[(TableId, u64, AnyAction)],
+        finished: &[TableId],
+        leases: &[Lease],
     ) -> Result<(), StoreError>;
+    /// Takes `table` for `node` for `ttl` if no lease on it runs (never leased, released,
+    /// or expired): the lease, its token one more than the table's last; `None` while
+    /// another lease runs (this node's own included).
+    fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError>;
+    /// Extends `lease` to `ttl` from now; `false` once it ran out or was taken.
+    fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError>;
+    /// Gives `lease` up at once, so another node may claim the table (a graceful stop).
+    fn release(&self, lease: &Lease) -> Result<(), StoreError>;
+    /// Unfinished tables no lease holds now, oldest first: what a node may take over.
+    fn unheld(&self) -> Result<Vec<TableId>, StoreError>;
     /// Marks the game ended.
     fn finish(&self, table: &str) -> Result<(), StoreError>;
     /// Every table whose game is not over, oldest first: what a restart brings back.
@@ -311,7 +349,10 @@ impl Sqlite {
                  token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
              CREATE TABLE IF NOT EXISTS actions (
                  table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
-                 PRIMARY KEY (table_id, seq));",
+                 PRIMARY KEY (table_id, seq));
+             CREATE TABLE IF NOT EXISTS leases (
+                 table_id TEXT PRIMARY KEY, node TEXT NOT NULL, token INTEGER NOT NULL,
+                 expires INTEGER NOT NULL);",
         )?;
         // Databases from before prescribed deals, and from before house rules, gain the
         // columns (both JSON lists, empty for the tables they already hold).
@@ -450,14 +491,24 @@ impl Store for Sqlite {
         Ok(())
     }
 
-    fn append_all(
+    fn append_fenced(
         &self,
         actions: &[(TableId, u64, AnyAction)],
         finished: &[TableId],
+        leases: &[Lease],
     ) -> Result<(), StoreError> {
         let mut connection = self.lock();
         let transaction = connection.transaction()?;
         {
+            let mut held = transaction.prepare_cached(&format!(
+                "SELECT 1 FROM leases WHERE table_id = ?1 AND node = ?2 AND token = ?3
+                   AND expires > {NOW}"
+            ))?;
+            for lease in leases {
+                if !held.exists(params![lease.table, lease.node, lease.token as i64])? {
+                    return Err(StoreError::Fenced(lease.table.clone()));
+                }
+            }
             let mut insert = transaction.prepare_cached(
                 "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
             )?;
@@ -520,6 +571,69 @@ impl Store for Sqlite {
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
         Sqlite::load(&self.lock(), table)
     }
+
+    fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
+        let token = self
+            .lock()
+            .query_row(
+                &format!(
+                    "INSERT INTO leases (table_id, node, token, expires)
+                     VALUES (?1, ?2, 1, {NOW} + ?3)
+                     ON CONFLICT (table_id) DO UPDATE
+                       SET node = excluded.node, token = token + 1, expires = excluded.expires
+                       WHERE expires <= {NOW}
+                     RETURNING token"
+                ),
+                params![table, node, millis(ttl)],
+                |r| r.get::<_, i64>(0),
+            )
+            .optional()?;
+        Ok(token.map(|token| Lease {
+            table: table.to_string(),
+            node: node.to_string(),
+            token: token as u64,
+        }))
+    }
+
+    fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {
+        let renewed = self.lock().execute(
+            &format!(
+                "UPDATE leases SET expires = {NOW} + ?4
+                 WHERE table_id = ?1 AND node = ?2 AND token = ?3 AND expires > {NOW}"
+            ),
+            params![lease.table, lease.node, lease.token as i64, millis(ttl)],
+        )?;
+        Ok(renewed == 1)
+    }
+
+    fn release(&self, lease: &Lease) -> Result<(), StoreError> {
+        self.lock().execute(
+            "UPDATE leases SET expires = 0 WHERE table_id = ?1 AND node = ?2 AND token = ?3",
+            params![lease.table, lease.node, lease.token as i64],
+        )?;
+        Ok(())
+    }
+
+    fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
+        let connection = self.lock();
+        let mut query = connection.prepare_cached(&format!(
+            "SELECT id FROM tables WHERE finished = 0 AND NOT EXISTS
+               (SELECT 1 FROM leases WHERE table_id = tables.id AND expires > {NOW})
+             ORDER BY created, rowid"
+        ))?;
+        let ids = query
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(ids)
+    }
+}
+
+/// SQLite's clock, in milliseconds since 1970.
+const NOW: &str = "CAST(unixepoch('subsec') * 1000 AS INTEGER)";
+
+/// `ttl` in whole milliseconds.
+fn millis(ttl: Duration) -> i64 {
+    i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX)
 }
 
 #[cfg(test)]

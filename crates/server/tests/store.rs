@@ -5,7 +5,9 @@
 
 use catalogue::AnyAction;
 use euchre::Action;
-use server::store::{Deals, SeatRow, Seed, Sqlite, Store, TableRow, Token};
+use std::time::Duration;
+
+use server::store::{Deals, SeatRow, Seed, Sqlite, Store, StoreError, TableRow, Token};
 
 /// A Euchre table's settings, `id` as given.
 fn row(id: &str, public: bool) -> TableRow {
@@ -38,6 +40,7 @@ fn contract(store: &dyn Store) {
     a_second_writer_of_a_seq_fails_and_changes_nothing(store);
     a_batch_is_stored_whole_or_not_at_all(store);
     unfinished_and_finished_games_are_listed_apart(store);
+    a_lease_fences_the_node_that_lost_it(store);
 }
 
 fn a_table_reads_back_as_written(store: &dyn Store) {
@@ -114,6 +117,50 @@ fn unfinished_and_finished_games_are_listed_apart(store: &dyn Store) {
     };
     assert_eq!(page(None, 2), [("g3".into(), 0), ("g1".into(), 1)]);
     assert_eq!(page(Some("g1"), 2), [("t3".into(), 1)]);
+}
+
+fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
+    let held = |id: &str| !store.unheld().unwrap().iter().any(|t| t == id);
+    store.create(&row("l1", true)).unwrap();
+    assert!(!held("l1"), "a new table is nobody's");
+    let short = Duration::from_millis(300);
+    let a = store.claim("l1", "A", short).unwrap().expect("free");
+    assert_eq!(a.token, 1);
+    assert!(held("l1"));
+    assert_eq!(
+        store.claim("l1", "B", short).unwrap(),
+        None,
+        "A's lease runs"
+    );
+    assert_eq!(store.claim("l1", "A", short).unwrap(), None, "even for A");
+    store
+        .append_fenced(&[("l1".into(), 1, pass())], &[], std::slice::from_ref(&a))
+        .unwrap();
+    assert!(store.renew(&a, short).unwrap());
+    std::thread::sleep(Duration::from_millis(450));
+    assert!(!held("l1"), "expired");
+    assert!(!store.renew(&a, short).unwrap(), "too late to renew");
+    let b = store
+        .claim("l1", "B", Duration::from_secs(30))
+        .unwrap()
+        .expect("expired");
+    assert_eq!(b.token, 2, "a new claim, a greater token");
+    // A, which lost the table, writes nothing, not even its batch's other tables'.
+    store.create(&row("l2", true)).unwrap();
+    let batch = [("l2".into(), 1, pass()), ("l1".into(), 2, pass())];
+    let fenced = store.append_fenced(&batch, &["l1".into()], std::slice::from_ref(&a));
+    assert!(matches!(fenced, Err(StoreError::Fenced(t)) if t == "l1"));
+    assert!(store.table("l2").unwrap().unwrap().actions.is_empty());
+    let l1 = store.table("l1").unwrap().unwrap();
+    assert!(l1.actions == [pass()] && !l1.finished);
+    store
+        .append_fenced(&[("l1".into(), 2, pass())], &[], std::slice::from_ref(&b))
+        .unwrap();
+    // Given up, the table is free at once.
+    store.release(&b).unwrap();
+    assert!(!held("l1"));
+    let c = store.claim("l1", "A", short).unwrap().expect("released");
+    assert_eq!(c.token, 3);
 }
 
 #[test]

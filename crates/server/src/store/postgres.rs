@@ -9,12 +9,15 @@
 //! is `(table_id, seq)`: a second writer of the same `seq` fails instead of forking a game.
 
 use std::future::Future;
+use std::time::Duration;
 
 use catalogue::{AnyAction, GameKind};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{NoTls, Row};
 
-use super::{written, Deals, GameRow, SeatRow, Seed, Store, StoreError, Stored, TableRow, Token};
+use super::{
+    written, Deals, GameRow, Lease, SeatRow, Seed, Store, StoreError, Stored, TableRow, Token,
+};
 use crate::protocol::TableId;
 
 mod embedded {
@@ -242,11 +245,13 @@ impl Store for Postgres {
         self.append_all(&[(table.to_string(), seq, *action)], &[])
     }
 
-    fn append_all(
+    fn append_fenced(
         &self,
         actions: &[(TableId, u64, AnyAction)],
         finished: &[TableId],
+        leases: &[Lease],
     ) -> Result<(), StoreError> {
+        let leases = leases.to_vec();
         let actions: Vec<(TableId, i64, String)> = actions
             .iter()
             .map(|(table, seq, action)| (table.clone(), *seq as i64, written(action)))
@@ -256,6 +261,22 @@ impl Store for Postgres {
         self.run(async move {
             let mut client = pool.get().await.map_err(StoreError::pool)?;
             let transaction = client.transaction().await?;
+            // Held, and kept from a claim until this commits (`FOR SHARE`).
+            let held = transaction
+                .prepare_cached(
+                    "SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 AND token = $3
+                       AND expires > now() FOR SHARE",
+                )
+                .await?;
+            for lease in &leases {
+                let token = lease.token as i64;
+                let rows = transaction
+                    .query(&held, &[&lease.table, &lease.node, &token])
+                    .await?;
+                if rows.is_empty() {
+                    return Err(StoreError::Fenced(lease.table.clone()));
+                }
+            }
             let insert = transaction
                 .prepare_cached("INSERT INTO actions (table_id, seq, action) VALUES ($1, $2, $3)")
                 .await?;
@@ -332,4 +353,85 @@ impl Store for Postgres {
             load(&client, &table).await
         })
     }
+
+    fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
+        let (pool, table, node) = (self.pool.clone(), table.to_string(), node.to_string());
+        let ttl = millis(ttl);
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let row = client
+                .query_opt(
+                    "INSERT INTO leases (table_id, node, token, expires)
+                     VALUES ($1, $2, 1, now() + $3::BIGINT * interval '1 millisecond')
+                     ON CONFLICT (table_id) DO UPDATE
+                       SET node = EXCLUDED.node, token = leases.token + 1,
+                           expires = EXCLUDED.expires
+                       WHERE leases.expires <= now()
+                     RETURNING token",
+                    &[&table, &node, &ttl],
+                )
+                .await?;
+            Ok(match row {
+                Some(row) => Some(Lease {
+                    token: row.try_get::<_, i64>(0)? as u64,
+                    table,
+                    node,
+                }),
+                None => None,
+            })
+        })
+    }
+
+    fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {
+        let (pool, lease, ttl) = (self.pool.clone(), lease.clone(), millis(ttl));
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let renewed = client
+                .execute(
+                    "UPDATE leases SET expires = now() + $4::BIGINT * interval '1 millisecond'
+                     WHERE table_id = $1 AND node = $2 AND token = $3 AND expires > now()",
+                    &[&lease.table, &lease.node, &(lease.token as i64), &ttl],
+                )
+                .await?;
+            Ok(renewed == 1)
+        })
+    }
+
+    fn release(&self, lease: &Lease) -> Result<(), StoreError> {
+        let lease = lease.clone();
+        self.execute(
+            "UPDATE leases SET expires = '-infinity'
+             WHERE table_id = $1 AND node = $2 AND token = $3",
+            move || {
+                vec![
+                    Box::new(lease.table),
+                    Box::new(lease.node),
+                    Box::new(lease.token as i64),
+                ]
+            },
+        )
+    }
+
+    fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            client
+                .query(
+                    "SELECT id FROM tables WHERE NOT finished AND NOT EXISTS
+                       (SELECT 1 FROM leases WHERE table_id = tables.id AND expires > now())
+                     ORDER BY ord",
+                    &[],
+                )
+                .await?
+                .iter()
+                .map(|r| Ok(r.try_get(0)?))
+                .collect()
+        })
+    }
+}
+
+/// `ttl` in whole milliseconds.
+fn millis(ttl: Duration) -> i64 {
+    i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX)
 }
