@@ -858,10 +858,10 @@ mod tests {
         }
         fn renew(
             &self,
-            lease: &store::Lease,
+            leases: &[store::Lease],
             ttl: std::time::Duration,
-        ) -> Result<bool, StoreError> {
-            self.inner.renew(lease, ttl)
+        ) -> Result<Vec<store::Lease>, StoreError> {
+            self.inner.renew(leases, ttl)
         }
         fn release(&self, lease: &store::Lease) -> Result<(), StoreError> {
             self.inner.release(lease)

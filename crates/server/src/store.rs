@@ -277,12 +277,14 @@ pub trait Store: Send + Sync {
         finished: &[TableId],
         leases: &[Lease],
     ) -> Result<(), StoreError>;
-    /// Takes `table` for `node` for `ttl` if no lease on it runs (never leased, released,
-    /// or expired): the lease, its token one more than the table's last; `None` while
-    /// another lease runs (this node's own included).
+    /// Takes `table` for `node` for `ttl` if no other node's lease on it runs (never
+    /// leased, released, expired, or `node`'s own: a node restarted under its name takes
+    /// its tables back at once): the lease, its token one more than the table's last;
+    /// `None` while another node's lease runs.
     fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError>;
-    /// Extends `lease` to `ttl` from now; `false` once it ran out or was taken.
-    fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError>;
+    /// Extends each of `leases` to `ttl` from now, in one transaction: the ones that ran
+    /// out or were taken, which are lost.
+    fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError>;
     /// Gives `lease` up at once, so another node may claim the table (a graceful stop).
     fn release(&self, lease: &Lease) -> Result<(), StoreError>;
     /// Unfinished tables no lease holds now, oldest first: what a node may take over.
@@ -581,7 +583,7 @@ impl Store for Sqlite {
                      VALUES (?1, ?2, 1, {NOW} + ?3)
                      ON CONFLICT (table_id) DO UPDATE
                        SET node = excluded.node, token = token + 1, expires = excluded.expires
-                       WHERE expires <= {NOW}
+                       WHERE expires <= {NOW} OR node = excluded.node
                      RETURNING token"
                 ),
                 params![table, node, millis(ttl)],
@@ -595,15 +597,24 @@ impl Store for Sqlite {
         }))
     }
 
-    fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {
-        let renewed = self.lock().execute(
-            &format!(
+    fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        let mut lost = Vec::new();
+        {
+            let mut renew = transaction.prepare_cached(&format!(
                 "UPDATE leases SET expires = {NOW} + ?4
                  WHERE table_id = ?1 AND node = ?2 AND token = ?3 AND expires > {NOW}"
-            ),
-            params![lease.table, lease.node, lease.token as i64, millis(ttl)],
-        )?;
-        Ok(renewed == 1)
+            ))?;
+            for lease in leases {
+                let token = lease.token as i64;
+                if renew.execute(params![lease.table, lease.node, token, millis(ttl)])? == 0 {
+                    lost.push(lease.clone());
+                }
+            }
+        }
+        transaction.commit()?;
+        Ok(lost)
     }
 
     fn release(&self, lease: &Lease) -> Result<(), StoreError> {

@@ -366,7 +366,7 @@ impl Store for Postgres {
                      ON CONFLICT (table_id) DO UPDATE
                        SET node = EXCLUDED.node, token = leases.token + 1,
                            expires = EXCLUDED.expires
-                       WHERE leases.expires <= now()
+                       WHERE leases.expires <= now() OR leases.node = EXCLUDED.node
                      RETURNING token",
                     &[&table, &node, &ttl],
                 )
@@ -382,18 +382,29 @@ impl Store for Postgres {
         })
     }
 
-    fn renew(&self, lease: &Lease, ttl: Duration) -> Result<bool, StoreError> {
-        let (pool, lease, ttl) = (self.pool.clone(), lease.clone(), millis(ttl));
+    fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError> {
+        let (pool, leases, ttl) = (self.pool.clone(), leases.to_vec(), millis(ttl));
         self.run(async move {
-            let client = pool.get().await.map_err(StoreError::pool)?;
-            let renewed = client
-                .execute(
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            let renew = transaction
+                .prepare_cached(
                     "UPDATE leases SET expires = now() + $4::BIGINT * interval '1 millisecond'
                      WHERE table_id = $1 AND node = $2 AND token = $3 AND expires > now()",
-                    &[&lease.table, &lease.node, &(lease.token as i64), &ttl],
                 )
                 .await?;
-            Ok(renewed == 1)
+            let mut lost = Vec::new();
+            for lease in leases {
+                let token = lease.token as i64;
+                let renewed = transaction
+                    .execute(&renew, &[&lease.table, &lease.node, &token, &ttl])
+                    .await?;
+                if renewed == 0 {
+                    lost.push(lease);
+                }
+            }
+            transaction.commit().await?;
+            Ok(lost)
         })
     }
 
