@@ -13,6 +13,7 @@ mod journal;
 mod listen;
 pub mod metrics;
 mod names;
+pub mod node;
 pub mod protocol;
 mod replays;
 mod seen;
@@ -61,6 +62,10 @@ pub struct Server {
     restarting: Arc<Mutex<()>>,
     /// The computer players' permits to search ([`table::Services::thinking`]).
     thinking: Arc<tokio::sync::Semaphore>,
+    /// This process among the servers sharing the store.
+    node: Arc<node::Node>,
+    /// The tables whose lease this node holds.
+    held: node::Held,
 }
 
 /// Why a table could not be opened (the `bad_table` refusal's message).
@@ -95,6 +100,9 @@ pub enum SpecError {
     /// The stored table could not be started again.
     #[error(transparent)]
     Restore(#[from] table::RestoreError),
+    /// Another node holds the table's lease: it runs there.
+    #[error("the table runs on another node")]
+    Elsewhere,
 }
 
 /// Why `cardtable serve` could not start or stopped.
@@ -123,13 +131,26 @@ pub enum ServeError {
 
 impl Server {
     /// A server over `store` at the edge `config` sets, with every unfinished table
-    /// restored from it.
+    /// restored from it: [`Server::on_node`] as the default node (the host's name).
     pub fn new(store: Arc<dyn Store>, config: edge::Config) -> Result<Server, StoreError> {
+        Server::on_node(store, config, node::Node::default())
+    }
+
+    /// A server as `node` over `store`, with every unfinished table no other node holds
+    /// restored from it. Within a Tokio runtime it keeps its leases from then on.
+    pub fn on_node(
+        store: Arc<dyn Store>,
+        config: edge::Config,
+        node: node::Node,
+    ) -> Result<Server, StoreError> {
+        let held = node::Held::default();
         let server = Server {
             tables: Arc::default(),
             directory: Arc::default(),
-            journal: journal::Journal::start(store.clone()),
+            journal: journal::Journal::start(store.clone(), held.clone()),
             store,
+            node: Arc::new(node),
+            held,
             next_conn: Arc::new(AtomicU64::new(1)),
             replays: Arc::default(),
             restarting: Arc::default(),
@@ -139,13 +160,89 @@ impl Server {
             edge: Arc::new(Edge::new(config)),
         };
         let stored = server.store.unfinished()?;
+        let mut restored = 0;
         for table in &stored {
-            if let Err(e) = server.start(table, Awake::UntilLookedAt) {
-                tracing::error!(table = %table.row.id, "not restored: {e}");
+            match server.start(table, Awake::UntilLookedAt) {
+                Ok(()) => restored += 1,
+                Err(SpecError::Elsewhere) => {}
+                Err(e) => tracing::error!(table = %table.row.id, "not restored: {e}"),
             }
         }
-        tracing::info!(tables = stored.len(), "tables restored from storage");
+        tracing::info!(tables = restored, "tables restored from storage");
+        if tokio::runtime::Handle::try_current().is_ok() {
+            tokio::spawn(server.clone().keep_leases());
+        }
         Ok(server)
+    }
+
+    /// Every third of a lease: renews this node's leases, stopping the tables whose lease
+    /// was lost; gives up those of tables no longer running; takes over the unfinished
+    /// tables nobody holds (a node that died), rebuilt from the store.
+    async fn keep_leases(self) {
+        let mut every = tokio::time::interval(self.node.lease / 3);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            every.tick().await;
+            let server = self.clone();
+            let kept = tokio::task::spawn_blocking(move || server.keep_leases_once()).await;
+            if let Ok(Err(e)) = kept {
+                tracing::warn!("leases not kept: {e}");
+            }
+        }
+    }
+
+    fn keep_leases_once(&self) -> Result<(), StoreError> {
+        let (running, stopped): (Vec<_>, Vec<_>) = {
+            let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+            let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+            (held.values().cloned()).partition(|l| tables.contains_key(&l.table))
+        };
+        for lease in stopped {
+            self.held
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&lease.table);
+            self.store.release(&lease)?;
+        }
+        for lost in self.store.renew(&running, self.node.lease)? {
+            tracing::warn!(table = %lost.table, "lease lost: the table stops here");
+            self.held
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&lost.table);
+            self.tables
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .remove(&lost.table);
+        }
+        for id in self.store.unheld()? {
+            if self.running(&id).is_some() {
+                continue;
+            }
+            let Some(stored) = self.store.table(&id)? else {
+                continue;
+            };
+            match self.start(&stored, Awake::UntilLookedAt) {
+                Ok(()) => tracing::info!(table = %id, "taken over"),
+                Err(SpecError::Elsewhere) => {}
+                Err(e) => tracing::error!(table = %id, "not taken over: {e}"),
+            }
+        }
+        Ok(())
+    }
+
+    /// Gives up every lease at once, so other nodes take the tables over (a graceful
+    /// stop).
+    pub fn release_leases(&self) {
+        let held: Vec<_> = (self.held.lock().unwrap_or_else(|p| p.into_inner()))
+            .drain()
+            .map(|(_, lease)| lease)
+            .collect();
+        for lease in held {
+            if let Err(e) = self.store.release(&lease) {
+                tracing::warn!(table = %lease.table, "lease not released: {e}");
+            }
+        }
     }
 
     /// The HTTP routes: `/ws`, `/healthz`, `/api/tables`, `/api/games`,
@@ -279,10 +376,14 @@ impl Server {
         Ok(row.id)
     }
 
-    /// Starts the task of a stored table.
+    /// Starts the task of a stored table, once this node holds its lease.
     fn start(&self, stored: &Stored, awake: Awake) -> Result<(), SpecError> {
         let variant = Variant::named(stored.row.game, Some(&stored.row.rules))?;
         let rules = Ruleset::new(variant, stored.row.points, &stored.row.house)?;
+        let id = &stored.row.id;
+        let lease = blocking(|| self.store.claim(id, &self.node.name, self.node.lease))?
+            .ok_or(SpecError::Elsewhere)?;
+        (self.held.lock().unwrap_or_else(|p| p.into_inner())).insert(id.clone(), lease);
         let sender = scene::with_game(
             &rules,
             Start {
@@ -310,9 +411,14 @@ impl Server {
             return Some(sender);
         }
         let stored = blocking(|| self.store.table(id)).ok()??;
-        if let Err(e) = self.start(&stored, Awake::UntilLookedAt) {
-            tracing::error!(table = %id, "not restarted: {e}");
-            return None;
+        match self.start(&stored, Awake::UntilLookedAt) {
+            Ok(()) => {}
+            // It runs on the node holding its lease.
+            Err(SpecError::Elsewhere) => return None,
+            Err(e) => {
+                tracing::error!(table = %id, "not restarted: {e}");
+                return None;
+            }
         }
         self.running(id)
     }
@@ -634,12 +740,14 @@ impl StoreAt {
     }
 }
 
-/// Serves on `listen` with the tables `at` the store and the edge `config` until Ctrl-C
-/// or SIGTERM. `ready` hears the bound address (port 0 picks a free one).
+/// Serves on `listen` as `node`, with the tables `at` the store and the edge `config`,
+/// until Ctrl-C or SIGTERM, when it gives its tables' leases up. `ready` hears the bound
+/// address (port 0 picks a free one).
 pub async fn serve(
     listen: SocketAddr,
     at: &StoreAt,
     config: edge::Config,
+    node: node::Node,
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let stored = |source| ServeError::Store {
@@ -647,7 +755,7 @@ pub async fn serve(
         source,
     };
     let store = at.open().map_err(stored)?;
-    let server = Server::new(store, config).map_err(stored)?;
+    let server = Server::on_node(store, config, node).map_err(stored)?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|source| ServeError::Listen { listen, source })?;
@@ -666,6 +774,9 @@ pub async fn serve(
     server.edge.set_tcp_total(listen::descriptor_budget());
     listen::run(listener, server.edge.clone(), server.router(), shutdown()).await;
     forgetting.abort();
+    // Handed over at once: another node takes the tables on its next look.
+    let leaving = server.clone();
+    let _ = tokio::task::spawn_blocking(move || leaving.release_leases()).await;
     Ok(())
 }
 

@@ -15,7 +15,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use crate::journal::Journal;
 use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
 use crate::seen::{Recipient, Secret};
-use crate::store::{SeatRow, Store, TableRow, Token};
+use crate::store::{SeatRow, Store, StoreError, TableRow, Token};
 use scene::{Presence, Sitter};
 
 pub use crate::conn::Conn;
@@ -165,6 +165,8 @@ pub struct Table<G: Served> {
     staged: Vec<(Conn, ServerMsg)>,
     /// Whether a hand was dealt since snapshots were last sent.
     dealt_unsent: bool,
+    /// This node lost the table's lease: another runs it now, and this task ends.
+    lost: bool,
     /// Whether the table changed since snapshots were last sent.
     changed: bool,
     /// The rematch table, once asked for.
@@ -297,6 +299,7 @@ impl<G: Served> Table<G> {
             pending: Vec::new(),
             staged: Vec::new(),
             dealt_unsent: false,
+            lost: false,
             changed: false,
             next: None,
             dormant: false,
@@ -332,6 +335,9 @@ impl<G: Served> Table<G> {
             self.handle(command);
             self.play().await;
             self.settle().await;
+            if self.lost {
+                return self.leave();
+            }
             if acting && self.game.seq() > seq {
                 crate::metrics::metrics().answered(received.elapsed());
             }
@@ -344,6 +350,23 @@ impl<G: Served> Table<G> {
     /// Whether the game is over and nobody is at the table.
     fn idle_and_over(&self) -> bool {
         self.is_over() && self.recipients().next().is_none()
+    }
+
+    /// Leaves the running tables at once (the lease is lost): its people hear nothing
+    /// more from here, and what they send next finds the table on the node that took it.
+    fn leave(&self) {
+        let mut running = self
+            .services
+            .running
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        // Only this task's own entry: the table may have been taken back here since.
+        if running
+            .get(&self.row.id)
+            .is_some_and(|s| s.same_channel(&self.commands))
+        {
+            running.remove(&self.row.id);
+        }
     }
 
     /// Leaves the running tables unless a command is waiting; whether it left.
@@ -376,10 +399,20 @@ impl<G: Served> Table<G> {
             let batch = std::mem::take(&mut self.pending);
             // The game's end is marked in the transaction that stores its last action.
             let over = (self.game.turn() == Turn::Over).then(|| self.row.id.clone());
-            if let Err(e) = self.services.journal.append(batch, over).await {
-                tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
-                self.staged.clear();
-                self.rebuild();
+            match self.services.journal.append(batch, over).await {
+                Ok(()) => {}
+                Err(StoreError::Fenced(_)) => {
+                    tracing::warn!(table = %self.row.id, "lease lost: the table stops here");
+                    self.staged.clear();
+                    self.changed = false;
+                    self.lost = true;
+                    return;
+                }
+                Err(e) => {
+                    tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
+                    self.staged.clear();
+                    self.rebuild();
+                }
             }
         }
         for (conn, message) in std::mem::take(&mut self.staged) {

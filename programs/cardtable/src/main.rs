@@ -116,6 +116,14 @@ struct ServeArgs {
     /// is brought up to date at start.
     #[arg(long, value_name = "URL", conflicts_with = "data")]
     store: Option<String>,
+    /// This server's name among those sharing the store (default: the host name); one
+    /// restarted under its name takes its tables back at once.
+    #[arg(long, value_name = "NAME")]
+    node: Option<String>,
+    /// Seconds a table's lease runs unrenewed: how soon another server takes over the
+    /// tables of one that died.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    lease_seconds: u64,
     /// Another origin whose pages may open a WebSocket here (repeatable), besides the
     /// server's own, e.g. `https://cards.example`.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
@@ -267,13 +275,26 @@ fn serve(args: &ServeArgs) -> ExitCode {
         Some(url) => server::StoreAt::Postgres(url.clone()),
         None => server::StoreAt::Sqlite(args.data.clone()),
     };
-    let served = runtime.block_on(server::serve(args.listen, &at, args.edge(), |address| {
-        use std::io::Write;
-        let mut out = io::stdout();
-        let _ = writeln!(out, "cardtable serves on http://{address}/");
-        let _ = out.flush();
-        tracing::info!(%address, store = %at, "listening");
-    }));
+    let mut node = server::node::Node {
+        lease: std::time::Duration::from_secs(args.lease_seconds),
+        ..server::node::Node::default()
+    };
+    if let Some(name) = &args.node {
+        node.name = name.clone();
+    }
+    let served = runtime.block_on(server::serve(
+        args.listen,
+        &at,
+        args.edge(),
+        node,
+        |address| {
+            use std::io::Write;
+            let mut out = io::stdout();
+            let _ = writeln!(out, "cardtable serves on http://{address}/");
+            let _ = out.flush();
+            tracing::info!(%address, store = %at, "listening");
+        },
+    ));
     match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(problem) => {

@@ -539,6 +539,77 @@ async fn on_postgresql_whole_games_play_and_a_killed_server_loses_no_action() {
     killed_and_restarted(|| Served::on_postgres(&url)).await;
 }
 
+/// Two nodes on one PostgreSQL database, two-second leases: a table played on node `a`,
+/// then `a` killed (SIGKILL); its person, rejoining on node `b`, finds the table there
+/// once `b` has taken the lease over, with every accepted action, and plays on. Then `b`
+/// stops gracefully and a third node `c` takes the table over from the released lease.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
+    let Some(url) = testkit::postgres_database() else {
+        return;
+    };
+    let node =
+        |name: &str| Served::node_on_postgres(&url, &["--node", name, "--lease-seconds", "2"]);
+    let (mut a, mut b) = (node("a"), node("b"));
+    let mut ada = Client::connect(&a.address, "Ada").await;
+    let table = ada
+        .create(json!({"game": "teendopanch", "points": 5, "seats": ["open", "random", "random"]}))
+        .await;
+    let (token, mut last) = ada.join(&table, 0).await;
+    while last["seq"].as_u64().unwrap() < 12 && last["finished"] != true {
+        if last["scene"]["turn"] == 0 {
+            let action = last["own"]["actions"][0].clone();
+            ada.send(json!({"type": "act", "table": table, "seq": last["seq"], "action": action}))
+                .await;
+        }
+        last = ada.until("snapshot").await;
+    }
+    a.kill();
+    let restored = rejoin_until_found(&b, &table, &token).await;
+    assert_eq!(restored["seq"], last["seq"], "no accepted action lost");
+    assert_eq!(
+        (&restored["scene"], &restored["own"]),
+        (&last["scene"], &last["own"]),
+        "the same table on node b"
+    );
+    b.terminate();
+    let c = node("c");
+    let moved = rejoin_until_found(&c, &table, &token).await;
+    assert_eq!(moved["seq"], restored["seq"], "handed over whole");
+    // And plays on there: the person's next action is accepted on node c.
+    let mut ada = Client::connect(&c.address, "Ada").await;
+    ada.send(json!({"type": "rejoin", "table": table, "token": token}))
+        .await;
+    let mut now = ada.until("snapshot").await;
+    while now["scene"]["turn"] != 0 && now["finished"] != true {
+        now = ada.until("snapshot").await;
+    }
+    if now["finished"] != true {
+        let action = now["own"]["actions"][0].clone();
+        ada.send(json!({"type": "act", "table": table, "seq": now["seq"], "action": action}))
+            .await;
+        let after = ada.until("snapshot").await;
+        assert!(after["seq"].as_u64() > now["seq"].as_u64(), "{after}");
+    }
+}
+
+/// Rejoins `table` on `served` until a node there has taken it over (a `no_table`
+/// refusal meanwhile), for at most twenty seconds: its first snapshot.
+async fn rejoin_until_found(served: &Served, table: &str, token: &str) -> Value {
+    for _ in 0..100 {
+        let mut back = Client::connect(&served.address, "Ada").await;
+        back.send(json!({"type": "rejoin", "table": table, "token": token}))
+            .await;
+        let answer = back.until_any(&["snapshot", "error"]).await;
+        if answer["type"] == "snapshot" {
+            return answer;
+        }
+        assert_eq!(answer["code"], "no_table", "{answer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{table} was never taken over");
+}
+
 /// Three times: a table played to a pseudo-random accepted action, the server killed
 /// (SIGKILL) and started again by `start` on the same store; the person's rejoin finds
 /// every accepted action and the same table.

@@ -56,7 +56,13 @@ impl Served {
 
     /// Started on the PostgreSQL database at `url` (`--store`).
     pub fn on_postgres(url: &str) -> Served {
-        Served::keeping(&["--store".as_ref(), url.as_ref()], &MACHINE_SPEED)
+        Served::node_on_postgres(url, &[])
+    }
+
+    /// Started on the PostgreSQL database at `url` with these flags too (`--node a`).
+    pub fn node_on_postgres(url: &str, flags: &[&str]) -> Served {
+        let flags: Vec<&str> = MACHINE_SPEED.iter().chain(flags).copied().collect();
+        Served::keeping(&["--store".as_ref(), url.as_ref()], &flags)
     }
 
     /// Started keeping its tables where `store` (`--data FILE` or `--store URL`) says.
@@ -123,6 +129,14 @@ impl Served {
 
     pub fn kill(&mut self) {
         let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// Stops the server as an operator does (SIGTERM) and waits for it to end.
+    pub fn terminate(&mut self) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args(["-TERM", &pid]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -TERM {pid}");
         let _ = self.child.wait();
     }
 }
@@ -233,6 +247,16 @@ impl Client {
         loop {
             let frame = self.next().await;
             if frame["type"] == kind {
+                return frame;
+            }
+        }
+    }
+
+    /// The next frame of any of these types.
+    pub async fn until_any(&mut self, kinds: &[&str]) -> Value {
+        loop {
+            let frame = self.next().await;
+            if kinds.iter().any(|k| frame["type"] == *k) {
                 return frame;
             }
         }
