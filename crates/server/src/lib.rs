@@ -216,16 +216,9 @@ impl Server {
                 .remove(&lost.table);
         }
         for id in self.store.unheld()? {
-            if self.running(&id).is_some() {
-                continue;
-            }
-            let Some(stored) = self.store.table(&id)? else {
-                continue;
-            };
-            match self.start(&stored, Awake::UntilLookedAt) {
-                Ok(()) => tracing::info!(table = %id, "taken over"),
-                Err(SpecError::Elsewhere) => {}
-                Err(e) => tracing::error!(table = %id, "not taken over: {e}"),
+            // As a command would: one start at a time, never of a table running here.
+            if self.running(&id).is_none() {
+                self.table(&id);
             }
         }
         Ok(())
@@ -383,6 +376,10 @@ impl Server {
         let id = &stored.row.id;
         let lease = blocking(|| self.store.claim(id, &self.node.name, self.node.lease))?
             .ok_or(SpecError::Elsewhere)?;
+        if let Some(from) = &lease.taken_from {
+            metrics::metrics().took_over();
+            tracing::info!(table = %id, from, "taken over");
+        }
         (self.held.lock().unwrap_or_else(|p| p.into_inner())).insert(id.clone(), lease);
         let sender = scene::with_game(
             &rules,
@@ -561,7 +558,8 @@ async fn metrics_text(
         .lock()
         .unwrap_or_else(|p| p.into_inner())
         .len();
-    let text = metrics::metrics().render(tables, server.edge.connections());
+    let leases = server.held.lock().unwrap_or_else(|p| p.into_inner()).len();
+    let text = metrics::metrics().render(tables, server.edge.connections(), leases);
     let kind = [(
         axum::http::header::CONTENT_TYPE,
         "text/plain; version=0.0.4",

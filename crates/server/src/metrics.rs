@@ -1,6 +1,6 @@
 //! What an operator watches, as Prometheus text at `/metrics`: tables open, connections,
 //! actions stored, how long a person waits from an accepted `act` to its snapshots, how
-//! long the store takes to write, and refusals by code.
+//! long the store takes to write, refusals by code, leases held and tables taken over.
 //!
 //! One set per process, as Prometheus counts a process: the counters are bumped where
 //! the work happens (the journal, a table's task, the message encoder) and the gauges
@@ -23,6 +23,8 @@ pub struct Metrics {
     act_to_snapshot: Histogram,
     store_write: Histogram,
     refusals: IntCounterVec,
+    leases_held: IntGauge,
+    taken_over: IntCounter,
 }
 
 /// Buckets from a millisecond to ten seconds, for waits a person feels.
@@ -67,6 +69,16 @@ impl Metrics {
                 &["code"],
             )
             .expect("a valid counter"),
+            leases_held: IntGauge::new(
+                "cardtable_leases_held",
+                "Tables whose lease this node holds",
+            )
+            .expect("a valid gauge"),
+            taken_over: IntCounter::new(
+                "cardtable_tables_taken_over_total",
+                "Tables this node took over from a node whose lease ran out or was released",
+            )
+            .expect("a valid counter"),
             registry,
         };
         for metric in [
@@ -76,6 +88,8 @@ impl Metrics {
             Box::new(metrics.act_to_snapshot.clone()),
             Box::new(metrics.store_write.clone()),
             Box::new(metrics.refusals.clone()),
+            Box::new(metrics.leases_held.clone()),
+            Box::new(metrics.taken_over.clone()),
         ] {
             metrics.registry.register(metric).expect("each metric once");
         }
@@ -98,12 +112,18 @@ impl Metrics {
         self.refusals.with_label_values(&[code]).inc();
     }
 
-    /// The text `/metrics` answers, with the gauges as they are now.
-    pub fn render(&self, tables_open: usize, connections: usize) -> String {
-        self.tables_open
-            .set(i64::try_from(tables_open).unwrap_or(i64::MAX));
-        self.connections
-            .set(i64::try_from(connections).unwrap_or(i64::MAX));
+    /// A table taken over from another node.
+    pub fn took_over(&self) {
+        self.taken_over.inc();
+    }
+
+    /// The text `/metrics` answers, with the gauges as they are now: tables running,
+    /// connections open, leases held.
+    pub fn render(&self, tables_open: usize, connections: usize, leases: usize) -> String {
+        let gauge = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
+        self.tables_open.set(gauge(tables_open));
+        self.connections.set(gauge(connections));
+        self.leases_held.set(gauge(leases));
         let mut text = Vec::new();
         TextEncoder::new()
             .encode(&self.registry.gather(), &mut text)

@@ -181,6 +181,8 @@ pub struct Lease {
     pub node: String,
     /// The fencing token.
     pub token: u64,
+    /// The other node that held the table before this claim, if one did: a takeover.
+    pub taken_from: Option<String>,
 }
 
 /// A failure of the storage; the table refuses what it could not store. Cloned to every
@@ -575,8 +577,15 @@ impl Store for Sqlite {
     }
 
     fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
-        let token = self
-            .lock()
+        let connection = self.lock();
+        let before: Option<String> = connection
+            .query_row(
+                "SELECT node FROM leases WHERE table_id = ?1",
+                params![table],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let token = connection
             .query_row(
                 &format!(
                     "INSERT INTO leases (table_id, node, token, expires)
@@ -594,6 +603,7 @@ impl Store for Sqlite {
             table: table.to_string(),
             node: node.to_string(),
             token: token as u64,
+            taken_from: before.filter(|before| before != node),
         }))
     }
 

@@ -125,7 +125,7 @@ fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
     assert!(!held("l1"), "a new table is nobody's");
     let short = Duration::from_millis(300);
     let a = store.claim("l1", "A", short).unwrap().expect("free");
-    assert_eq!(a.token, 1);
+    assert_eq!((a.token, &a.taken_from), (1, &None));
     assert!(held("l1"));
     assert_eq!(
         store.claim("l1", "B", short).unwrap(),
@@ -151,6 +151,7 @@ fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
         .unwrap()
         .expect("expired");
     assert_eq!(b.token, 3, "a new claim, a greater token");
+    assert_eq!(b.taken_from.as_deref(), Some("A"), "a takeover");
     // A, which lost the table, writes nothing, not even its batch's other tables'.
     store.create(&row("l2", true)).unwrap();
     let batch = [("l2".into(), 1, pass()), ("l1".into(), 2, pass())];

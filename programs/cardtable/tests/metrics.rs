@@ -65,6 +65,7 @@ async fn metrics_count_what_the_server_did() {
     assert_eq!(got["cardtable_refusals_total{code=\"stale\"}"], 1.0);
     assert_eq!(got["cardtable_tables_open"], 1.0);
     assert_eq!(got["cardtable_connections"], 1.0);
+    assert_eq!(got["cardtable_leases_held"], 1.0, "the one table's");
 }
 
 #[test]

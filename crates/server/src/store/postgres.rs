@@ -358,8 +358,17 @@ impl Store for Postgres {
         let (pool, table, node) = (self.pool.clone(), table.to_string(), node.to_string());
         let ttl = millis(ttl);
         self.run(async move {
-            let client = pool.get().await.map_err(StoreError::pool)?;
-            let row = client
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            let before: Option<String> = transaction
+                .query_opt(
+                    "SELECT node FROM leases WHERE table_id = $1 FOR UPDATE",
+                    &[&table],
+                )
+                .await?
+                .map(|r| r.try_get(0))
+                .transpose()?;
+            let row = transaction
                 .query_opt(
                     "INSERT INTO leases (table_id, node, token, expires)
                      VALUES ($1, $2, 1, now() + $3::BIGINT * interval '1 millisecond')
@@ -371,9 +380,11 @@ impl Store for Postgres {
                     &[&table, &node, &ttl],
                 )
                 .await?;
+            transaction.commit().await?;
             Ok(match row {
                 Some(row) => Some(Lease {
                     token: row.try_get::<_, i64>(0)? as u64,
+                    taken_from: before.filter(|before| *before != node),
                     table,
                     node,
                 }),
