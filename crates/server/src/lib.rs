@@ -58,7 +58,8 @@ pub struct Server {
     next_conn: Arc<AtomicU64>,
     edge: Arc<Edge>,
     replays: Arc<replays::Replays>,
-    /// Held while a stopped table is started again.
+    /// Held while a table starts (new, or started again) and while the lease keeper
+    /// looks for stopped tables.
     restarting: Arc<Mutex<()>>,
     /// The computer players' permits to search ([`table::Services::thinking`]).
     thinking: Arc<tokio::sync::Semaphore>,
@@ -192,28 +193,33 @@ impl Server {
     }
 
     fn keep_leases_once(&self) -> Result<(), StoreError> {
-        let (running, stopped): (Vec<_>, Vec<_>) = {
-            let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
-            let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
-            (held.values().cloned()).partition(|l| tables.contains_key(&l.table))
-        };
-        for lease in stopped {
-            self.held
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&lease.table);
-            self.store.release(&lease)?;
+        {
+            // No table starts meanwhile, so a stopped table's lease is not one just
+            // claimed again.
+            let _restarting = self.restarting.lock().unwrap_or_else(|p| p.into_inner());
+            let stopped: Vec<_> = {
+                let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+                let tables = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+                (held.values())
+                    .filter(|l| tables.get(&l.table).is_none_or(|s| s.is_closed()))
+                    .cloned()
+                    .collect()
+            };
+            for lease in stopped {
+                self.forget(&lease);
+                self.store.release(&lease)?;
+            }
         }
+        let running: Vec<_> = (self.held.lock().unwrap_or_else(|p| p.into_inner()))
+            .values()
+            .cloned()
+            .collect();
         for lost in self.store.renew(&running, self.node.lease)? {
-            tracing::warn!(table = %lost.table, "lease lost: the table stops here");
-            self.held
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&lost.table);
-            self.tables
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .remove(&lost.table);
+            // Unless the table was started again here since, under a new lease.
+            if self.forget(&lost) {
+                tracing::warn!(table = %lost.table, "lease lost: the table stops here");
+                (self.tables.lock().unwrap_or_else(|p| p.into_inner())).remove(&lost.table);
+            }
         }
         for id in self.store.unheld()? {
             // As a command would: one start at a time, never of a table running here.
@@ -222,6 +228,18 @@ impl Server {
             }
         }
         Ok(())
+    }
+
+    /// Forgets `lease` if it is still the one held for its table; whether it was.
+    fn forget(&self, lease: &store::Lease) -> bool {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        let current = held
+            .get(&lease.table)
+            .is_some_and(|l| l.token == lease.token);
+        if current {
+            held.remove(&lease.table);
+        }
+        current
     }
 
     /// Gives up every lease at once, so other nodes take the tables over (a graceful
@@ -364,7 +382,12 @@ impl Server {
             actions: Vec::new(),
             finished: false,
         };
-        self.start(&stored, awake)?;
+        {
+            // Not while the lease keeper looks for stopped tables: between its claim and
+            // its task's start a table would look stopped.
+            let _starting = self.restarting.lock().unwrap_or_else(|p| p.into_inner());
+            self.start(&stored, awake)?;
+        }
         tracing::info!(table = %row.id, game = %row.game, rules = %row.rules, public = row.public, "table opened");
         Ok(row.id)
     }
