@@ -259,7 +259,9 @@ pub trait Store: Send + Sync {
     /// Records a person taking a seat.
     fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError>;
     /// Appends the table's action number `seq` (from 1); durable when this returns.
-    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError>;
+    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError> {
+        self.append_all(&[(table.to_string(), seq, *action)], &[])
+    }
     /// Appends many actions of many tables at once and marks `finished` the tables whose
     /// game they end: all durable, or none, when this returns (one disk flush for the
     /// lot), so no crash leaves a game's last action stored without its mark.
@@ -483,14 +485,6 @@ impl Store for Sqlite {
         self.lock().execute(
             "INSERT OR REPLACE INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
             params![table, seat.seat as i64, seat.name, seat.token.0],
-        )?;
-        Ok(())
-    }
-
-    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError> {
-        self.lock().execute(
-            "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
-            params![table, seq as i64, written(action)],
         )?;
         Ok(())
     }

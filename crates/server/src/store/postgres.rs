@@ -241,10 +241,6 @@ impl Store for Postgres {
         )
     }
 
-    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError> {
-        self.append_all(&[(table.to_string(), seq, *action)], &[])
-    }
-
     fn append_fenced(
         &self,
         actions: &[(TableId, u64, AnyAction)],
