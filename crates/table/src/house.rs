@@ -214,6 +214,37 @@ pub fn assignments<H: House>() -> impl proptest::strategy::Strategy<Value = Vec<
     })
 }
 
+/// A property over every combination of `H`'s options: `cases` times, one of `presets`
+/// (given), a drawn [`assignment`] of it (the settings, and what [`House::with_house`]
+/// made of them) and a seed. Panics with proptest's shrunk case when the property fails.
+#[cfg(feature = "proptest")]
+pub fn each_combination<H: House + std::fmt::Debug>(
+    presets: &[H],
+    cases: u32,
+    property: impl Fn(
+        &H,
+        &[String],
+        Result<H, HouseError>,
+        u64,
+    ) -> Result<(), proptest::test_runner::TestCaseError>,
+) {
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, TestRunner};
+    let config = Config {
+        cases,
+        failure_persistence: None,
+        ..Config::default()
+    };
+    let drawn = (0..presets.len(), assignments::<H>(), any::<u64>());
+    let outcome = TestRunner::new(config).run(&drawn, |(preset, house, seed)| {
+        let preset = &presets[preset];
+        property(preset, &house, preset.with_house(&house), seed)
+    });
+    if let Err(failed) = outcome {
+        panic!("{failed}");
+    }
+}
+
 /// [`assignment`] for a list of options known only at run time.
 pub fn assignment_for(options: &[HouseRule], mut pick: impl FnMut(usize) -> usize) -> Vec<String> {
     options

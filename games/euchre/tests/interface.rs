@@ -137,7 +137,7 @@ mod house_rules {
     use super::*;
     use proptest::prelude::*;
     use std::cell::Cell;
-    use table::house::{assignments, House, HouseError};
+    use table::house::{each_combination, HouseError};
 
     /// Every scoring change is one the rules name: a hand's 1, march, lone march or
     /// euchre, or a renege penalty.
@@ -166,38 +166,35 @@ mod house_rules {
         }
     }
 
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
-
-        /// Any combination of every option over either preset: refused only for the one
-        /// contradiction the rules name, else random games run to the end with every card
-        /// accounted for, views and determinizations consistent, and scores as set.
-        #[test]
-        fn every_combination_plays_or_is_refused_by_name(
-            cs246 in any::<bool>(),
-            house in assignments::<Rules>(),
-            seed in any::<u64>(),
-        ) {
-            let preset = if cs246 { Rules::cs246() } else { Rules::eecs280(10) };
-            match preset.with_house(&house) {
+    /// Any combination of every option over either preset: refused only for the one
+    /// contradiction the rules name, else random games run to the end with every card
+    /// accounted for, views and determinizations consistent, and scores as set.
+    #[test]
+    fn every_combination_plays_or_is_refused_by_name() {
+        let presets = [Rules::cs246(), Rules::eecs280(10)];
+        each_combination(&presets, 48, |_, house, rules, seed| {
+            match rules {
                 Err(HouseError::Conflict(why)) => {
                     let has = |s: &str| house.contains(&s.to_string());
-                    prop_assert!(has("alone=off") && (has("partner-alone=on") || has("defend-alone=on")), "{why}");
+                    let partner_or_defender = has("partner-alone=on") || has("defend-alone=on");
+                    prop_assert!(has("alone=off") && partner_or_defender, "{why}");
                 }
-                Err(other) => prop_assert!(false, "a value from the option's own list was refused: {other}"),
+                Err(other) => {
+                    prop_assert!(false, "a value from its option's list was refused: {other}")
+                }
                 Ok(rules) => {
                     let score = scored_by_the_rules(rules);
-                    let actions = random_games(
-                        move || Game::new(rules),
-                        4,
-                        seed >> 8,
-                        |g| { accounted(g); score(g) },
-                        consistent,
-                    );
+                    let checked = |g: &Game| {
+                        accounted(g);
+                        score(g)
+                    };
+                    let actions =
+                        random_games(move || Game::new(rules), 4, seed >> 8, checked, consistent);
                     prop_assert!(actions > 0);
                 }
             }
-        }
+            Ok(())
+        });
     }
 }
 

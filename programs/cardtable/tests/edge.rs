@@ -215,10 +215,8 @@ async fn messages_and_tables_past_an_addresss_bucket_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn guessing_tokens_and_tables_is_refused_after_a_few_failures() {
     let (_dir, served) = start(&["--failed-joins-per-minute", "3"]);
-    let mut owner = Client::connect(&served.address, "owner").await;
-    let table = owner
-        .create(json!({"game": "euchre", "seats": ["open", "random", "random", "random"]}))
-        .await;
+    let spec = json!({"game": "euchre", "seats": ["open", "random", "random", "random"]});
+    let (mut owner, table) = Client::opening(&served.address, "owner", spec).await;
     let (token, _) = owner.join(&table, 0).await;
     let mut guesser = Client::connect_from(&served.address, "127.0.0.5").await;
     guesser.hello("g").await;
@@ -280,12 +278,7 @@ async fn names_are_cleaned_the_faces_words_refused_and_twins_told_apart() {
     let mut twin = Client::connect_from(&served.address, "127.0.0.41").await;
     twin.hello("Ada").await;
     let (_, snapshot) = twin.join(&table, 2).await;
-    let names: Vec<&str> = snapshot["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["name"].as_str().unwrap())
-        .collect();
+    let names = common::texts(&snapshot["seats"], "name");
     assert_eq!(names[0], "Ada (seat 1)", "{names:?}");
     assert_eq!(names[2], "Ada (seat 3)", "{names:?}");
     let scene = snapshot["scene"].to_string();
@@ -438,10 +431,7 @@ async fn a_client_is_dropped_when_its_unread_bytes_pass_the_limit() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replays_past_an_addresss_bucket_are_refused() {
     let (_dir, served) = start(&["--replays-per-minute", "3"]);
-    let mut ada = Client::connect(&served.address, "Ada").await;
-    let table = ada
-        .create(json!({"game": "euchre", "points": 1, "public": true, "seats": ["random", "random", "random", "random"]}))
-        .await;
+    let (mut ada, table) = Client::opening(&served.address, "Ada", json!({"game": "euchre", "points": 1, "public": true, "seats": ["random", "random", "random", "random"]})).await;
     ada.send(json!({"type": "watch", "table": table})).await;
     while ada.until("snapshot").await["finished"] != true {}
     let path = format!("/api/games/{table}/steps");
@@ -462,29 +452,13 @@ async fn what_a_network_table_may_ask_of_the_computer_is_bounded() {
     let asking = |seats: [&str; 4]| json!({"type": "create", "game": "euchre", "points": 10, "seats": seats});
     ada.send(asking(["open", "strong:10000", "strong", "strong"]))
         .await;
-    let refused = ada.next().await;
-    assert_eq!(refused["code"], "bad_table", "{refused}");
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap()
-            .contains("at most 1000"),
-        "{refused}"
-    );
+    ada.refused("bad_table", "at most 1000").await;
     for _ in 0..2 {
         ada.send(asking(["strong:1000"; 4])).await;
         assert_eq!(ada.next().await["type"], "created");
     }
     ada.send(asking(["strong:1000"; 4])).await;
-    let refused = ada.next().await;
-    assert_eq!(refused["code"], "rate_limited", "{refused}");
-    assert!(
-        refused["message"]
-            .as_str()
-            .unwrap()
-            .contains("at most 2 tables"),
-        "{refused}"
-    );
+    ada.refused("rate_limited", "at most 2 tables").await;
     // Another address has its own share; a table with a person is not counted.
     let mut bea = Client::connect_from(&served.address, "127.0.0.30").await;
     bea.hello("Bea").await;
@@ -498,10 +472,9 @@ async fn what_a_network_table_may_ask_of_the_computer_is_bounded() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_normal_table_at_the_default_limits_is_never_refused() {
     let (_dir, served) = start(&[]);
-    let mut ada = Client::connect(&served.address, "Ada").await;
-    let table = ada
-        .create(json!({"game": "euchre", "points": 2, "seats": ["open", "handout", "handout", "handout"]}))
-        .await;
+    let spec =
+        json!({"game": "euchre", "points": 2, "seats": ["open", "handout", "handout", "handout"]});
+    let (mut ada, table) = Client::opening(&served.address, "Ada", spec).await;
     ada.join(&table, 0).await;
     let mut acted = 0;
     loop {

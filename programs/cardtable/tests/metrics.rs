@@ -5,7 +5,6 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use common::{Client, Served};
@@ -25,10 +24,8 @@ fn samples(text: &str) -> BTreeMap<String, f64> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn metrics_count_what_the_server_did() {
     let served = Served::in_temp();
-    let mut ada = Client::connect(&served.address, "Ada").await;
-    let table = ada
-        .create(json!({"game": "straights", "seats": ["open", "handout", "handout", "handout"]}))
-        .await;
+    let spec = json!({"game": "straights", "seats": ["open", "handout", "handout", "handout"]});
+    let (mut ada, table) = Client::opening(&served.address, "Ada", spec).await;
     let (_, mut now) = ada.join(&table, 0).await;
     // Three of Ada's own actions, each answered by a snapshot.
     let mut acted = 0;
@@ -85,10 +82,7 @@ fn json_logs_are_one_object_a_line() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stderr.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
+    let line = common::first_line(child.stderr.take().unwrap());
     let _ = child.kill();
     let _ = child.wait();
     let logged: serde_json::Value = serde_json::from_str(&line).expect("a JSON object");

@@ -50,12 +50,7 @@ fn every_arena_command_in_the_rules_doc_runs_and_reports_its_house_rules() {
             .args(["--threads", "1"])
             .output()
             .unwrap();
-        let text = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success(),
-            "{command}: {}",
-            String::from_utf8_lossy(&output.stderr)
-        );
+        let text = testkit::succeeded(&output, command);
         let first = text.lines().next().unwrap_or("");
         assert!(first.contains(", house "), "{command}: {first}");
         assert!(first.contains("2000 games"), "{command}: {first}");

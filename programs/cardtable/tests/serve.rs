@@ -110,20 +110,20 @@ fn names(cards: impl IntoIterator<Item = cards::Card>) -> BTreeSet<String> {
     cards.into_iter().map(|c| c.to_string()).collect()
 }
 
-/// Replays `actions` on `game` (dealing from the table's seed) and reads off, after each
+/// Replays the record's actions on `game` (dealing from its seed) and reads off, after each
 /// prefix, what every seat holds and may know, with `see(game, seat)` giving the hand and
 /// `public(game)` the cards every seat sees.
 fn truth<G: Game>(
     mut game: G,
-    seed: u64,
-    actions: &[Value],
+    record: &Value,
     hand: impl Fn(&G, usize) -> BTreeSet<String>,
     public: impl Fn(&G) -> BTreeSet<String>,
     extra: impl Fn(&G, usize) -> BTreeSet<String>,
 ) -> Truth {
     use rand::SeedableRng;
     let seats = game.seats();
-    let mut chance = Rng::seed_from_u64(seed);
+    let mut chance = Rng::seed_from_u64(record["seed"].as_u64().unwrap());
+    let actions = record["actions"].as_array().unwrap();
     let mut held: Vec<BTreeSet<String>> = vec![BTreeSet::new(); seats];
     let mut truth = Truth {
         hands: Vec::new(),
@@ -228,14 +228,69 @@ fn record(served: &Served, table: &str) -> Value {
     serde_json::from_str(&served.get(&format!("/api/games/{table}/record"))).unwrap()
 }
 
+fn euchre_held(g: &euchre::Game, s: usize) -> BTreeSet<String> {
+    let hand = g.hand();
+    hand.map_or_else(BTreeSet::new, |h| names(h.cards(euchre::Seat::new(s))))
+}
+
+/// The tricks' cards and the upcard.
+fn euchre_open(g: &euchre::Game) -> BTreeSet<String> {
+    let h = g.hand().unwrap();
+    let mut open = names(h.played());
+    open.insert(h.upcard().to_string());
+    open
+}
+
+fn straights_held(g: &straights::Game, s: usize) -> BTreeSet<String> {
+    let round = g.round();
+    round.map_or_else(BTreeSet::new, |r| names(r.held(straights::Seat::new(s))))
+}
+
+/// The layout's cards.
+fn straights_open(g: &straights::Game) -> BTreeSet<String> {
+    let r = g.round().unwrap();
+    let laid = |suit| {
+        r.layout()
+            .run(suit)
+            .into_iter()
+            .map(move |rank| cards::Card::new(rank, suit))
+    };
+    names(cards::Suit::ALL.into_iter().flat_map(laid))
+}
+
+/// A seat's own face-down discards.
+fn straights_discards(g: &straights::Game, s: usize) -> BTreeSet<String> {
+    names(g.round().unwrap().discards(straights::Seat::new(s)))
+}
+
+/// A puller holds the card it took until it gives one back (docs/RULES.md).
+fn teendopanch_held(g: &teendopanch::Game, s: usize) -> BTreeSet<String> {
+    g.hand().map_or_else(BTreeSet::new, |h| {
+        let mut cards = h.holding(teendopanch::Seat::new(s)).set();
+        if let Some(pull) = h.pull().filter(|p| p.puller.index() == s) {
+            cards.insert(pull.taken);
+        }
+        names(cards)
+    })
+}
+
+fn teendopanch_open(g: &teendopanch::Game) -> BTreeSet<String> {
+    names(g.hand().unwrap().played())
+}
+
+/// The card a puller just took, which it alone has seen.
+fn pulled(g: &teendopanch::Game, s: usize) -> BTreeSet<String> {
+    let pull = g.hand().and_then(|h| h.pull());
+    let taken = pull.filter(|p| p.puller.index() == s).map(|p| p.taken);
+    names(taken)
+}
+
 /// Plays a whole game of `game`/`rules` with a person in every seat and a spectator,
 /// then checks every frame against the replayed record.
 async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
-    let mut watcher = Client::connect(&served.address, "watcher").await;
-    let table = watcher
-        .create(json!({"game": game, "rules": rules, "points": 2,
-                       "seats": vec!["open"; seats], "public": true}))
-        .await;
+    let spec = json!({"game": game, "rules": rules, "points": 2,
+                       "seats": vec!["open"; seats], "public": true});
+    let (mut watcher, table) = Client::opening(&served.address, "watcher", spec).await;
     watcher.send(json!({"type": "watch", "table": table})).await;
     let mut clients = Vec::new();
     for seat in 0..seats {
@@ -250,74 +305,24 @@ async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
         (record["game"].as_str(), record["variant"].as_str()),
         (Some(game), Some(rules))
     );
-    let seed = record["seed"].as_u64().unwrap();
-    let actions = record["actions"].as_array().unwrap().clone();
     let truth = match game {
-        "euchre" => truth(
-            euchre::Game::new(euchre::Rules::named(rules, 2).unwrap()),
-            seed,
-            &actions,
-            |g, s| {
-                g.hand()
-                    .map_or_else(BTreeSet::new, |h| names(h.cards(euchre::Seat::new(s))))
-            },
-            |g| {
-                let h = g.hand().unwrap();
-                let mut open = names(h.played());
-                open.insert(h.upcard().to_string());
-                open
-            },
-            |_, _| BTreeSet::new(),
-        ),
+        "euchre" => {
+            let game = euchre::Game::new(euchre::Rules::named(rules, 2).unwrap());
+            truth(game, &record, euchre_held, euchre_open, |_, _| {
+                BTreeSet::new()
+            })
+        }
         "straights" => truth(
             straights::Game::new(),
-            seed,
-            &actions,
-            |g, s| {
-                g.round()
-                    .map_or_else(BTreeSet::new, |r| names(r.held(straights::Seat::new(s))))
-            },
-            |g| {
-                let r = g.round().unwrap();
-                cards::Suit::ALL
-                    .into_iter()
-                    .flat_map(|suit| {
-                        r.layout()
-                            .run(suit)
-                            .into_iter()
-                            .map(move |rank| cards::Card::new(rank, suit))
-                    })
-                    .map(|c| c.to_string())
-                    .collect()
-            },
-            |g, s| {
-                let r = g.round().unwrap();
-                names(r.discards(straights::Seat::new(s)))
-            },
+            &record,
+            straights_held,
+            straights_open,
+            straights_discards,
         ),
-        _ => truth(
-            teendopanch::Game::new(teendopanch::Rules::named(rules, 2).unwrap()),
-            seed,
-            &actions,
-            // A puller holds the card it took until it gives one back (docs/RULES.md).
-            |g, s| {
-                g.hand().map_or_else(BTreeSet::new, |h| {
-                    let mut cards = h.holding(teendopanch::Seat::new(s)).set();
-                    if let Some(pull) = h.pull().filter(|p| p.puller.index() == s) {
-                        cards.insert(pull.taken);
-                    }
-                    names(cards)
-                })
-            },
-            |g| names(g.hand().unwrap().played()),
-            |g, s| {
-                g.hand()
-                    .and_then(|h| h.pull())
-                    .filter(|p| p.puller.index() == s)
-                    .map(|p| [p.taken.to_string()].into_iter().collect())
-                    .unwrap_or_default()
-            },
-        ),
+        _ => {
+            let game = teendopanch::Game::new(teendopanch::Rules::named(rules, 2).unwrap());
+            truth(game, &record, teendopanch_held, teendopanch_open, pulled)
+        }
     };
     let mut checked = check_frames(&watcher.frames, None, &truth);
     for (seat, client) in &clients {
@@ -328,36 +333,41 @@ async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
         "{game} ended"
     );
     assert!(
-        checked > actions.len(),
+        checked > record["actions"].as_array().unwrap().len(),
         "{checked} frames checked for {} actions",
-        actions.len()
+        record["actions"].as_array().unwrap().len()
     );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_of_every_game_show_each_seat_only_its_own_cards() {
     let served = Served::in_temp();
-    whole_game(&served, "euchre", "eecs280", 4).await;
-    whole_game(&served, "euchre", "cs246", 4).await;
-    whole_game(&served, "straights", "cs246", 4).await;
-    whole_game(&served, "teendopanch", "handout", 3).await;
-    whole_game(&served, "teendopanch", "reference", 3).await;
-    let games: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
-    assert_eq!(
-        games.as_array().unwrap().len(),
-        5,
-        "finished games are listed"
-    );
+    let games = [
+        ("euchre", "eecs280", 4),
+        ("euchre", "cs246", 4),
+        ("straights", "cs246", 4),
+        ("teendopanch", "handout", 3),
+        ("teendopanch", "reference", 3),
+    ];
+    whole_games(&served, &games).await;
+}
+
+/// A whole game of each `(game, rules, seats)`, each then listed as finished.
+async fn whole_games(served: &Served, games: &[(&str, &str, usize)]) {
+    for &(game, rules, seats) in games {
+        whole_game(served, game, rules, seats).await;
+    }
+    let listed: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
+    let listed = listed.as_array().unwrap().len();
+    assert_eq!(listed, games.len(), "finished games are listed");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refused_messages_change_nothing() {
     let served = Served::in_temp();
-    let mut a = Client::connect(&served.address, "a").await;
-    let table = a
-        .create(json!({"game": "euchre", "points": 2,
-                       "seats": ["open", "open", "handout", "handout"]}))
-        .await;
+    let spec = json!({"game": "euchre", "points": 2,
+                       "seats": ["open", "open", "handout", "handout"]});
+    let (mut a, table) = Client::opening(&served.address, "a", spec).await;
     let (_, first) = a.join(&table, 0).await;
     let mut b = Client::connect(&served.address, "b").await;
     b.join(&table, 1).await;
@@ -441,24 +451,26 @@ async fn refused_messages_change_nothing() {
     assert!(after["seq"].as_u64() > now["seq"].as_u64());
 }
 
+/// `name` at a new table of `game`, seat 0 open for them and the rest handout players,
+/// whose autopilot covers an absence after `seconds`.
+async fn autopiloted(served: &Served, name: &str, game: &str, seconds: u64) -> (Client, String) {
+    let mut client = Client::connect(&served.address, name).await;
+    let seats = ["open", "handout", "handout", "handout"];
+    let spec = json!({"game": game, "seats": seats, "autopilot_seconds": seconds});
+    let table = client.create(spec).await;
+    (client, table)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
     let served = Served::in_temp();
-    let mut a = Client::connect(&served.address, "a").await;
-    let table = a
-        .create(
-            json!({"game": "straights", "seats": ["open", "handout", "handout", "handout"],
-                       "autopilot_seconds": 1}),
-        )
-        .await;
+    let (mut a, table) = autopiloted(&served, "a", "straights", 1).await;
     let (token, first) = a.join(&table, 0).await;
     let hand = own_hand(&first);
     // A reload: a new connection with the token gets the seat and the same hand back.
     drop(a);
     let mut again = Client::connect(&served.address, "a").await;
-    again
-        .send(json!({"type": "rejoin", "table": table, "token": token}))
-        .await;
+    again.rejoin(&table, &token).await;
     assert_eq!(again.until("joined").await["seat"], 0);
     let snapshot = again.until("snapshot").await;
     assert_eq!(snapshot["scene"]["you"], 0);
@@ -467,9 +479,7 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
     }
     // Two connections for one seat: the newer wins and the older hears nothing more.
     let mut newer = Client::connect(&served.address, "a").await;
-    newer
-        .send(json!({"type": "rejoin", "table": table, "token": token}))
-        .await;
+    newer.rejoin(&table, &token).await;
     newer.until("snapshot").await;
     while again.try_next(Duration::from_millis(100)).await.is_some() {}
     let seq = latest(&newer.frames).unwrap()["seq"].clone();
@@ -491,21 +501,11 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
     drop(again);
     let mut watcher = Client::connect(&served.address, "w").await;
     watcher.send(json!({"type": "watch", "table": table})).await;
-    let mut autopilot_seen = false;
-    for _ in 0..200 {
-        let Some(frame) = watcher.try_next(Duration::from_secs(3)).await else {
-            break;
-        };
-        if frame["type"] == "snapshot" && frame["seats"][0]["autopilot"] == true {
-            assert_eq!(frame["seats"][0]["connected"], false);
-            autopilot_seen = true;
-            break;
-        }
-    }
-    assert!(autopilot_seen, "the autopilot took over the absent seat");
+    let covered = watcher.until_autopilot(0, Duration::from_secs(3)).await;
+    let covered = covered.expect("the autopilot took over the absent seat");
+    assert_eq!(covered["seats"][0]["connected"], false);
     let mut back = Client::connect(&served.address, "a").await;
-    back.send(json!({"type": "rejoin", "table": table, "token": token}))
-        .await;
+    back.rejoin(&table, &token).await;
     let returned = back.until("snapshot").await;
     assert_eq!(returned["seats"][0]["autopilot"], false);
     assert_eq!(returned["seats"][0]["connected"], true);
@@ -526,15 +526,12 @@ async fn on_postgresql_whole_games_play_and_a_killed_server_loses_no_action() {
     };
     {
         let served = Served::on_postgres(&url);
-        whole_game(&served, "euchre", "cs246", 4).await;
-        whole_game(&served, "straights", "cs246", 4).await;
-        whole_game(&served, "teendopanch", "handout", 3).await;
-        let games: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
-        assert_eq!(
-            games.as_array().unwrap().len(),
-            3,
-            "finished games are listed"
-        );
+        let games = [
+            ("euchre", "cs246", 4),
+            ("straights", "cs246", 4),
+            ("teendopanch", "handout", 3),
+        ];
+        whole_games(&served, &games).await;
     }
     killed_and_restarted(|| Served::on_postgres(&url)).await;
 }
@@ -554,11 +551,9 @@ async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
     let node =
         |name: String| Served::node_on_postgres(&url, &["--node", &name, "--lease-seconds", "2"]);
     let mut nodes = [node("n0".into()), node("n1".into())];
-    let mut ada = Client::connect(&nodes[0].address, "Ada").await;
-    let table = ada
-        .create(json!({"game": "euchre", "rules": "cs246", "points": 10,
-                       "seats": ["open", "random", "random", "random"]}))
-        .await;
+    let spec = json!({"game": "euchre", "rules": "cs246", "points": 10,
+                       "seats": ["open", "random", "random", "random"]});
+    let (mut ada, table) = Client::opening(&nodes[0].address, "Ada", spec).await;
     let (token, mut last) = ada.join(&table, 0).await;
     let mut owner = 0;
     for round in 0..20 {
@@ -566,15 +561,7 @@ async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
         (_, last) = act_a_few(ada, &table, last, 1 + round % 3).await;
         nodes[owner].kill();
         let (back, restored) = rejoin_until_found(&nodes[1 - owner], &table, &token).await;
-        assert_eq!(
-            restored["seq"], last["seq"],
-            "round {round}: no accepted action lost"
-        );
-        assert_eq!(
-            (&restored["scene"], &restored["own"]),
-            (&last["scene"], &last["own"]),
-            "round {round}: the same table on the other node"
-        );
+        same_table(&restored, &last, round);
         nodes[owner] = node(format!("n{}", round + 2));
         owner = 1 - owner;
         (ada, last) = (back, restored);
@@ -590,6 +577,20 @@ async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
         metrics.contains("cardtable_tables_taken_over_total 1"),
         "{metrics}"
     );
+}
+
+/// A table brought back (restarted or taken over) is the one last seen: no accepted
+/// action lost, the same scene and the same own view.
+fn same_table(restored: &Value, last: &Value, round: u64) {
+    let seq = (&restored["seq"], &last["seq"]);
+    assert_eq!(seq.0, seq.1, "round {round}: no accepted action lost");
+    let views = [
+        (&restored["scene"], &last["scene"]),
+        (&restored["own"], &last["own"]),
+    ];
+    for (now, then) in views {
+        assert_eq!(now, then, "round {round}: the same table");
+    }
 }
 
 /// The person at seat 0 plays `count` actions (its first legal one each time), or to the
@@ -621,8 +622,7 @@ async fn act_a_few(mut ada: Client, table: &str, mut last: Value, count: u64) ->
 async fn rejoin_until_found(served: &Served, table: &str, token: &str) -> (Client, Value) {
     for _ in 0..100 {
         let mut back = Client::connect(&served.address, "Ada").await;
-        back.send(json!({"type": "rejoin", "table": table, "token": token}))
-            .await;
+        back.rejoin(table, token).await;
         let answer = back.until_any(&["snapshot", "error"]).await;
         if answer["type"] == "snapshot" {
             return (back, answer);
@@ -639,11 +639,9 @@ async fn rejoin_until_found(served: &Served, table: &str, token: &str) -> (Clien
 async fn killed_and_restarted(start: impl Fn() -> Served) {
     for round in 0..3u64 {
         let mut served = start();
-        let mut a = Client::connect(&served.address, "a").await;
-        let table = a
-            .create(json!({"game": "teendopanch", "points": 5,
-                           "seats": ["open", "random", "random"]}))
-            .await;
+        let spec = json!({"game": "teendopanch", "points": 5,
+                           "seats": ["open", "random", "random"]});
+        let (mut a, table) = Client::opening(&served.address, "a", spec).await;
         let (token, _) = a.join(&table, 0).await;
         // A pseudo-random number of accepted actions (3 to 40), then SIGKILL.
         let stop = 3 + (round * 17 + 11) % 38;
@@ -662,19 +660,9 @@ async fn killed_and_restarted(start: impl Fn() -> Served) {
         served.kill();
         let served = start();
         let mut back = Client::connect(&served.address, "a").await;
-        back.send(json!({"type": "rejoin", "table": table, "token": token}))
-            .await;
+        back.rejoin(&table, &token).await;
         let restored = back.until("snapshot").await;
-        assert_eq!(
-            restored["seq"], last["seq"],
-            "round {round}: no accepted action lost"
-        );
-        assert_eq!(
-            (&restored["scene"], &restored["own"]),
-            (&last["scene"], &last["own"]),
-            "round {round}: the same table"
-        );
-        assert_eq!(restored["scene"]["seats"], last["scene"]["seats"]);
+        same_table(&restored, &last, round);
     }
 }
 
@@ -799,11 +787,9 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_spectator_who_sits_down_hears_each_action_once() {
     let served = Served::in_temp();
-    let mut cleo = Client::connect(&served.address, "Cleo").await;
-    let table = cleo
-        .create(json!({"game": "teendopanch", "points": 1,
-                       "seats": ["open", "handout", "handout"]}))
-        .await;
+    let spec = json!({"game": "teendopanch", "points": 1,
+                       "seats": ["open", "handout", "handout"]});
+    let (mut cleo, table) = Client::opening(&served.address, "Cleo", spec).await;
     cleo.send(json!({"type": "watch", "table": table})).await;
     assert_eq!(cleo.until("snapshot").await["scene"]["you"], Value::Null);
     cleo.join(&table, 0).await;
@@ -834,11 +820,9 @@ async fn every_action_reaches_a_person_who_sits_hands_out() {
     let served = Served::in_temp();
     let mut sat_out = 0;
     for _ in 0..24 {
-        let mut ada = Client::connect(&served.address, "Ada").await;
-        let table = ada
-            .create(json!({"game": "euchre", "rules": "cs246", "points": 10,
-                           "seats": ["open", "handout", "strong:20", "handout"]}))
-            .await;
+        let spec = json!({"game": "euchre", "rules": "cs246", "points": 10,
+                           "seats": ["open", "handout", "strong:20", "handout"]});
+        let (mut ada, table) = Client::opening(&served.address, "Ada", spec).await;
         ada.join(&table, 0).await;
         let (_, ada) = play_out(vec![(0, ada)], &table).await.pop().unwrap();
         let snapshots: Vec<&Value> = ada
@@ -874,13 +858,7 @@ async fn every_action_reaches_a_person_who_sits_hands_out() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_autopilot_waits_from_the_latest_disconnection() {
     let served = Served::in_temp();
-    let mut ada = Client::connect(&served.address, "Ada").await;
-    let table = ada
-        .create(
-            json!({"game": "euchre", "seats": ["open", "handout", "handout", "handout"],
-                       "autopilot_seconds": 2}),
-        )
-        .await;
+    let (mut ada, table) = autopiloted(&served, "Ada", "euchre", 2).await;
     let (token, mut now) = ada.join(&table, 0).await;
     while now["scene"]["turn"] != 0 {
         now = ada.until("snapshot").await;
@@ -893,8 +871,7 @@ async fn the_autopilot_waits_from_the_latest_disconnection() {
     drop(ada);
     tokio::time::sleep(Duration::from_millis(1000)).await;
     let mut back = Client::connect(&served.address, "Ada").await;
-    back.send(json!({"type": "rejoin", "table": table, "token": token}))
-        .await;
+    back.rejoin(&table, &token).await;
     back.until("joined").await;
     tokio::time::sleep(Duration::from_millis(200)).await;
     drop(back);
@@ -905,14 +882,8 @@ async fn the_autopilot_waits_from_the_latest_disconnection() {
     assert_eq!(latest["seq"], seq, "the first wait fired: {latest}");
     assert_eq!(latest["seats"][0]["autopilot"], false);
     // The second wait's two seconds pass: the computer plays for her.
-    let mut covered = false;
-    while let Some(frame) = watcher.try_next(Duration::from_secs(4)).await {
-        if frame["type"] == "snapshot" && frame["seats"][0]["autopilot"] == true {
-            covered = true;
-            break;
-        }
-    }
-    assert!(covered, "the autopilot never came");
+    let covered = watcher.until_autopilot(0, Duration::from_secs(4)).await;
+    assert!(covered.is_some(), "the autopilot never came");
 }
 
 /// A table waits for its people: nothing is dealt or played while a seat is open, so the
@@ -921,11 +892,9 @@ async fn the_autopilot_waits_from_the_latest_disconnection() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nothing_is_dealt_while_a_seat_is_open() {
     let served = Served::in_temp();
-    let mut ada = Client::connect(&served.address, "Ada").await;
-    let table = ada
-        .create(json!({"game": "euchre", "rules": "cs246",
-                       "seats": ["open", "strong:20", "handout", "handout"]}))
-        .await;
+    let spec = json!({"game": "euchre", "rules": "cs246",
+                       "seats": ["open", "strong:20", "handout", "handout"]});
+    let (mut ada, table) = Client::opening(&served.address, "Ada", spec).await;
     ada.send(json!({"type": "watch", "table": table})).await;
     let watched = ada.until("snapshot").await;
     assert_eq!(watched["seq"], 0, "{watched}");
@@ -985,12 +954,7 @@ fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
             ),
         ]
     );
-    let kinds: Vec<&str> = offer["seats"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["kind"].as_str().unwrap())
-        .collect();
+    let kinds = common::texts(&offer["seats"], "kind");
     assert_eq!(kinds, ["open", "strong", "handout", "random"]);
 }
 

@@ -386,95 +386,63 @@ mod tests {
 
     const ALONE: Action = Action::OrderUp { alone: true };
     const ORDER: Action = Action::OrderUp { alone: false };
+    const PASS: Action = Action::Pass;
 
-    // 2.2.2.1 Proposed trump: the dealer's partner orders up only by going alone.
-    #[test]
-    fn dealers_partner_goes_alone_with_both_bowers_and_an_ace() {
-        let g = game(0, 2, None, "9H", ["", "", "JH JD AS 9C TC", ""]);
-        assert_eq!(decision(&g), ALONE);
+    fn call(suit: Suit, alone: bool) -> Action {
+        Action::Call { suit, alone }
     }
 
-    #[test]
-    fn dealers_partner_goes_alone_with_left_bower_and_two_more_trump() {
-        let g = game(0, 2, None, "9H", ["", "", "JD QH KH 9S 9C", ""]);
-        assert_eq!(decision(&g), ALONE);
+    fn play(text: &str) -> Action {
+        Action::Play(card(text))
     }
 
-    #[test]
-    fn dealers_partner_passes_with_the_right_bower_but_no_left() {
-        let g = game(0, 2, None, "9H", ["", "", "JH QH KH AS 9C", ""]);
-        assert_eq!(decision(&g), Action::Pass);
-    }
-
-    #[test]
-    fn opponent_of_dealer_goes_alone_with_bowers_trump_and_an_ace() {
-        let g = game(0, 1, None, "9H", ["", "JH JD TH AS 9C", "", ""]);
-        assert_eq!(decision(&g), ALONE);
-    }
-
-    #[test]
-    fn opponent_of_dealer_orders_up_with_right_bower_trump_and_an_ace() {
-        let g = game(0, 1, None, "9H", ["", "JH TH AS 9C TC", "", ""]);
-        assert_eq!(decision(&g), ORDER);
-    }
-
-    #[test]
-    fn opponent_of_dealer_passes_without_the_right_bower() {
-        let g = game(0, 1, None, "9H", ["", "JD QH AH AS KC", "", ""]);
-        assert_eq!(decision(&g), Action::Pass);
-    }
-
-    #[test]
-    fn dealer_goes_alone_when_it_ends_up_with_right_bower_and_three_trump() {
-        // Picks up 9H and discards 9C: JH TH QH 9H AS.
-        let mut g = game(0, 1, None, "9H", ["JH TH QH AS 9C", "", "", ""]);
-        for _ in 0..3 {
-            g.apply(Action::Pass).unwrap();
+    /// Checks each `(rule, got, expected)`, naming the rule that failed.
+    fn check<const N: usize>(cases: [(&str, Action, Action); N]) {
+        for (rule, got, expected) in cases {
+            assert_eq!(got, expected, "{rule}");
         }
-        assert_eq!(decision(&g), ALONE);
+    }
+
+    // 2.2.2.1 Proposed trump (9H turned up, seat 0 deals).
+    #[test]
+    fn round_one_before_the_dealer() {
+        let asked = |seat: usize, hand| {
+            let mut hands = ["", "", "", ""];
+            hands[seat] = hand;
+            decision(&game(0, seat, None, "9H", hands))
+        };
+        #[rustfmt::skip]
+        let cases = [
+            ("dealer's partner: both bowers and an ace, alone", asked(2, "JH JD AS 9C TC"), ALONE),
+            ("dealer's partner: left bower and two more trump, alone", asked(2, "JD QH KH 9S 9C"), ALONE),
+            ("dealer's partner: the right bower but no left, pass", asked(2, "JH QH KH AS 9C"), PASS),
+            ("opponent: bowers, trump and an ace, alone", asked(1, "JH JD TH AS 9C"), ALONE),
+            ("opponent: right bower, trump and an ace, order up", asked(1, "JH TH AS 9C TC"), ORDER),
+            ("opponent: no right bower, pass", asked(1, "JD QH AH AS KC"), PASS),
+        ];
+        check(cases);
     }
 
     #[test]
-    fn dealer_picks_up_with_left_bower_and_two_more_trump() {
-        // Picks up 9H and discards 9C: JD TH 9H AS TC.
-        let mut g = game(
-            0,
-            1,
-            None,
-            "9H",
-            [
-                "JD TH AS 9C TC",
-                "9S TS QS KS AC",
-                "9D TD QD KD AD",
-                "JS JC QC KC QH",
-            ],
-        );
-        for _ in 0..3 {
-            g.apply(Action::Pass).unwrap();
-        }
-        assert_eq!(decision(&g), ORDER);
-    }
-
-    #[test]
-    fn dealer_passes_when_the_kept_hand_is_weak() {
-        // Picks up 9H and discards 9S (a nine; spades before clubs): JD 9C TC QD 9H,
-        // the left bower and one more trump but no ace.
-        let mut g = game(
-            0,
-            1,
-            None,
-            "9H",
-            [
-                "JD 9S 9C TC QD",
-                "AS TS QS KS AC",
-                "TD KD AD 9D KH",
-                "JS JC QC KC QH",
-            ],
-        );
-        for _ in 0..3 {
-            g.apply(Action::Pass).unwrap();
-        }
-        assert_eq!(decision(&g), Action::Pass);
+    fn round_one_the_dealer_judges_the_hand_it_would_keep() {
+        let asked = |hands| {
+            let mut g = game(0, 1, None, "9H", hands);
+            for _ in 0..3 {
+                g.apply(Action::Pass).unwrap();
+            }
+            decision(&g)
+        };
+        #[rustfmt::skip]
+        let cases = [
+            // Picks up 9H and discards 9C: JH TH QH 9H AS.
+            ("right bower and three trump: alone", asked(["JH TH QH AS 9C", "", "", ""]), ALONE),
+            // Picks up 9H and discards 9C: JD TH 9H AS TC.
+            ("left bower and two more trump: picks up", asked(["JD TH AS 9C TC", "9S TS QS KS AC", "9D TD QD KD AD", "JS JC QC KC QH"]), ORDER),
+            // Picks up 9H and discards 9S (a nine; spades before clubs): JD 9C TC QD 9H,
+            // the left bower and one more trump but no ace.
+            ("a weak kept hand: passes", asked(["JD 9S 9C TC QD", "AS TS QS KS AC", "TD KD AD 9D KH", "JS JC QC KC QH"]), PASS),
+        ];
+        check(cases);
     }
 
     /// Round two after everyone passed the top card `upcard`, with `seat` to declare.
@@ -492,180 +460,88 @@ mod tests {
 
     // 2.2.2.2 Declaring trump.
     #[test]
-    fn footnote_five_picks_hearts_over_diamonds_to_go_alone() {
-        assert_eq!(
-            round_two(0, 1, "9S", "JH JD AH AD 9C"),
-            Action::Call {
-                suit: Suit::Hearts,
-                alone: true
-            }
-        );
-    }
-
-    #[test]
-    fn declares_with_right_bower_and_two_other_trump() {
-        assert_eq!(
-            round_two(0, 1, "9S", "JC QC KC 9H TD"),
-            Action::Call {
-                suit: Suit::Clubs,
-                alone: false
-            }
-        );
-    }
-
-    #[test]
-    fn declares_five_trump_without_bowers() {
-        assert_eq!(
-            round_two(0, 1, "9S", "AD KD QD TD 9D"),
-            Action::Call {
-                suit: Suit::Diamonds,
-                alone: false
-            }
-        );
-    }
-
-    #[test]
-    fn passes_a_weak_hand_in_round_two() {
-        assert_eq!(round_two(0, 1, "9S", "9H TD QC KC AH"), Action::Pass);
-    }
-
-    #[test]
-    fn the_dealer_counts_the_turned_down_card() {
-        // With the AS the dealer has the right bower, one other trump and an outside ace.
-        assert_eq!(
-            round_two(0, 0, "AS", "JH QH 9C TC KD"),
-            Action::Call {
-                suit: Suit::Hearts,
-                alone: false
-            }
-        );
-        assert_eq!(round_two(0, 2, "AS", "JH QH 9C TC KD"), Action::Pass);
+    fn round_two_declaring() {
+        #[rustfmt::skip]
+        let cases = [
+            ("footnote 5: hearts over diamonds, alone", round_two(0, 1, "9S", "JH JD AH AD 9C"), call(Suit::Hearts, true)),
+            ("right bower and two other trump", round_two(0, 1, "9S", "JC QC KC 9H TD"), call(Suit::Clubs, false)),
+            ("five trump without bowers", round_two(0, 1, "9S", "AD KD QD TD 9D"), call(Suit::Diamonds, false)),
+            ("a weak hand passes", round_two(0, 1, "9S", "9H TD QC KC AH"), PASS),
+            // With the AS the dealer has the right bower, one other trump and an outside ace.
+            ("the dealer counts the turned-down card", round_two(0, 0, "AS", "JH QH 9C TC KD"), call(Suit::Hearts, false)),
+            ("another seat does not", round_two(0, 2, "AS", "JH QH 9C TC KD"), PASS),
+        ];
+        check(cases);
     }
 
     // 2.2.2.3 Discarding.
     #[test]
-    fn discards_lowest_non_trump_preferring_diamonds_to_clubs() {
-        assert_eq!(
-            discard(cards("JH QH 9C 9D AS 9H"), Suit::Hearts),
-            card("9D")
-        );
-    }
-
-    #[test]
-    fn discards_lowest_trump_when_all_are_trump() {
-        assert_eq!(
-            discard(cards("JH JD AH KH QH 9H"), Suit::Hearts),
-            card("9H")
-        );
-    }
-
-    fn lead_of(maker: usize, hand: &str) -> Action {
-        let mut hands = ["", "", "", ""];
-        hands[1] = hand;
-        decision(&game(0, 1, Some((Suit::Spades, maker, false)), "9H", hands))
+    fn discarding() {
+        let cases = [
+            (
+                "lowest non-trump, diamonds before clubs",
+                "JH QH 9C 9D AS 9H",
+                "9D",
+            ),
+            ("lowest trump when all are trump", "JH JD AH KH QH 9H", "9H"),
+        ];
+        for (rule, hand, expected) in cases {
+            assert_eq!(discard(cards(hand), Suit::Hearts), card(expected), "{rule}");
+        }
     }
 
     // 2.2.2.4 Leading (spades trump, seat 1 leads).
     #[test]
-    fn maker_leads_its_highest_trump() {
-        assert_eq!(lead_of(1, "JC AS 9D AH KH"), Action::Play(card("JC")));
+    fn leading() {
+        let led = |maker: usize, hand| {
+            let mut hands = ["", "", "", ""];
+            hands[1] = hand;
+            decision(&game(0, 1, Some((Suit::Spades, maker, false)), "9H", hands))
+        };
+        #[rustfmt::skip]
+        let cases = [
+            ("the maker leads its highest trump", led(1, "JC AS 9D AH KH"), play("JC")),
+            ("the maker out of trump leads an ace", led(1, "AD AH KC 9C QD"), play("AH")),
+            ("… else its highest card", led(1, "KD KH 9C QD TC"), play("KH")),
+            ("the maker's partner leads the right bower", led(3, "JS 9S AH TD QC"), play("JS")),
+            ("… else low trump", led(3, "QS 9S AH TD QC"), play("9S")),
+            ("… else an ace", led(3, "AH 9D KC QC TH"), play("AH")),
+            ("… else low of the opposite colour", led(3, "KH 9D QC TC KD"), play("9D")),
+            ("a defender with the right bower leads an outside ace", led(2, "JS AD 9H TC QC"), play("AD")),
+            ("a defender without it leads its highest off suit", led(2, "KH 9D QS TC 9C"), play("KH")),
+            ("… else trump", led(2, "QS 9S KS TS AS"), play("AS")),
+        ];
+        check(cases);
     }
 
+    // 2.2.2.5 Following (spades trump, made by seat 0; seat 1 leads; `_` an unlisted hand).
     #[test]
-    fn maker_out_of_trump_leads_an_ace_then_its_highest_card() {
-        assert_eq!(lead_of(1, "AD AH KC 9C QD"), Action::Play(card("AH")));
-        assert_eq!(lead_of(1, "KD KH 9C QD TC"), Action::Play(card("KH")));
-    }
-
-    #[test]
-    fn partner_of_maker_leads_the_right_bower() {
-        assert_eq!(lead_of(3, "JS 9S AH TD QC"), Action::Play(card("JS")));
-    }
-
-    #[test]
-    fn partner_of_maker_leads_low_trump_then_ace_then_low_opposite_colour() {
-        assert_eq!(lead_of(3, "QS 9S AH TD QC"), Action::Play(card("9S")));
-        assert_eq!(lead_of(3, "AH 9D KC QC TH"), Action::Play(card("AH")));
-        assert_eq!(lead_of(3, "KH 9D QC TC KD"), Action::Play(card("9D")));
-    }
-
-    #[test]
-    fn defender_with_right_bower_leads_an_outside_ace() {
-        assert_eq!(lead_of(2, "JS AD 9H TC QC"), Action::Play(card("AD")));
-    }
-
-    #[test]
-    fn defender_without_right_bower_leads_highest_off_suit_then_trump() {
-        assert_eq!(lead_of(2, "KH 9D QS TC 9C"), Action::Play(card("KH")));
-        assert_eq!(lead_of(2, "QS 9S KS TS AS"), Action::Play(card("AS")));
-    }
-
-    // 2.2.2.5 Following (spades trump, made by seat 0; seat 1 leads).
-    fn trick(hands: [&str; 4]) -> Game {
-        game(0, 1, Some((Suit::Spades, 0, false)), "9D", hands)
-    }
-
-    #[test]
-    fn follows_high_when_it_can_take_the_trick() {
-        let g = trick(["", "9H TC QC KC AC", "KH TH 9C QD KD", ""]);
-        assert_eq!(follow_after(g, &["9H"]), Action::Play(card("KH")));
-    }
-
-    #[test]
-    fn follows_low_when_it_cannot_take_the_trick() {
-        let g = trick(["", "AH TC QC KC AC", "KH TH 9C QD KD", ""]);
-        assert_eq!(follow_after(g, &["AH"]), Action::Play(card("TH")));
-    }
-
-    #[test]
-    fn under_a_winning_partner_follows_low() {
-        // Seat 1 leads 9H; seat 2 plays AH; seat 3 is seat 1's partner, holding KH TH.
-        let g = trick(["", "9H TC QC KC AC", "AH 9C TD QD KD", "KH TH JD 9S AD"]);
-        assert_eq!(follow_after(g, &["9H", "AH"]), Action::Play(card("TH")));
-    }
-
-    #[test]
-    fn under_a_winning_partner_with_nothing_lower_follows_high() {
-        // Seat 1 leads TH; seat 2 plays 9H; seat 3 holds only higher hearts.
-        let g = trick(["", "TH TC QC KC AC", "9H 9C TD QD KD", "KH AH JD 9S AD"]);
-        assert_eq!(follow_after(g, &["TH", "9H"]), Action::Play(card("AH")));
-    }
-
-    #[test]
-    fn void_and_not_last_trumps_with_its_highest_trump_if_it_wins() {
-        let g = trick(["", "AH TC QC KC AC", "QS 9S 9D TD KD", ""]);
-        assert_eq!(follow_after(g, &["AH"]), Action::Play(card("QS")));
-    }
-
-    #[test]
-    fn void_and_last_trumps_with_its_lowest_winning_trump() {
-        // Seat 1 leads AH, seat 2 follows KH, seat 3 trumps with 9S; seat 0 is last.
-        let g = trick([
-            "JS TS QS TD AD",
-            "AH TC QC KC AC",
-            "KH QH TH 9H JH",
-            "9S KS AS JC 9C",
-        ]);
-        assert_eq!(
-            follow_after(g, &["AH", "KH", "9S"]),
-            Action::Play(card("TS"))
-        );
-    }
-
-    #[test]
-    fn void_without_trump_voids_a_suit() {
-        // Seat 2 holds one club (KC) and two diamonds: voids clubs.
-        let g = trick(["", "AH TC QC 9C AC", "KC 9D TD JD QD", ""]);
-        assert_eq!(follow_after(g, &["AH"]), Action::Play(card("KC")));
-    }
-
-    #[test]
-    fn void_under_a_winning_partner_throws_off_or_plays_lowest_trump() {
-        // Seat 1 leads AH (winning), seat 2 follows 9H; seat 3, seat 1's partner, is void.
-        let g = trick(["", "AH TC QC KC AC", "9H 9C TD QD KD", "QS KS 9S TS AS"]);
-        assert_eq!(follow_after(g, &["AH", "9H"]), Action::Play(card("9S")));
-        // JC is the left bower (trump), so no club to void; TD AD are two diamonds.
-        let g = trick(["", "AH TC QC KC AC", "9H 9C QH QD KD", "QS JC TD AD KS"]);
-        assert_eq!(follow_after(g, &["AH", "9H"]), Action::Play(card("TD")));
+    fn following() {
+        let after = |hands: [&str; 4], plays: &[&str]| {
+            let hands = hands.map(|h| if h == "_" { "" } else { h });
+            follow_after(
+                game(0, 1, Some((Suit::Spades, 0, false)), "9D", hands),
+                plays,
+            )
+        };
+        #[rustfmt::skip]
+        let cases = [
+            ("high when it can take the trick", after(["_", "9H TC QC KC AC", "KH TH 9C QD KD", "_"], &["9H"]), play("KH")),
+            ("low when it cannot take the trick", after(["_", "AH TC QC KC AC", "KH TH 9C QD KD", "_"], &["AH"]), play("TH")),
+            // Seat 1 leads 9H; seat 2 plays AH; seat 3 is seat 1's partner, holding KH TH.
+            ("low under a winning partner", after(["_", "9H TC QC KC AC", "AH 9C TD QD KD", "KH TH JD 9S AD"], &["9H", "AH"]), play("TH")),
+            // Seat 1 leads TH; seat 2 plays 9H; seat 3 holds only higher hearts.
+            ("high under a winning partner with nothing lower", after(["_", "TH TC QC KC AC", "9H 9C TD QD KD", "KH AH JD 9S AD"], &["TH", "9H"]), play("AH")),
+            ("void and not last: its highest trump if it wins", after(["_", "AH TC QC KC AC", "QS 9S 9D TD KD", "_"], &["AH"]), play("QS")),
+            // Seat 1 leads AH, seat 2 follows KH, seat 3 trumps with 9S; seat 0 is last.
+            ("void and last: its lowest winning trump", after(["JS TS QS TD AD", "AH TC QC KC AC", "KH QH TH 9H JH", "9S KS AS JC 9C"], &["AH", "KH", "9S"]), play("TS")),
+            // Seat 2 holds one club (KC) and two diamonds: voids clubs.
+            ("void without trump: voids a suit", after(["_", "AH TC QC 9C AC", "KC 9D TD JD QD", "_"], &["AH"]), play("KC")),
+            // Seat 1 leads AH (winning), seat 2 follows 9H; seat 3, seat 1's partner, is void.
+            ("void under a winning partner: its lowest trump", after(["_", "AH TC QC KC AC", "9H 9C TD QD KD", "QS KS 9S TS AS"], &["AH", "9H"]), play("9S")),
+            // JC is the left bower (trump), so no club to void; TD AD are two diamonds.
+            ("void under a winning partner with no trump to spare: throws off", after(["_", "AH TC QC KC AC", "9H 9C QH QD KD", "QS JC TD AD KS"], &["AH", "9H"]), play("TD")),
+        ];
+        check(cases);
     }
 }

@@ -76,10 +76,7 @@ impl Served {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let line = first_line(child.stdout.take().unwrap());
         let address = line
             .trim()
             .strip_prefix("cardtable serves on http://")
@@ -262,12 +259,45 @@ impl Client {
         }
     }
 
+    /// `name` connected and at a new table made to `spec`: the client and the table.
+    pub async fn opening(address: &str, name: &str, spec: Value) -> (Client, String) {
+        let mut client = Client::connect(address, name).await;
+        let table = client.create(spec).await;
+        (client, table)
+    }
+
     pub async fn create(&mut self, spec: Value) -> String {
         let mut spec = spec;
         spec["type"] = json!("create");
         self.send(spec).await;
         let created = self.until("created").await;
         created["table"].as_str().unwrap().to_string()
+    }
+
+    /// The next frame, which must be a refusal with `code` whose message says `says`.
+    pub async fn refused(&mut self, code: &str, says: &str) -> Value {
+        let refused = self.next().await;
+        assert_eq!(refused["code"], code, "{refused}");
+        let message = refused["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{refused}");
+        refused
+    }
+
+    /// Comes back to a seat with its token (a reload, a new connection).
+    pub async fn rejoin(&mut self, table: &str, token: &str) {
+        self.send(json!({"type": "rejoin", "table": table, "token": token}))
+            .await;
+    }
+
+    /// Waits (at most `wait` between frames) for a snapshot showing `seat` on autopilot;
+    /// returns that snapshot, or `None` if the frames stop first.
+    pub async fn until_autopilot(&mut self, seat: usize, wait: Duration) -> Option<Value> {
+        while let Some(frame) = self.try_next(wait).await {
+            if frame["type"] == "snapshot" && frame["seats"][seat]["autopilot"] == true {
+                return Some(frame);
+            }
+        }
+        None
     }
 
     /// Joins `seat`; returns its token and the first snapshot.
@@ -278,6 +308,21 @@ impl Client {
         let snapshot = self.until("snapshot").await;
         (joined["token"].as_str().unwrap().to_string(), snapshot)
     }
+}
+
+/// The text of `field` in each object of the array `list`.
+pub fn texts<'a>(list: &'a Value, field: &str) -> Vec<&'a str> {
+    let list = list.as_array().expect("an array");
+    list.iter()
+        .map(|item| item[field].as_str().unwrap())
+        .collect()
+}
+
+/// The first line a child writes to `from`.
+pub fn first_line(from: impl std::io::Read) -> String {
+    let mut line = String::new();
+    BufReader::new(from).read_line(&mut line).unwrap();
+    line
 }
 
 /// The latest snapshot among `frames`.
