@@ -25,6 +25,11 @@ const BATCH: u32 = 2000;
 /// One side of a round: plays a batch, returns something of it to keep.
 type Side<'a> = Box<dyn FnMut(&mut Rng) -> usize + 'a>;
 
+/// A batch of the floor's hands, each `floor(rng)`: the sum of what they return.
+fn batch(rng: &mut Rng, mut floor: impl FnMut(&mut Rng) -> u64) -> usize {
+    (0..BATCH).map(|_| floor(rng) as usize).sum()
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; a number among the arguments is the round count.
     let rounds = std::env::args()
@@ -33,45 +38,23 @@ fn main() {
         .unwrap_or(101)
         .max(1);
     let tables = floors::euchre::Tables::new();
+    let eecs280 = || euchre::Game::new(euchre::Rules::eecs280(10));
+    let teendopanch = || teendopanch::Game::new(teendopanch::Rules::handout(10));
     let games: [(&str, Side, Side); 3] = [
         (
             "euchre_eecs280",
-            Box::new(|rng| {
-                random_hands::<_, false>(
-                    || euchre::Game::new(euchre::Rules::eecs280(10)),
-                    BATCH,
-                    rng,
-                )
-            }),
-            Box::new(|rng| {
-                (0..BATCH)
-                    .map(|_| floors::euchre::hand(&tables, rng) as usize)
-                    .sum()
-            }),
+            Box::new(|rng| random_hands::<_, false>(eecs280, BATCH, rng)),
+            Box::new(|rng| batch(rng, |rng| floors::euchre::hand(&tables, rng) as u64)),
         ),
         (
             "straights",
             Box::new(|rng| random_hands::<_, false>(straights::Game::new, BATCH, rng)),
-            Box::new(|rng| {
-                (0..BATCH)
-                    .map(|_| floors::straights::round(rng) as usize)
-                    .sum()
-            }),
+            Box::new(|rng| batch(rng, |rng| floors::straights::round(rng) as u64)),
         ),
         (
             "teendopanch",
-            Box::new(|rng| {
-                random_hands::<_, false>(
-                    || teendopanch::Game::new(teendopanch::Rules::handout(10)),
-                    BATCH,
-                    rng,
-                )
-            }),
-            Box::new(|rng| {
-                (0..BATCH)
-                    .map(|_| floors::teendopanch::hand(rng) as usize)
-                    .sum()
-            }),
+            Box::new(|rng| random_hands::<_, false>(teendopanch, BATCH, rng)),
+            Box::new(|rng| batch(rng, |rng| floors::teendopanch::hand(rng) as u64)),
         ),
     ];
     println!("{rounds} rounds of {BATCH} hands a side, taken turn about");

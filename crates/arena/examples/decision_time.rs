@@ -47,58 +47,51 @@ fn time_game<G: Game>(
     );
 }
 
+/// Seats of Euchre: the strong pair (timed) at seats 0 and 2, `opponent`s at 1 and 3.
+fn strong_pair(
+    opponent: fn() -> Box<dyn Agent<euchre::Game>>,
+) -> Vec<(bool, Box<dyn Agent<euchre::Game>>)> {
+    let strong = || Box::new(euchre::players::Strong::default()) as Box<dyn Agent<_>>;
+    vec![
+        (true, strong()),
+        (false, opponent()),
+        (true, strong()),
+        (false, opponent()),
+    ]
+}
+
+/// Seats of a game with one strong player (timed) at seat 0 and `others` after it.
+fn strong_against<G: Game>(
+    strong: Box<dyn Agent<G>>,
+    others: impl Iterator<Item = Box<dyn Agent<G>>>,
+) -> Vec<(bool, Box<dyn Agent<G>>)> {
+    std::iter::once((true, strong))
+        .chain(others.map(|o| (false, o)))
+        .collect()
+}
+
 fn main() {
     let games: u64 = std::env::args()
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(30);
-    use euchre::players::{Cs246, Simple, Strong};
-    time_game(
-        "euchre eecs280",
-        games,
-        || euchre::Game::new(euchre::Rules::eecs280(10)),
-        || {
-            vec![
-                (true, Box::new(Strong::default()) as Box<dyn Agent<_>>),
-                (false, Box::new(Simple)),
-                (true, Box::new(Strong::default())),
-                (false, Box::new(Simple)),
-            ]
-        },
-    );
-    time_game(
-        "euchre cs246",
-        games,
-        || euchre::Game::new(euchre::Rules::cs246()),
-        || {
-            vec![
-                (true, Box::new(Strong::default()) as Box<dyn Agent<_>>),
-                (false, Box::new(Cs246)),
-                (true, Box::new(Strong::default())),
-                (false, Box::new(Cs246)),
-            ]
-        },
-    );
+    let eecs280 = || euchre::Game::new(euchre::Rules::eecs280(10));
+    time_game("euchre eecs280", games, eecs280, || {
+        strong_pair(|| Box::new(euchre::players::Simple))
+    });
+    let cs246 = || euchre::Game::new(euchre::Rules::cs246());
+    time_game("euchre cs246", games, cs246, || {
+        strong_pair(|| Box::new(euchre::players::Cs246))
+    });
     time_game("straights", games, straights::Game::new, || {
         use straights::players::{Computer, Strong};
-        vec![
-            (true, Box::new(Strong::default()) as Box<dyn Agent<_>>),
-            (false, Box::new(Computer)),
-            (false, Box::new(Computer)),
-            (false, Box::new(Computer)),
-        ]
+        let others = (0..3).map(|_| Box::new(Computer) as Box<dyn Agent<_>>);
+        strong_against(Box::new(Strong::default()), others)
     });
-    time_game(
-        "teendopanch",
-        games,
-        || teendopanch::Game::new(teendopanch::Rules::handout(10)),
-        || {
-            use teendopanch::players::{Simple, Strong};
-            vec![
-                (true, Box::new(Strong::default()) as Box<dyn Agent<_>>),
-                (false, Box::new(Simple)),
-                (false, Box::new(Simple)),
-            ]
-        },
-    );
+    let teendopanch = || teendopanch::Game::new(teendopanch::Rules::handout(10));
+    time_game("teendopanch", games, teendopanch, || {
+        use teendopanch::players::{Simple, Strong};
+        let others = (0..2).map(|_| Box::new(Simple) as Box<dyn Agent<_>>);
+        strong_against(Box::new(Strong::default()), others)
+    });
 }

@@ -124,86 +124,42 @@ fn play(game: &mut Game, tricks: &[(&[&str], usize)]) -> Outcome {
     outcome
 }
 
-#[test]
-fn a_lone_march_scores_four() {
+/// A lone hand worked by hand: seat 1 alone (as [`lone_game`] sets up), the hands, the
+/// upcard, each trick in playing order with who takes it, and the score after.
+struct LoneHand {
+    says: &'static str,
+    hands: [&'static str; 4],
+    upcard: &'static str,
+    tricks: [(&'static [&'static str], usize); 5],
+    scores: [u32; 2],
+}
+
+#[rustfmt::skip]
+const LONE_HANDS: [LoneHand; 3] = [
     // Seat 1 holds the five best spades: it takes every trick (played 1, 2, 0).
-    let mut game = lone_game(
-        [
-            "9H TH JH QH KH",
-            "JS JC AS KS QS",
-            "9D TD JD QD KD",
-            "9C TC QC KC AC",
-        ],
-        "AD",
-    );
-    let outcome = play(
-        &mut game,
-        &[
-            (&["JS", "9D", "9H"], 1),
-            (&["JC", "TD", "TH"], 1),
-            (&["AS", "JD", "JH"], 1),
-            (&["KS", "QD", "QH"], 1),
-            (&["QS", "KD", "KH"], 1),
-        ],
-    );
-    let Outcome::Trick {
-        result: Some(result),
-        ..
-    } = outcome
-    else {
-        panic!("the hand ended");
-    };
-    assert!(result.alone && result.is_march());
-    assert_eq!((result.winner.index(), result.points), (1, 4));
-    assert_eq!(game.scores(), [0, 4]);
-}
+    LoneHand { says: "a lone march scores four", hands: ["9H TH JH QH KH", "JS JC AS KS QS", "9D TD JD QD KD", "9C TC QC KC AC"], upcard: "AD", tricks: [(&["JS", "9D", "9H"], 1), (&["JC", "TD", "TH"], 1), (&["AS", "JD", "JH"], 1), (&["KS", "QD", "QH"], 1), (&["QS", "KD", "KH"], 1)], scores: [0, 4] },
+    // The fourth trick: hearts led, seat 2 must follow with its ace, which wins.
+    LoneHand { says: "three tricks alone score one", hands: ["KH QH JH 9D TD", "JS JC AS 9H TH", "AH KD QD JD AD", "KS QS TS 9S TC"], upcard: "9C", tricks: [(&["JS", "JD", "9D"], 1), (&["JC", "QD", "TD"], 1), (&["AS", "KD", "JH"], 1), (&["9H", "AH", "QH"], 2), (&["AD", "KH", "TH"], 2)], scores: [0, 1] },
+    // The third trick: seat 0 leads; seat 1 follows diamonds; seat 2, void, trumps.
+    LoneHand { says: "a euchred lone maker gives the defenders two", hands: ["AH KH QH AD KD", "JS 9H TH 9D TD", "AS KS QS AC KC", "JC JH JD QD QC"], upcard: "TS", tricks: [(&["JS", "AS", "AH"], 1), (&["9H", "AC", "KH"], 0), (&["AD", "9D", "KS"], 2), (&["QS", "QH", "TH"], 2), (&["KC", "KD", "TD"], 2)], scores: [2, 0] },
+];
 
 #[test]
-fn a_lone_hand_of_three_tricks_scores_one() {
-    let mut game = lone_game(
-        [
-            "KH QH JH 9D TD",
-            "JS JC AS 9H TH",
-            "AH KD QD JD AD",
-            "KS QS TS 9S TC",
-        ],
-        "9C",
-    );
-    play(
-        &mut game,
-        &[
-            (&["JS", "JD", "9D"], 1),
-            (&["JC", "QD", "TD"], 1),
-            (&["AS", "KD", "JH"], 1),
-            // Hearts led: seat 2 must follow with its ace, which wins.
-            (&["9H", "AH", "QH"], 2),
-            (&["AD", "KH", "TH"], 2),
-        ],
-    );
-    assert_eq!(game.scores(), [0, 1], "three tricks alone: 1 point");
-}
-
-#[test]
-fn a_euchred_lone_maker_gives_the_defenders_two() {
-    let mut game = lone_game(
-        [
-            "AH KH QH AD KD",
-            "JS 9H TH 9D TD",
-            "AS KS QS AC KC",
-            "JC JH JD QD QC",
-        ],
-        "TS",
-    );
-    play(
-        &mut game,
-        &[
-            (&["JS", "AS", "AH"], 1),
-            (&["9H", "AC", "KH"], 0),
-            // Seat 0 leads; seat 1 follows diamonds; seat 2, void, trumps.
-            (&["AD", "9D", "KS"], 2),
-            (&["QS", "QH", "TH"], 2),
-            (&["KC", "KD", "TD"], 2),
-        ],
-    );
-    assert_eq!(game.scores(), [2, 0], "a euchre: 2 to the defenders");
+fn lone_hands_score_as_the_handout_says() {
+    for case in &LONE_HANDS {
+        let mut game = lone_game(case.hands, case.upcard);
+        let outcome = play(&mut game, &case.tricks);
+        let Outcome::Trick {
+            result: Some(result),
+            ..
+        } = outcome
+        else {
+            panic!("{}: the hand ended", case.says);
+        };
+        assert!(result.alone, "{}", case.says);
+        assert_eq!(game.scores(), case.scores, "{}", case.says);
+        let winners = if case.scores[1] > 0 { 1 } else { 0 };
+        assert_eq!(result.winner.index(), winners, "{}", case.says);
+        assert_eq!(result.points, case.scores[winners], "{}", case.says);
+    }
 }

@@ -29,6 +29,15 @@ fn won_by(outcome: Outcome) -> Seat {
     }
 }
 
+/// Plays `cards` (written `8S 7S`) in turn: the last one's outcome.
+fn plays(hand: &mut Hand, cards: &str) -> Outcome {
+    let mut outcome = Outcome::Continue;
+    for card in cards.split_whitespace() {
+        outcome = hand.apply(Action::Play(card.parse().unwrap())).unwrap();
+    }
+    outcome
+}
+
 /// A 32-card hand dealt five at a time from the dealer's left (seat 1), the dealer
 /// (seat 0) last, the eight of hearts turned up, ordered up by seat 1; the dealer
 /// discards the seven of diamonds.
@@ -50,17 +59,10 @@ fn hearts_from_the_32_card_pack() -> Hand {
 #[test]
 fn sevens_and_eights_rank_below_the_nines_in_plain_suits_and_in_trump() {
     let mut hand = hearts_from_the_32_card_pack();
-    let mut play = |card: &str| hand.apply(Action::Play(card.parse().unwrap())).unwrap();
     // Trick one: the eight of spades led; the seven must follow it, and loses to it.
-    play("8S");
-    play("7S");
-    play("8C");
-    assert_eq!(won_by(play("7C")), Seat::new(1));
+    assert_eq!(won_by(plays(&mut hand, "8S 7S 8C 7C")), Seat::new(1));
     // Trick two: the dealer's eight of hearts (trump) takes the ace led.
-    play("AS");
-    play("9S");
-    play("9C");
-    assert_eq!(won_by(play("8H")), Seat::new(0));
+    assert_eq!(won_by(plays(&mut hand, "AS 9S 9C 8H")), Seat::new(0));
 }
 
 #[test]
@@ -153,16 +155,10 @@ mod joker {
         hand.apply(Action::OrderUp { alone: false }).unwrap();
         hand.apply(Action::Discard("9S".parse().unwrap())).unwrap();
         // A club led: seat 2, out of clubs, trumps with the king.
-        let mut play = |card: &str| hand.apply(Action::Play(card.parse().unwrap())).unwrap();
-        play("9C");
-        play("KH");
-        play("AC");
-        assert_eq!(won_by(play("JC")), Seat::new(2));
+        assert_eq!(won_by(plays(&mut hand, "9C KH AC JC")), Seat::new(2));
         // The right bower led: the dealer follows with its nine of hearts; seat 1's only
         // trump is the benny, which it must play, and which takes the right bower.
-        play("JH");
-        play("AS");
-        play("9H");
+        plays(&mut hand, "JH AS 9H");
         assert_eq!(
             hand.legal_plays(),
             ["2S".parse::<Card>().unwrap()]

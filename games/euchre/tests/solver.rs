@@ -18,6 +18,12 @@ fn random_deal(rng: &mut table::Rng, max_tricks: usize) -> OpenDeal {
     random_deal_from(rng, max_tricks, &cards::deck::EECS280_EUCHRE)
 }
 
+/// Numbered random deals from `seed`: `short` of up to four tricks, then `whole` of five.
+fn deals(seed: u64, short: usize, whole: usize) -> impl Iterator<Item = (usize, OpenDeal)> {
+    let mut rng = table::Rng::seed_from_u64(seed);
+    (0..short + whole).map(move |n| (n, random_deal(&mut rng, if n < short { 4 } else { 5 })))
+}
+
 /// A deal from `pack`, as [`random_deal`].
 fn random_deal_from(rng: &mut table::Rng, max_tricks: usize, pack: &[Card]) -> OpenDeal {
     let mut deck = pack.to_vec();
@@ -59,12 +65,10 @@ fn random_deal_from(rng: &mut table::Rng, max_tricks: usize, pack: &[Card]) -> O
 
 #[test]
 fn the_solver_agrees_with_minimax() {
-    let mut rng = table::Rng::seed_from_u64(2024);
     let mut solver = Solver::new();
     // Thousands of deals of up to four tricks, and two hundred whole five-trick deals
     // (plain minimax is slow on those).
-    for n in 0..3200 {
-        let deal = random_deal(&mut rng, if n < 3000 { 4 } else { 5 });
+    for (n, deal) in deals(2024, 3000, 200) {
         for team in Team::BOTH {
             assert_eq!(
                 solver.tricks(&deal, team),
@@ -83,11 +87,9 @@ fn the_solver_agrees_with_minimax() {
 
 #[test]
 fn threshold_searches_agree_with_minimax() {
-    let mut rng = table::Rng::seed_from_u64(2025);
     // One solver for all: bounds left in its table by one window must not mislead another.
     let mut solver = Solver::new();
-    for n in 0..1500 {
-        let deal = random_deal(&mut rng, if n < 1400 { 4 } else { 5 });
+    for (n, deal) in deals(2025, 1400, 100) {
         for team in Team::BOTH {
             let exact = minimax(&deal, team);
             for tricks in 0..=6 {

@@ -4,7 +4,7 @@
 use rand::Rng as _;
 use table::Rng;
 
-use super::{partial_shuffle, random_bit};
+use super::{partial_shuffle, play, random_bit};
 
 const JACK: u32 = 2;
 
@@ -115,19 +115,8 @@ pub fn hand_picking(tables: &Tables, rng: &mut Rng, pick: impl Fn(u64, &mut Rng)
         let mut led = 0usize;
         for i in 0..4 {
             let seat = (leader + i) % 4;
-            let hand = hands[seat];
-            let legal = if i == 0 {
-                hand
-            } else {
-                let follow = hand & tables.suit_masks[t][led];
-                if follow != 0 {
-                    follow
-                } else {
-                    hand
-                }
-            };
-            let card = pick(u64::from(legal), rng) as usize;
-            hands[seat] &= !(1 << card);
+            let led_cards = (i > 0).then(|| tables.suit_masks[t][led]);
+            let card = play(&mut hands[seat], led_cards, rng, &pick) as usize;
             if i == 0 {
                 led = tables.effective[t][card] as usize;
             }

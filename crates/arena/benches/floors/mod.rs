@@ -30,3 +30,21 @@ pub fn partial_shuffle(deck: &mut [u8], take: usize, rng: &mut Rng) {
         deck.swap(i, j);
     }
 }
+
+/// Plays a card of `hand` drawn by `pick`, following `led` (the led suit's cards) when
+/// given and the hand holds any: the card, taken out of the hand.
+#[inline]
+pub fn play(
+    hand: &mut u32,
+    led: Option<u32>,
+    rng: &mut Rng,
+    pick: impl Fn(u64, &mut Rng) -> u32,
+) -> u32 {
+    let legal = match led.map(|cards| *hand & cards) {
+        None | Some(0) => *hand,
+        Some(same_suit) => same_suit,
+    };
+    let card = pick(u64::from(legal), rng);
+    *hand &= !(1 << card);
+    card
+}

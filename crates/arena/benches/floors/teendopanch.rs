@@ -6,7 +6,7 @@
 use rand::Rng as _;
 use table::Rng;
 
-use super::{partial_shuffle, random_bit};
+use super::{partial_shuffle, play, random_bit};
 
 /// Each suit's cards.
 const SUITS: [u32; 4] = [0xff, 0xff << 8, 0xff << 16, 0xff << 24];
@@ -47,19 +47,8 @@ pub fn hand(rng: &mut Rng) -> u32 {
         let (mut best, mut winner, mut led) = (0u32, leader, 0u32);
         for i in 0..3 {
             let seat = (leader + i) % 3;
-            let hand = hands[seat];
-            let legal = if i == 0 {
-                hand
-            } else {
-                let follow = hand & SUITS[led as usize];
-                if follow != 0 {
-                    follow
-                } else {
-                    hand
-                }
-            };
-            let card = random_bit(u64::from(legal), rng);
-            hands[seat] &= !(1 << card);
+            let led_cards = (i > 0).then(|| SUITS[led as usize]);
+            let card = play(&mut hands[seat], led_cards, rng, random_bit);
             let suit = card / 8;
             if i == 0 {
                 led = suit;
