@@ -52,6 +52,12 @@ macro_rules! seat {
             }
         }
 
+        impl ::std::convert::From<$name> for usize {
+            fn from(seat: $name) -> usize {
+                seat.index()
+            }
+        }
+
         impl ::std::fmt::Display for $name {
             fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
                 write!(f, "{}", self.0 + $shown_from)

@@ -169,6 +169,18 @@ pub fn succeeded(output: &std::process::Output, context: &str) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// Where a program's output `got` first parts from `want`: the line (from 1) and both
+/// line counts, for a failure message.
+pub fn first_difference(got: &[u8], want: &[u8]) -> String {
+    let (got, want) = (String::from_utf8_lossy(got), String::from_utf8_lossy(want));
+    let line = got.lines().zip(want.lines()).position(|(a, b)| a != b);
+    let (ours, theirs) = (got.lines().count(), want.lines().count());
+    format!(
+        "first differing line {:?} ({ours} vs {theirs} lines)",
+        line.map(|l| l + 1)
+    )
+}
+
 /// Every card a text names, as codes (`JH`) or in words (`J♥`, `10♥`), as codes: what
 /// leak checks look for in anything sent to a person.
 pub fn cards_named(text: &str) -> std::collections::BTreeSet<String> {

@@ -192,21 +192,49 @@ impl Person {
         }
     }
 
-    /// The card to play from `held` (shown first); a card the rules refuse (`check`) is
-    /// refused with their reason.
-    pub fn choose_play<R: fmt::Display>(
+    /// The game's action `play(card)` for a card chosen from `held` (shown first); a card
+    /// the rules refuse (`check`) is refused with their reason.
+    pub fn choose_play<A: Copy, R: fmt::Display>(
         &self,
         held: CardSet,
-        check: impl Fn(Card) -> Result<(), R>,
-    ) -> Result<Card, Leave> {
+        play: impl Fn(Card) -> A,
+        check: impl Fn(A) -> Result<(), R>,
+    ) -> Result<A, Leave> {
         self.show(held)?;
         self.ask("please select a card:", |word| {
             let card = card_numbered(held, word)?;
-            check(card).map(|()| card).map_err(|reason| {
+            check(play(card)).map(|()| play(card)).map_err(|reason| {
                 Answer::Refused(format!("{}: {}", card.long(), crate::sentence(reason)))
             })
         })
     }
+}
+
+/// The rest of an EECS 280 program once its command line (`args`, from `argv`) is read:
+/// the pack read and echoed, the players seated (`Human` made by `human`), the game
+/// played by `play` at the console, and the program's exit (`program` names it).
+pub fn run<G: Game, Simple, Strong, Human>(
+    argv: &[OsString],
+    args: CommandLine,
+    deck: CardSet,
+    program: &str,
+    human: impl Fn(String, Shared) -> Human,
+    play: impl FnOnce(Seats<G>, Shared, &mut Pack) -> Result<(), crate::Stop>,
+) -> std::process::ExitCode
+where
+    Simple: Agent<G> + Default + 'static,
+    Strong: Agent<G> + Default + 'static,
+    Human: Player<G> + 'static,
+{
+    let console = crate::Console::stdio();
+    let Some(mut pack) = echo_and_read_pack(&console, argv, &args.pack, deck, args.shuffle) else {
+        return std::process::ExitCode::from(1);
+    };
+    let seat = |name: &str| Box::new(human(name.to_string(), console.clone())) as _;
+    let seats = Seats::new::<Simple, Strong>(args.seats, seat);
+    let result = play(seats, console.clone(), &mut pack);
+    let _ = console.borrow_mut().flush();
+    crate::Stop::exit(result, program)
 }
 
 /// The players of an EECS 280 program, in seat order, as its command line named them.
@@ -245,8 +273,8 @@ impl<G: Game> Seats<G> {
     }
 
     /// The name the command line gave `seat`.
-    pub fn name(&self, seat: usize) -> &str {
-        &self.names[seat]
+    pub fn name(&self, seat: impl Into<usize>) -> &str {
+        &self.names[seat.into()]
     }
 
     /// The choice of the player in `seat`, whose turn it is.

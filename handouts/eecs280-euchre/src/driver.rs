@@ -7,24 +7,17 @@ use textio::eecs280::Seats;
 use textio::say;
 use textio::{Shared, Stop};
 
+/// The players and where the game is printed.
 pub struct Driver {
-    seats: Seats<Game>,
-    console: Shared,
+    pub seats: Seats<Game>,
+    pub console: Shared,
 }
 
 impl Driver {
-    pub fn new(seats: Seats<Game>, console: Shared) -> Driver {
-        Driver { seats, console }
-    }
-
-    fn name(&self, seat: Seat) -> &str {
-        self.seats.name(seat.index())
-    }
-
     /// "Alice and Cathy": the lower-numbered partner first.
     fn team_names(&self, team: Team) -> String {
         let [a, b] = team.seats();
-        format!("{} and {}", self.name(a), self.name(b))
+        format!("{} and {}", self.seats.name(a), self.seats.name(b))
     }
 
     /// Plays a whole game to `points_to_win`.
@@ -43,7 +36,7 @@ impl Driver {
     fn play_hand(&mut self, game: &mut Game) -> Result<(), Stop> {
         let hand = *game.hand().expect("just dealt");
         say!(self.console, "Hand {}", game.hand_number())?;
-        say!(self.console, "{} deals", self.name(hand.dealer()))?;
+        say!(self.console, "{} deals", self.seats.name(hand.dealer()))?;
         say!(self.console, "{} turned up", hand.upcard().long())?;
         loop {
             let seat = game
@@ -53,10 +46,10 @@ impl Driver {
             let action = self.seats.act(game, seat.index()).map_err(Stop::Left)?;
             let outcome = game
                 .apply(action)
-                .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));
+                .unwrap_or_else(|e| panic!("{} chose an {e}", self.seats.name(seat)));
             self.announce(seat, phase, action, game)?;
             if let Outcome::Trick { winner, result } = outcome {
-                say!(self.console, "{} takes the trick", self.name(winner))?;
+                say!(self.console, "{} takes the trick", self.seats.name(winner))?;
                 say!(self.console, "")?;
                 if let Some(result) = result {
                     return self.score(&result, game);
@@ -67,7 +60,7 @@ impl Driver {
 
     /// Prints what a player did; a blank line closes the making of trump.
     fn announce(&self, seat: Seat, phase: Phase, action: Action, game: &Game) -> Result<(), Stop> {
-        let name = self.name(seat);
+        let name = self.seats.name(seat);
         let hand = game.hand().unwrap();
         match action {
             Action::Pass => say!(self.console, "{name} passes")?,

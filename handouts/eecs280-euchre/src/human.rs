@@ -50,12 +50,6 @@ impl Human {
             })
         })
     }
-
-    fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
-        self.0
-            .choose_play(view.cards(), |card| view.check(Action::Play(card)))
-            .map(Action::Play)
-    }
 }
 
 impl Player<Game> for Human {
@@ -66,7 +60,9 @@ impl Player<Game> for Human {
             // reached.
             Phase::Defending | Phase::Declaring => Ok(Action::Pass),
             Phase::Discard => self.discard(view),
-            Phase::Tricks | Phase::Over => self.play(view),
+            Phase::Tricks | Phase::Over => self
+                .0
+                .choose_play(view.cards(), Action::Play, |a| view.check(a)),
         }
     }
 }

@@ -5,8 +5,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use eecs280_euchre::driver::Driver;
-use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
-use textio::{Console, Stop};
+use eecs280_euchre::human::Human;
+use euchre::players::{Simple, Strong};
+use euchre::Game;
+use textio::eecs280::parse_command_line;
 
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
@@ -15,19 +17,14 @@ fn main() -> ExitCode {
         let _ = writeln!(std::io::stdout(), "{}", eecs280_euchre::args::USAGE);
         return ExitCode::from(1);
     };
-    let console = Console::stdio();
     let deck = cards::deck::eecs280_euchre().into_iter().collect();
-    let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
-        return ExitCode::from(1);
-    };
-    let seats =
-        Seats::new::<euchre::players::Simple, euchre::players::Strong>(args.seats, |name| {
-            Box::new(eecs280_euchre::human::Human::new(
-                name.to_string(),
-                console.clone(),
-            ))
-        });
-    let result = Driver::new(seats, console.clone()).play(args.points_to_win, &mut pack);
-    let _ = console.borrow_mut().flush();
-    Stop::exit(result, "euchre280")
+    let points = args.points_to_win;
+    textio::eecs280::run::<Game, Simple, Strong, _>(
+        &argv,
+        args,
+        deck,
+        "euchre280",
+        Human::new,
+        |seats, console, pack| Driver { seats, console }.play(points, pack),
+    )
 }

@@ -104,14 +104,10 @@ fn run(case: &Case, dir: &Path) -> Result<(), String> {
         .unwrap();
     if output.stdout != case.expected {
         let got = String::from_utf8_lossy(&output.stdout);
-        let want = String::from_utf8_lossy(&case.expected);
-        let line = got.lines().zip(want.lines()).position(|(a, b)| a != b);
         return Err(format!(
-            "{}: output differs (first differing line {:?}; {} vs {} lines)\n--- got ---\n{}\n--- stderr ---\n{}",
+            "{}: output differs, {}\n--- got ---\n{}\n--- stderr ---\n{}",
             case.name,
-            line.map(|l| l + 1),
-            got.lines().count(),
-            want.lines().count(),
+            testkit::first_difference(&output.stdout, &case.expected),
             got.lines().take(40).collect::<Vec<_>>().join("\n"),
             String::from_utf8_lossy(&output.stderr),
         ));

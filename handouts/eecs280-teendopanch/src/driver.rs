@@ -5,20 +5,13 @@ use rules::{Action, Game, HandResult, Outcome, Phase, Round, Rules, Seat};
 use textio::eecs280::Seats;
 use textio::{say, Shared, Stop};
 
+/// The players and where the game is printed.
 pub struct Driver {
-    seats: Seats<Game>,
-    console: Shared,
+    pub seats: Seats<Game>,
+    pub console: Shared,
 }
 
 impl Driver {
-    pub fn new(seats: Seats<Game>, console: Shared) -> Driver {
-        Driver { seats, console }
-    }
-
-    fn name(&self, seat: Seat) -> &str {
-        self.seats.name(seat.index())
-    }
-
     pub fn play(&mut self, rules: Rules, pack: &mut Pack) -> Result<(), Stop> {
         let mut game = Game::new(rules);
         while !game.is_over() {
@@ -31,7 +24,7 @@ impl Driver {
             say!(
                 self.console,
                 "{} has {} points",
-                self.name(seat),
+                self.seats.name(seat),
                 game.scores()[seat.index()]
             )?;
         }
@@ -41,7 +34,11 @@ impl Driver {
 
     fn deals(&self, game: &Game, cards: usize) -> Result<(), Stop> {
         let dealer = game.hand().unwrap().dealer();
-        say!(self.console, "{} deals {cards} cards", self.name(dealer))?;
+        say!(
+            self.console,
+            "{} deals {cards} cards",
+            self.seats.name(dealer)
+        )?;
         Ok(())
     }
 
@@ -55,8 +52,8 @@ impl Driver {
             let action = self.seats.act(game, seat.index()).map_err(Stop::Left)?;
             let outcome = game
                 .apply(action)
-                .unwrap_or_else(|e| panic!("{} chose an {e}", self.name(seat)));
-            let name = self.name(seat);
+                .unwrap_or_else(|e| panic!("{} chose an {e}", self.seats.name(seat)));
+            let name = self.seats.name(seat);
             match action {
                 Action::Pass => say!(self.console, "{name} passes")?,
                 Action::Call(suit) => say!(self.console, "{name} orders up {suit}")?,
@@ -81,7 +78,7 @@ impl Driver {
                 _ => {}
             }
             if let Outcome::Trick { winner, result } = outcome {
-                say!(self.console, "{} takes the trick", self.name(winner))?;
+                say!(self.console, "{} takes the trick", self.seats.name(winner))?;
                 say!(self.console, "")?;
                 if let Some(result) = result {
                     return self.announce(&result);
@@ -95,7 +92,7 @@ impl Driver {
             say!(
                 self.console,
                 "{} has {} tricks",
-                self.name(seat),
+                self.seats.name(seat),
                 result.tricks[seat.index()]
             )?;
         }

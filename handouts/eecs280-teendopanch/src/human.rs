@@ -41,12 +41,6 @@ impl Human {
             view.check(action).map(|()| action).map_err(Answer::refused)
         })
     }
-
-    fn play(&self, view: &View<'_>) -> Result<Action, Leave> {
-        self.0
-            .choose_play(view.cards(), |card| view.check(Action::Play(card)))
-            .map(Action::Play)
-    }
 }
 
 impl Player<Game> for Human {
@@ -59,7 +53,9 @@ impl Player<Game> for Human {
             Phase::Giving => Ok(Action::Give(
                 view.holding().last().expect("a victim holds cards"),
             )),
-            Phase::Tricks | Phase::Over => self.play(view),
+            Phase::Tricks | Phase::Over => self
+                .0
+                .choose_play(view.cards(), Action::Play, |a| view.check(a)),
         }
     }
 }

@@ -6,8 +6,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use eecs280_teendopanch::driver::Driver;
-use textio::eecs280::{echo_and_read_pack, parse_command_line, Seats};
-use textio::{Console, Stop};
+use eecs280_teendopanch::human::Human;
+use rules::players::{Simple, Strong};
+use rules::Game;
+use textio::eecs280::parse_command_line;
 
 fn main() -> ExitCode {
     let argv: Vec<OsString> = std::env::args_os().collect();
@@ -24,18 +26,14 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let console = Console::stdio();
     let deck = cards::deck::teendopanch().into_iter().collect();
-    let Some(mut pack) = echo_and_read_pack(&console, &argv, &args.pack, deck, args.shuffle) else {
-        return ExitCode::from(1);
-    };
-    let seats = Seats::new::<rules::players::Simple, rules::players::Strong>(args.seats, |name| {
-        Box::new(eecs280_teendopanch::human::Human::new(
-            name.to_string(),
-            console.clone(),
-        ))
-    });
-    let result = Driver::new(seats, console.clone()).play(rules, &mut pack);
-    let _ = console.borrow_mut().flush();
-    Stop::exit(result, "teendopanch")
+    let points = rules;
+    textio::eecs280::run::<Game, Simple, Strong, _>(
+        &argv,
+        args,
+        deck,
+        "teendopanch",
+        Human::new,
+        |seats, console, pack| Driver { seats, console }.play(points, pack),
+    )
 }

@@ -64,30 +64,30 @@ fn args(text: &str) -> Vec<&str> {
     text.split(' ').collect()
 }
 
+/// Simple players only: the handout's own transcripts, to the byte.
 #[test]
-fn one_hand_of_simple_players() {
-    let output = run(
-        &args("pack.in noshuffle 1 A Simple B Simple C Simple"),
-        "",
-        "handout",
-    );
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        expected("one-hand.out")
-    );
-    assert_eq!(output.status.code(), Some(0));
+fn simple_players_print_the_handouts_transcripts() {
+    for (points, file) in [(1, "one-hand.out"), (5, "pulls.out")] {
+        let command = format!("pack.in noshuffle {points} A Simple B Simple C Simple");
+        let output = run(&args(&command), "", "handout");
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected(file),
+            "{file}"
+        );
+        assert_eq!(output.status.code(), Some(0), "{file}");
+    }
 }
 
-#[test]
-fn pulling_cards_in_the_second_hand() {
-    let output = run(
-        &args("pack.in noshuffle 5 A Simple B Simple C Simple"),
-        "",
-        "handout",
-    );
+/// A game with a person at `seat` reads as the handout's `file`, with that seat Simple,
+/// once the person's prompts and each of the `errors` (each said once) are taken out.
+fn as_if_simple(text: &str, errors: &[&str], file: &str, seat: &str) {
+    let (kept, found) = strip(text, errors);
+    assert_eq!(found, errors.len(), "{text}");
+    let simple = format!("{seat} Simple");
     assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        expected("pulls.out")
+        kept,
+        expected(file).replacen(&simple, &format!("{seat} Human"), 1)
     );
 }
 
@@ -134,12 +134,7 @@ fn a_human_maker_with_bad_answers() {
         "'12' is not a card number",
         "'x' is not a card number",
     ];
-    let (kept, found) = strip(&text, &errors);
-    assert_eq!(found, 4, "{text}");
-    assert_eq!(
-        kept,
-        expected("one-hand.out").replacen("B Simple", "B Human", 1)
-    );
+    as_if_simple(&text, &errors, "one-hand.out", "B");
 }
 
 #[test]
@@ -157,12 +152,7 @@ fn a_human_puller_gives_back_cards_by_the_rules() {
         "was just taken and cannot be given back",
         "is not from a suit held three or more times",
     ];
-    let (kept, found) = strip(&text, &errors);
-    assert_eq!(found, 2, "{text}");
-    assert_eq!(
-        kept,
-        expected("pulls.out").replacen("C Simple", "C Human", 1)
-    );
+    as_if_simple(&text, &errors, "pulls.out", "C");
 }
 
 #[test]

@@ -85,15 +85,10 @@ fn run(case: &Case) -> Result<(), String> {
         (case.stdout.clone(), case.status)
     };
     if output.stdout != want_out {
-        let got = String::from_utf8_lossy(&output.stdout);
-        let want = String::from_utf8_lossy(&want_out);
-        let line = got.lines().zip(want.lines()).position(|(a, b)| a != b);
         return Err(format!(
-            "{}: first differing line {:?} ({} vs {} lines); stderr: {}",
+            "{}: {}; stderr: {}",
             case.name,
-            line.map(|l| l + 1),
-            got.lines().count(),
-            want.lines().count(),
+            testkit::first_difference(&output.stdout, &want_out),
             String::from_utf8_lossy(&output.stderr)
         ));
     }

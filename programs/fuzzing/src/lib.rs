@@ -156,7 +156,7 @@ pub fn euchre280_input(data: &[u8]) {
         ))
     });
     let mut pack = cards::pack::Pack::new(cards::deck::eecs280_euchre().to_vec(), false);
-    let _ = eecs280_euchre::driver::Driver::new(seats, console).play(2, &mut pack);
+    let _ = eecs280_euchre::driver::Driver { seats, console }.play(2, &mut pack);
 }
 
 /// `teendopanch` with three Humans answering from `data`, to 2 points, unshuffled.
@@ -174,7 +174,7 @@ pub fn teendopanch_input(data: &[u8]) {
         },
     );
     let mut pack = cards::pack::Pack::new(cards::deck::teendopanch(), false);
-    let _ = eecs280_teendopanch::driver::Driver::new(seats, console).play(rules, &mut pack);
+    let _ = eecs280_teendopanch::driver::Driver { seats, console }.play(rules, &mut pack);
 }
 
 /// The first byte picks one of `cardtable play`'s four games (handout opponents, to 2
