@@ -378,35 +378,44 @@ mod tests {
         text.parse().unwrap()
     }
 
-    fn sort_by_key(order: TrumpOrder, led: Option<Suit>, cards: &[&str]) -> Vec<String> {
-        let mut cards: Vec<Card> = cards.iter().map(|t| card(t)).collect();
+    /// `cards` (written `AS JH`) from highest to lowest, as `order` ranks them with
+    /// `led` led (or out of any trick), written the same way.
+    fn ranked(order: TrumpOrder, led: Option<Suit>, cards: &str) -> String {
+        let mut cards: Vec<Card> = cards.split_whitespace().map(card).collect();
         cards.sort_by_key(|&c| match led {
             Some(led) => order.led_key(c, led),
             None => order.key(c),
         });
-        cards.iter().rev().map(|c| c.to_string()).collect()
+        let texts: Vec<String> = cards.iter().rev().map(|c| c.to_string()).collect();
+        texts.join(" ")
     }
 
+    /// Hands ranked by hand: trump, then the led suit, then the rest.
     #[test]
-    fn trump_context_matches_the_handout_table() {
-        // Diamonds trump (the handout's example: the Jack of Hearts counts as a Diamond).
-        let order = TrumpOrder::euchre(Suit::Diamonds);
-        let ranked = sort_by_key(order, None, &["AS", "JH", "JD", "9D", "AD", "KC", "9S"]);
-        assert_eq!(ranked, ["JD", "JH", "AD", "9D", "AS", "KC", "9S"]);
-        assert_eq!(order.suit_of(card("JH")), Suit::Diamonds);
-        assert_eq!(order.suit_of(card("JS")), Suit::Spades);
-    }
-
-    #[test]
-    fn led_suit_beats_other_non_trump() {
-        let order = TrumpOrder::euchre(Suit::Spades);
-        // Clubs led: JC is the left bower, so it is trump, not clubs.
-        let ranked = sort_by_key(
-            order,
-            Some(Suit::Clubs),
-            &["9C", "AD", "JC", "9S", "AC", "JS", "KH"],
-        );
-        assert_eq!(ranked, ["JS", "JC", "9S", "AC", "9C", "AD", "KH"]);
+    fn hands_rank_as_worked_by_hand() {
+        use Suit::*;
+        #[rustfmt::skip]
+        let cases = [
+            // The handout's example: diamonds trump, the Jack of Hearts counts as a Diamond.
+            (TrumpOrder::euchre(Diamonds), None, "AS JH JD 9D AD KC 9S", "JD JH AD 9D AS KC 9S"),
+            // Clubs led, spades trump: JC is the left bower, so it is trump, not clubs.
+            (TrumpOrder::euchre(Spades), Some(Clubs), "9C AD JC 9S AC JS KH", "JS JC 9S AC 9C AD KH"),
+            // Without bowers jacks are ordinary.
+            (TrumpOrder::without_bowers(Clubs), Some(Hearts), "JC AC JS 7H AS", "AC JC 7H AS JS"),
+            // euchrelinks.com: the benny (joker) is the highest trump at all times; the
+            // two of spades stands for it (pagat.com: in Britain the spade two is the benny).
+            (TrumpOrder::euchre_with_benny(Hearts), Some(Spades), "AS JH 2S JD AH KS", "2S JH JD AH AS KS"),
+        ];
+        for (order, led, cards, expected) in cases {
+            assert_eq!(
+                ranked(order, led, cards),
+                expected,
+                "{order:?}, {led:?} led"
+            );
+        }
+        let diamonds = TrumpOrder::euchre(Diamonds);
+        assert_eq!(diamonds.suit_of(card("JH")), Diamonds);
+        assert_eq!(diamonds.suit_of(card("JS")), Spades);
     }
 
     #[test]
@@ -423,23 +432,8 @@ mod tests {
     }
 
     #[test]
-    fn without_bowers_jacks_are_ordinary() {
-        let order = TrumpOrder::without_bowers(Suit::Clubs);
-        let ranked = sort_by_key(order, Some(Suit::Hearts), &["JC", "AC", "JS", "7H", "AS"]);
-        assert_eq!(ranked, ["AC", "JC", "7H", "AS", "JS"]);
-    }
-
-    #[test]
-    fn the_benny_outranks_both_bowers_and_counts_as_trump() {
-        // euchrelinks.com: the benny (joker) is the highest trump at all times; the two
-        // of spades stands for it (pagat.com: in Britain the spade two is the benny).
+    fn the_benny_counts_as_trump() {
         let order = TrumpOrder::euchre_with_benny(Suit::Hearts);
-        let ranked = sort_by_key(
-            order,
-            Some(Suit::Spades),
-            &["AS", "JH", "2S", "JD", "AH", "KS"],
-        );
-        assert_eq!(ranked, ["2S", "JH", "JD", "AH", "AS", "KS"]);
         assert_eq!(order.suit_of(BENNY), Suit::Hearts);
         assert!(order.cards_of(Suit::Hearts).contains(BENNY));
         assert!(!order.cards_of(Suit::Spades).contains(BENNY));

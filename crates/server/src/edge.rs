@@ -13,6 +13,10 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+mod count;
+
+use count::{Count, Full, Place};
+
 /// Every limit of the edge. The defaults suit a public server; a load test on loopback
 /// raises them.
 #[derive(Clone, Debug, PartialEq)]
@@ -163,8 +167,8 @@ fn quota(per: Duration, count: u32, burst: u32) -> Quota {
 #[derive(Debug)]
 pub struct Edge {
     config: Config,
-    open: AtomicUsize,
-    per_address: Mutex<HashMap<IpAddr, usize>>,
+    /// Open WebSocket connections.
+    websockets: Arc<Count>,
     messages: DefaultKeyedRateLimiter<IpAddr>,
     tables: DefaultKeyedRateLimiter<IpAddr>,
     replays: DefaultKeyedRateLimiter<IpAddr>,
@@ -174,78 +178,29 @@ pub struct Edge {
     /// Addresses that tried a connection past their cap, until when: their next TCP
     /// connections are closed as soon as they are accepted, before any HTTP is read.
     shunned: Mutex<HashMap<IpAddr, Instant>>,
-    /// Open TCP connections per address.
-    tcp: Mutex<HashMap<IpAddr, usize>>,
-    /// Open TCP connections in all.
-    tcp_open: AtomicUsize,
+    /// Open TCP connections.
+    tcp: Arc<Count>,
     /// The most TCP connections open at once: what the descriptor limit leaves after the
     /// server's reserve ([`crate::listen::RESERVE`]).
     tcp_total: AtomicUsize,
-    /// Computer-only tables in play per address.
-    computer: Mutex<HashMap<IpAddr, usize>>,
+    /// Computer-only tables in play.
+    computer: Arc<Count>,
 }
 
 /// A computer-only table's place in its creator's share; given back when dropped.
 #[derive(Debug)]
-pub struct ComputerShare {
-    edge: Arc<Edge>,
-    address: IpAddr,
-}
-
-impl Drop for ComputerShare {
-    fn drop(&mut self) {
-        let mut open = self.edge.computer.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(count) = open.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                open.remove(&self.address);
-            }
-        }
-    }
-}
+pub struct ComputerShare(#[expect(dead_code, reason = "held to be dropped")] Place);
 
 /// A TCP connection counted against its address and the server; uncounted when dropped.
 #[derive(Debug)]
-pub struct TcpSlot {
-    edge: Arc<Edge>,
-    address: IpAddr,
-}
-
-impl Drop for TcpSlot {
-    fn drop(&mut self) {
-        self.edge.tcp_open.fetch_sub(1, Ordering::Relaxed);
-        uncount(&self.edge.tcp, self.address);
-    }
-}
-
-/// One connection fewer from `address` in `open`; an address with none left is
-/// forgotten, so the map holds only addresses connected now.
-fn uncount(open: &Mutex<HashMap<IpAddr, usize>>, address: IpAddr) {
-    let mut open = open.lock().unwrap_or_else(|p| p.into_inner());
-    if let Some(count) = open.get_mut(&address) {
-        *count -= 1;
-        if *count == 0 {
-            open.remove(&address);
-        }
-    }
-}
-
-/// How long an address that tried a connection past its cap is shunned.
-const SHUNNED: Duration = Duration::from_secs(1);
+pub struct TcpSlot(#[expect(dead_code, reason = "held to be dropped")] Place);
 
 /// A WebSocket connection counted against its address; uncounted when dropped.
 #[derive(Debug)]
-pub struct Admitted {
-    edge: Arc<Edge>,
-    address: IpAddr,
-}
+pub struct Admitted(#[expect(dead_code, reason = "held to be dropped")] Place);
 
-impl Drop for Admitted {
-    fn drop(&mut self) {
-        self.edge.open.fetch_sub(1, Ordering::Relaxed);
-        uncount(&self.edge.per_address, self.address);
-    }
-}
+/// How long an address that tried a connection past its cap is shunned.
+const SHUNNED: Duration = Duration::from_secs(1);
 
 impl Edge {
     /// The edge for `config`.
@@ -275,14 +230,12 @@ impl Edge {
                 limits.failed_joins_per_minute,
                 limits.failed_joins_per_minute.saturating_sub(1),
             )),
-            open: AtomicUsize::new(0),
-            per_address: Mutex::default(),
+            websockets: Arc::default(),
             barred: Mutex::default(),
             shunned: Mutex::default(),
-            tcp: Mutex::default(),
-            tcp_open: AtomicUsize::new(0),
+            tcp: Arc::default(),
             tcp_total: AtomicUsize::new(usize::MAX),
-            computer: Mutex::default(),
+            computer: Arc::default(),
             config,
         }
     }
@@ -304,7 +257,7 @@ impl Edge {
 
     /// WebSocket connections open now.
     pub fn connections(&self) -> usize {
-        self.open.load(Ordering::Relaxed)
+        self.websockets.total()
     }
 
     /// Whether `peer` is a trusted proxy.
@@ -421,32 +374,26 @@ impl Edge {
     /// is at its limit.
     pub fn admit(self: &Arc<Edge>, address: IpAddr) -> Result<Admitted, Refusal> {
         let limits = &self.config.limits;
-        let mut open = self.per_address.lock().unwrap_or_else(|p| p.into_inner());
-        let count = open.entry(address).or_insert(0);
-        if *count >= limits.connections_per_address {
-            self.shun(address);
-            return Err(Refusal::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                format!(
-                    "at most {} connections from one address",
-                    limits.connections_per_address
-                ),
-            ));
-        }
-        if self.open.fetch_add(1, Ordering::Relaxed) >= limits.connections {
-            self.open.fetch_sub(1, Ordering::Relaxed);
-            return Err(Refusal::new(
+        let per_address = limits.connections_per_address;
+        match self
+            .websockets
+            .take(address, Some(per_address), limits.connections)
+        {
+            Ok(place) => Ok(Admitted(place)),
+            Err(Full::Address) => {
+                self.shun(address);
+                Err(Refusal::new(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "rate_limited",
+                    format!("at most {per_address} connections from one address"),
+                ))
+            }
+            Err(Full::Total) => Err(Refusal::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "full",
                 format!("the server holds {} connections", limits.connections),
-            ));
+            )),
         }
-        *count += 1;
-        Ok(Admitted {
-            edge: self.clone(),
-            address,
-        })
     }
 
     /// Takes one message (or API request) from `address`'s bucket.
@@ -543,26 +490,13 @@ impl Edge {
     /// A place for one more computer-only table from `address`, if its share allows.
     pub fn computer_table(self: &Arc<Edge>, address: IpAddr) -> Result<ComputerShare, Refusal> {
         let most = self.config.limits.computer_tables_per_address;
-        let mut open = self.computer.lock().unwrap_or_else(|p| p.into_inner());
-        let count = open.entry(address).or_insert(0);
-        if *count >= most {
-            if *count == 0 {
-                open.remove(&address);
-            }
+        let place = self.computer.take(address, Some(most), usize::MAX);
+        place.map(ComputerShare).map_err(|_| {
             let message = match most {
                 0 => "this server plays no tables without a person".to_string(),
                 _ => format!("at most {most} tables without a person in play from one address"),
             };
-            return Err(Refusal::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                message,
-            ));
-        }
-        *count += 1;
-        Ok(ComputerShare {
-            edge: self.clone(),
-            address,
+            Refusal::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message)
         })
     }
 
@@ -583,23 +517,9 @@ impl Edge {
         if self.shuns(peer) {
             return None;
         }
-        let mut open = self.tcp.lock().unwrap_or_else(|p| p.into_inner());
-        let count = open.entry(peer).or_insert(0);
-        if *count >= self.config.limits.tcp_per_address && !self.trusts(peer) {
-            return None;
-        }
-        if self.tcp_open.fetch_add(1, Ordering::Relaxed) >= self.tcp_total.load(Ordering::Relaxed) {
-            self.tcp_open.fetch_sub(1, Ordering::Relaxed);
-            if *count == 0 {
-                open.remove(&peer);
-            }
-            return None;
-        }
-        *count += 1;
-        Some(TcpSlot {
-            edge: self.clone(),
-            address: peer,
-        })
+        let cap = (!self.trusts(peer)).then_some(self.config.limits.tcp_per_address);
+        let total = self.tcp_total.load(Ordering::Relaxed);
+        self.tcp.take(peer, cap, total).ok().map(TcpSlot)
     }
 
     /// Forgets idle addresses' buckets (called now and then, so a flood of addresses

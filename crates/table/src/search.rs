@@ -35,12 +35,7 @@ pub fn sampled_totals<G: Game, W>(
 /// assert_eq!(table::search::highest(&[1.0, 3.0, 3.0, 2.0]), 2);
 /// ```
 pub fn highest(values: &[f64]) -> usize {
-    values
-        .iter()
-        .enumerate()
-        .max_by(|a, b| a.1.total_cmp(b.1))
-        .map(|(i, _)| i)
-        .expect("at least one value")
+    index_of(values.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1)))
 }
 
 /// The index of the lowest of `values`, the first of equals (as `Iterator::min_by`).
@@ -52,12 +47,12 @@ pub fn highest(values: &[f64]) -> usize {
 /// assert_eq!(table::search::lowest(&[2.0, 1.0, 1.0, 3.0]), 1);
 /// ```
 pub fn lowest(values: &[f64]) -> usize {
-    values
-        .iter()
-        .enumerate()
-        .min_by(|a, b| a.1.total_cmp(b.1))
-        .map(|(i, _)| i)
-        .expect("at least one value")
+    index_of(values.iter().enumerate().min_by(|a, b| a.1.total_cmp(b.1)))
+}
+
+/// The index of the value `highest` or `lowest` found.
+fn index_of(found: Option<(usize, &f64)>) -> usize {
+    found.map(|(i, _)| i).expect("at least one value")
 }
 
 /// A strong player's reading of one decision: the estimated value of every legal action
