@@ -17,15 +17,11 @@
 # resident memory with the store. Usage, after
 # `cargo build --release -p cardtable -p cardtable-server --example load`:
 #   scripts/edge_attacks.sh [BINARY…]
-set -euo pipefail
-cd "$(dirname "$0")/.."
-load=target/release/examples/load
+. "$(dirname "$0")/serving.sh"
 normal=${NORMAL:-20}
 seconds=${SECONDS_EACH:-10}
 games=${GAMES:-1000}
 points=${POINTS:-100}
-[ $# -gt 0 ] || set -- target/release/cardtable
-lscpu | grep -E "Model name|^CPU\(s\)" | tr -s ' '
 work=$(mktemp -d)
 trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 pid=
@@ -53,7 +49,6 @@ start() {
   startup_ms=$((($(date +%s%N) - t0) / 1000000))
 }
 
-. scripts/serving.sh
 
 # A fresh copy of the store for one run.
 copy() {

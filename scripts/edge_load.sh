@@ -9,14 +9,10 @@
 # `cargo build --release -p cardtable -p cardtable-server --example load`:
 #   scripts/edge_load.sh [BINARY…]   (default: target/release/cardtable)
 # TABLES (1000), NORMAL (20) and SECONDS (6; 20 for step 1) are read from the environment.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-load=target/release/examples/load
+. "$(dirname "$0")/serving.sh"
 tables=${TABLES:-1000}
 normal=${NORMAL:-20}
 seconds=${SECONDS_EACH:-6}
-[ $# -gt 0 ] || set -- target/release/cardtable
-lscpu | grep -E "Model name|^CPU\(s\)" | tr -s ' '
 
 # Serves with binary $1 on a fresh database; sets $address and $pid.
 start() {
@@ -33,7 +29,6 @@ start() {
   exit 1
 }
 
-. scripts/serving.sh
 
 for binary in "$@"; do
   echo "== $binary"

@@ -107,16 +107,14 @@ fn straights_std_shuffle_vectors() {
 
 #[test]
 fn straights_raw_draws_match_the_engine() {
-    let Some(dir) = testkit::compat_dir("cs246") else {
+    let Some(lines) = testkit::seeded_lines("straights-minstd0-raw-draws.txt", " raw ") else {
         return;
     };
-    let text = testkit::read(&dir.join("straights-minstd0-raw-draws.txt"));
     let mut checked = 0;
     // Each seed's rounds are listed in order; the engine runs on across rounds.
     let mut engine: Option<(u32, MinStdRand0)> = None;
-    for line in text.lines().filter(|l| l.contains(" raw ")) {
-        let (head, draws) = line.split_once(": ").unwrap();
-        let seed: u32 = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    for (head, seed, draws) in lines {
+        let seed: u32 = seed.parse().unwrap();
         if engine.map(|(s, _)| s) != Some(seed) {
             engine = Some((seed, MinStdRand0::new(seed)));
         }

@@ -584,11 +584,7 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
     let widths: Vec<usize> = (0..columns.len())
         .map(|i| {
             let cells = scene.score.rows.iter().filter_map(|r| r.cells.get(i));
-            cells
-                .chain([&columns[i]])
-                .map(|c| c.chars().count())
-                .max()
-                .unwrap_or(0)
+            crate::words::widest(cells.chain([&columns[i]]))
         })
         .collect();
     let row = |cells: &[String]| {
@@ -661,12 +657,7 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) 
 /// starred.
 fn rules_lines(scene: &Scene) -> Vec<Line<'static>> {
     let mut lines = vec![Line::raw(scene.title.clone()), Line::raw("")];
-    let width = scene
-        .rules
-        .iter()
-        .map(|r| r.title.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = crate::words::widest(scene.rules.iter().map(|r| &r.title));
     for rule in &scene.rules {
         let text = format!("{:<width$}  {}", rule.title, rule.value);
         lines.push(if rule.house {

@@ -122,12 +122,7 @@ impl Menu {
 
     /// Draws the menu over the whole frame.
     pub fn draw(&self, frame: &mut Frame) {
-        let width = self
-            .options
-            .iter()
-            .map(|o| o.title.chars().count())
-            .max()
-            .unwrap_or(0);
+        let width = crate::words::widest(self.options.iter().map(|o| &o.title));
         let mut lines = vec![Line::raw(self.title.clone()).bold(), Line::raw("")];
         for (row, (option, &i)) in self.options.iter().zip(&self.chosen).enumerate() {
             let value = &option.values[i];

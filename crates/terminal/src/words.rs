@@ -2,6 +2,12 @@
 
 use table::search::Advice;
 
+/// The width, in characters, of the widest of `texts` (0 for none): a column's width.
+pub fn widest<T: AsRef<str>>(texts: impl IntoIterator<Item = T>) -> usize {
+    let widths = texts.into_iter().map(|t| t.as_ref().chars().count());
+    widths.max().unwrap_or(0)
+}
+
 /// The coach's rows: each legal action (already in words), its value, and the strong
 /// player's pick marked.
 pub fn coach_rows(advice: &Advice<String>) -> Vec<String> {

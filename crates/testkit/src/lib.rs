@@ -169,6 +169,19 @@ pub fn succeeded(output: &std::process::Output, context: &str) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
+/// The lines of the CS 246 compatibility file `name` (`seed 6788 shuffle 1: 7S KD …`)
+/// that contain `marker`, each as its head, its seed (the head's second word) and the
+/// values after the colon; `None` (the tests skip) where the reference data is absent.
+pub fn seeded_lines(name: &str, marker: &str) -> Option<Vec<(String, String, String)>> {
+    let text = read(&compat_dir("cs246")?.join(name));
+    let lines = text.lines().filter(|l| l.contains(marker)).map(|line| {
+        let (head, values) = line.split_once(": ").expect("a head and values");
+        let seed = head.split_whitespace().nth(1).expect("a seed");
+        (head.to_string(), seed.to_string(), values.to_string())
+    });
+    Some(lines.collect())
+}
+
 /// Where a program's output `got` first parts from `want`: the line (from 1) and both
 /// line counts, for a failure message.
 pub fn first_difference(got: &[u8], want: &[u8]) -> String {

@@ -213,15 +213,12 @@ fn score_lines_add_up_the_printed_discards() {
 
 #[test]
 fn the_deck_command_shows_the_cpp_shuffle() {
-    let Some(dir) = testkit::compat_dir("cs246") else {
+    let Some(vectors) = testkit::seeded_lines("straights-shuffles.txt", " shuffle 1: ") else {
         return;
     };
-    let vectors = testkit::read(&dir.join("straights-shuffles.txt"));
     let mut checked = 0;
-    for line in vectors.lines().filter(|l| l.contains(" shuffle 1: ")) {
-        let (head, deck) = line.split_once(": ").unwrap();
-        let seed = head.split_whitespace().nth(1).unwrap();
-        let output = stdout(&run(&[seed], "h\nh\nh\nh\ndeck\nquit\n", None));
+    for (_, seed, deck) in vectors {
+        let output = stdout(&run(&[&seed], "h\nh\nh\nh\ndeck\nquit\n", None));
         let cards: Vec<&str> = deck.split(' ').collect();
         let rows: Vec<String> = cards.chunks(13).map(|row| row.join(" ")).collect();
         assert!(
