@@ -32,10 +32,8 @@ use table::{Game, House, Rng, Turn};
 
 /// What the test knows of one game and rules variant, beyond [`Game`].
 struct Subject<G: Game> {
-    game: &'static str,
-    rules: &'static str,
-    /// House rules on top of the variant.
-    house: &'static [&'static str],
+    /// The game, its rules variant and the house rules on top, as a table names them.
+    named: (&'static str, &'static str, &'static [&'static str]),
     new: Box<dyn Fn() -> G>,
     /// The cards `seat` holds now.
     hand: fn(&G, usize) -> BTreeSet<Card>,
@@ -59,9 +57,7 @@ fn valid<R: House>(preset: R, house: &[&str]) -> R {
 fn euchre(rules: &'static str, house: &'static [&'static str]) -> Subject<euchre::Game> {
     let built = valid(euchre::Rules::named(rules, 10).unwrap(), house);
     Subject {
-        game: "euchre",
-        rules,
-        house,
+        named: ("euchre", rules, house),
         new: Box::new(move || euchre::Game::new(built)),
         hand: |game, seat| Game::view(game, seat).cards().iter().collect(),
         shown: |game| vec![Game::view(game, 0).upcard()],
@@ -79,9 +75,7 @@ fn euchre(rules: &'static str, house: &'static [&'static str]) -> Subject<euchre
 fn straights(house: &'static [&'static str]) -> Subject<straights::Game> {
     let built = valid(straights::Rules::HANDOUT, house);
     Subject {
-        game: "straights",
-        rules: "cs246",
-        house,
+        named: ("straights", "cs246", house),
         new: Box::new(move || straights::Game::with_rules(built)),
         hand: |game, seat| Game::view(game, seat).hand().collect(),
         shown: |_| Vec::new(),
@@ -99,9 +93,7 @@ fn straights(house: &'static [&'static str]) -> Subject<straights::Game> {
 fn teendopanch(rules: &'static str, house: &'static [&'static str]) -> Subject<teendopanch::Game> {
     let built = valid(teendopanch::Rules::named(rules, 10).unwrap(), house);
     Subject {
-        game: "teendopanch",
-        rules,
-        house,
+        named: ("teendopanch", rules, house),
         new: Box::new(move || teendopanch::Game::new(built)),
         // With the card a puller has just taken, which it holds until it gives one back.
         hand: |game, seat| {
@@ -365,10 +357,10 @@ async fn play<G: Game>(
         store
             .create(&TableRow {
                 id: table.to_string(),
-                game: subject.game.parse().unwrap(),
-                rules: subject.rules.to_string(),
+                game: subject.named.0.parse().unwrap(),
+                rules: subject.named.1.to_string(),
                 points: 10,
-                house: subject.house.iter().map(|h| h.to_string()).collect(),
+                house: subject.named.2.iter().map(|h| h.to_string()).collect(),
                 seed: Seed::new(seed),
                 deals: Deals::new(world.decks.clone()),
                 public: true,
@@ -476,7 +468,7 @@ fn check<G: Game>(subject: &Subject<G>, seed: u64) -> Result<(), TestCaseError> 
             .count();
         eprintln!(
             "{} {}: observer {observer:?}, {} actions, {moved} cards moved, {rechosen} hidden actions chosen again",
-            subject.game, subject.rules, a.actions.len()
+            subject.named.0, subject.named.1, a.actions.len()
         );
     }
     let table = format!("{seed:032x}");
@@ -496,8 +488,8 @@ fn check<G: Game>(subject: &Subject<G>, seed: u64) -> Result<(), TestCaseError> 
     prop_assert!(
         mine_a == mine_b,
         "{} {} observer {observer:?} heard differently: {}",
-        subject.game,
-        subject.rules,
+        subject.named.0,
+        subject.named.1,
         first_difference(mine_a, mine_b)
     );
     for (x, y) in heard_a.http.iter().zip(&heard_b.http) {
