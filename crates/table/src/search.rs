@@ -26,6 +26,58 @@ pub fn sampled_totals<G: Game, W>(
     totals
 }
 
+/// A sampling player's advice on `seated`'s decision: the one legal action when there is
+/// only one, else every legal action's [`sampled_totals`] over `samples` worlds, the best
+/// chosen as `measure` counts best.
+pub fn sampled_advice<G: Game, W>(
+    seated: &Seated<'_, G>,
+    samples: usize,
+    rng: &mut Rng,
+    measure: Measure,
+    sample: impl FnMut(&Seated<'_, G>, &mut Rng) -> W,
+    score: impl FnMut(&W, G::Action, &mut Rng) -> f64,
+) -> Advice<G::Action> {
+    let legal = seated.legal_actions();
+    if legal.len() == 1 {
+        return Advice::forced(legal[0], measure.unit);
+    }
+    let totals = sampled_totals(seated, &legal, samples, rng, sample, score);
+    Advice::from_totals(
+        legal,
+        &totals,
+        samples,
+        measure.higher_is_better,
+        measure.unit,
+    )
+}
+
+/// What a player's values measure: their unit in words, and which way is better.
+#[derive(Clone, Copy, Debug)]
+pub struct Measure {
+    /// What a value is (`points you take this round`).
+    pub unit: &'static str,
+    /// Whether a higher value is better (points won) or worse (points taken).
+    pub higher_is_better: bool,
+}
+
+impl Measure {
+    /// Values where more is better (points won).
+    pub const fn higher_is_better(unit: &'static str) -> Measure {
+        Measure {
+            unit,
+            higher_is_better: true,
+        }
+    }
+
+    /// Values where less is better (points taken).
+    pub const fn lower_is_better(unit: &'static str) -> Measure {
+        Measure {
+            unit,
+            higher_is_better: false,
+        }
+    }
+}
+
 /// The index of the highest of `values`, the last of equals (as `Iterator::max_by`).
 ///
 /// # Panics

@@ -4,7 +4,7 @@
 //! the fewest points on average.
 
 use rand::Rng as _;
-use table::search::{sampled_totals, Advice, Advisor};
+use table::search::{sampled_advice, Advice, Advisor, Measure};
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
@@ -100,36 +100,28 @@ fn cost(points: &[u32], seat: Seat, others_weight: f64) -> f64 {
 }
 
 /// What the strong Straights player's values measure.
-const UNIT: &str = "points you take this round, less half the others' average (lower is better)";
+const MEASURE: Measure = Measure::lower_is_better(
+    "points you take this round, less half the others' average (lower is better)",
+);
 
 impl Advisor<Game> for Strong {
     fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
-        let legal = seated.legal_actions();
-        if legal.len() == 1 {
-            return Advice::forced(legal[0], UNIT);
-        }
         let seat = Seat::new(seated.seat());
-        let totals = sampled_totals(
-            &seated,
-            &legal,
-            self.samples,
-            rng,
-            |seated, rng| {
-                *seated
-                    .determinize(rng)
-                    .round()
-                    .expect("a round is in progress")
-            },
-            |round, action, rng| {
-                let mut next = *round;
-                let points = match next.apply(action).expect("legal actions apply") {
-                    Outcome::RoundOver(points) => points,
-                    Outcome::Continue => rollout(next, seat, rng),
-                };
-                cost(&points, seat, OTHERS_WEIGHT)
-            },
-        );
-        Advice::from_totals(legal, &totals, self.samples, false, UNIT)
+        let in_a_world = |seated: &Seated<'_, Game>, rng: &mut Rng| {
+            *seated
+                .determinize(rng)
+                .round()
+                .expect("a round is in progress")
+        };
+        let scored = |round: &Round, action, rng: &mut Rng| {
+            let mut next = *round;
+            let points = match next.apply(action).expect("legal actions apply") {
+                Outcome::RoundOver(points) => points,
+                Outcome::Continue => rollout(next, seat, rng),
+            };
+            cost(&points, seat, OTHERS_WEIGHT)
+        };
+        sampled_advice(&seated, self.samples, rng, MEASURE, in_a_world, scored)
     }
 }
 

@@ -3,7 +3,7 @@
 //! consistently with what it has seen, plays the hand out with every seat modelled as
 //! the Simple player, and keeps the choice with the best average points.
 
-use table::search::{sampled_totals, Advice, Advisor};
+use table::search::{sampled_advice, Advice, Advisor, Measure};
 use table::{Agent, Rng, Seated};
 
 use crate::players::simple;
@@ -54,35 +54,27 @@ impl Strong {
 }
 
 /// What the strong Teen Do Panch player's values measure.
-const UNIT: &str = "points you score this hand, less a share of the others'";
+const MEASURE: Measure =
+    Measure::higher_is_better("points you score this hand, less a share of the others'");
 
 impl Advisor<Game> for Strong {
     fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
-        let legal = seated.legal_actions();
-        if legal.len() == 1 {
-            return Advice::forced(legal[0], UNIT);
-        }
         let me = Seat::new(seated.seat());
-        let totals = sampled_totals(
-            &seated,
-            &legal,
-            self.samples,
-            rng,
-            |seated, rng| seated.determinize(rng),
-            |world, action, _| {
-                let mut next = *world;
-                let points = match next.apply(action).expect("legal actions apply") {
-                    Outcome::Trick {
-                        result: Some(result),
-                        ..
-                    } => result.points,
-                    _ => Strong::rollout(next),
-                };
-                let others: u32 = points.iter().sum::<u32>() - points[me.index()];
-                f64::from(points[me.index()]) - self.others_weight * f64::from(others) / 2.0
-            },
-        );
-        Advice::from_totals(legal, &totals, self.samples, true, UNIT)
+        let others_weight = self.others_weight;
+        let in_a_world = |seated: &Seated<'_, Game>, rng: &mut Rng| seated.determinize(rng);
+        let scored = |world: &Game, action, _: &mut Rng| {
+            let mut next = *world;
+            let points = match next.apply(action).expect("legal actions apply") {
+                Outcome::Trick {
+                    result: Some(result),
+                    ..
+                } => result.points,
+                _ => Strong::rollout(next),
+            };
+            let others: u32 = points.iter().sum::<u32>() - points[me.index()];
+            f64::from(points[me.index()]) - others_weight * f64::from(others) / 2.0
+        };
+        sampled_advice(&seated, self.samples, rng, MEASURE, in_a_world, scored)
     }
 }
 
