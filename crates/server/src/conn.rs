@@ -18,6 +18,7 @@ use tokio::time::{interval_at, timeout, Instant};
 
 use crate::edge::{self, Admitted, Edge, Refusal};
 use crate::protocol::{ClientMsg, ServerMsg, MAX_MESSAGE, VERSION};
+use crate::relay::Relays;
 use crate::table::Command;
 use crate::Server;
 
@@ -46,12 +47,22 @@ struct Outbox {
     most: usize,
 }
 
+impl crate::relay::Outgoing for Outbox {
+    fn send_text(&self, text: String) {
+        self.send_encoded(text);
+    }
+}
+
 impl Outbox {
     fn send(&self, message: ServerMsg) {
         if let ServerMsg::Error { code, .. } = &message {
             crate::metrics::metrics().refused(code);
         }
-        let text = crate::protocol::encode(&message);
+        self.send_encoded(crate::protocol::encode(&message));
+    }
+
+    /// Queues a message already encoded (this server's, or relayed from a table's node).
+    fn send_encoded(&self, text: String) {
         let size = text.len();
         let before = self.queued.fetch_add(size, Ordering::Relaxed);
         if before > 0 && before + size > self.most {
@@ -228,6 +239,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         }
     });
     let id = server.next_conn.fetch_add(1, Ordering::Relaxed);
+    let relay_lost = Arc::new(Notify::new());
     let mut session = Session {
         server: &server,
         id,
@@ -240,6 +252,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         },
         conn: None,
         tables: Vec::new(),
+        relays: Relays::new(relay_lost.clone()),
         refused_in_a_row: 0,
     };
     let hello_by = Instant::now() + Duration::from_secs(limits.hello_seconds);
@@ -281,6 +294,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                 ping.notify_one();
             }
             () = drop_client.notified() => break End::Because("not reading"),
+            () = relay_lost.notified() => break End::Because("a table's node went away: connect again"),
         }
     };
     if let End::Because(why) = end {
@@ -315,8 +329,10 @@ struct Session<'a> {
     out: Outbox,
     /// Set by `hello`.
     conn: Option<Conn>,
-    /// Tables this connection hears from (told when it closes).
+    /// Tables this connection hears from here (told when it closes).
     tables: Vec<String>,
+    /// Tables it hears from through their nodes.
+    relays: Relays,
     /// Messages refused for the rate since the last one let through: each is answered,
     /// and past [`REFUSED_IN_A_ROW`] the connection is closed.
     refused_in_a_row: u32,
@@ -349,7 +365,7 @@ impl Session<'_> {
             None => self.hello(message),
             Some(client) => {
                 let client = client.clone();
-                self.handle(client, message);
+                self.handle(client, message, text);
             }
         }
     }
@@ -407,8 +423,8 @@ impl Session<'_> {
     /// table lets through with the right token (a good rejoin is never locked out by
     /// others behind the same address) and refuses like a missing table without it. A
     /// missing table counts as a failed try. The table then hears when the connection
-    /// closes.
-    fn attach(&mut self, table: String, command: Command) {
+    /// closes. A table another node runs is relayed there (`text`, the message as sent).
+    fn attach(&mut self, table: String, command: Command, text: &str) {
         let command = match (self.server.edge.may_join(self.address), command) {
             (Ok(()), command) => command,
             (Err(refusal), Command::Rejoin { token, conn, .. }) => {
@@ -417,10 +433,8 @@ impl Session<'_> {
                     conn,
                     barred: Some(refusal.clone()),
                 };
-                if !self.route_quietly(&table, command) {
+                if !self.route_or_relay(&table, command, text) {
                     self.refuse(&table, refusal.code(), refusal.message());
-                } else if !self.tables.contains(&table) {
-                    self.tables.push(table);
                 }
                 return;
             }
@@ -428,11 +442,36 @@ impl Session<'_> {
                 return self.refuse(&table, refusal.code(), refusal.message());
             }
         };
-        if !self.route(&table, command) {
+        if !self.route_or_relay(&table, command, text) {
+            self.refuse(&table, "no_table", "no such table");
             self.server.edge.failed_join(self.address);
-        } else if !self.tables.contains(&table) {
-            self.tables.push(table);
         }
+    }
+
+    /// Sends `command` to `table`'s task here, or `text` to the node that runs it (for
+    /// the client `name`); `false` when neither runs it.
+    fn route_or_relay(&mut self, table: &str, command: Command, text: &str) -> bool {
+        let name = self
+            .conn
+            .as_ref()
+            .map(|c| c.name.clone())
+            .unwrap_or_default();
+        if self.route_quietly(table, command) {
+            if !self.tables.iter().any(|t| t == table) {
+                self.tables.push(table.to_string());
+            }
+            return true;
+        }
+        let Some(owner) = self.server.owner(table) else {
+            return false;
+        };
+        let client = crate::relay::Client {
+            name,
+            address: self.address,
+            out: self.out.clone(),
+        };
+        self.relays.open(table, &owner, text, client);
+        true
     }
 
     /// Refuses a message about `table`.
@@ -444,7 +483,15 @@ impl Session<'_> {
         });
     }
 
-    fn handle(&mut self, client: Conn, message: ClientMsg) {
+    fn handle(&mut self, client: Conn, message: ClientMsg, text: &str) {
+        if let Some(table) = message.table() {
+            if self.relays.forward(table, text) {
+                if matches!(message, ClientMsg::Leave { .. }) {
+                    self.relays.drop_table(table);
+                }
+                return;
+            }
+        }
         match message {
             ClientMsg::Hello { .. } => self.reply(error("protocol", "hello was already said")),
             ClientMsg::List { after } => self.reply(ServerMsg::Tables {
@@ -463,7 +510,7 @@ impl Session<'_> {
                 self.reply(answer);
             }
             ClientMsg::Join { table, seat } => {
-                self.attach(table, Command::Join { seat, conn: client })
+                self.attach(table, Command::Join { seat, conn: client }, text)
             }
             ClientMsg::Rejoin { table, token } => self.attach(
                 table,
@@ -472,8 +519,9 @@ impl Session<'_> {
                     conn: client,
                     barred: None,
                 },
+                text,
             ),
-            ClientMsg::Watch { table } => self.attach(table, Command::Watch { conn: client }),
+            ClientMsg::Watch { table } => self.attach(table, Command::Watch { conn: client }, text),
             ClientMsg::Leave { table } => {
                 self.route(&table, Command::Leave { conn: self.id });
                 self.tables.retain(|t| *t != table);

@@ -15,6 +15,7 @@ pub mod metrics;
 mod names;
 pub mod node;
 pub mod protocol;
+mod relay;
 mod replays;
 mod seen;
 pub mod store;
@@ -67,6 +68,8 @@ pub struct Server {
     node: Arc<node::Node>,
     /// The tables whose lease this node holds.
     held: node::Held,
+    /// The other nodes' public tables, as the lease keeper last read them.
+    elsewhere: Arc<Mutex<Vec<protocol::TableSummary>>>,
 }
 
 /// Why a table could not be opened (the `bad_table` refusal's message).
@@ -159,6 +162,7 @@ impl Server {
                 config.limits.computer_threads.max(1),
             )),
             edge: Arc::new(Edge::new(config)),
+            elsewhere: Arc::default(),
         };
         let stored = server.store.unfinished()?;
         let mut restored = 0;
@@ -227,7 +231,39 @@ impl Server {
                 self.table(&id);
             }
         }
+        self.swap_lobbies()
+    }
+
+    /// Tells the other nodes where this one is and which public tables it runs, and
+    /// reads theirs: tables heard of within three leases.
+    fn swap_lobbies(&self) -> Result<(), StoreError> {
+        let Some(address) = &self.node.address else {
+            return Ok(());
+        };
+        let own = self.own_public_tables();
+        let presence = store::Presence {
+            name: &self.node.name,
+            address,
+            lobby: &own,
+        };
+        self.store.announce(&presence)?;
+        let mut others = self.store.lobby(self.node.lease * 3)?;
+        others.retain(|t| !own.iter().any(|o| o.table == t.table));
+        *self.elsewhere.lock().unwrap_or_else(|p| p.into_inner()) = others;
         Ok(())
+    }
+
+    /// The public tables this node runs, and those it ran that ended lately.
+    fn own_public_tables(&self) -> Vec<protocol::TableSummary> {
+        let directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
+        let listed = directory.values().filter(|listed| listed.public);
+        listed.map(|listed| listed.summary.clone()).collect()
+    }
+
+    /// Where the node running `table` is reached, when another node runs it.
+    fn owner(&self, table: &str) -> Option<String> {
+        let owner = blocking(|| self.store.owner(table)).ok()??;
+        (owner.node != self.node.name).then_some(owner.address)
     }
 
     /// Forgets `lease` if it is still the one held for its table; whether it was.
@@ -285,16 +321,19 @@ impl Server {
 
     /// A page of the lobby: the public tables in play and those finished in the last
     /// [`RECENT`], by id, after the table `after`, at most [`PAGE`].
+    /// Every node's (this one's, and the others' as last heard).
     pub fn public_tables(&self, after: Option<&str>) -> Vec<protocol::TableSummary> {
-        let directory = self.directory.lock().unwrap_or_else(|p| p.into_inner());
-        let mut tables: Vec<_> = directory
-            .values()
-            .filter(|listed| listed.public)
-            .filter(|listed| after.is_none_or(|after| listed.summary.table.as_str() > after))
-            .map(|listed| &listed.summary)
-            .collect();
+        let mut tables = self.own_public_tables();
+        let elsewhere = self.elsewhere.lock().unwrap_or_else(|p| p.into_inner());
+        let others = elsewhere
+            .iter()
+            .filter(|t| !tables.iter().any(|o| o.table == t.table));
+        let others: Vec<_> = others.cloned().collect();
+        tables.extend(others);
+        tables.retain(|t| after.is_none_or(|after| t.table.as_str() > after));
         tables.sort_by(|a, b| a.table.cmp(&b.table));
-        tables.into_iter().take(PAGE).cloned().collect()
+        tables.truncate(PAGE);
+        tables
     }
 
     /// Drops from the lobby the tables finished more than [`RECENT`] ago.
@@ -775,12 +814,14 @@ pub async fn serve(
         at: at.clone(),
         source,
     };
-    let store = at.open().map_err(stored)?;
-    let server = Server::on_node(store, config, node).map_err(stored)?;
     let listener = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|source| ServeError::Listen { listen, source })?;
     let address = listener.local_addr()?;
+    let mut node = node;
+    node.address = Some(node.reached_at(address));
+    let store = at.open().map_err(stored)?;
+    let server = Server::on_node(store, config, node).map_err(stored)?;
     ready(address);
     let edge = server.edge.clone();
     let lobby = server.clone();

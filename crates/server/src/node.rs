@@ -20,6 +20,9 @@ pub struct Node {
     /// How long a lease runs unrenewed: how soon another node takes over a dead node's
     /// tables. Renewed every third of it.
     pub lease: Duration,
+    /// Where the other nodes reach this one (`host:port`) to relay their clients' messages
+    /// about its tables; `None`: the address it listens on.
+    pub address: Option<String>,
 }
 
 impl Default for Node {
@@ -33,6 +36,21 @@ impl Default for Node {
         Node {
             name,
             lease: Duration::from_secs(10),
+            address: None,
+        }
+    }
+}
+
+impl Node {
+    /// Where others reach this node: its `address`, else `listening` (an unspecified IP,
+    /// `0.0.0.0`, by the node's name).
+    pub fn reached_at(&self, listening: std::net::SocketAddr) -> String {
+        match &self.address {
+            Some(address) => address.clone(),
+            None if listening.ip().is_unspecified() => {
+                format!("{}:{}", self.name, listening.port())
+            }
+            None => listening.to_string(),
         }
     }
 }

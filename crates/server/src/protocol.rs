@@ -303,6 +303,21 @@ pub fn encode(message: &impl Serialize) -> String {
     serde_json::to_string(message).expect("messages serialize")
 }
 
+impl ClientMsg {
+    /// The table the message is about, if any.
+    pub fn table(&self) -> Option<&str> {
+        match self {
+            ClientMsg::Join { table, .. }
+            | ClientMsg::Rejoin { table, .. }
+            | ClientMsg::Watch { table }
+            | ClientMsg::Leave { table }
+            | ClientMsg::Rematch { table }
+            | ClientMsg::Act { table, .. } => Some(table),
+            ClientMsg::Hello { .. } | ClientMsg::List { .. } | ClientMsg::Create(_) => None,
+        }
+    }
+}
+
 /// A client's message, read from its text.
 pub fn decode(text: &str) -> Result<ClientMsg, serde_json::Error> {
     serde_json::from_str(text)

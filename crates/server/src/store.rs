@@ -13,7 +13,7 @@ use std::time::Duration;
 use catalogue::{AnyAction, GameKind};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::protocol::TableId;
+use crate::protocol::{TableId, TableSummary};
 
 mod postgres;
 pub use postgres::Postgres;
@@ -252,6 +252,26 @@ impl StoreError {
     }
 }
 
+/// A node as the others hear of it.
+#[derive(Clone, Copy, Debug)]
+pub struct Presence<'a> {
+    /// Its name.
+    pub name: &'a str,
+    /// Where it is reached (`host:port`), for the others' relays.
+    pub address: &'a str,
+    /// The public tables it runs: its part of every node's lobby.
+    pub lobby: &'a [TableSummary],
+}
+
+/// The node running a table, as another node reaches it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Owner {
+    /// Its name.
+    pub node: String,
+    /// Where it is reached (`host:port`).
+    pub address: String,
+}
+
 /// What the server needs of storage.
 pub trait Store: Send + Sync {
     /// Records a new table.
@@ -293,6 +313,22 @@ pub trait Store: Send + Sync {
     fn release(&self, lease: &Lease) -> Result<(), StoreError>;
     /// Unfinished tables no lease holds now, oldest first: what a node may take over.
     fn unheld(&self) -> Result<Vec<TableId>, StoreError>;
+    /// Says where `node` is reached and which public tables it runs, as of now. One node alone
+    /// on its store has no one to tell: by default, nothing.
+    fn announce(&self, node: &Presence<'_>) -> Result<(), StoreError> {
+        let _ = node;
+        Ok(())
+    }
+    /// Where the node holding `table`'s running lease is reached, if another holds it.
+    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
+        let _ = table;
+        Ok(None)
+    }
+    /// The public tables of every node heard from within `fresh`.
+    fn lobby(&self, fresh: Duration) -> Result<Vec<TableSummary>, StoreError> {
+        let _ = fresh;
+        Ok(Vec::new())
+    }
     /// Marks the game ended.
     fn finish(&self, table: &str) -> Result<(), StoreError>;
     /// Every table whose game is not over, oldest first: what a restart brings back.

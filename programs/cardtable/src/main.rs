@@ -120,6 +120,11 @@ struct ServeArgs {
     /// restarted under its name takes its tables back at once.
     #[arg(long, value_name = "NAME")]
     node: Option<String>,
+    /// Where the other servers sharing the store reach this one (`host:port`), to relay
+    /// their clients' messages about its tables (default: the address it listens on; for
+    /// 0.0.0.0, its node name and port).
+    #[arg(long, value_name = "HOST:PORT")]
+    advertise: Option<String>,
     /// Seconds a table's lease runs unrenewed: how soon another server takes over the
     /// tables of one that died.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -282,6 +287,7 @@ fn serve(args: &ServeArgs) -> ExitCode {
     if let Some(name) = &args.node {
         node.name = name.clone();
     }
+    node.address = args.advertise.clone();
     let served = runtime.block_on(server::serve(
         args.listen,
         &at,

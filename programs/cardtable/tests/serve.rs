@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::{Client, Served};
 use serde_json::{json, Value};
-use table::{Game, Rng, Turn};
+use table::{Game, House, Rng, Turn};
 
 /// The latest snapshot among `frames`.
 fn latest(frames: &[Value]) -> Option<&Value> {
@@ -287,40 +287,49 @@ fn pulled(g: &teendopanch::Game, s: usize) -> BTreeSet<String> {
 
 /// Plays a whole game of `game`/`rules` with a person in every seat and a spectator,
 /// then checks every frame against the replayed record.
-async fn whole_game(served: &Served, game: &str, rules: &str, seats: usize) {
-    let spec = json!({"game": game, "rules": rules, "points": 2,
+async fn whole_game(nodes: &[&Served], game: &str, rules: &str, seats: usize, house: &[&str]) {
+    let spec = json!({"game": game, "rules": rules, "points": 2, "house": house,
                        "seats": vec!["open"; seats], "public": true});
-    let (mut watcher, table) = Client::opening(&served.address, "watcher", spec).await;
+    let (opener, table) = Client::opening(&nodes[0].address, "opener", spec).await;
+    drop(opener);
+    // The spectator and each seat on the nodes in turn: on several nodes, most of them
+    // reach the table through another node's relay.
+    let on = |i: usize| &nodes[i % nodes.len()].address;
+    let mut watcher = Client::connect(on(seats + 1), "watcher").await;
     watcher.send(json!({"type": "watch", "table": table})).await;
     let mut clients = Vec::new();
     for seat in 0..seats {
-        let mut client = Client::connect(&served.address, &format!("p{seat}")).await;
+        let mut client = Client::connect(on(seat + 1), &format!("p{seat}")).await;
         client.join(&table, seat).await;
         clients.push((seat, client));
     }
     let clients = play_out(clients, &table).await;
     while watcher.try_next(Duration::from_millis(200)).await.is_some() {}
-    let record = record(served, &table);
+    let record = record(nodes[0], &table);
     assert_eq!(
         (record["game"].as_str(), record["variant"].as_str()),
         (Some(game), Some(rules))
     );
     let truth = match game {
         "euchre" => {
-            let game = euchre::Game::new(euchre::Rules::named(rules, 2).unwrap());
+            let rules = euchre::Rules::named(rules, 2).unwrap().with_house(house);
+            let game = euchre::Game::new(rules.expect("valid house rules"));
             truth(game, &record, euchre_held, euchre_open, |_, _| {
                 BTreeSet::new()
             })
         }
         "straights" => truth(
-            straights::Game::new(),
+            straights::Game::with_rules(straights::Rules::HANDOUT.with_house(house).unwrap()),
             &record,
             straights_held,
             straights_open,
             straights_discards,
         ),
         _ => {
-            let game = teendopanch::Game::new(teendopanch::Rules::named(rules, 2).unwrap());
+            let rules = teendopanch::Rules::named(rules, 2)
+                .unwrap()
+                .with_house(house);
+            let game = teendopanch::Game::new(rules.expect("valid house rules"));
             truth(game, &record, teendopanch_held, teendopanch_open, pulled)
         }
     };
@@ -355,7 +364,7 @@ async fn whole_games_of_every_game_show_each_seat_only_its_own_cards() {
 /// A whole game of each `(game, rules, seats)`, each then listed as finished.
 async fn whole_games(served: &Served, games: &[(&str, &str, usize)]) {
     for &(game, rules, seats) in games {
-        whole_game(served, game, rules, seats).await;
+        whole_game(&[served], game, rules, seats, &[]).await;
     }
     let listed: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
     let listed = listed.as_array().unwrap().len();
@@ -536,10 +545,57 @@ async fn on_postgresql_whole_games_play_and_a_killed_server_loses_no_action() {
     killed_and_restarted(|| Served::on_postgres(&url)).await;
 }
 
+/// Two and three nodes on one PostgreSQL database: the spectator and each seat of a
+/// table on the nodes in turn, so most reach it through another node's relay; whole
+/// games of every variant, some under house rules, every frame checked against the
+/// record as in [`whole_game`]. Each node's lobby lists every node's public tables.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_on_different_nodes_play_one_table() {
+    let Some(url) = testkit::postgres_database() else {
+        return;
+    };
+    let node =
+        |name: &str| Served::node_on_postgres(&url, &["--node", name, "--lease-seconds", "2"]);
+    let nodes = [node("a"), node("b"), node("c")];
+    let (two, three) = ([&nodes[0], &nodes[1]], [&nodes[0], &nodes[1], &nodes[2]]);
+    let euchre = ["deal=5", "dealer=throw-in", "alone=on", "renege=2"];
+    whole_game(&two, "euchre", "eecs280", 4, &euchre).await;
+    whole_game(
+        &three,
+        "euchre",
+        "cs246",
+        4,
+        &["defend-alone=on", "mcevoy=on"],
+    )
+    .await;
+    whole_game(
+        &three,
+        "straights",
+        "cs246",
+        4,
+        &["end=rounds-1", "stuck=pass"],
+    )
+    .await;
+    whole_game(&two, "teendopanch", "handout", 3, &[]).await;
+    whole_game(&three, "teendopanch", "reference", 3, &[]).await;
+    // A public table opened on c is soon in a's lobby and b's.
+    let spec =
+        json!({"game": "euchre", "public": true, "seats": ["open", "random", "random", "random"]});
+    let (_opener, table) = Client::opening(&nodes[2].address, "Cleo", spec).await;
+    for other in &nodes[..2] {
+        let listed = (0..50).any(|_| {
+            std::thread::sleep(Duration::from_millis(100));
+            other.get("/api/tables").contains(&table)
+        });
+        assert!(listed, "{table} is in every node's lobby");
+    }
+}
+
 /// Two nodes on one PostgreSQL database, two-second leases. Twenty times: the person
-/// plays one to three actions on the table's node, that node is killed (SIGKILL) and a new
-/// one started in its place; the person, rejoining on the other node, finds the table
-/// there once it has taken the lease over, with every accepted action (none lost: the
+/// plays one to three actions on the table's node (every other time through the other
+/// node's relay), that node is killed (SIGKILL) and a new one started in its place; the
+/// person, rejoining on the other node, finds the table there once it has taken the
+/// lease over, with every accepted action (none lost: the
 /// same `seq`, scene and hand; none doubled: `(table, seq)` is the store's key). Then the
 /// owner stops gracefully (SIGTERM) and the other takes the table over from the released
 /// lease, and the person plays on there.
@@ -557,7 +613,12 @@ async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
     let (token, mut last) = ada.join(&table, 0).await;
     let mut owner = 0;
     for round in 0..20 {
-        // The client on the killed node goes with it.
+        if round % 2 == 1 {
+            // Every other round through the node that does not run the table: its relay
+            // carries the actions, and ends when the owner dies.
+            (ada, last) = rejoin_until_found(&nodes[1 - owner], &table, &token).await;
+        }
+        // The client goes with the killed node, or with its relay there.
         (_, last) = act_a_few(ada, &table, last, 1 + round % 3).await;
         nodes[owner].kill();
         let (back, restored) = rejoin_until_found(&nodes[1 - owner], &table, &token).await;
@@ -623,11 +684,17 @@ async fn rejoin_until_found(served: &Served, table: &str, token: &str) -> (Clien
     for _ in 0..100 {
         let mut back = Client::connect(&served.address, "Ada").await;
         back.rejoin(table, token).await;
-        let answer = back.until_any(&["snapshot", "error"]).await;
-        if answer["type"] == "snapshot" {
-            return (back, answer);
+        // A relay to the dead owner, before its lease ran out, ends the connection.
+        while let Some(answer) = back.try_next(Duration::from_secs(10)).await {
+            match answer["type"].as_str() {
+                Some("snapshot") => return (back, answer),
+                Some("error") => {
+                    assert_eq!(answer["code"], "no_table", "{answer}");
+                    break;
+                }
+                _ => {}
+            }
         }
-        assert_eq!(answer["code"], "no_table", "{answer}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     panic!("{table} was never taken over");

@@ -16,9 +16,10 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{NoTls, Row};
 
 use super::{
-    written, Deals, GameRow, Lease, SeatRow, Seed, Store, StoreError, Stored, TableRow, Token,
+    written, Deals, GameRow, Lease, Owner, Presence, SeatRow, Seed, Store, StoreError, Stored,
+    TableRow, Token,
 };
-use crate::protocol::TableId;
+use crate::protocol::{TableId, TableSummary};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -428,6 +429,61 @@ impl Store for Postgres {
                 ]
             },
         )
+    }
+
+    fn announce(&self, node: &Presence<'_>) -> Result<(), StoreError> {
+        let lobby = serde_json::to_string(node.lobby).expect("summaries serialize");
+        let (node, address) = (node.name.to_string(), node.address.to_string());
+        self.execute(
+            "INSERT INTO nodes (name, address, lobby, seen) VALUES ($1, $2, $3, now())
+             ON CONFLICT (name) DO UPDATE
+               SET address = excluded.address, lobby = excluded.lobby, seen = now()",
+            move || vec![Box::new(node), Box::new(address), Box::new(lobby)],
+        )
+    }
+
+    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
+        let (pool, table) = (self.pool.clone(), table.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let row = client
+                .query_opt(
+                    "SELECT leases.node, nodes.address FROM leases JOIN nodes ON nodes.name = leases.node
+                     WHERE leases.table_id = $1 AND leases.expires > now()",
+                    &[&table],
+                )
+                .await?;
+            let owner = row.map(|r| -> Result<Owner, StoreError> {
+                Ok(Owner {
+                    node: r.try_get(0)?,
+                    address: r.try_get(1)?,
+                })
+            });
+            owner.transpose()
+        })
+    }
+
+    fn lobby(&self, fresh: Duration) -> Result<Vec<TableSummary>, StoreError> {
+        let (pool, fresh) = (self.pool.clone(), millis(fresh));
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let rows = client
+                .query(
+                    "SELECT name, lobby FROM nodes
+                     WHERE seen > now() - $1::BIGINT * interval '1 millisecond'",
+                    &[&fresh],
+                )
+                .await?;
+            let mut tables = Vec::new();
+            for row in rows {
+                let lobby: String = row.try_get(1)?;
+                let listed: Vec<TableSummary> = serde_json::from_str(&lobby).map_err(|e| {
+                    StoreError::Unreadable(format!("node {}'s lobby: {e}", row.get::<_, String>(0)))
+                })?;
+                tables.extend(listed);
+            }
+            Ok(tables)
+        })
     }
 
     fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
