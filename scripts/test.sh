@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The tests: installs what they need beyond Cargo when it is missing (Debian's Chromium,
-# tmux and PostgreSQL; playwright-core from browser/package-lock.json; OpenSpiel from
+# tmux, PostgreSQL and nginx; playwright-core from browser/package-lock.json; OpenSpiel from
 # scripts/openspiel/requirements.txt), starts a throwaway PostgreSQL cluster
 # (scripts/postgres.sh), then runs `cargo test --workspace`. Quick when everything is
 # already there.
@@ -11,6 +11,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v tmux >/dev/null || missing+=(tmux)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/sbin/nginx ] || missing+=(nginx-light)
 if [ ${#missing[@]} -gt 0 ]; then
   sudo=""
   [ "$(id -u)" -eq 0 ] || sudo="sudo"

@@ -67,10 +67,20 @@ impl Served {
 
     /// Started keeping its tables where `store` (`--data FILE` or `--store URL`) says.
     fn keeping(store: &[&std::ffi::OsStr], flags: &[&str]) -> Served {
+        let listen = [
+            "serve".as_ref(),
+            "--listen".as_ref(),
+            "127.0.0.1:0".as_ref(),
+        ];
+        let flags = flags.iter().map(|f| f.as_ref());
+        let args: Vec<&std::ffi::OsStr> = listen.into_iter().chain(store.iter().copied()).collect();
+        Served::running(args.into_iter().chain(flags))
+    }
+
+    /// `cardtable ARGS…` (which must serve), once it says its address.
+    pub fn running<'a>(args: impl IntoIterator<Item = &'a std::ffi::OsStr>) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
-            .args(["serve", "--listen", "127.0.0.1:0"])
-            .args(store)
-            .args(flags)
+            .args(args)
             .env("RUST_LOG", "warn")
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
