@@ -63,6 +63,14 @@ impl<G: Served> Secret<G> {
         Ok(Secret { progress })
     }
 
+    /// The game as it was before its `last` actions, replayed from `fresh` with the
+    /// table's deals (`row`); `None` if that replay fails.
+    pub fn less(&self, last: usize, fresh: &G, row: &crate::store::TableRow) -> Option<Secret<G>> {
+        let actions = self.progress.actions();
+        let kept = actions[..actions.len().saturating_sub(last)].to_vec();
+        Secret::replay(fresh.clone(), &row.seed, &row.deals, kept).ok()
+    }
+
     /// Who acts next.
     pub fn turn(&self) -> Turn {
         self.progress.turn()

@@ -397,6 +397,7 @@ impl<G: Served> Table<G> {
     async fn settle(&mut self) {
         if !self.pending.is_empty() {
             let batch = std::mem::take(&mut self.pending);
+            let unstored = batch.len();
             // The game's end is marked in the transaction that stores its last action.
             let over = (self.game.turn() == Turn::Over).then(|| self.row.id.clone());
             match self.services.journal.append(batch, over).await {
@@ -411,7 +412,11 @@ impl<G: Served> Table<G> {
                 Err(e) => {
                     tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
                     self.staged.clear();
-                    self.rebuild();
+                    self.rebuild(unstored);
+                    let why = format!("the table could not be saved, so nothing changed: {e}");
+                    for (conn, _) in self.recipients() {
+                        conn.refuse(&self.row.id, "storage", why.clone());
+                    }
                 }
             }
         }
@@ -425,9 +430,15 @@ impl<G: Served> Table<G> {
         self.publish();
     }
 
-    /// Goes back to the stored game (its seats and connections kept).
-    fn rebuild(&mut self) {
+    /// Goes back to the stored game (its seats and connections kept): as the store has
+    /// it, or, when the store cannot be read either (the database is gone), the game
+    /// less its `unstored` last actions, which nobody heard of.
+    fn rebuild(&mut self, unstored: usize) {
         let Ok(Some(stored)) = self.services.store.table(&self.row.id) else {
+            if let Some(game) = self.game.less(unstored, &self.fresh, &self.row) {
+                self.game = game;
+                self.changed = true;
+            }
             return;
         };
         if let Ok(table) = Table::new(

@@ -1078,3 +1078,108 @@ async fn a_straights_table_seats_as_many_as_its_players_rule_says() {
     );
     assert!(held.iter().all(|&n| (6..=9).contains(&n)), "{held:?}");
 }
+
+/// A PostgreSQL cluster of the test's own (`scripts/postgres.sh`), stopped and removed
+/// when dropped: one the test may cut off.
+struct OwnCluster {
+    url: String,
+    dir: String,
+}
+
+impl OwnCluster {
+    /// Started where the test script's cluster could be (none: the test skips).
+    fn start() -> Option<OwnCluster> {
+        testkit::postgres_database()?;
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres.sh");
+        let output = std::process::Command::new(script)
+            .arg("start")
+            .output()
+            .unwrap();
+        let exports = testkit::succeeded(&output, "scripts/postgres.sh start");
+        let value = |name: &str| {
+            let line = exports
+                .lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")));
+            line.expect("the script's exports").to_string()
+        };
+        Some(OwnCluster {
+            url: value("CARDTABLE_POSTGRES_URL"),
+            dir: value("CARDTABLE_POSTGRES_DIR"),
+        })
+    }
+
+    /// `scripts/postgres.sh VERB DIR` (`halt`, `resume`, `stop`).
+    fn run(&self, verb: &str) {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../../scripts/postgres.sh");
+        let output = std::process::Command::new(script)
+            .args([verb, &self.dir])
+            .output()
+            .unwrap();
+        testkit::succeeded(&output, verb);
+    }
+}
+
+impl Drop for OwnCluster {
+    fn drop(&mut self) {
+        self.run("stop");
+    }
+}
+
+/// A node whose database goes away refuses a person's action (`storage`) instead of
+/// accepting what it cannot store, shows the table as it was, and plays on once the
+/// database is back; a restart then finds exactly the actions the person saw accepted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_cut_from_its_database_refuses_actions_and_recovers() {
+    let Some(cluster) = OwnCluster::start() else {
+        return;
+    };
+    let mut served = Served::on_postgres(&cluster.url);
+    let spec = json!({"game": "euchre", "seats": ["open", "random", "random", "random"]});
+    let (mut ada, table) = Client::opening(&served.address, "Ada", spec).await;
+    let (token, mut before) = ada.join(&table, 0).await;
+    while before["scene"]["turn"] != 0 {
+        before = ada.until("snapshot").await;
+    }
+    let act = |last: &Value| {
+        let action = last["own"]["actions"][0].clone();
+        json!({"type": "act", "table": table, "seq": last["seq"], "action": action})
+    };
+    cluster.run("halt");
+    ada.send(act(&before)).await;
+    let refused = ada.until_any(&["error", "snapshot"]).await;
+    assert_eq!(refused["code"], "storage", "{refused}");
+    while let Some(frame) = ada.try_next(Duration::from_millis(500)).await {
+        if frame["type"] == "snapshot" {
+            assert_eq!(
+                frame["seq"], before["seq"],
+                "nothing unstored is shown: {frame}"
+            );
+        }
+    }
+    cluster.run("resume");
+    // The pool's connections to the old server fail once each, then new ones are made.
+    let mut accepted = None;
+    for _ in 0..20 {
+        ada.send(act(&before)).await;
+        let answer = ada.until_any(&["error", "snapshot"]).await;
+        if answer["type"] == "snapshot" {
+            accepted = Some(answer);
+            break;
+        }
+        assert_eq!(answer["code"], "storage", "{answer}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let mut last = accepted.expect("the action is accepted once the database is back");
+    assert!(last["seq"].as_u64() > before["seq"].as_u64());
+    while let Some(frame) = ada.try_next(Duration::from_millis(300)).await {
+        if frame["type"] == "snapshot" {
+            last = frame;
+        }
+    }
+    served.kill();
+    let served = Served::on_postgres(&cluster.url);
+    let mut back = Client::connect(&served.address, "Ada").await;
+    back.rejoin(&table, &token).await;
+    let restored = back.until("snapshot").await;
+    same_table(&restored, &last, 0);
+}
