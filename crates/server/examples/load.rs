@@ -19,6 +19,9 @@
 //! (user and system time over the run) and peak resident memory are reported too.
 //!
 //! `cargo run --release -p cardtable-server --example load -- ADDRESS [TABLES] [SECONDS] [THINK] [PID]`
+//!
+//! THINK_SPREAD=N makes each think THINK ± N milliseconds. ADDRESS may name several nodes, `host:port,host:port`: the tables are opened on each
+//! in turn (the probe and the flooders use the first).
 
 use std::time::{Duration, Instant};
 
@@ -82,8 +85,8 @@ async fn client(
                     .cloned()
                     .unwrap_or_default();
                 if message["scene"]["turn"] == json!(seat) && !legal.is_empty() && sent.is_none() {
-                    tokio::time::sleep(think).await;
                     choice = choice.wrapping_mul(31).wrapping_add(17);
+                    tokio::time::sleep(spread(think, choice)).await;
                     let action = legal[choice % legal.len()].clone();
                     let act = json!({"type": "act", "table": table, "seq": seq, "action": action});
                     sent = Some((seq, Instant::now()));
@@ -428,6 +431,16 @@ fn cpu_seconds(pid: &str) -> Option<f64> {
     Some(ticks / 100.0)
 }
 
+/// `think`, give or take THINK_SPREAD milliseconds (0 unless set), by `choice`.
+fn spread(think: Duration, choice: usize) -> Duration {
+    let spread: u64 = std::env::var("THINK_SPREAD").map_or(0, |s| s.parse().expect("THINK_SPREAD"));
+    if spread == 0 {
+        return think;
+    }
+    let offset = (choice as u64 >> 3) % (2 * spread + 1);
+    (think + Duration::from_millis(offset)).saturating_sub(Duration::from_millis(spread))
+}
+
 fn resident_kib(pid: &str) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
@@ -437,7 +450,12 @@ fn resident_kib(pid: &str) -> Option<u64> {
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let address = args.first().cloned().unwrap_or("127.0.0.1:8080".into());
+    let nodes: Vec<String> = (args.first().cloned())
+        .unwrap_or("127.0.0.1:8080".into())
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let address = nodes[0].clone();
     let tables: usize = args.get(1).map_or(1000, |n| n.parse().expect("TABLES"));
     let seconds: u64 = args.get(2).map_or(20, |n| n.parse().expect("SECONDS"));
     let think = Duration::from_millis(args.get(3).map_or(0, |n| n.parse().expect("THINK")));
@@ -461,7 +479,7 @@ async fn main() {
         })
     });
     let tasks: Vec<_> = (0..tables)
-        .map(|i| tokio::spawn(client(address.clone(), until, i, think)))
+        .map(|i| tokio::spawn(client(nodes[i % nodes.len()].clone(), until, i, think)))
         .collect();
     // FLOOD=1 starts the three flooders of issue 26, `all` every attack; a list of names
     // (`list`, `connect`, `create`, `idle`, `computer`, `games`, `amplify`) only those.

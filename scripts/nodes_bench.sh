@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Issue 42's figures, in one run on a throwaway PostgreSQL cluster (scripts/postgres.sh):
+#   1. one node on SQLite and 2. one node on PostgreSQL, each pinned to core 0, with the
+#      load client (crates/server/examples/load.rs) pinned to core 1: TABLES tables (200)
+#      whose person acts at once (THINK 0), for SECONDS_EACH (15) seconds;
+#   3. two nodes on PostgreSQL, pinned to cores 0 and 1, the tables opened on each in
+#      turn (the load client unpinned: a 2-core machine has no third core);
+#   4. one node on PostgreSQL holding BIG (10,000) tables whose person acts 2 to 5 s after
+#      its turn comes (THINK 3500 ± 1500 ms), computers at machine speed, with the
+#      server's resident memory per table;
+#   5. failover (crates/server/examples/failover.rs): ROUNDS (10) kill -9s of a table's
+#      node, with 3-second and with the default 10-second leases.
+# Usage, after `cargo build --release -p cardtable -p cardtable-server --example load
+# --example failover`: scripts/nodes_bench.sh [BINARY]
+. "$(dirname "$0")/serving.sh"
+binary=$1
+tables=${TABLES:-200}
+seconds=${SECONDS_EACH:-15}
+big=${BIG:-10000}
+rounds=${ROUNDS:-10}
+eval "$(scripts/postgres.sh start)"
+work=$(mktemp -d)
+pids=()
+trap 'kill "${pids[@]}" 2>/dev/null || true; scripts/postgres.sh stop "$CARDTABLE_POSTGRES_DIR"; rm -rf "$work"' EXIT
+ulimit -n "$(ulimit -Hn)"
+fast=(--messages-per-second 100000 --message-burst 100000 --tables-per-minute 100000)
+
+# A fresh database of the cluster: its URL.
+database() {
+  psql "$CARDTABLE_POSTGRES_URL" -qtAc "CREATE DATABASE $1" >/dev/null
+  echo "${CARDTABLE_POSTGRES_URL%/*}/$1"
+}
+
+# Serves on core $1 with the store flags after it; sets $address and $pid.
+node() {
+  local core=$1 out="$work/out.$RANDOM"
+  shift
+  taskset -c "$core" "$binary" serve --listen 127.0.0.1:0 "$@" "${fast[@]}" >"$out" 2>/dev/null &
+  pid=$!
+  pids+=("$pid")
+  for _ in $(seq 100); do
+    address=$(sed -n 's|cardtable serves on http://\(.*\)/|\1|p' "$out")
+    [ -n "$address" ] && return
+    sleep 0.1
+  done
+  echo "no address from $binary" >&2
+  exit 1
+}
+
+echo "== 1. one node, SQLite"
+node 0 --data "$work/one.sqlite"
+taskset -c 1 "$load" "$address" "$tables" "$seconds" 0 "$pid"
+stop
+
+echo "== 2. one node, PostgreSQL"
+node 0 --store "$(database one)"
+taskset -c 1 "$load" "$address" "$tables" "$seconds" 0 "$pid"
+stop
+
+echo "== 3. two nodes, PostgreSQL"
+url=$(database two)
+node 0 --store "$url" --node a
+first=$address first_pid=$pid
+node 1 --store "$url" --node b
+"$load" "$first,$address" "$tables" "$seconds" 0
+kill "$first_pid"
+stop
+
+echo "== 4. one node, PostgreSQL, $big tables, people acting 2-5 s after their turn"
+node 0 --store "$(database big)" --max-connections $((big + 100))
+THINK_SPREAD=1500 "$load" "$address" "$big" 60 3500 "$pid"
+echo "  (resident memory per table: the figure above divided by $big)"
+stop
+
+echo "== 5. failover"
+"$(dirname "$load")/failover" "$binary" "$(database failover3)" "$rounds" 3
+"$(dirname "$load")/failover" "$binary" "$(database failover10)" "$rounds" 10
