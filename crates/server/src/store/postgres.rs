@@ -8,6 +8,7 @@
 //! once PostgreSQL has committed (the default `synchronous_commit`), and an action's key
 //! is `(table_id, seq)`: a second writer of the same `seq` fails instead of forking a game.
 
+use std::collections::HashSet;
 use std::future::Future;
 use std::time::Duration;
 
@@ -258,33 +259,45 @@ impl Store for Postgres {
         self.run(async move {
             let mut client = pool.get().await.map_err(StoreError::pool)?;
             let transaction = client.transaction().await?;
-            // Held, and kept from a claim until this commits (`FOR SHARE`).
-            let held = transaction
-                .prepare_cached(
-                    "SELECT 1 FROM leases WHERE table_id = $1 AND node = $2 AND token = $3
-                       AND expires > now() FOR SHARE",
+            // Held, and kept from a claim until this commits (`FOR SHARE`): one statement
+            // for every lease, one for every action, one for the finished marks.
+            let (tables, nodes, tokens) = columns(&leases);
+            let held: HashSet<String> = transaction
+                .query(
+                    "SELECT l.table_id FROM leases l
+                       JOIN UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
+                         ON l.table_id = h.table_id AND l.node = h.node AND l.token = h.token
+                     WHERE l.expires > now() FOR SHARE OF l",
+                    &[&tables, &nodes, &tokens],
+                )
+                .await?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<_, _>>()?;
+            if let Some(lost) = tables.iter().find(|t| !held.contains(*t)) {
+                return Err(StoreError::Fenced(lost.clone()));
+            }
+            let (ids, seqs, texts): (Vec<TableId>, Vec<i64>, Vec<String>) =
+                actions.into_iter().fold(Default::default(), |mut all, (table, seq, text)| {
+                    all.0.push(table);
+                    all.1.push(seq);
+                    all.2.push(text);
+                    all
+                });
+            transaction
+                .execute(
+                    "INSERT INTO actions (table_id, seq, action)
+                     SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[])",
+                    &[&ids, &seqs, &texts],
                 )
                 .await?;
-            for lease in &leases {
-                let token = lease.token as i64;
-                let rows = transaction
-                    .query(&held, &[&lease.table, &lease.node, &token])
+            if !finished.is_empty() {
+                transaction
+                    .execute(
+                        "UPDATE tables SET finished = TRUE WHERE id = ANY($1::TEXT[])",
+                        &[&finished],
+                    )
                     .await?;
-                if rows.is_empty() {
-                    return Err(StoreError::Fenced(lease.table.clone()));
-                }
-            }
-            let insert = transaction
-                .prepare_cached("INSERT INTO actions (table_id, seq, action) VALUES ($1, $2, $3)")
-                .await?;
-            for (table, seq, action) in &actions {
-                transaction.execute(&insert, &[table, seq, action]).await?;
-            }
-            let finish = transaction
-                .prepare_cached("UPDATE tables SET finished = TRUE WHERE id = $1")
-                .await?;
-            for table in &finished {
-                transaction.execute(&finish, &[table]).await?;
             }
             transaction.commit().await?;
             Ok(())
@@ -395,24 +408,22 @@ impl Store for Postgres {
         self.run(async move {
             let mut client = pool.get().await.map_err(StoreError::pool)?;
             let transaction = client.transaction().await?;
-            let renew = transaction
-                .prepare_cached(
+            let (tables, nodes, tokens) = columns(&leases);
+            let renewed: HashSet<String> = transaction
+                .query(
                     "UPDATE leases SET expires = now() + $4::BIGINT * interval '1 millisecond'
-                     WHERE table_id = $1 AND node = $2 AND token = $3 AND expires > now()",
+                     FROM UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
+                     WHERE leases.table_id = h.table_id AND leases.node = h.node
+                       AND leases.token = h.token AND leases.expires > now()
+                     RETURNING leases.table_id",
+                    &[&tables, &nodes, &tokens, &ttl],
                 )
-                .await?;
-            let mut lost = Vec::new();
-            for lease in leases {
-                let token = lease.token as i64;
-                let renewed = transaction
-                    .execute(&renew, &[&lease.table, &lease.node, &token, &ttl])
-                    .await?;
-                if renewed == 0 {
-                    lost.push(lease);
-                }
-            }
+                .await?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<_, _>>()?;
             transaction.commit().await?;
-            Ok(lost)
+            Ok(leases.into_iter().filter(|l| !renewed.contains(&l.table)).collect())
         })
     }
 
@@ -506,6 +517,14 @@ impl Store for Postgres {
 }
 
 /// `ttl` in whole milliseconds.
+/// `leases` as three columns (tables, nodes, tokens), for one statement over them all.
+fn columns(leases: &[Lease]) -> (Vec<TableId>, Vec<String>, Vec<i64>) {
+    let tables = leases.iter().map(|l| l.table.clone()).collect();
+    let nodes = leases.iter().map(|l| l.node.clone()).collect();
+    let tokens = leases.iter().map(|l| l.token as i64).collect();
+    (tables, nodes, tokens)
+}
+
 fn millis(ttl: Duration) -> i64 {
     i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX)
 }
