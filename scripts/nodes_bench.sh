@@ -9,7 +9,7 @@
 #      its turn comes (THINK 3500 ± 1500 ms), computers at machine speed, with the
 #      server's resident memory per table;
 #   5. failover (crates/server/examples/failover.rs): ROUNDS (10) kill -9s of a table's
-#      node, with 3-second and with the default 10-second leases.
+#      node, with the default 4-second leases and with 10-second ones.
 # Usage, after `cargo build --release -p cardtable -p cardtable-server --example load
 # --example failover`: scripts/nodes_bench.sh [BINARY]
 . "$(dirname "$0")/serving.sh"
@@ -66,12 +66,15 @@ node 1 --store "$url" --node b
 kill "$first_pid"
 stop
 
-echo "== 4. one node, PostgreSQL, $big tables, people acting 2-5 s after their turn"
-node 0 --store "$(database big)" --max-connections $((big + 100))
-THINK_SPREAD=1500 "$load" "$address" "$big" 60 3500 "$pid"
-echo "  (resident memory per table: the figure above divided by $big)"
-stop
+for store in sqlite postgres; do
+  echo "== 4. one node, $store, $big tables, people acting 2-5 s after their turn"
+  if [ $store = sqlite ]; then at=(--data "$work/big.sqlite"); else at=(--store "$(database big)"); fi
+  node 0 "${at[@]}" --max-connections $((big + 100))
+  THINK_SPREAD=1500 "$load" "$address" "$big" 60 3500 "$pid"
+  echo "  (resident memory per table: the figure above divided by $big)"
+  stop
+done
 
 echo "== 5. failover"
-"$(dirname "$load")/failover" "$binary" "$(database failover3)" "$rounds" 3
+"$(dirname "$load")/failover" "$binary" "$(database failover4)" "$rounds" 4
 "$(dirname "$load")/failover" "$binary" "$(database failover10)" "$rounds" 10

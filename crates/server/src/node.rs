@@ -26,7 +26,7 @@ pub struct Node {
 }
 
 impl Default for Node {
-    /// The machine's host name, ten-second leases.
+    /// The machine's host name, four-second leases.
     fn default() -> Node {
         let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
             .map(|name| name.trim().to_string())
@@ -35,7 +35,7 @@ impl Default for Node {
             .unwrap_or_else(|| "cardtable".into());
         Node {
             name,
-            lease: Duration::from_secs(10),
+            lease: Duration::from_secs(4),
             address: None,
         }
     }

@@ -127,7 +127,7 @@ struct ServeArgs {
     advertise: Option<String>,
     /// Seconds a table's lease runs unrenewed: how soon another server takes over the
     /// tables of one that died.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=3600))]
     lease_seconds: u64,
     /// Another origin whose pages may open a WebSocket here (repeatable), besides the
     /// server's own, e.g. `https://cards.example`.
