@@ -20,7 +20,8 @@
 //!
 //! `cargo run --release -p cardtable-server --example load -- ADDRESS [TABLES] [SECONDS] [THINK] [PID]`
 //!
-//! THINK_SPREAD=N makes each think THINK ± N milliseconds. ADDRESS may name several nodes, `host:port,host:port`: the tables are opened on each
+//! WARMUP=S starts the clients S seconds before the measurement (tables opened, games under
+//! way). THINK_SPREAD=N makes each think THINK ± N milliseconds. ADDRESS may name several nodes, `host:port,host:port`: the tables are opened on each
 //! in turn (the probe and the flooders use the first).
 
 use std::time::{Duration, Instant};
@@ -32,7 +33,7 @@ use tokio_tungstenite::tungstenite::Message;
 /// One client's run: accepted actions seen (seq advanced) and its act-to-snapshot times.
 async fn client(
     address: String,
-    until: Instant,
+    (warm, until): (Instant, Instant),
     index: usize,
     think: Duration,
 ) -> (u64, Vec<Duration>) {
@@ -49,6 +50,8 @@ async fn client(
     let create = json!({"type": "create", "game": "euchre", "seats": seats});
     socket.send(text(create.clone())).await.expect("sent");
     let (mut table, mut accepted, mut base) = (String::new(), 0u64, 0u64);
+    // What was accepted before the measurement starts (WARMUP), not counted.
+    let mut warm_base = 0u64;
     let mut latencies = Vec::new();
     let mut sent: Option<(u64, Instant)> = None;
     let mut choice = seat;
@@ -70,9 +73,14 @@ async fn client(
                 let seq = message["seq"].as_u64().unwrap_or(0);
                 if let Some((acted, at)) = sent {
                     if seq > acted {
-                        latencies.push(at.elapsed());
+                        if at >= warm {
+                            latencies.push(at.elapsed());
+                        }
                         sent = None;
                     }
+                }
+                if Instant::now() < warm {
+                    warm_base = base + seq;
                 }
                 accepted = accepted.max(base + seq);
                 if message["finished"] == true {
@@ -96,7 +104,7 @@ async fn client(
             _ => {}
         }
     }
-    (accepted, latencies)
+    (accepted.saturating_sub(warm_base), latencies)
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
@@ -464,6 +472,23 @@ async fn main() {
         let points = std::env::var("POINTS").map_or(100, |p| p.parse().expect("POINTS"));
         return fill(&address, games.parse().expect("FILL"), points).await;
     }
+    // WARMUP=S: the clients start S seconds before the measured SECONDS (tables opened,
+    // games under way); only what comes after counts.
+    let warmup =
+        Duration::from_secs(std::env::var("WARMUP").map_or(0, |w| w.parse().expect("WARMUP")));
+    let warm = Instant::now() + warmup;
+    let tasks: Vec<_> = (0..tables)
+        .map(|i| {
+            let until = warm + Duration::from_secs(seconds);
+            tokio::spawn(client(
+                nodes[i % nodes.len()].clone(),
+                (warm, until),
+                i,
+                think,
+            ))
+        })
+        .collect();
+    tokio::time::sleep_until(warm.into()).await;
     let cpu_before = pid.as_deref().and_then(cpu_seconds);
     let started = Instant::now();
     let until = started + Duration::from_secs(seconds);
@@ -478,9 +503,6 @@ async fn main() {
             peak
         })
     });
-    let tasks: Vec<_> = (0..tables)
-        .map(|i| tokio::spawn(client(nodes[i % nodes.len()].clone(), until, i, think)))
-        .collect();
     // FLOOD=1 starts the three flooders of issue 26, `all` every attack; a list of names
     // (`list`, `connect`, `create`, `idle`, `computer`, `games`, `amplify`) only those.
     let flood = std::env::var("FLOOD").unwrap_or_default();

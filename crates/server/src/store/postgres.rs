@@ -277,8 +277,9 @@ impl Store for Postgres {
             if let Some(lost) = tables.iter().find(|t| !held.contains(*t)) {
                 return Err(StoreError::Fenced(lost.clone()));
             }
-            let (ids, seqs, texts): (Vec<TableId>, Vec<i64>, Vec<String>) =
-                actions.into_iter().fold(Default::default(), |mut all, (table, seq, text)| {
+            let (ids, seqs, texts): (Vec<TableId>, Vec<i64>, Vec<String>) = actions
+                .into_iter()
+                .fold(Default::default(), |mut all, (table, seq, text)| {
                     all.0.push(table);
                     all.1.push(seq);
                     all.2.push(text);
@@ -423,7 +424,10 @@ impl Store for Postgres {
                 .map(|r| r.try_get(0))
                 .collect::<Result<_, _>>()?;
             transaction.commit().await?;
-            Ok(leases.into_iter().filter(|l| !renewed.contains(&l.table)).collect())
+            Ok(leases
+                .into_iter()
+                .filter(|l| !renewed.contains(&l.table))
+                .collect())
         })
     }
 
