@@ -293,8 +293,8 @@ pub trait Store: Send + Sync {
         self.append_fenced(actions, finished, &[])
     }
     /// [`Store::append_all`] under `leases`: stored only if each is still held (its token
-    /// the table's current one, unexpired) when the transaction commits; otherwise
-    /// nothing is, and the answer is [`StoreError::Fenced`].
+    /// the table's current one: no other node has claimed the table since) when the
+    /// transaction commits; otherwise nothing is, and the answer is [`StoreError::Fenced`].
     fn append_fenced(
         &self,
         actions: &[(TableId, u64, AnyAction)],
@@ -306,8 +306,9 @@ pub trait Store: Send + Sync {
     /// its tables back at once): the lease, its token one more than the table's last;
     /// `None` while another node's lease runs.
     fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError>;
-    /// Extends each of `leases` to `ttl` from now, in one transaction: the ones that ran
-    /// out or were taken, which are lost.
+    /// Extends each of `leases` to `ttl` from now, in one transaction, even one that ran
+    /// out while nobody claimed the table (a node slowed down by its own load keeps its
+    /// tables): the ones another node took, which are lost.
     fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError>;
     /// Gives `lease` up at once, so another node may claim the table (a graceful stop).
     fn release(&self, lease: &Lease) -> Result<(), StoreError>;
@@ -534,10 +535,10 @@ impl Store for Sqlite {
         let mut connection = self.lock();
         let transaction = connection.transaction()?;
         {
-            let mut held = transaction.prepare_cached(&format!(
-                "SELECT 1 FROM leases WHERE table_id = ?1 AND node = ?2 AND token = ?3
-                   AND expires > {NOW}"
-            ))?;
+            // Still the table's token: no other node has claimed it since.
+            let mut held = transaction.prepare_cached(
+                "SELECT 1 FROM leases WHERE table_id = ?1 AND node = ?2 AND token = ?3",
+            )?;
             for lease in leases {
                 if !held.exists(params![lease.table, lease.node, lease.token as i64])? {
                     return Err(StoreError::Fenced(lease.table.clone()));
@@ -644,7 +645,7 @@ impl Store for Sqlite {
         {
             let mut renew = transaction.prepare_cached(&format!(
                 "UPDATE leases SET expires = {NOW} + ?4
-                 WHERE table_id = ?1 AND node = ?2 AND token = ?3 AND expires > {NOW}"
+                 WHERE table_id = ?1 AND node = ?2 AND token = ?3"
             ))?;
             for lease in leases {
                 let token = lease.token as i64;

@@ -144,14 +144,19 @@ fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
         .is_empty());
     std::thread::sleep(Duration::from_millis(450));
     assert!(!held("l1"), "expired");
-    let lost = store.renew(std::slice::from_ref(&a), short).unwrap();
-    assert_eq!(lost, std::slice::from_ref(&a), "too late to renew");
+    // Nobody claimed it meanwhile: A, late, keeps it, and may still write.
+    let late = store.renew(std::slice::from_ref(&a), short).unwrap();
+    assert!(late.is_empty(), "renewed late, as nobody took it");
+    assert!(held("l1"));
+    std::thread::sleep(Duration::from_millis(450));
     let b = store
         .claim("l1", "B", Duration::from_secs(30))
         .unwrap()
         .expect("expired");
     assert_eq!(b.token, 3, "a new claim, a greater token");
     assert_eq!(b.taken_from.as_deref(), Some("A"), "a takeover");
+    let lost = store.renew(std::slice::from_ref(&a), short).unwrap();
+    assert_eq!(lost, std::slice::from_ref(&a), "taken: too late to renew");
     // A, which lost the table, writes nothing, not even its batch's other tables'.
     store.create(&row("l2", true)).unwrap();
     let batch = [("l2".into(), 1, pass()), ("l1".into(), 2, pass())];

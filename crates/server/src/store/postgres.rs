@@ -267,7 +267,7 @@ impl Store for Postgres {
                     "SELECT l.table_id FROM leases l
                        JOIN UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
                          ON l.table_id = h.table_id AND l.node = h.node AND l.token = h.token
-                     WHERE l.expires > now() FOR SHARE OF l",
+                     FOR SHARE OF l",
                     &[&tables, &nodes, &tokens],
                 )
                 .await?
@@ -415,7 +415,7 @@ impl Store for Postgres {
                     "UPDATE leases SET expires = now() + $4::BIGINT * interval '1 millisecond'
                      FROM UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
                      WHERE leases.table_id = h.table_id AND leases.node = h.node
-                       AND leases.token = h.token AND leases.expires > now()
+                       AND leases.token = h.token
                      RETURNING leases.table_id",
                     &[&tables, &nodes, &tokens, &ttl],
                 )
