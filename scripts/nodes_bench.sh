@@ -5,9 +5,10 @@
 #      whose person acts at once (THINK 0), for SECONDS_EACH (15) seconds;
 #   3. two nodes on PostgreSQL, pinned to cores 0 and 1, the tables opened on each in
 #      turn (the load client unpinned: a 2-core machine has no third core);
-#   4. one node on PostgreSQL holding BIG (10,000) tables whose person acts 2 to 5 s after
-#      its turn comes (THINK 3500 ± 1500 ms), computers at machine speed, with the
-#      server's resident memory per table;
+#   4. one node on SQLite, then on PostgreSQL, holding BIG (10,000) tables whose person
+#      acts 2 to 5 s after its turn comes (THINK 3500 ± 1500 ms), computers at machine
+#      speed, measured for 30 s after a minute's warm-up, with the server's resident
+#      memory per table;
 #   5. failover (crates/server/examples/failover.rs): ROUNDS (10) kill -9s of a table's
 #      node, with the default 4-second leases and with 10-second ones.
 # Usage, after `cargo build --release -p cardtable -p cardtable-server --example load
@@ -69,8 +70,10 @@ stop
 for store in sqlite postgres; do
   echo "== 4. one node, $store, $big tables, people acting 2-5 s after their turn"
   if [ $store = sqlite ]; then at=(--data "$work/big.sqlite"); else at=(--store "$(database big)"); fi
-  node 0 "${at[@]}" --max-connections $((big + 100))
-  THINK_SPREAD=1500 "$load" "$address" "$big" 60 3500 "$pid"
+  # Both cores for the server (the client takes a third of one), after a minute's
+  # warm-up in which the tables open.
+  node 0-1 "${at[@]}" --max-connections $((big + 100))
+  WARMUP=60 THINK_SPREAD=1500 "$load" "$address" "$big" 30 3500 "$pid"
   echo "  (resident memory per table: the figure above divided by $big)"
   stop
 done
