@@ -260,14 +260,15 @@ impl Store for Postgres {
             let mut client = pool.get().await.map_err(StoreError::pool)?;
             let transaction = client.transaction().await?;
             // Held, and kept from a claim until this commits (`FOR SHARE`): one statement
-            // for every lease, one for every action, one for the finished marks.
+            // for every lease, one for every action, one for the finished marks. Rows are
+            // locked in the tables' order, as renewals lock them: no deadlock between them.
             let (tables, nodes, tokens) = columns(&leases);
             let held: HashSet<String> = transaction
                 .query(
                     "SELECT l.table_id FROM leases l
                        JOIN UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
                          ON l.table_id = h.table_id AND l.node = h.node AND l.token = h.token
-                     FOR SHARE OF l",
+                     ORDER BY l.table_id FOR SHARE OF l",
                     &[&tables, &nodes, &tokens],
                 )
                 .await?
@@ -412,10 +413,13 @@ impl Store for Postgres {
             let (tables, nodes, tokens) = columns(&leases);
             let renewed: HashSet<String> = transaction
                 .query(
-                    "UPDATE leases SET expires = now() + $4::BIGINT * interval '1 millisecond'
-                     FROM UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
-                     WHERE leases.table_id = h.table_id AND leases.node = h.node
-                       AND leases.token = h.token
+                    "WITH held AS (
+                       SELECT l.table_id FROM leases l
+                         JOIN UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
+                           ON l.table_id = h.table_id AND l.node = h.node AND l.token = h.token
+                       ORDER BY l.table_id FOR UPDATE OF l)
+                     UPDATE leases SET expires = now() + $4::BIGINT * interval '1 millisecond'
+                     FROM held WHERE leases.table_id = held.table_id
                      RETURNING leases.table_id",
                     &[&tables, &nodes, &tokens, &ttl],
                 )
