@@ -7,8 +7,8 @@
 //! `${VAR:-default}` to its default. Test clients connect from other 127.x.y.z addresses.
 //! Through the proxy: two people on one table land on different nodes and play; one
 //! address is held to the proxy's 16 connections over both nodes; `/metrics` is not
-//! served; and when the table's node is killed (`kill -9`), the people reconnect through
-//! the proxy and find every accepted action on the other node.
+//! served; and five times the table's node is killed (`kill -9`), the people reconnect
+//! through the proxy, find every accepted action on the other node and play on.
 
 mod common;
 
@@ -69,6 +69,8 @@ impl Loopback {
 /// The running deploy: the nodes by service name, and nginx.
 struct Deploy {
     nodes: BTreeMap<String, Served>,
+    /// Each node's command, to start it again.
+    commands: BTreeMap<String, Vec<String>>,
     proxy: String,
     nginx: Child,
     _dir: tempfile::TempDir,
@@ -102,13 +104,14 @@ fn start(database: String, nginx: &Path) -> Deploy {
         .map(|name| (format!("{name}:8080"), format!("127.0.0.1:{}", free_port())))
         .collect();
     let loopback = Loopback { hosts, database };
-    let mut running = BTreeMap::new();
+    let (mut running, mut commands) = (BTreeMap::new(), BTreeMap::new());
     for name in nodes {
         let command = services[name]["command"].as_array().unwrap();
         let args: Vec<String> = (command.iter())
             .map(|a| loopback.map(a.as_str().expect("a word"), name))
             .collect();
         running.insert(name.clone(), Served::running(args.iter().map(OsStr::new)));
+        commands.insert(name.clone(), args);
     }
     // The proxy's configuration, as compose mounts it, with the upstreams on loopback.
     let volumes = services["proxy"]["volumes"]
@@ -140,6 +143,7 @@ fn start(database: String, nginx: &Path) -> Deploy {
     assert!(up, "nginx listens on {proxy}");
     Deploy {
         nodes: running,
+        commands,
         proxy,
         nginx,
         _dir: dir,
@@ -227,38 +231,58 @@ async fn the_compose_deploy_runs_behind_its_proxy() {
     // The metrics are the nodes' own, never the proxy's to give.
     let (status, _) = http_get(&proxy, "/metrics");
     assert_eq!(status, 404);
-    let owner = (deploy.nodes.iter())
-        .find(|(_, node)| node.get("/metrics").contains("cardtable_leases_held 1"))
-        .map(|(name, _)| name.clone())
-        .expect("one node holds the table's lease");
-
-    // The table's node dies: both people come back through the proxy to the other.
-    deploy.nodes.get_mut(&owner).unwrap().kill();
-    for (token, source) in [(&ada_token, "127.0.0.2"), (&bea_token, "127.0.0.3")] {
-        let mut found = None;
-        for _ in 0..100 {
-            let mut back = person(&proxy, source, "back").await;
-            back.rejoin(&table, token).await;
-            // Until the dead node's lease runs out, its relay fails and the connection ends.
-            while let Some(frame) = back.try_next(Duration::from_secs(10)).await {
-                match frame["type"].as_str() {
-                    Some("snapshot") => found = Some(frame),
-                    Some("joined") => continue,
-                    _ => {}
-                }
-                break;
-            }
-            if found.is_some() {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(300)).await;
+    // Five times: the table's node dies (kill -9); both people come back through the
+    // proxy to the other node, find every accepted action and play on; the dead node is
+    // started again with its command.
+    let tokens = [(ada_token, "127.0.0.2"), (bea_token, "127.0.0.3")];
+    let mut seq = seq;
+    for round in 0..5 {
+        let owner = (deploy.nodes.iter())
+            .find(|(_, node)| node.get("/metrics").contains("cardtable_leases_held 1"))
+            .map(|(name, _)| name.clone())
+            .expect("one node holds the table's lease");
+        deploy.nodes.get_mut(&owner).unwrap().kill();
+        let mut back = Vec::new();
+        for (token, source) in &tokens {
+            let (client, found) = rejoin_through(&proxy, source, &table, token).await;
+            assert_eq!(
+                found["seq"].as_u64(),
+                Some(seq),
+                "round {round}: no accepted action lost"
+            );
+            back.push((client, found));
         }
-        let found = found.expect("the table is found on the other node");
-        assert!(
-            found["seq"].as_u64() >= Some(seq),
-            "no accepted action lost: {found}"
-        );
+        let mut people: [(Client, Value); 2] = back.try_into().ok().unwrap();
+        seq = take_turns(&mut people, &table, 2).await;
+        let args = &deploy.commands[&owner];
+        deploy
+            .nodes
+            .insert(owner.clone(), Served::running(args.iter().map(OsStr::new)));
     }
+}
+
+/// The person with `token` back at `table` through the proxy from `source`, once a node
+/// runs it (until the dead node's lease runs out, its relay fails and the connection
+/// ends), as a browser reconnects: the client and its first snapshot.
+async fn rejoin_through(proxy: &str, source: &str, table: &str, token: &str) -> (Client, Value) {
+    for _ in 0..100 {
+        // The proxy answers 502 while it counts every node down (each refused it lately).
+        let Ok(mut back) = Client::try_connect_from(proxy, source).await else {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            continue;
+        };
+        back.hello("back").await;
+        back.rejoin(table, token).await;
+        while let Some(frame) = back.try_next(Duration::from_secs(10)).await {
+            match frame["type"].as_str() {
+                Some("snapshot") => return (back, frame),
+                Some("joined") => continue,
+                _ => break,
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    panic!("{table} is never found on the other node");
 }
 
 /// A plain HTTP GET: the status and the body.
