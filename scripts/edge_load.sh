@@ -20,13 +20,7 @@ start() {
   data=$(mktemp -d)
   "$1" serve --listen 127.0.0.1:0 --data "$data/db.sqlite" >"$data/out" 2>/dev/null &
   pid=$!
-  for _ in $(seq 50); do
-    address=$(sed -n 's|cardtable serves on http://\(.*\)/|\1|p' "$data/out")
-    [ -n "$address" ] && return
-    sleep 0.1
-  done
-  echo "no address from $1" >&2
-  exit 1
+  await_address "$data/out" 50
 }
 
 

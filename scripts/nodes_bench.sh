@@ -39,13 +39,7 @@ node() {
   taskset -c "$core" "$binary" serve --listen 127.0.0.1:0 "$@" "${fast[@]}" >"$out" 2>/dev/null &
   pid=$!
   pids+=("$pid")
-  for _ in $(seq 100); do
-    address=$(sed -n 's|cardtable serves on http://\(.*\)/|\1|p' "$out")
-    [ -n "$address" ] && return
-    sleep 0.1
-  done
-  echo "no address from $binary" >&2
-  exit 1
+  await_address "$out" 100
 }
 
 echo "== 1. one node, SQLite"

@@ -7,6 +7,18 @@ load=target/release/examples/load
 [ $# -gt 0 ] || set -- target/release/cardtable
 lscpu | grep -E "Model name|^CPU\(s\)" | tr -s ' '
 
+# Waits (at most $2 tenths of a second) for the server writing to the file $1 to print
+# its address; sets $address, or says so and exits.
+await_address() {
+  for _ in $(seq "$2"); do
+    address=$(sed -n 's|cardtable serves on http://\(.*\)/|\1|p' "$1")
+    [ -n "$address" ] && return
+    sleep 0.1
+  done
+  echo "no address in $1" >&2
+  exit 1
+}
+
 # Stops the server $pid with SIGTERM, then after 5 s SIGKILL
 # (a server busy with searches may not stop by itself).
 stop() {

@@ -127,7 +127,8 @@ async fn client(
             _ => {}
         }
     }
-    (accepted.saturating_sub(warm_base), latencies)
+    // `warm_base` is an earlier value of what `accepted` only grows from.
+    (accepted - warm_base, latencies)
 }
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio::net::TcpStream>;
@@ -469,6 +470,7 @@ fn spread(think: Duration, choice: usize) -> Duration {
         return think;
     }
     let offset = (choice as u64 >> 3) % (2 * spread + 1);
+    // A spread wider than the think is cut at no wait: a delay, never a count.
     (think + Duration::from_millis(offset)).saturating_sub(Duration::from_millis(spread))
 }
 

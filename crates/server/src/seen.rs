@@ -64,10 +64,10 @@ impl<G: Served> Secret<G> {
     }
 
     /// The game as it was before its `last` actions, replayed from `fresh` with the
-    /// table's deals (`row`); `None` if that replay fails.
+    /// table's deals (`row`); `None` if it has fewer actions, or the replay fails.
     pub fn less(&self, last: usize, fresh: &G, row: &crate::store::TableRow) -> Option<Secret<G>> {
         let actions = self.progress.actions();
-        let kept = actions[..actions.len().saturating_sub(last)].to_vec();
+        let kept = actions[..actions.len().checked_sub(last)?].to_vec();
         Secret::replay(fresh.clone(), &row.seed, &row.deals, kept).ok()
     }
 
