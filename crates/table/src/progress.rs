@@ -166,6 +166,29 @@ impl<G: Game> Progress<G> {
         self.dealt += 1;
     }
 
+    /// Deals `deck` as the next hand (only when the turn is [`Turn::Chance`] and every
+    /// prescribed deck is dealt): a deal drawn outside, card by card (a learning
+    /// program's chance nodes). It joins the prescribed decks, so the record replays it.
+    pub fn deal_deck(&mut self, deck: Vec<Card>) -> Result<(), NotADeck> {
+        if !crate::is_deck(&self.game, &deck) {
+            return Err(NotADeck(self.deals.len()));
+        }
+        debug_assert_eq!(self.dealt, self.deals.len(), "prescribed decks come first");
+        self.deals.push(deck);
+        self.deal();
+        Ok(())
+    }
+
+    /// The same progress with `game` in place of its game: a determinization, every
+    /// card hidden from a seat dealt again (its actions and record are the real game's,
+    /// so only a search from that seat may use it).
+    pub fn with_game(&self, game: G) -> Progress<G> {
+        Progress {
+            game,
+            ..self.clone()
+        }
+    }
+
     /// Applies `seat`'s action if it is that seat's turn and the rules allow it; a
     /// refusal changes nothing.
     pub fn apply_as(

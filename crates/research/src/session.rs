@@ -1,0 +1,308 @@
+//! One game for a learning program: the rules core's [`Progress`] (so records replay
+//! through the one replay path), its actions by number, chance dealt either from the
+//! seed or card by card, and what each seat knows.
+
+use cards::{Card, CardSet};
+use catalogue::{PlayerSpec, Roster};
+use rand::SeedableRng;
+use scene::{Sitter, Staged};
+use table::{Game, Progress, Rng, Seated, Turn};
+
+use crate::space::ActionSpace;
+use crate::{observe, Error};
+
+/// How a session's cards are dealt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chance {
+    /// From the seed (after any prescribed decks), as soon as a hand is to be dealt: the
+    /// game never waits at a chance node.
+    Seeded,
+    /// Card by card, each chosen by the caller ([`State::deal_card`]): chance nodes, as
+    /// OpenSpiel models a deal.
+    ByCard,
+}
+
+/// One event a seat may know of: a deal (the seat's cards then), or an action (its
+/// number, and who saw it).
+#[derive(Clone, Debug, PartialEq)]
+enum Event {
+    Dealt(Vec<CardSet>),
+    Acted { seat: usize, id: usize, seen: u16 },
+}
+
+/// A game of `G` in progress.
+#[derive(Clone)]
+pub struct Session<G: Game> {
+    progress: Progress<G>,
+    points: u32,
+    chance: Chance,
+    /// The deck being dealt card by card, in the order dealt.
+    deck: Vec<Card>,
+    events: Vec<Event>,
+}
+
+/// The game types a session plays: numbered, staged and in the catalogue.
+pub trait Playable: ActionSpace + Staged + Roster {}
+impl<G: ActionSpace + Staged + Roster> Playable for G {}
+
+impl<G: Playable> Session<G> {
+    /// `game` (fresh) to `points`, dealt from `seed` after `deals`.
+    pub fn new(
+        game: G,
+        points: u32,
+        seed: u64,
+        deals: Vec<Vec<Card>>,
+        chance: Chance,
+    ) -> Result<Self, Error> {
+        let progress =
+            Progress::new(game, seed, deals).map_err(|e| Error::Refused(e.to_string()))?;
+        let mut session = Session {
+            progress,
+            points,
+            chance,
+            deck: Vec::new(),
+            events: Vec::new(),
+        };
+        session.settle();
+        Ok(session)
+    }
+
+    /// The game replayed from a record line of its game (the one replay path).
+    pub fn from_record(game: G, points: u32, line: &str) -> Result<Self, Error> {
+        let refused = |e: &dyn std::fmt::Display| Error::Refused(e.to_string());
+        let record = catalogue::read_record::<G::Action>(line).map_err(|e| refused(&e))?;
+        record.check_game(&game).map_err(|e| refused(&e))?;
+        let mut session = Session::new(
+            game,
+            points,
+            record.seed,
+            record.deals.clone(),
+            Chance::Seeded,
+        )?;
+        for (index, action) in record.actions.iter().enumerate() {
+            let id = G::action_id(action) as i64;
+            session
+                .apply(id)
+                .map_err(|e| Error::Refused(format!("action {index} of the record: {e}")))?;
+        }
+        Ok(session)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        self.progress.game()
+    }
+
+    /// Deals while a hand is to be dealt from the seed.
+    fn settle(&mut self) {
+        while self.chance == Chance::Seeded && self.progress.turn() == Turn::Chance {
+            self.progress.deal();
+            self.dealt();
+        }
+    }
+
+    fn dealt(&mut self) {
+        let game = self.progress.game();
+        let hands = (0..game.seats()).map(|seat| held(game, seat)).collect();
+        self.events.push(Event::Dealt(hands));
+    }
+
+    /// The seat to act.
+    pub fn seat(&self) -> Result<usize, Error> {
+        match self.progress.turn() {
+            Turn::Seat(seat) => Ok(seat),
+            Turn::Chance => Err(Error::Dealing),
+            Turn::Over => Err(Error::Over),
+        }
+    }
+
+    /// Applies the action numbered `id` for the seat to act; a refusal changes nothing.
+    pub fn apply(&mut self, id: i64) -> Result<(), Error> {
+        let seat = self.seat()?;
+        let seats = self.progress.game().seats();
+        let action = crate::space::numbered::<G>(id)?;
+        let taken = self
+            .progress
+            .apply_as(seat, action)
+            .map_err(|why| Error::Illegal {
+                action: name(&action),
+                why: why.to_string(),
+            })?;
+        let seen = (0..seats).map(Some).chain([None]).enumerate();
+        let seen = seen
+            .filter(|&(_, to)| taken.seen_by(to))
+            .fold(0, |bits, (i, _)| bits | 1 << i);
+        self.events.push(Event::Acted {
+            seat,
+            id: id as usize,
+            seen,
+        });
+        self.settle();
+        Ok(())
+    }
+
+    /// The legal actions' numbers, ascending (none unless a seat is to act).
+    pub fn legal_ids(&self, out: &mut Vec<usize>) {
+        out.clear();
+        if let Turn::Seat(_) = self.progress.turn() {
+            let mut actions = Vec::new();
+            self.progress.game().legal_actions(&mut actions);
+            out.extend(actions.iter().map(G::action_id));
+            out.sort_unstable();
+        }
+    }
+
+    /// The cards that may be dealt next, at a chance node of a card-by-card deal.
+    pub fn dealable(&self) -> Vec<Card> {
+        if self.chance != Chance::ByCard || self.progress.turn() != Turn::Chance {
+            return Vec::new();
+        }
+        let pack = self.progress.game().pack();
+        pack.iter()
+            .copied()
+            .filter(|c| !self.deck.contains(c))
+            .collect()
+    }
+
+    /// Deals `card` next; once the pack is dealt, the hand begins.
+    pub fn deal_card(&mut self, card: i64) -> Result<(), Error> {
+        if let Turn::Seat(seat) = self.progress.turn() {
+            return Err(Error::NotDealing(seat));
+        }
+        let dealable = self.dealable();
+        let chosen = usize::try_from(card).ok().and_then(Card::from_index);
+        let card = chosen
+            .filter(|c| dealable.contains(c))
+            .ok_or(Error::NotDealable(card))?;
+        self.deck.push(card);
+        if self.deck.len() == self.progress.game().pack().len() {
+            let deck = std::mem::take(&mut self.deck);
+            self.progress
+                .deal_deck(deck)
+                .map_err(|e| Error::Refused(e.to_string()))?;
+            self.dealt();
+        }
+        Ok(())
+    }
+
+    /// `spec`'s choice for the seat to act, drawing from `rng`.
+    pub fn choose(&self, spec: PlayerSpec, rng: &mut Rng) -> Result<usize, Error> {
+        let seat = self.seat()?;
+        let game = self.progress.game();
+        let action = game.agent(spec).act(Seated::new(game, seat), rng);
+        Ok(G::action_id(&action))
+    }
+
+    /// The strong player's value of each legal action for the seat to act (from its
+    /// information only), and its choice: `(ids, values, choice, higher_is_better, unit)`.
+    pub fn advise(&self, rng: &mut Rng) -> Result<Advice, Error> {
+        let seat = self.seat()?;
+        let game = self.progress.game();
+        let advice = game.advisor().advise(Seated::new(game, seat), rng);
+        Ok(Advice {
+            actions: advice.actions.iter().map(G::action_id).collect(),
+            values: advice.values,
+            choice: G::action_id(&advice.actions[advice.choice]),
+            higher_is_better: advice.higher_is_better,
+            unit: advice.unit,
+        })
+    }
+
+    /// The same game with every card `seat` cannot see dealt again at random,
+    /// consistently with what it saw; its history stays (a search's sample).
+    pub fn determinize(&self, seat: usize, rng: &mut Rng) -> Session<G> {
+        let game = self.progress.game().determinize(seat, rng);
+        Session {
+            progress: self.progress.with_game(game),
+            ..self.clone()
+        }
+    }
+
+    /// `to`'s observation tensor (see [`observe`]).
+    pub fn observe(&self, to: Option<usize>, out: &mut [f32]) {
+        observe::observe(&self.progress, to, out);
+    }
+
+    /// What a face would show `to`: the scene and the seat's own part, as JSON.
+    pub fn shown(&self, to: Option<usize>) -> String {
+        let seats = self.progress.game().seats();
+        let sitters: Vec<Sitter> = (0..seats)
+            .map(|s| Sitter::computer(format!("Seat {s}")))
+            .collect();
+        let shown = scene::shown(&self.progress, to, &sitters, self.points);
+        serde_json::to_string(&shown).expect("a scene serializes")
+    }
+
+    /// Everything `seat` has known since the game began, in order: each deal's cards it
+    /// held, and every action (by number) it saw or `?` where it saw one taken unseen. Two
+    /// moments with the same string are the same information state.
+    pub fn information(&self, to: Option<usize>) -> String {
+        let mut text = format!("seat {}", to.map_or("spectator".into(), |s| s.to_string()));
+        let column = to.unwrap_or(self.progress.game().seats());
+        for event in &self.events {
+            match event {
+                Event::Dealt(hands) => {
+                    let cards = to.map(|s| hands[s]).unwrap_or(CardSet::EMPTY);
+                    let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+                    text += &format!("\ndeal {}", cards.join(" "));
+                }
+                Event::Acted { seat, id, seen } if *seen >> column & 1 == 1 => {
+                    text += &format!(" {seat}:{id}")
+                }
+                Event::Acted { seat, .. } => text += &format!(" {seat}:?"),
+            }
+        }
+        text
+    }
+
+    /// Every action's number, in order.
+    pub fn history(&self) -> Vec<usize> {
+        self.progress.actions().iter().map(G::action_id).collect()
+    }
+
+    /// The game as a record line (JSON), `seats` naming who sat where.
+    pub fn record(&self, seats: Vec<String>) -> String {
+        serde_json::to_string(&self.progress.record(seats, self.points)).expect("records serialize")
+    }
+
+    /// Points to win.
+    pub fn points_to_win(&self) -> u32 {
+        self.points
+    }
+
+    /// A fresh random number generator from `seed`.
+    pub fn rng(seed: u64) -> Rng {
+        Rng::seed_from_u64(seed)
+    }
+}
+
+/// The cards `seat` holds, as far as the game's own view says.
+fn held<G: Staged>(game: &G, seat: usize) -> CardSet {
+    let mut set = CardSet::EMPTY;
+    if let Some(view) = game.seat_view(seat) {
+        G::hand(&view).into_iter().flatten().for_each(|c| {
+            set.insert(c);
+        });
+    }
+    set
+}
+
+/// An action's name: as the rules core writes it in records (`"Pass"`, `{"Play":"JH"}`).
+pub fn name<A: serde::Serialize>(action: &A) -> String {
+    serde_json::to_string(action).expect("actions serialize")
+}
+
+/// The strong player's advice, by action number.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Advice {
+    /// The legal actions.
+    pub actions: Vec<usize>,
+    /// Each one's estimated value, in `unit`.
+    pub values: Vec<f64>,
+    /// The action the strong player takes.
+    pub choice: usize,
+    /// Whether a higher value is better.
+    pub higher_is_better: bool,
+    /// What a value measures.
+    pub unit: &'static str,
+}
