@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The tests: installs what they need beyond Cargo when it is missing (Debian's Chromium,
-# tmux, PostgreSQL and nginx; playwright-core from browser/package-lock.json; OpenSpiel from
-# scripts/openspiel/requirements.txt), starts a throwaway PostgreSQL cluster
-# (scripts/postgres.sh), then runs `cargo test --workspace`. Quick when everything is
-# already there.
+# tmux, PostgreSQL and nginx; playwright-core from browser/package-lock.json; a virtualenv
+# with python/requirements-test.txt and the `cardtable` Python package built from here),
+# starts a throwaway PostgreSQL cluster (scripts/postgres.sh), then runs
+# `cargo test --workspace` and the package's pytest suite (python/tests). Quick when
+# everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,8 +24,9 @@ if [ ! -d browser/node_modules/playwright-core ] \
   (cd browser && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
-# OpenSpiel (pinned) for the duel harness's test: a virtualenv outside the checkout.
-CARDTABLE_PYTHON="$(scripts/openspiel/venv.sh)"
+# The Python package and what its tests and the OpenSpiel duel need (pinned): a
+# virtualenv outside the checkout.
+CARDTABLE_PYTHON="$(scripts/python.sh)"
 export CARDTABLE_PYTHON
 
 # PostgreSQL for the store's tests: stopped and removed however the tests end.
@@ -32,3 +34,4 @@ eval "$(scripts/postgres.sh start)"
 trap 'scripts/postgres.sh stop "$CARDTABLE_POSTGRES_DIR"' EXIT
 
 cargo test --workspace "$@"
+CARDTABLE_BIN="$PWD/target/debug/cardtable" "$CARDTABLE_PYTHON" -m pytest -q -p no:cacheprovider python/tests

@@ -15,7 +15,7 @@ game, so each hand is played from love all.
 
 Run (venv.sh makes a virtualenv with the pinned OpenSpiel the first time; build
 `cargo build --release -p cardtable-bridge` first):
-    "$(scripts/openspiel/venv.sh)" scripts/openspiel/duel.py --deals 1000 --away ismcts
+    "$(scripts/python.sh)" scripts/openspiel/duel.py --deals 1000 --away ismcts
 Prints a table (or one JSON object with --json): points per hand for home with a 95%
 interval, each side's bidding and decision times.
 """

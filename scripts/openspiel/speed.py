@@ -2,7 +2,7 @@
 """Random-play Euchre hands per second in OpenSpiel (its C++ game and C++ random bots,
 driven hand by hand through `pyspiel.evaluate_bots`), for the side-by-side figure in
 docs/PERFORMANCE.md. Setup and run:
-`"$(scripts/openspiel/venv.sh)" scripts/openspiel/speed.py [HANDS]`."""
+`"$(scripts/python.sh)" scripts/openspiel/speed.py [HANDS]`."""
 import sys
 import time
 

@@ -20,7 +20,7 @@ pub enum Episode {
 
 /// Games of one ruleset stepped together (see the module's doc). Game `i`'s `k`th
 /// episode is dealt from a seed drawn from `(seed, i, k)` alone, so a batch replays.
-pub trait Batch: Send {
+pub trait Batch: Send + Sync {
     /// How many games.
     fn len(&self) -> usize;
     /// Whether it holds no games.

@@ -22,11 +22,10 @@ pub enum Chance {
     ByCard,
 }
 
-/// One event a seat may know of: a deal (the seat's cards then), or an action (its
-/// number, and who saw it).
+/// One event a seat may know of: a deal, or an action (its number, and who saw it).
 #[derive(Clone, Debug, PartialEq)]
 enum Event {
-    Dealt(Vec<CardSet>),
+    Dealt,
     Acted { seat: usize, id: usize, seen: u16 },
 }
 
@@ -102,9 +101,7 @@ impl<G: Playable> Session<G> {
     }
 
     fn dealt(&mut self) {
-        let game = self.progress.game();
-        let hands = (0..game.seats()).map(|seat| held(game, seat)).collect();
-        self.events.push(Event::Dealt(hands));
+        self.events.push(Event::Dealt);
     }
 
     /// The seat to act.
@@ -233,19 +230,21 @@ impl<G: Playable> Session<G> {
         serde_json::to_string(&shown).expect("a scene serializes")
     }
 
-    /// Everything `seat` has known since the game began, in order: each deal's cards it
-    /// held, and every action (by number) it saw or `?` where it saw one taken unseen. Two
-    /// moments with the same string are the same information state.
+    /// What `to` knows, as a string: the cards it holds now, then every deal and every
+    /// action since the game began, by number where it saw the action and `?` where it
+    /// saw one taken unseen. Its cards now and its own actions tell the cards it was
+    /// dealt, so equal strings are equal information (perfect recall); and a
+    /// determinization for `to` keeps the string, as it keeps its cards and the history.
     pub fn information(&self, to: Option<usize>) -> String {
-        let mut text = format!("seat {}", to.map_or("spectator".into(), |s| s.to_string()));
-        let column = to.unwrap_or(self.progress.game().seats());
+        let game = self.progress.game();
+        let hand = to.map(|seat| held(game, seat)).unwrap_or(CardSet::EMPTY);
+        let hand: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
+        let who = to.map_or("spectator".into(), |s| format!("seat {s}"));
+        let mut text = format!("{who} holds {}", hand.join(" "));
+        let column = to.unwrap_or(game.seats());
         for event in &self.events {
             match event {
-                Event::Dealt(hands) => {
-                    let cards = to.map(|s| hands[s]).unwrap_or(CardSet::EMPTY);
-                    let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-                    text += &format!("\ndeal {}", cards.join(" "));
-                }
+                Event::Dealt => text += "\ndeal",
                 Event::Acted { seat, id, seen } if *seen >> column & 1 == 1 => {
                     text += &format!(" {seat}:{id}")
                 }
@@ -287,9 +286,13 @@ fn held<G: Staged>(game: &G, seat: usize) -> CardSet {
     set
 }
 
-/// An action's name: as the rules core writes it in records (`"Pass"`, `{"Play":"JH"}`).
+/// An action's name: as the rules core writes it in records, without the quotes of a
+/// bare word (`Pass`, `{"Play":"JH"}`).
 pub fn name<A: serde::Serialize>(action: &A) -> String {
-    serde_json::to_string(action).expect("actions serialize")
+    match serde_json::to_value(action).expect("actions serialize") {
+        serde_json::Value::String(word) => word,
+        other => other.to_string(),
+    }
 }
 
 /// The strong player's advice, by action number.

@@ -1,7 +1,7 @@
 //! The OpenSpiel duel harness (`scripts/openspiel/duel.py`) on a few deals: OpenSpiel's
 //! own Euchre and its ISMCTS bot in two seats, this build's players in the other two
 //! through `cardtable-bridge euchre`, every state checked equal on both sides. Needs the
-//! Python that `scripts/openspiel/venv.sh` makes (`scripts/test.sh` passes it as
+//! Python that `scripts/python.sh` makes (`scripts/test.sh` passes it as
 //! `CARDTABLE_PYTHON`); without it the test says so and skips (under CI it fails).
 
 use std::path::Path;
