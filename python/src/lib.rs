@@ -518,7 +518,7 @@ impl Batch {
             self.inner.action_count(),
         );
         let players = PyArray1::<i64>::zeros(py, n, false);
-        let mask = PyArray2::<u8>::zeros(py, [n, actions], false);
+        let mask = PyArray2::<bool>::zeros(py, [n, actions], false);
         let obs = observations.then(|| PyArray2::<f32>::zeros(py, [n, width], false));
         {
             // SAFETY: the arrays were just made here and no other reference to them exists.
@@ -530,9 +530,6 @@ impl Batch {
             let inner = &self.inner;
             py.detach(|| inner.current(p, o, m)).map_err(raise)?;
         }
-        let mask = mask
-            .call_method1("astype", ("bool",))?
-            .cast_into::<PyArray2<bool>>()?;
         Ok((players, obs, mask))
     }
     /// Applies `actions[i]` (int64, n) in game `i` (all checked first: a refusal applies
@@ -551,16 +548,13 @@ impl Batch {
         })?;
         let actions = actions.as_slice().map_err(refused)?;
         let rewards = PyArray2::<f32>::zeros(py, [n, seats], false);
-        let dones = PyArray1::<u8>::zeros(py, n, false);
+        let dones = PyArray1::<bool>::zeros(py, n, false);
         {
             // SAFETY: as in `current`.
             let (r, d) = unsafe { (rewards.as_slice_mut()?, dones.as_slice_mut()?) };
             let inner = &mut self.inner;
             py.detach(|| inner.step(actions, r, d)).map_err(raise)?;
         }
-        let dones = dones
-            .call_method1("astype", ("bool",))?
-            .cast_into::<PyArray1<bool>>()?;
         Ok((rewards, dones))
     }
     /// Steps every game with `player`'s choices, made in Rust: (actions, rewards, dones).
@@ -569,9 +563,30 @@ impl Batch {
         py: Python<'py>,
         player: &mut Player,
     ) -> PyResult<(Actions<'py>, Rewards<'py>, Dones<'py>)> {
-        let actions = player.act_batch(py, self)?;
-        let (rewards, dones) = self.step(py, actions.as_any())?;
+        player.same_game(self.game)?;
+        let (n, seats) = (self.inner.len(), self.inner.seats());
+        let actions = PyArray1::<i64>::zeros(py, n, false);
+        let rewards = PyArray2::<f32>::zeros(py, [n, seats], false);
+        let dones = PyArray1::<bool>::zeros(py, n, false);
+        {
+            // SAFETY: as in `current`.
+            let (a, r, d) = unsafe {
+                (
+                    actions.as_slice_mut()?,
+                    rewards.as_slice_mut()?,
+                    dones.as_slice_mut()?,
+                )
+            };
+            let (inner, spec) = (&mut self.inner, player.spec);
+            py.detach(|| inner.play(spec, a, r, d)).map_err(raise)?;
+        }
         Ok((actions, rewards, dones))
+    }
+    /// A copy of game `index` as it stands, as a State to step alone.
+    fn state(&self, index: usize) -> PyResult<State> {
+        Ok(State {
+            inner: self.inner.state(index).map_err(raise)?,
+        })
     }
     /// Every game's episode started afresh from `seed`.
     fn reset(&mut self, seed: u64) {

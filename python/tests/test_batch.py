@@ -37,13 +37,34 @@ def test_the_same_seed_gives_the_same_run_and_reset_starts_it_again():
     assert a != run(cardtable.Batch(game, 8, seed=4))
 
 
-def test_a_batchs_observations_are_its_states():
-    """Each game of a batch shows the seat to act what a State of the same deal shows."""
-    game = cardtable.Game("teendopanch")
-    batch = cardtable.Batch(game, 1, seed=0)
-    players, obs, mask = batch.current()
-    assert obs[0, :52].sum() > 0, "the seat holds cards"
-    assert mask[0].sum() >= 1
+@pytest.mark.parametrize("name", ["euchre", "straights", "teendopanch"])
+def test_a_batch_steps_as_its_games_step_alone(name):
+    """Step for step, each game of a batch shows and does what a lone State of it does:
+    the same seat to act, observation, mask, rewards and end."""
+    game = cardtable.Game(name, points=2)
+    batch = cardtable.Batch(game, 6, seed=12)
+    rng = np.random.default_rng(12)
+    alone = [batch.state(i) for i in range(6)]
+    ended = 0
+    for _ in range(300):
+        players, obs, mask = batch.current()
+        for i, state in enumerate(alone):
+            assert players[i] == state.current_player()
+            assert np.array_equal(obs[i], state.observation(state.current_player()))
+            assert np.array_equal(mask[i], state.legal_actions_mask().astype(bool))
+        actions = np.array([rng.choice(np.flatnonzero(row)) for row in mask], dtype=np.int64)
+        before = [s.returns() for s in alone]
+        rewards, dones = batch.step(actions)
+        for i, state in enumerate(alone):
+            state.apply(int(actions[i]))
+            assert np.allclose(rewards[i], np.subtract(state.returns(), before[i]))
+            assert dones[i] == state.is_over()
+            if dones[i]:
+                ended += 1
+                alone[i] = batch.state(i)
+    assert ended > 0
+    with pytest.raises(ValueError):
+        batch.state(6)
 
 
 def test_hand_episodes_score_one_hand():

@@ -4,7 +4,7 @@
 
 use catalogue::{PlayerSpec, Ruleset};
 use rand::SeedableRng;
-use table::{Game, Rng};
+use table::{Game, Rng, Turn};
 
 use crate::session::{Chance, Playable, Session};
 use crate::{observe, Error};
@@ -39,19 +39,34 @@ pub trait Batch: Send + Sync {
         &self,
         players: &mut [i64],
         obs: Option<&mut [f32]>,
-        mask: &mut [u8],
+        mask: &mut [bool],
     ) -> Result<(), Error>;
     /// Applies `actions[i]` in game `i`, all checked legal first (a refusal applies
     /// none); `rewards` (`len` × `seats`) gets each seat's points won by the step,
     /// `dones[i]` whether game `i`'s episode ended (it is then dealt afresh).
-    fn step(&mut self, actions: &[i64], rewards: &mut [f32], dones: &mut [u8])
-        -> Result<(), Error>;
+    fn step(
+        &mut self,
+        actions: &[i64],
+        rewards: &mut [f32],
+        dones: &mut [bool],
+    ) -> Result<(), Error>;
+    /// Steps every game with `player`'s choice, made here (no check needed): the
+    /// actions into `actions`, the rest as [`Batch::step`].
+    fn play(
+        &mut self,
+        player: PlayerSpec,
+        actions: &mut [i64],
+        rewards: &mut [f32],
+        dones: &mut [bool],
+    ) -> Result<(), Error>;
     /// `player`'s choices in every game, into `actions`.
     fn choose(&mut self, player: PlayerSpec, actions: &mut [i64]) -> Result<(), Error>;
     /// Every game's episode started afresh from `seed`.
     fn reset(&mut self, seed: u64);
     /// Episodes ended so far.
     fn episodes(&self) -> u64;
+    /// A copy of game `index` as it stands, to step alone.
+    fn state(&self, index: usize) -> Result<Box<dyn crate::State>, Error>;
 }
 
 /// A batch of `count` games under `rules`, dealt from `seed`.
@@ -89,14 +104,29 @@ struct Games<G: Game> {
     points_to_win: u32,
     seed: u64,
     episode: Episode,
-    games: Vec<Session<G>>,
-    /// How many episodes each game has begun.
-    begun: Vec<u64>,
-    /// Each game's points and hands at its last step.
-    before: Vec<(Vec<f64>, u32)>,
+    lanes: Vec<Lane<G>>,
     ended: u64,
     rng: Rng,
-    scratch: Vec<usize>,
+    scratch: Vec<G::Action>,
+    points: Vec<f64>,
+}
+
+/// One game of a batch, kept lean: the game, its chance, and what a replay and an
+/// observation need (this episode's actions; this hand's, with who saw each).
+#[derive(Clone)]
+struct Lane<G: Game> {
+    game: G,
+    chance: Rng,
+    seed: u64,
+    /// Episodes begun in this lane.
+    begun: u64,
+    actions: Vec<G::Action>,
+    /// This hand's actions: seat, action, and a bit per observer (seats, then
+    /// spectators) that saw it.
+    hand: Vec<(usize, G::Action, u16)>,
+    /// Points at the last step, and hands completed then.
+    points: Vec<f64>,
+    hands: u32,
 }
 
 /// The seed of game `index`'s `episode`th episode: SplitMix64 of the three.
@@ -105,6 +135,60 @@ fn episode_seed(seed: u64, index: usize, episode: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+impl<G: Playable> Lane<G> {
+    /// Game `index`'s `begun`th episode, dealt as a [`Session`] deals it from its seed.
+    fn new(fresh: &G, seed: u64, index: usize, begun: u64) -> Lane<G> {
+        let seed = episode_seed(seed, index, begun);
+        let mut lane = Lane {
+            game: fresh.clone(),
+            chance: Rng::seed_from_u64(seed),
+            seed,
+            begun: begun + 1,
+            actions: Vec::new(),
+            hand: Vec::new(),
+            points: fresh.points(),
+            hands: 0,
+        };
+        lane.deal();
+        lane
+    }
+
+    fn deal(&mut self) {
+        while self.game.turn() == Turn::Chance {
+            self.game.deal(&mut self.chance);
+            self.hand.clear();
+        }
+    }
+
+    fn seat(&self) -> Result<usize, Error> {
+        match self.game.turn() {
+            Turn::Seat(seat) => Ok(seat),
+            Turn::Chance => Err(Error::Dealing),
+            Turn::Over => Err(Error::Over),
+        }
+    }
+
+    /// Applies a legal `action` of the seat to act.
+    fn act(&mut self, seat: usize, action: G::Action) {
+        let seats = self.game.seats();
+        let observers = (0..seats).map(Some).chain([None]).enumerate();
+        let seen = observers
+            .filter(|&(_, to)| self.game.reveals(&action, seat, to))
+            .fold(0u16, |bits, (i, _)| bits | 1 << i);
+        self.game.apply_legal(action);
+        self.actions.push(action);
+        self.hand.push((seat, action, seen));
+        self.deal();
+    }
+
+    /// This hand's actions `to` saw.
+    fn seen(&self, to: Option<usize>) -> impl Iterator<Item = (usize, G::Action)> + '_ {
+        let bit = to.unwrap_or(self.game.seats());
+        let seen = self.hand.iter().filter(move |(_, _, s)| s >> bit & 1 == 1);
+        seen.map(|&(seat, action, _)| (seat, action))
+    }
 }
 
 impl<G: Playable> Games<G> {
@@ -118,50 +202,51 @@ impl<G: Playable> Games<G> {
         if count == 0 {
             return Err(Error::Refused("a batch holds at least one game".into()));
         }
-        let mut games = Games {
+        let lanes = (0..count).map(|i| Lane::new(&fresh, seed, i, 0)).collect();
+        Ok(Games {
             fresh,
             points_to_win,
             seed,
             episode,
-            games: Vec::with_capacity(count),
-            begun: vec![0; count],
-            before: Vec::with_capacity(count),
+            lanes,
             ended: 0,
             rng: Rng::seed_from_u64(seed),
             scratch: Vec::new(),
-        };
-        for index in 0..count {
-            let session = games.begin(index)?;
-            games.before.push((session.game().points(), 0));
-            games.games.push(session);
+            points: Vec::new(),
+        })
+    }
+
+    /// Applies `action` in game `index` and writes its rewards and end; an ended
+    /// episode's game is dealt afresh.
+    fn advance(
+        &mut self,
+        index: usize,
+        seat: usize,
+        action: G::Action,
+        rewards: &mut [f32],
+    ) -> bool {
+        let lane = &mut self.lanes[index];
+        lane.act(seat, action);
+        lane.game.points_into(&mut self.points);
+        for ((reward, now), before) in rewards.iter_mut().zip(&self.points).zip(&lane.points) {
+            *reward = (now - before) as f32;
         }
-        Ok(games)
-    }
-
-    /// Game `index`'s next episode.
-    fn begin(&mut self, index: usize) -> Result<Session<G>, Error> {
-        let seed = episode_seed(self.seed, index, self.begun[index]);
-        self.begun[index] += 1;
-        Session::new(
-            self.fresh.clone(),
-            self.points_to_win,
-            seed,
-            Vec::new(),
-            Chance::Seeded,
-        )
-    }
-
-    /// Whether game `index`'s episode is over.
-    fn over(&self, index: usize) -> bool {
-        let game = self.games[index].game();
-        game.turn() == table::Turn::Over
-            || (self.episode == Episode::Hand && game.hands() > self.before[index].1)
+        std::mem::swap(&mut lane.points, &mut self.points);
+        let hands = lane.game.hands();
+        let over =
+            lane.game.turn() == Turn::Over || (self.episode == Episode::Hand && hands > lane.hands);
+        lane.hands = hands;
+        if over {
+            self.ended += 1;
+            *lane = Lane::new(&self.fresh, self.seed, index, lane.begun);
+        }
+        over
     }
 }
 
 impl<G: Playable> Batch for Games<G> {
     fn len(&self) -> usize {
-        self.games.len()
+        self.lanes.len()
     }
     fn seats(&self) -> usize {
         self.fresh.seats()
@@ -177,7 +262,7 @@ impl<G: Playable> Batch for Games<G> {
         &self,
         players: &mut [i64],
         obs: Option<&mut [f32]>,
-        mask: &mut [u8],
+        mask: &mut [bool],
     ) -> Result<(), Error> {
         let (n, width) = (self.len(), self.observation_len());
         shape("players", players.len(), n)?;
@@ -185,17 +270,19 @@ impl<G: Playable> Batch for Games<G> {
         if let Some(obs) = &obs {
             shape("observations", obs.len(), n * width)?;
         }
-        let mut ids = Vec::new();
-        mask.fill(0);
-        for (i, session) in self.games.iter().enumerate() {
-            let seat = session.seat()?;
-            players[i] = seat as i64;
-            session.legal_ids(&mut ids);
-            ids.iter().for_each(|&id| mask[i * G::ACTIONS + id] = 1);
+        let mut legal = Vec::new();
+        mask.fill(false);
+        for (i, lane) in self.lanes.iter().enumerate() {
+            players[i] = lane.seat()? as i64;
+            lane.game.legal_actions(&mut legal);
+            legal
+                .iter()
+                .for_each(|a| mask[i * G::ACTIONS + G::action_id(a)] = true);
         }
         if let Some(obs) = obs {
-            for (session, out) in self.games.iter().zip(obs.chunks_exact_mut(width)) {
-                session.observe(Some(session.seat()?), out);
+            for (lane, out) in self.lanes.iter().zip(obs.chunks_exact_mut(width)) {
+                let to = Some(lane.seat()?);
+                observe::observe(&lane.game, lane.seen(to), to, out);
             }
         }
         Ok(())
@@ -205,45 +292,63 @@ impl<G: Playable> Batch for Games<G> {
         &mut self,
         actions: &[i64],
         rewards: &mut [f32],
-        dones: &mut [u8],
+        dones: &mut [bool],
     ) -> Result<(), Error> {
         let (n, seats) = (self.len(), self.seats());
         shape("actions", actions.len(), n)?;
         shape("rewards", rewards.len(), n * seats)?;
         shape("dones", dones.len(), n)?;
-        for (i, (session, &id)) in self.games.iter().zip(actions).enumerate() {
-            session.legal_ids(&mut self.scratch);
-            if !usize::try_from(id).is_ok_and(|id| self.scratch.binary_search(&id).is_ok()) {
-                let why = Error::Refused(format!("action {id} is not legal in game {i}"));
-                return Err(why);
+        let mut chosen = Vec::with_capacity(n);
+        for (i, (lane, &id)) in self.lanes.iter().zip(actions).enumerate() {
+            lane.game.legal_actions(&mut self.scratch);
+            let action = usize::try_from(id).ok().and_then(G::action_of);
+            match action.filter(|a| self.scratch.contains(a)) {
+                Some(action) => chosen.push((lane.seat()?, action)),
+                None => {
+                    return Err(Error::Refused(format!(
+                        "action {id} is not legal in game {i}"
+                    )))
+                }
             }
         }
+        for (i, (seat, action)) in chosen.into_iter().enumerate() {
+            dones[i] = self.advance(i, seat, action, &mut rewards[i * seats..(i + 1) * seats]);
+        }
+        Ok(())
+    }
+
+    fn play(
+        &mut self,
+        player: PlayerSpec,
+        actions: &mut [i64],
+        rewards: &mut [f32],
+        dones: &mut [bool],
+    ) -> Result<(), Error> {
+        let (n, seats) = (self.len(), self.seats());
+        shape("actions", actions.len(), n)?;
+        shape("rewards", rewards.len(), n * seats)?;
+        shape("dones", dones.len(), n)?;
+        let mut agent = self.fresh.agent(player);
         for i in 0..n {
-            self.games[i].apply(actions[i]).expect("checked legal");
-            let points = self.games[i].game().points();
-            for (seat, reward) in rewards[i * seats..(i + 1) * seats].iter_mut().enumerate() {
-                *reward = (points[seat] - self.before[i].0[seat]) as f32;
-            }
-            dones[i] = self.over(i) as u8;
-            if dones[i] == 1 {
-                self.ended += 1;
-                self.games[i] = self.begin(i)?;
-                self.before[i] = (self.games[i].game().points(), 0);
-            } else {
-                self.before[i] = (points, self.games[i].game().hands());
-            }
+            let lane = &self.lanes[i];
+            let seat = lane.seat()?;
+            let action = match agent.is_random() {
+                true => lane
+                    .game
+                    .random_legal_action(&mut self.rng, &mut self.scratch),
+                false => agent.act(table::Seated::new(&lane.game, seat), &mut self.rng),
+            };
+            actions[i] = G::action_id(&action) as i64;
+            dones[i] = self.advance(i, seat, action, &mut rewards[i * seats..(i + 1) * seats]);
         }
         Ok(())
     }
 
     fn choose(&mut self, player: PlayerSpec, actions: &mut [i64]) -> Result<(), Error> {
         shape("actions", actions.len(), self.len())?;
-        let agent_game = self.fresh.clone();
-        let mut agent = agent_game.agent(player);
-        for (session, out) in self.games.iter().zip(actions.iter_mut()) {
-            let game = session.game();
-            let seat = session.seat()?;
-            let action = agent.act(table::Seated::new(game, seat), &mut self.rng);
+        let mut agent = self.fresh.agent(player);
+        for (lane, out) in self.lanes.iter().zip(actions.iter_mut()) {
+            let action = agent.act(table::Seated::new(&lane.game, lane.seat()?), &mut self.rng);
             *out = G::action_id(&action) as i64;
         }
         Ok(())
@@ -252,15 +357,30 @@ impl<G: Playable> Batch for Games<G> {
     fn reset(&mut self, seed: u64) {
         self.seed = seed;
         self.rng = Rng::seed_from_u64(seed);
-        self.begun.iter_mut().for_each(|b| *b = 0);
-        for i in 0..self.len() {
-            self.games[i] = self.begin(i).expect("a fresh game deals");
-            self.before[i] = (self.games[i].game().points(), 0);
+        for (i, lane) in self.lanes.iter_mut().enumerate() {
+            *lane = Lane::new(&self.fresh, seed, i, 0);
         }
     }
 
     fn episodes(&self) -> u64 {
         self.ended
+    }
+
+    fn state(&self, index: usize) -> Result<Box<dyn crate::State>, Error> {
+        let lane = self.lanes.get(index).ok_or_else(|| {
+            Error::Refused(format!("game {index} is not in a batch of {}", self.len()))
+        })?;
+        let mut session = Session::new(
+            self.fresh.clone(),
+            self.points_to_win,
+            lane.seed,
+            Vec::new(),
+            Chance::Seeded,
+        )?;
+        for action in &lane.actions {
+            session.apply(G::action_id(action) as i64)?;
+        }
+        Ok(Box::new(session))
     }
 }
 

@@ -8,7 +8,7 @@
 
 use cards::Card;
 use scene::{FactKind, MarkKind, Phase, Staged};
-use table::{Progress, Turn};
+use table::Turn;
 
 use crate::space::{ActionSpace, CARDS};
 
@@ -56,14 +56,15 @@ pub fn len<G: ActionSpace>(seats: usize) -> usize {
     layout::<G>(seats).iter().map(|b| b.len).sum()
 }
 
-/// Writes what `to` (a seat, or `None` for a spectator) may know of `progress` into
-/// `out` (of [`len`] numbers; all of it is written).
+/// Writes what `to` (a seat, or `None` for a spectator) may know of `game` into `out`
+/// (of [`len`] numbers; all of it is written); `seen` is this hand's actions that `to`
+/// saw, each with its seat, in order.
 pub fn observe<G: ActionSpace + Staged>(
-    progress: &Progress<G>,
+    game: &G,
+    seen: impl Iterator<Item = (usize, G::Action)>,
     to: Option<usize>,
     out: &mut [f32],
 ) {
-    let game = progress.game();
     let seating = Seating {
         seats: game.seats(),
         to,
@@ -71,7 +72,7 @@ pub fn observe<G: ActionSpace + Staged>(
     out.fill(0.0);
     let mut at = Cursor { out, start: 0 };
     own(game, seating, &mut at);
-    seen_this_hand(progress, seating, &mut at);
+    seen_this_hand::<G>(seen, seating, &mut at);
     middle(game, seating, &mut at);
     around(game, seating, &mut at);
 }
@@ -125,25 +126,22 @@ fn own<G: Staged>(game: &G, seating: Seating, at: &mut Cursor) {
 
 /// `played` and `choices`: this hand's actions the observer saw.
 fn seen_this_hand<G: ActionSpace + Staged>(
-    progress: &Progress<G>,
+    seen: impl Iterator<Item = (usize, G::Action)>,
     seating: Seating,
     at: &mut Cursor,
 ) {
     let seats = seating.seats;
-    let mut played = vec![0.0; seats * CARDS];
-    let choices = {
-        let mut choices = vec![0.0; seats * G::CHOICES];
-        for taken in progress.hand().iter().filter(|t| t.seen_by(seating.to)) {
-            let seat = seating.relative(taken.seat);
-            match G::card_of(&taken.action) {
-                Some((card, _)) => mark(&mut played[seat * CARDS..], card),
-                None => choices[seat * G::CHOICES + G::action_id(&taken.action)] += 1.0,
-            }
+    let played = at.start;
+    at.next(seats * CARDS);
+    let choices = at.start;
+    at.next(seats * G::CHOICES);
+    for (seat, action) in seen {
+        let seat = seating.relative(seat);
+        match G::card_of(&action) {
+            Some((card, _)) => at.out[played + seat * CARDS + card.index()] = 1.0,
+            None => at.out[choices + seat * G::CHOICES + G::action_id(&action)] += 1.0,
         }
-        choices
-    };
-    at.next(seats * CARDS).copy_from_slice(&played);
-    at.next(seats * G::CHOICES).copy_from_slice(&choices);
+    }
 }
 
 /// `trick`, `layout`, `phase`, `phase_card` and `pull`: the middle of the table.

@@ -217,7 +217,9 @@ impl<G: Playable> Session<G> {
 
     /// `to`'s observation tensor (see [`observe`]).
     pub fn observe(&self, to: Option<usize>, out: &mut [f32]) {
-        observe::observe(&self.progress, to, out);
+        let seen = self.progress.hand().iter().filter(|t| t.seen_by(to));
+        let seen = seen.map(|t| (t.seat, t.action));
+        observe::observe(self.progress.game(), seen, to, out);
     }
 
     /// What a face would show `to`: the scene and the seat's own part, as JSON.
