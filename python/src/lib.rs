@@ -366,6 +366,8 @@ struct Player {
     spec: PlayerSpec,
     name: String,
     rng: Rng,
+    /// The player itself, made for the rules of the last state it played.
+    agent: Option<research::Player>,
 }
 
 #[pymethods]
@@ -384,6 +386,7 @@ impl Player {
             spec,
             name: name.into(),
             rng: Rng::seed_from_u64(seed),
+            agent: None,
         })
     }
     #[getter]
@@ -393,8 +396,16 @@ impl Player {
     /// The player's choice for the seat to act in `state`.
     fn act(&mut self, py: Python<'_>, state: &State) -> PyResult<usize> {
         self.same_game(state.inner.kind())?;
-        let (inner, spec, rng) = (&state.inner, self.spec, &mut self.rng);
-        py.detach(|| inner.choose(spec, rng)).map_err(raise)
+        let inner = &state.inner;
+        if self
+            .agent
+            .as_ref()
+            .is_none_or(|a| a.rules() != inner.rules())
+        {
+            self.agent = Some(inner.player(self.spec));
+        }
+        let (agent, rng) = (self.agent.as_mut().expect("made above"), &mut self.rng);
+        py.detach(|| inner.choose(agent, rng)).map_err(raise)
     }
     /// The strong player's value of each legal action for the seat to act (from its
     /// information only) and its pick: a dict of actions, values, choice,

@@ -2,19 +2,18 @@
 """Duplicate Euchre between cardtable's players and OpenSpiel's bots, hand by hand.
 
 Every deal is played twice with the partnerships' seats swapped: the "home" player
-(a cardtable player, by its `cardtable-bridge` name) in seats 0 and 2, then 1 and 3;
-the "away" player in the others: OpenSpiel's ISMCTS (`ismcts`), OpenSpiel's uniform
-random bot (`os-random`) or another cardtable player. OpenSpiel's own `euchre` game runs
-beside cardtable's core (through `cardtable-bridge euchre`, one JSON line a request),
-and before every decision both sides must agree on the seat to act and its legal
-actions, and at the end on the points scored: a difference stops the run.
+(a cardtable player by its catalogue name: strong, strong:N, handout, random) in seats 0
+and 2, then 1 and 3; the "away" player in the others: OpenSpiel's ISMCTS (`ismcts`),
+OpenSpiel's uniform random bot (`os-random`) or another cardtable player. OpenSpiel's own
+`euchre` game runs beside cardtable's core (the `cardtable` Python package, built from
+this checkout), and before every decision both sides must agree on the seat to act and
+its legal actions, and at the end on the points scored: a difference stops the run.
 
 Rules: EECS 280 (stick the dealer, no going alone; OpenSpiel asks every maker whether to
 go alone, and the harness answers "with partner" for it). OpenSpiel scores one hand a
-game, so each hand is played from love all.
+game, so each hand is played from love all, seat 0 dealing.
 
-Run (venv.sh makes a virtualenv with the pinned OpenSpiel the first time; build
-`cargo build --release -p cardtable-bridge` first):
+Run (scripts/python.sh makes a virtualenv with the pinned OpenSpiel and the package):
     "$(scripts/python.sh)" scripts/openspiel/duel.py --deals 1000 --away ismcts
 Prints a table (or one JSON object with --json): points per hand for home with a 95%
 interval, each side's bidding and decision times.
@@ -25,11 +24,13 @@ import math
 import multiprocessing
 import os
 import statistics
-import subprocess
 import sys
 import time
 
+import numpy as np
 import pyspiel
+
+import cardtable
 
 PASS, TRUMP_BASE, ALONE, PARTNER = 24, 25, 29, 30
 SUITS = "CDHS"  # OpenSpiel's suit order: trump actions 25..28, card = rank * 4 + suit
@@ -69,27 +70,26 @@ class Mismatch(Exception):
     pass
 
 
-class Bridge:
-    """`cardtable-bridge euchre`, one request and reply a line."""
-
-    def __init__(self, binary, rules):
-        self.proc = subprocess.Popen(
-            [binary, "euchre", "--rules", rules],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def ask(self, **request):
-        self.proc.stdin.write(json.dumps(request) + "\n")
-        reply = json.loads(self.proc.stdout.readline())
-        if "error" in reply:
-            raise Mismatch(f"cardtable refused {request}: {reply['error']}")
-        return reply
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
-
-
 OPENSPIEL_BOTS = ("ismcts", "os-random")
+CARDTABLE_RANKS, CARDTABLE_SUITS = "23456789TJQKA", "SHCD"  # card = rank * 4 + suit
+
+
+def cardtable_card(index):
+    """cardtable's card number -> the short notation (`TS`)."""
+    return CARDTABLE_RANKS[index // 4] + CARDTABLE_SUITS[index % 4]
+
+
+def ct_text(state, action, upcard):
+    """A cardtable action number (docs/PYTHON.md's numbering) -> the harness's notation."""
+    if action == 0:
+        return "pass"
+    if action in (1, 2):
+        return "trump:" + upcard[1]
+    if 3 <= action <= 10:
+        return "trump:" + CARDTABLE_SUITS[(action - 3) % 4]
+    if 26 <= action < 78:
+        return "discard:" + cardtable_card(action - 26)
+    return "play:" + cardtable_card(action - 78)
 
 
 def make_bot(name, seed, sims):
@@ -99,7 +99,43 @@ def make_bot(name, seed, sims):
                                  pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT, False, False)
     if name == "os-random":
         return pyspiel.make_uniform_random_bot(0, seed)
-    return None  # a cardtable player, asked through the bridge
+    return None
+
+
+class Table:
+    """cardtable's hand, read through the package: each seat's cards and the upcard from
+    the observation tensors' blocks (docs/PYTHON.md)."""
+
+    def __init__(self, game, seed):
+        self.state = game.new_state(seed=seed)
+        offsets, start = {}, 0
+        for name, length, _ in game.observation_layout:
+            offsets[name] = start
+            start += length
+        public = self.state.observation()
+        at = offsets["phase_card"]
+        self.upcard = cardtable_card(int(np.flatnonzero(public[at:at + 52])[0]))
+        self.hands = [[cardtable_card(int(c)) for c in np.flatnonzero(self.state.observation(s)[:52])]
+                      for s in range(4)]
+        self.dealer = next(s for s in range(4) if self.state.observation(s)[offsets["marks"]] == 1)
+
+    def turn(self):
+        return None if self.state.hands() > 0 else self.state.current_player()
+
+    def legal(self):
+        return sorted(ct_text(self.state, a, self.upcard) for a in self.state.legal_actions())
+
+    def apply_text(self, text):
+        for action in self.state.legal_actions():
+            if ct_text(self.state, action, self.upcard) == text:
+                self.state.apply(action)
+                return
+        raise Mismatch(f"cardtable does not allow {text}")
+
+    def points(self):
+        """What the hand scored for seats 0 and 2 (negative: for 1 and 3)."""
+        scores = self.state.returns()
+        return int(scores[0] - scores[1])
 
 
 def os_state(game, dealer, hands, upcard):
@@ -118,65 +154,58 @@ def os_state(game, dealer, hands, upcard):
     return state
 
 
-def check_same(state, bridged):
+def check_same(state, table):
     """Both sides agree on the seat to act and its legal actions. The one difference in
     the rules: EECS 280's dealer may put the upcard itself away, OpenSpiel's may not."""
-    turn = bridged["turn"]
+    turn = table.turn()
     if state.current_player() != turn:
         raise Mismatch(f"OpenSpiel's turn {state.current_player()}, cardtable's {turn}")
     legal = sorted(os_to_bridge(state, a) for a in state.legal_actions())
     if state.current_phase() == pyspiel.euchre.Phase.DISCARD:
         legal = sorted(legal + ["discard:" + card_text(state.upcard())])
-    if legal != bridged["legal"]:
-        raise Mismatch(f"seat {turn}: OpenSpiel allows {legal}, cardtable {bridged['legal']}")
+    if legal != table.legal():
+        raise Mismatch(f"seat {turn}: OpenSpiel allows {legal}, cardtable {table.legal()}")
 
 
 class Unmirrored(Exception):
     """A cardtable player put the upcard itself away, which OpenSpiel's rules forbid."""
 
 
-def play_hand(env, seed, dealer, home_seats):
+def play_hand(env, seed, home_seats):
     """One hand; returns the record of it from the home team's side. OpenSpiel's game
     runs beside cardtable's while an OpenSpiel bot sits at the table."""
-    game, bridge, args, away_bridge = env
-    reply = bridge.ask(cmd="deal", seed=seed, dealer=dealer)
-    if away_bridge is not None:
-        if away_bridge.ask(cmd="deal", seed=seed, dealer=dealer)["hands"] != reply["hands"]:
-            raise Mismatch("the two cardtable programs deal differently")
+    os_game, ct_game, args = env
+    table = Table(ct_game, seed)
     state = None
     if args.away in OPENSPIEL_BOTS:
-        state = os_state(game, dealer, reply["hands"], reply["upcard"])
-    bridged = reply["state"]
-    bots = {}
-    record = {"seed": seed, "dealer": dealer, "home_seats": home_seats, "maker": None,
+        state = os_state(os_game, table.dealer, table.hands, table.upcard)
+    bots, players = {}, {}
+    record = {"seed": seed, "dealer": table.dealer, "home_seats": home_seats, "maker": None,
               "contract": None, "times": {"home": [], "away": []}}
-    while bridged["turn"] is not None:
+    while table.turn() is not None:
         if state is not None:
             if state.current_phase() == pyspiel.euchre.Phase.GO_ALONE:
                 state.apply_action(PARTNER)  # EECS 280: nobody goes alone
                 continue
-            check_same(state, bridged)
-        seat = bridged["turn"]
+            check_same(state, table)
+        seat = table.turn()
         side = "home" if seat in home_seats else "away"
         name = args.home if side == "home" else args.away
-        bot = bots.get(seat)
-        if bot is None and side == "away" and state is not None:
-            bot = bots[seat] = make_bot(name, seed * 8 + seat, args.sims)
-        if bot is not None:
-            start = time.perf_counter()
-            action = bot.step(state)
+        if side == "away" and state is not None and seat not in bots:
+            bots[seat] = make_bot(name, seed * 8 + seat, args.sims)
+        start = time.perf_counter()
+        if seat in bots:
+            action = bots[seat].step(state)
             record["times"][side].append((time.perf_counter() - start) * 1e3)
             text = os_to_bridge(state, action)
-            bridged = bridge.ask(cmd="apply", action=text)["state"]
+            table.apply_text(text)
         else:
-            actor, other = bridge, away_bridge
-            if side == "away" and away_bridge is not None:
-                actor, other = away_bridge, bridge
-            reply = actor.ask(cmd="act", player=name)
-            record["times"][side].append(reply["ms"])
-            text, bridged = reply["action"], reply["state"]
-            if other is not None and other.ask(cmd="apply", action=text)["state"] != bridged:
-                raise Mismatch(f"after {text} the two cardtable programs differ")
+            if seat not in players:
+                players[seat] = cardtable.Player(ct_game, name, seed=seed ^ ((seat + 1) << 56))
+            chosen = players[seat].act(table.state)
+            record["times"][side].append((time.perf_counter() - start) * 1e3)
+            text = ct_text(table.state, chosen, table.upcard)
+            table.state.apply(chosen)
             if state is not None:
                 action = bridge_to_os(text)
                 if action not in state.legal_actions():
@@ -188,10 +217,9 @@ def play_hand(env, seed, dealer, home_seats):
             record["contract"] = (seat, text)
         if state is not None:
             state.apply_action(action)
-    if state is not None and (not state.is_terminal() or
-                              state.returns()[0] != bridged["points"]):
-        raise Mismatch(f"OpenSpiel's hand ended at {state.returns()}, cardtable's {bridged}")
-    points = bridged["points"]
+    points = table.points()
+    if state is not None and (not state.is_terminal() or state.returns()[0] != points):
+        raise Mismatch(f"OpenSpiel's hand ended at {state.returns()}, cardtable's {points}")
     record["points"] = points if 0 in home_seats else -points
     return record
 
@@ -201,16 +229,15 @@ ENV = None
 
 def start_worker(args):
     global ENV
-    away = Bridge(args.away_binary, args.rules) if args.away_binary else None
-    ENV = (pyspiel.load_game("euchre"), Bridge(args.binary, args.rules), args, away)
+    ENV = (pyspiel.load_game("euchre"), cardtable.Game("euchre", rules=args.rules, points=1000), args)
 
 
 def play_deal(k):
     """Deal k twice, the home team in seats 0 and 2, then in 1 and 3."""
     args = ENV[2]
-    seed, dealer = args.seed * 1_000_003 + k, k % 4
+    seed = args.seed * 1_000_003 + k
     try:
-        return [play_hand(ENV, seed, dealer, seats) for seats in ((0, 2), (1, 3))]
+        return [play_hand(ENV, seed, seats) for seats in ((0, 2), (1, 3))]
     except Unmirrored:
         return None
 
@@ -277,7 +304,6 @@ def print_table(s):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--home", default="strong", help="a cardtable player")
@@ -287,11 +313,6 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--rules", default="eecs280", choices=["eecs280"])
-    target = os.environ.get("CARGO_TARGET_DIR", os.path.join(here, "..", "..", "target"))
-    parser.add_argument("--binary", default=os.path.join(target, "release", "cardtable-bridge"),
-                        help="the cardtable program (default: the release build)")
-    parser.add_argument("--away-binary",
-                        help="another cardtable program for the away player (an older build)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     start = time.perf_counter()

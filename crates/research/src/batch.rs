@@ -98,6 +98,9 @@ pub fn new_batch(
     }
 }
 
+/// A player kept between steps, with its name.
+type Kept<G> = (PlayerSpec, Box<dyn table::Agent<G>>);
+
 /// The games of one type.
 struct Games<G: Game> {
     fresh: G,
@@ -109,6 +112,9 @@ struct Games<G: Game> {
     rng: Rng,
     scratch: Vec<G::Action>,
     points: Vec<f64>,
+    /// The players asked so far, kept (the strong players learn as they play).
+    /// (In a mutex only so that the batch may be shared: it is never contended.)
+    agents: std::sync::Mutex<Vec<Kept<G>>>,
 }
 
 /// One game of a batch, kept lean: the game, its chance, and what a replay and an
@@ -153,6 +159,19 @@ impl<G: Playable> Lane<G> {
         };
         lane.deal();
         lane
+    }
+
+    /// This lane's next episode, as [`Lane::new`] would deal it, its buffers kept.
+    fn restart(&mut self, fresh: &G, seed: u64, index: usize) {
+        self.seed = episode_seed(seed, index, self.begun);
+        self.begun += 1;
+        self.game.clone_from(fresh);
+        self.chance = Rng::seed_from_u64(self.seed);
+        self.actions.clear();
+        self.hand.clear();
+        fresh.points_into(&mut self.points);
+        self.hands = 0;
+        self.deal();
     }
 
     fn deal(&mut self) {
@@ -213,7 +232,23 @@ impl<G: Playable> Games<G> {
             rng: Rng::seed_from_u64(seed),
             scratch: Vec::new(),
             points: Vec::new(),
+            agents: Default::default(),
         })
+    }
+
+    /// The agent for `spec`, made once.
+    fn agent(&mut self, spec: PlayerSpec) -> Box<dyn table::Agent<G>> {
+        let agents = self.agents.get_mut().unwrap_or_else(|e| e.into_inner());
+        match agents.iter().position(|(s, _)| *s == spec) {
+            Some(at) => agents.swap_remove(at).1,
+            None => self.fresh.agent(spec),
+        }
+    }
+
+    /// Keeps `agent` for the next step.
+    fn keep(&mut self, spec: PlayerSpec, agent: Box<dyn table::Agent<G>>) {
+        let agents = self.agents.get_mut().unwrap_or_else(|e| e.into_inner());
+        agents.push((spec, agent));
     }
 
     /// Applies `action` in game `index` and writes its rewards and end; an ended
@@ -238,7 +273,7 @@ impl<G: Playable> Games<G> {
         lane.hands = hands;
         if over {
             self.ended += 1;
-            *lane = Lane::new(&self.fresh, self.seed, index, lane.begun);
+            lane.restart(&self.fresh, self.seed, index);
         }
         over
     }
@@ -328,7 +363,7 @@ impl<G: Playable> Batch for Games<G> {
         shape("actions", actions.len(), n)?;
         shape("rewards", rewards.len(), n * seats)?;
         shape("dones", dones.len(), n)?;
-        let mut agent = self.fresh.agent(player);
+        let mut agent = self.agent(player);
         for i in 0..n {
             let lane = &self.lanes[i];
             let seat = lane.seat()?;
@@ -341,17 +376,25 @@ impl<G: Playable> Batch for Games<G> {
             actions[i] = G::action_id(&action) as i64;
             dones[i] = self.advance(i, seat, action, &mut rewards[i * seats..(i + 1) * seats]);
         }
+        self.keep(player, agent);
         Ok(())
     }
 
     fn choose(&mut self, player: PlayerSpec, actions: &mut [i64]) -> Result<(), Error> {
         shape("actions", actions.len(), self.len())?;
-        let mut agent = self.fresh.agent(player);
+        let mut agent = self.agent(player);
+        let mut chosen = Ok(());
         for (lane, out) in self.lanes.iter().zip(actions.iter_mut()) {
-            let action = agent.act(table::Seated::new(&lane.game, lane.seat()?), &mut self.rng);
-            *out = G::action_id(&action) as i64;
+            match lane.seat() {
+                Ok(seat) => {
+                    let action = agent.act(table::Seated::new(&lane.game, seat), &mut self.rng);
+                    *out = G::action_id(&action) as i64;
+                }
+                Err(e) => chosen = Err(e),
+            }
         }
-        Ok(())
+        self.keep(player, agent);
+        chosen
     }
 
     fn reset(&mut self, seed: u64) {

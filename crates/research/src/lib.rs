@@ -40,6 +40,8 @@ pub use session::{name, Advice, Chance, Playable, Session};
 pub trait State: Send + Sync {
     /// The game's kind.
     fn kind(&self) -> GameKind;
+    /// The rules variant's name (`eecs280`).
+    fn rules(&self) -> &'static str;
     /// How many sit.
     fn seats(&self) -> usize;
     /// The seat to act; -1 while cards are dealt card by card; -4 once the game is over.
@@ -84,8 +86,12 @@ pub trait State: Send + Sync {
     fn boxed(&self) -> Box<dyn State>;
     /// A copy with every card `seat` cannot see dealt again, drawn from `rng`.
     fn determinize(&self, seat: usize, rng: &mut Rng) -> Result<Box<dyn State>, Error>;
-    /// `player`'s choice for the seat to act.
-    fn choose(&self, player: PlayerSpec, rng: &mut Rng) -> Result<usize, Error>;
+    /// The catalogue's player `spec` for this game and its rules, to keep between
+    /// decisions.
+    fn player(&self, spec: PlayerSpec) -> Player;
+    /// `player`'s choice for the seat to act (a player made for another game or
+    /// rules variant is refused).
+    fn choose(&self, player: &mut Player, rng: &mut Rng) -> Result<usize, Error>;
     /// The strong player's values for the seat to act.
     fn advise(&self, rng: &mut Rng) -> Result<Advice, Error>;
 }
@@ -93,6 +99,9 @@ pub trait State: Send + Sync {
 impl<G: Playable> State for Session<G> {
     fn kind(&self) -> GameKind {
         G::KIND
+    }
+    fn rules(&self) -> &'static str {
+        self.game().variant()
     }
     fn seats(&self) -> usize {
         self.game().seats()
@@ -182,11 +191,54 @@ impl<G: Playable> State for Session<G> {
         check_seat(self.seats(), Some(seat))?;
         Ok(Box::new(Session::determinize(self, seat, rng)))
     }
-    fn choose(&self, player: PlayerSpec, rng: &mut Rng) -> Result<usize, Error> {
-        Session::choose(self, player, rng)
+    fn player(&self, spec: PlayerSpec) -> Player {
+        Player {
+            spec,
+            rules: self.game().variant(),
+            inner: std::sync::Mutex::new(Box::new(self.game().agent(spec))),
+        }
+    }
+    fn choose(&self, player: &mut Player, rng: &mut Rng) -> Result<usize, Error> {
+        let variant = self.game().variant();
+        let refused = || {
+            let (game, rules) = (G::KIND.name(), player.rules);
+            Error::Refused(format!(
+                "a player for {rules} rules cannot play {game} under {variant}"
+            ))
+        };
+        if player.rules != variant {
+            return Err(refused());
+        }
+        let inner = player.inner.get_mut().unwrap_or_else(|e| e.into_inner());
+        let agent = inner
+            .downcast_mut::<Box<dyn table::Agent<G>>>()
+            .ok_or_else(refused)?;
+        Session::choose(self, agent.as_mut(), rng)
     }
     fn advise(&self, rng: &mut Rng) -> Result<Advice, Error> {
         Session::advise(self, rng)
+    }
+}
+
+/// One of the catalogue's players made for a game and its rules, kept between decisions:
+/// the strong players learn about their opponents as they play.
+pub struct Player {
+    spec: PlayerSpec,
+    rules: &'static str,
+    /// The game's own `Box<dyn table::Agent<G>>` (in a mutex only so that a player may
+    /// be shared: it is never contended).
+    inner: std::sync::Mutex<Box<dyn std::any::Any + Send>>,
+}
+
+impl Player {
+    /// Which player it is.
+    pub fn spec(&self) -> PlayerSpec {
+        self.spec
+    }
+
+    /// The rules variant it was made for.
+    pub fn rules(&self) -> &'static str {
+        self.rules
     }
 }
 

@@ -3,10 +3,10 @@
 //! seed or card by card, and what each seat knows.
 
 use cards::{Card, CardSet};
-use catalogue::{PlayerSpec, Roster};
+use catalogue::Roster;
 use rand::SeedableRng;
 use scene::{Sitter, Staged};
-use table::{Game, Progress, Rng, Seated, Turn};
+use table::{Agent, Game, Progress, Rng, Seated, Turn};
 
 use crate::space::ActionSpace;
 use crate::{observe, Error};
@@ -182,11 +182,10 @@ impl<G: Playable> Session<G> {
         Ok(())
     }
 
-    /// `spec`'s choice for the seat to act, drawing from `rng`.
-    pub fn choose(&self, spec: PlayerSpec, rng: &mut Rng) -> Result<usize, Error> {
+    /// `agent`'s choice for the seat to act, drawing from `rng`.
+    pub fn choose(&self, agent: &mut dyn Agent<G>, rng: &mut Rng) -> Result<usize, Error> {
         let seat = self.seat()?;
-        let game = self.progress.game();
-        let action = game.agent(spec).act(Seated::new(game, seat), rng);
+        let action = agent.act(Seated::new(self.progress.game(), seat), rng);
         Ok(G::action_id(&action))
     }
 
