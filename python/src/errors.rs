@@ -1,0 +1,50 @@
+//! The package's exceptions, and research's refusals turned into them.
+
+use pyo3::create_exception;
+use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::prelude::*;
+use research::Error;
+
+create_exception!(
+    _cardtable,
+    CardtableError,
+    PyException,
+    "Any refusal by cardtable."
+);
+create_exception!(
+    _cardtable,
+    IllegalActionError,
+    CardtableError,
+    "An action the rules refuse now, or no action at all."
+);
+create_exception!(
+    _cardtable,
+    GameOverError,
+    CardtableError,
+    "The game is over: nothing more may be played."
+);
+create_exception!(
+    _cardtable,
+    ChanceNodeError,
+    CardtableError,
+    "A seat's action at a chance node, or a card dealt while a seat is to act."
+);
+
+/// The research crate's refusal as the package's exception.
+pub(crate) fn raise(error: Error) -> PyErr {
+    let text = error.to_string();
+    match error {
+        Error::NoSuchAction { .. } | Error::UnknownName { .. } | Error::Illegal { .. } => {
+            IllegalActionError::new_err(text)
+        }
+        Error::Over => GameOverError::new_err(text),
+        Error::Dealing | Error::NotDealing(_) | Error::NotDealable(_) => {
+            ChanceNodeError::new_err(text)
+        }
+        Error::NoSuchSeat { .. } | Error::Refused(_) => PyValueError::new_err(text),
+    }
+}
+
+pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(error.to_string())
+}
