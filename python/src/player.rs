@@ -44,6 +44,10 @@ impl Player {
     fn name(&self) -> &str {
         &self.name
     }
+    /// Draws from `seed` from now on; what the player has learnt of its opponents stays.
+    fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::seed_from_u64(seed);
+    }
     /// The player's choice for the seat to act in `state`.
     fn act(&mut self, py: Python<'_>, state: &State) -> PyResult<usize> {
         self.same_game(state.inner.kind())?;

@@ -179,7 +179,7 @@ def play_hand(env, seed, home_seats):
     state = None
     if args.away in OPENSPIEL_BOTS:
         state = os_state(os_game, table.dealer, table.hands, table.upcard)
-    bots, players = {}, {}
+    bots = {}
     record = {"seed": seed, "dealer": table.dealer, "home_seats": home_seats, "maker": None,
               "contract": None, "times": {"home": [], "away": []}}
     while table.turn() is not None:
@@ -200,9 +200,8 @@ def play_hand(env, seed, home_seats):
             text = os_to_bridge(state, action)
             table.apply_text(text)
         else:
-            if seat not in players:
-                players[seat] = cardtable.Player(ct_game, name, seed=seed ^ ((seat + 1) << 56))
-            chosen = players[seat].act(table.state)
+            player = player_for(seat, name, seed)
+            chosen = player.act(table.state)
             record["times"][side].append((time.perf_counter() - start) * 1e3)
             text = ct_text(table.state, chosen, table.upcard)
             table.state.apply(chosen)
@@ -225,6 +224,20 @@ def play_hand(env, seed, home_seats):
 
 
 ENV = None
+#: The cardtable players of this worker, one per seat and name, kept from deal to deal
+#: (the strong player learns what its opponents are as it plays), reseeded each hand.
+PLAYERS, SEEDED = {}, {}
+
+
+def player_for(seat, name, seed):
+    """This worker's `name` player for `seat`, drawing from the hand's seed."""
+    player = PLAYERS.get((seat, name))
+    if player is None:
+        player = PLAYERS[(seat, name)] = cardtable.Player(ENV[1], name)
+    if SEEDED.get((seat, name)) != seed:
+        player.reseed(seed ^ ((seat + 1) << 56))
+        SEEDED[(seat, name)] = seed
+    return player
 
 
 def start_worker(args):
