@@ -245,6 +245,38 @@ impl<G: Playable> Games<G> {
         }
     }
 
+    /// `agent`'s choice in game `index`, with the seat choosing (the game itself draws a
+    /// random player's, a call the compiler can inline).
+    fn pick(
+        &mut self,
+        agent: &mut dyn table::Agent<G>,
+        index: usize,
+    ) -> Result<(usize, G::Action), Error> {
+        let lane = &self.lanes[index];
+        let seat = lane.seat()?;
+        let action = match agent.is_random() {
+            true => lane
+                .game
+                .random_legal_action(&mut self.rng, &mut self.scratch),
+            false => agent.act(table::Seated::new(&lane.game, seat), &mut self.rng),
+        };
+        Ok((seat, action))
+    }
+
+    /// Checks a step's arrays against the batch: its games and seats.
+    fn step_shapes(
+        &self,
+        actions: &[i64],
+        rewards: &[f32],
+        dones: &[bool],
+    ) -> Result<(usize, usize), Error> {
+        let (n, seats) = (self.len(), self.seats());
+        shape("actions", actions.len(), n)?;
+        shape("rewards", rewards.len(), n * seats)?;
+        shape("dones", dones.len(), n)?;
+        Ok((n, seats))
+    }
+
     /// Keeps `agent` for the next step.
     fn keep(&mut self, spec: PlayerSpec, agent: Box<dyn table::Agent<G>>) {
         let agents = self.agents.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -329,10 +361,7 @@ impl<G: Playable> Batch for Games<G> {
         rewards: &mut [f32],
         dones: &mut [bool],
     ) -> Result<(), Error> {
-        let (n, seats) = (self.len(), self.seats());
-        shape("actions", actions.len(), n)?;
-        shape("rewards", rewards.len(), n * seats)?;
-        shape("dones", dones.len(), n)?;
+        let (n, seats) = self.step_shapes(actions, rewards, dones)?;
         let mut chosen = Vec::with_capacity(n);
         for (i, (lane, &id)) in self.lanes.iter().zip(actions).enumerate() {
             lane.game.legal_actions(&mut self.scratch);
@@ -359,38 +388,37 @@ impl<G: Playable> Batch for Games<G> {
         rewards: &mut [f32],
         dones: &mut [bool],
     ) -> Result<(), Error> {
-        let (n, seats) = (self.len(), self.seats());
-        shape("actions", actions.len(), n)?;
-        shape("rewards", rewards.len(), n * seats)?;
-        shape("dones", dones.len(), n)?;
+        let (n, seats) = self.step_shapes(actions, rewards, dones)?;
         let mut agent = self.agent(player);
+        let mut played = Ok(());
         for i in 0..n {
-            let lane = &self.lanes[i];
-            let seat = lane.seat()?;
-            let action = match agent.is_random() {
-                true => lane
-                    .game
-                    .random_legal_action(&mut self.rng, &mut self.scratch),
-                false => agent.act(table::Seated::new(&lane.game, seat), &mut self.rng),
-            };
-            actions[i] = G::action_id(&action) as i64;
-            dones[i] = self.advance(i, seat, action, &mut rewards[i * seats..(i + 1) * seats]);
+            match self.pick(agent.as_mut(), i) {
+                Ok((seat, action)) => {
+                    actions[i] = G::action_id(&action) as i64;
+                    let rewards = &mut rewards[i * seats..(i + 1) * seats];
+                    dones[i] = self.advance(i, seat, action, rewards);
+                }
+                Err(e) => {
+                    played = Err(e);
+                    break;
+                }
+            }
         }
         self.keep(player, agent);
-        Ok(())
+        played
     }
 
     fn choose(&mut self, player: PlayerSpec, actions: &mut [i64]) -> Result<(), Error> {
         shape("actions", actions.len(), self.len())?;
         let mut agent = self.agent(player);
         let mut chosen = Ok(());
-        for (lane, out) in self.lanes.iter().zip(actions.iter_mut()) {
-            match lane.seat() {
-                Ok(seat) => {
-                    let action = agent.act(table::Seated::new(&lane.game, seat), &mut self.rng);
-                    *out = G::action_id(&action) as i64;
+        for (i, out) in actions.iter_mut().enumerate() {
+            match self.pick(agent.as_mut(), i) {
+                Ok((_, action)) => *out = G::action_id(&action) as i64,
+                Err(e) => {
+                    chosen = Err(e);
+                    break;
                 }
-                Err(e) => chosen = Err(e),
             }
         }
         self.keep(player, agent);
