@@ -9,6 +9,7 @@
 //! ([`SCENE_VERSION`]) and described by `docs/scene.schema.json`, made from these types.
 
 mod build;
+mod coach;
 mod euchre;
 pub mod offer;
 mod steps;
@@ -27,6 +28,7 @@ use catalogue::{GameKind, Roster, Ruleset};
 pub(crate) use build::{rules_card, title};
 pub use build::{shown, Moment, Sight, Stage, Staged};
 pub use catalogue::AnyAction;
+pub use coach::{coaching, Coached, Coaching};
 pub use steps::{record_steps, steps, Step};
 pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};

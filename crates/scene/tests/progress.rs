@@ -346,3 +346,42 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
     let down = scene.facts.iter().find(|f| f.kind == FactKind::TurnedDown);
     assert_eq!(down.and_then(|f| f.suit), Some(Suit::Diamonds));
 }
+
+#[test]
+fn the_coach_weighs_each_choice_against_its_pick_in_the_seats_order() {
+    use catalogue::Catalogued;
+    use euchre::{Action, Rules};
+    use table::search::Advice;
+    // Appendix B: West, left of the dealer, bids first: pass or order up the J♦ (EECS 280
+    // has no going alone).
+    let progress = appendix_b(Rules::eecs280(10));
+    let (pass, order) = (Action::Pass, Action::OrderUp { alone: false });
+    let own = scene::shown(&progress, Some(1), &sitters(&["S", "W", "N", "E"]), 10).own;
+    let offered = own.unwrap().actions;
+    assert_eq!(offered.len(), 2);
+    // The advice lists the actions the other way round; the coaching follows the seat's.
+    let advice = |values: Vec<f64>, higher_is_better: bool| Advice {
+        actions: vec![order, pass],
+        choice: if higher_is_better { 0 } else { 1 },
+        values,
+        higher_is_better,
+        unit: "points",
+    };
+    let coaching = scene::coaching(progress.game(), 1, &advice(vec![0.75, 0.25], true));
+    let coached: Vec<_> = coaching.choices.iter().map(|c| c.action).collect();
+    assert_eq!(coached, offered);
+    let costs = |c: &scene::Coaching, action: Action| c.cost_of(&euchre::Game::any(action));
+    assert_eq!(coaching.picked().action, euchre::Game::any(order));
+    assert_eq!(
+        (costs(&coaching, order), costs(&coaching, pass)),
+        (0.0, 0.5)
+    );
+    assert_eq!(coaching.advice, "The coach's pick: Order up.");
+    // Points taken: the lower value is the pick, and the other gives up the difference.
+    let coaching = scene::coaching(progress.game(), 1, &advice(vec![3.0, 1.0], false));
+    assert_eq!(coaching.picked().action, euchre::Game::any(pass));
+    assert_eq!(
+        (costs(&coaching, order), costs(&coaching, pass)),
+        (2.0, 0.0)
+    );
+}

@@ -689,9 +689,13 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
                 "Leave this game? y, q or Enter: quit · any other key: play on",
             )],
         ),
-        Dialog::Coach(advice) => {
-            let mut lines = vec![Line::raw(format!("Values: {}.", advice.unit))];
-            lines.extend(crate::words::coach_rows(advice).into_iter().map(Line::raw));
+        Dialog::Coach(coaching) => {
+            let mut lines = vec![Line::raw(format!("Values: {}.", coaching.unit))];
+            lines.extend(
+                crate::words::coach_rows(coaching)
+                    .into_iter()
+                    .map(Line::raw),
+            );
             lines.push(
                 Line::raw("From your seat's information only: sampled deals of the unseen cards.")
                     .dim(),

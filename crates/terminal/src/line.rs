@@ -7,7 +7,6 @@ use std::path::Path;
 
 use cards::Card;
 use scene::{card_text as show, MarkKind, Own, Scene};
-use table::search::Advice;
 use table::Leave;
 use textio::Stop;
 
@@ -208,7 +207,10 @@ fn answer<R: BufRead, W: Write>(
                 continue;
             }
             "coach" => {
-                console.say(&coach_lines(&table.advise()))?;
+                match table.coach() {
+                    Some(coaching) => console.say(&coach_lines(&coaching))?,
+                    None => console.say("The coach speaks on your turn.")?,
+                }
                 continue;
             }
             "rules" => {
@@ -291,10 +293,10 @@ fn choose(said: &str, own: &Own) -> Result<usize, Unanswered> {
     Err(Unanswered::Unknown(said.to_string()))
 }
 
-fn coach_lines(advice: &Advice<String>) -> String {
-    let mut lines = vec![format!("Coach (values: {}):", advice.unit)];
+fn coach_lines(coaching: &scene::Coaching) -> String {
+    let mut lines = vec![format!("Coach (values: {}):", coaching.unit)];
     lines.extend(
-        crate::words::coach_rows(advice)
+        crate::words::coach_rows(coaching)
             .into_iter()
             .map(|row| format!("  {row}")),
     );

@@ -3,7 +3,6 @@
 //! every hand face up.
 
 use scene::Shown;
-use table::search::Advice;
 
 use crate::error::OpenError;
 use crate::session::{About, Sitting};
@@ -99,14 +98,8 @@ impl Sitting for Replay {
     fn step(&mut self) -> bool {
         false
     }
-    fn advise(&mut self) -> Advice<String> {
-        Advice {
-            actions: Vec::new(),
-            values: Vec::new(),
-            choice: 0,
-            higher_is_better: true,
-            unit: "",
-        }
+    fn coach(&mut self) -> Option<scene::Coaching> {
+        None
     }
     fn hands(&self) -> u32 {
         let deals = self.steps[..=self.at].iter().filter(|s| s.seat.is_none());

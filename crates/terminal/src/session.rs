@@ -9,7 +9,6 @@ use scene::{Presence, Shown, Sitter, Staged, WithScene};
 use crate::error::OpenError;
 use catalogue::{PlayerSpec, Roster, Ruleset};
 use rand::SeedableRng;
-use table::search::Advice;
 use table::{Agent, NotADeck, Progress, ReplayError, Rng, Seated, Turn};
 
 /// The person always sits here.
@@ -45,8 +44,8 @@ pub trait Sitting {
     /// the game is over.
     fn step(&mut self) -> bool;
     /// The strong player's values of the person's legal actions, from the person's seat's
-    /// information only, each action in words.
-    fn advise(&mut self) -> Advice<String>;
+    /// information only; `None` off the person's turn (and in a replay).
+    fn coach(&mut self) -> Option<scene::Coaching>;
     /// Hands completed.
     fn hands(&self) -> u32;
     /// The game as a record line (the arena's `--record` format).
@@ -185,23 +184,16 @@ impl<G: Roster + Staged> Sitting for Session<G> {
         }
     }
 
-    fn advise(&mut self) -> Advice<String> {
+    fn coach(&mut self) -> Option<scene::Coaching> {
+        if self.progress.turn() != Turn::Seat(YOU) {
+            return None;
+        }
         // The coach's own generator: asking never changes what the computers will do.
         let done = self.progress.actions().len() as u64;
         let mut rng = Rng::seed_from_u64(self.about.seed ^ done << 20);
         let game = self.progress.game();
         let advice = game.advisor().advise(Seated::new(game, YOU), &mut rng);
-        Advice {
-            actions: advice
-                .actions
-                .iter()
-                .map(|a| coach_words(self.progress.game(), a))
-                .collect(),
-            values: advice.values,
-            choice: advice.choice,
-            higher_is_better: advice.higher_is_better,
-            unit: advice.unit,
-        }
+        Some(scene::coaching(game, YOU, &advice))
     }
 
     fn hands(&self) -> u32 {
@@ -211,18 +203,6 @@ impl<G: Roster + Staged> Sitting for Session<G> {
     fn record(&self) -> String {
         let record = self.progress.record(self.lineup.clone(), self.about.points);
         serde_json::to_string(&record).expect("records serialize")
-    }
-}
-
-/// An action in the coach's words: `play 9♠`, `discard 9♠`, `Order up, alone`.
-fn coach_words<G: Staged>(game: &G, action: &G::Action) -> String {
-    match G::card_of(action) {
-        Some((card, word)) => format!(
-            "{} {}",
-            word.unwrap_or("Play").to_lowercase(),
-            scene::card_text(card)
-        ),
-        None => G::choice(&game.public(), action),
     }
 }
 

@@ -11,7 +11,6 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use scene::{card_text, Middle, Shown, TrickShown};
-use table::search::Advice;
 
 use crate::session::Sitting;
 
@@ -25,7 +24,7 @@ pub enum Dialog {
     /// "Quit?"
     Quit,
     /// The strong player's values of each legal action.
-    Coach(Advice<String>),
+    Coach(scene::Coaching),
     /// The last trick.
     LastTrick,
     /// The rules card: the points to win and every house rule in force.
@@ -430,8 +429,10 @@ impl Ui {
         match c {
             'q' => self.dialog = Dialog::Quit,
             '?' => self.dialog = Dialog::Help,
-            'c' if self.your_turn() => self.dialog = Dialog::Coach(self.table.advise()),
-            'c' => self.note = Some("the coach speaks on your turn".into()),
+            'c' => match self.your_turn().then(|| self.table.coach()).flatten() {
+                Some(coaching) => self.dialog = Dialog::Coach(coaching),
+                None => self.note = Some("the coach speaks on your turn".into()),
+            },
             's' => self.save(),
             'x' => self.dialog = Dialog::LastTrick,
             'r' => self.dialog = Dialog::Rules,

@@ -1,6 +1,6 @@
 //! The coach's table in words: each legal action, its value, the strong player's pick.
 
-use table::search::Advice;
+use scene::Coaching;
 
 /// The width, in characters, of the widest of `texts` (0 for none): a column's width.
 pub fn widest<T: AsRef<str>>(texts: impl IntoIterator<Item = T>) -> usize {
@@ -10,15 +10,12 @@ pub fn widest<T: AsRef<str>>(texts: impl IntoIterator<Item = T>) -> usize {
 
 /// The coach's rows: each legal action (already in words), its value, and the strong
 /// player's pick marked.
-pub fn coach_rows(advice: &Advice<String>) -> Vec<String> {
-    let rows = advice.actions.iter().zip(&advice.values).enumerate();
-    rows.map(|(i, (name, value))| {
-        let value = if value.is_nan() {
-            "only choice".to_string()
-        } else {
-            format!("{value:+.2}")
-        };
-        let best = if i == advice.choice {
+pub fn coach_rows(coaching: &Coaching) -> Vec<String> {
+    let rows = coaching.choices.iter().enumerate();
+    rows.map(|(i, choice)| {
+        let (name, value) = (&choice.words, choice.value);
+        let value = value.map_or_else(|| "only choice".to_string(), |v| format!("{v:+.2}"));
+        let best = if i == coaching.pick {
             "  <- the strong player's choice"
         } else {
             ""

@@ -631,13 +631,21 @@ fn the_coach_values_every_legal_choice_and_names_the_strong_players_pick() {
     let mut ui = ui(GameKind::Euchre, Some("eecs280"), 21, "handout");
     let legal = |ui: &Ui| ui.shown().own.as_ref().map_or(0, |o| o.actions.len());
     assert!(until(&mut ui, |ui| legal(ui) > 1));
-    let legal = legal(&ui);
+    let actions = ui.shown().own.clone().unwrap().actions;
     ui.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE));
-    let Dialog::Coach(advice) = ui.dialog.clone() else {
+    let Dialog::Coach(coaching) = ui.dialog.clone() else {
         panic!("no coach: {:?}", ui.dialog);
     };
-    assert_eq!(advice.actions.len(), legal);
-    assert!(advice.values.iter().all(|v| v.is_finite()));
+    // One row per legal action, in the order the seat's choices are offered.
+    let coached: Vec<_> = coaching.choices.iter().map(|c| c.action).collect();
+    assert_eq!(coached, actions);
+    assert!(coaching
+        .choices
+        .iter()
+        .all(|c| c.value.is_some_and(f64::is_finite)));
+    // The pick gives up nothing; every other choice gives up what its value falls short.
+    assert_eq!(coaching.picked().cost, Some(0.0));
+    assert!(coaching.choices.iter().all(|c| c.cost >= Some(0.0)));
     let (lines, _) = render(&mut ui, 100, 30);
     assert!(lines.join("\n").contains("the strong player's choice"));
 }
