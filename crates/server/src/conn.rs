@@ -541,6 +541,12 @@ impl Session<'_> {
                 });
                 self.route(&table, Command::Rematch { conn: client, open });
             }
+            ClientMsg::Coach { table, seq } => match self.server.edge.coach(self.address) {
+                Err(refusal) => self.refuse(&table, refusal.code(), refusal.message()),
+                Ok(()) => {
+                    self.route(&table, Command::Coach { conn: client, seq });
+                }
+            },
             ClientMsg::Act { table, seq, action } => {
                 self.route(
                     &table,

@@ -34,6 +34,9 @@ pub struct Limits {
     /// Replays (`/api/games/{id}/steps`, megabytes for a long game) one address may
     /// download per minute.
     pub replays_per_minute: u32,
+    /// Questions to the coach (each a strong player's search, unless already answered for
+    /// that decision) one address may ask per minute.
+    pub coaches_per_minute: u32,
     /// Refused `join`, `rejoin` and `watch` messages (no such table, seat or token) one
     /// address may send per minute: what guessing a table's id or a token costs.
     pub failed_joins_per_minute: u32,
@@ -78,6 +81,7 @@ impl Default for Limits {
             message_burst: 40,
             tables_per_minute: 20,
             replays_per_minute: 6,
+            coaches_per_minute: 30,
             failed_joins_per_minute: 20,
             hello_seconds: 5,
             idle_seconds: 30,
@@ -172,6 +176,7 @@ pub struct Edge {
     messages: DefaultKeyedRateLimiter<IpAddr>,
     tables: DefaultKeyedRateLimiter<IpAddr>,
     replays: DefaultKeyedRateLimiter<IpAddr>,
+    coaching: DefaultKeyedRateLimiter<IpAddr>,
     failures: DefaultKeyedRateLimiter<IpAddr>,
     /// Addresses that spent their failed joins, until when.
     barred: Mutex<HashMap<IpAddr, Instant>>,
@@ -222,6 +227,11 @@ impl Edge {
                 minute,
                 limits.replays_per_minute,
                 limits.replays_per_minute,
+            )),
+            coaching: RateLimiter::keyed(quota(
+                minute,
+                limits.coaches_per_minute,
+                limits.coaches_per_minute,
             )),
             // The failure that empties the bucket bars the address: a burst of one less
             // lets exactly `failed_joins_per_minute` fail before the next is refused.
@@ -438,6 +448,20 @@ impl Edge {
         })
     }
 
+    /// Takes one question to the coach from `address`'s bucket.
+    pub fn coach(&self, address: IpAddr) -> Result<(), Refusal> {
+        self.coaching.check_key(&address).map_err(|_| {
+            Refusal::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "at most {} questions to the coach a minute from one address",
+                    self.config.limits.coaches_per_minute
+                ),
+            )
+        })
+    }
+
     /// Whether `address` may try to join, rejoin or watch now.
     pub fn may_join(&self, address: IpAddr) -> Result<(), Refusal> {
         let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());
@@ -528,6 +552,7 @@ impl Edge {
         self.messages.retain_recent();
         self.tables.retain_recent();
         self.replays.retain_recent();
+        self.coaching.retain_recent();
         self.failures.retain_recent();
         let now = Instant::now();
         let mut barred = self.barred.lock().unwrap_or_else(|p| p.into_inner());

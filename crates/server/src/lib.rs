@@ -413,6 +413,9 @@ impl Server {
             public: spec.public,
             bots,
             autopilot_seconds: spec.autopilot_seconds,
+            coach: spec
+                .coach
+                .unwrap_or(spec.seats.iter().filter(|s| *s == "open").count() <= 1),
         };
         self.store.create(&row)?;
         let stored = Stored {
@@ -880,6 +883,7 @@ mod tests {
                 .to_vec(),
             public: true,
             autopilot_seconds: 20,
+            coach: None,
         }
     }
 
@@ -925,6 +929,7 @@ mod tests {
                 .to_vec(),
             public: true,
             autopilot_seconds: 20,
+            coach: None,
         };
         let id = {
             let store = store::Sqlite::open(&path).unwrap();
@@ -1111,6 +1116,7 @@ mod tests {
                     public: n % 50 != 7,
                     bots: vec![Some("random".into()); 4],
                     autopilot_seconds: 20,
+                    coach: false,
                 })
                 .unwrap();
             let pass = catalogue::AnyAction::Euchre(euchre::Action::Pass);
@@ -1240,6 +1246,7 @@ mod tests {
             public: true,
             bots: vec![Some("random".into()); 4],
             autopilot_seconds: 20,
+            coach: false,
         };
         store::Sqlite::open(&path).unwrap().create(&row).unwrap();
         let store = Arc::new(store::Sqlite::open(&path).unwrap());

@@ -89,6 +89,15 @@ pub enum ClientMsg {
         /// The finished table.
         table: TableId,
     },
+    /// Asks the coach about the client's decision at `seq` (its turn): answered by
+    /// `coach`, the strong player's value of each legal choice from that seat's
+    /// information only. Refused where the table's creator turned the coach off.
+    Coach {
+        /// The table.
+        table: TableId,
+        /// The last `seq` the client saw: a question about an older state is stale.
+        seq: u64,
+    },
 }
 
 /// An action as a client wrote it in `act`: read only by [`ActionText::read`], once
@@ -136,6 +145,10 @@ pub struct TableSpec {
     /// (default 20; 0 to 3600).
     #[serde(default = "twenty")]
     pub autopilot_seconds: u64,
+    /// Whether a seated person may ask the coach; by default on where at most one seat
+    /// is open (everyone else a computer), off at a table of several people.
+    #[serde(default)]
+    pub coach: Option<bool>,
 }
 
 fn ten() -> u32 {
@@ -213,6 +226,17 @@ pub enum ServerMsg {
     /// Everything the recipient may see of a table, sent on joining, watching and
     /// rejoining, and after every accepted action (`event` says what happened).
     Snapshot(Box<Snapshot>),
+    /// The answer to `coach`: each of the seat's legal choices (in the order of its
+    /// `own.actions`) with the strong player's value and what it gives up against the
+    /// pick.
+    Coach {
+        /// The table.
+        table: TableId,
+        /// The `seq` of the decision.
+        seq: u64,
+        /// The coach's reading, as `docs/scene.schema.json` describes it.
+        coaching: Box<scene::Coaching>,
+    },
     /// A refused message: nothing changed.
     Error {
         /// The table, where the message named one.
@@ -220,7 +244,7 @@ pub enum ServerMsg {
         table: Option<TableId>,
         /// A machine-readable kind: `protocol`, `malformed`, `too_large`, `no_table`,
         /// `seat_taken`, `no_seat`, `not_your_turn`, `illegal`, `stale`, `bad_seq`,
-        /// `bad_table`, `storage`, `rate_limited`, `timeout` (docs/PROTOCOL.md).
+        /// `bad_table`, `storage`, `rate_limited`, `timeout`, `no_coach` (docs/PROTOCOL.md).
         code: String,
         /// Why, in words.
         message: String,
@@ -242,6 +266,8 @@ pub struct Snapshot {
     pub seats: Vec<SeatInfo>,
     /// Whether the game has ended.
     pub finished: bool,
+    /// Whether a seated person may ask the coach (`coach`).
+    pub coach: bool,
     /// What the recipient is shown: `scene` (everyone's, in its words) and `own` (a
     /// seat's hand and choices; `null` for a spectator), as `docs/scene.schema.json`
     /// describes them.
@@ -312,6 +338,7 @@ impl ClientMsg {
             | ClientMsg::Watch { table }
             | ClientMsg::Leave { table }
             | ClientMsg::Rematch { table }
+            | ClientMsg::Coach { table, .. }
             | ClientMsg::Act { table, .. } => Some(table),
             ClientMsg::Hello { .. } | ClientMsg::List { .. } | ClientMsg::Create(_) => None,
         }

@@ -136,6 +136,8 @@ pub struct TableRow {
     pub bots: Vec<Option<String>>,
     /// Seconds before the computer acts for an absent person.
     pub autopilot_seconds: u64,
+    /// Whether a seated person may ask the coach (the table's creator decides).
+    pub coach: bool,
 }
 
 /// A seat taken by a person.
@@ -386,7 +388,8 @@ impl Sqlite {
                  points INTEGER NOT NULL, seed INTEGER NOT NULL, public INTEGER NOT NULL,
                  bots TEXT NOT NULL, autopilot INTEGER NOT NULL,
                  finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,
-                 deals TEXT NOT NULL DEFAULT '[]', house TEXT NOT NULL DEFAULT '[]');
+                 deals TEXT NOT NULL DEFAULT '[]', house TEXT NOT NULL DEFAULT '[]',
+                 coach INTEGER NOT NULL DEFAULT 0);
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
                  token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
@@ -397,16 +400,19 @@ impl Sqlite {
                  table_id TEXT PRIMARY KEY, node TEXT NOT NULL, token INTEGER NOT NULL,
                  expires INTEGER NOT NULL);",
         )?;
-        // Databases from before prescribed deals, and from before house rules, gain the
-        // columns (both JSON lists, empty for the tables they already hold).
-        for column in ["deals", "house"] {
+        // Databases from before prescribed deals, house rules and the coach gain the
+        // columns: empty JSON lists, and no coach (nobody at those tables agreed to one).
+        for (column, kind) in [
+            ("deals", "TEXT NOT NULL DEFAULT '[]'"),
+            ("house", "TEXT NOT NULL DEFAULT '[]'"),
+            ("coach", "INTEGER NOT NULL DEFAULT 0"),
+        ] {
             let present = connection
                 .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?
                 .exists([column])?;
             if !present {
-                connection.execute_batch(&format!(
-                    "ALTER TABLE tables ADD COLUMN {column} TEXT NOT NULL DEFAULT '[]'"
-                ))?;
+                connection
+                    .execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column} {kind}"))?;
             }
         }
         Ok(Sqlite {
@@ -421,7 +427,7 @@ impl Sqlite {
 
     /// The columns [`Sqlite::row`] reads, in its order.
     const ROW: &'static str =
-        "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house";
+        "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach";
 
     /// A table's settings and whether it finished, from the columns [`Sqlite::ROW`].
     fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool)> {
@@ -443,6 +449,7 @@ impl Sqlite {
                 public: r.get(5)?,
                 bots: serde_json::from_str(&bots).unwrap_or_default(),
                 autopilot_seconds: r.get::<_, i64>(7)? as u64,
+                coach: r.get(11)?,
             },
             r.get::<_, bool>(8)?,
         ))
@@ -499,8 +506,8 @@ impl Store for Sqlite {
             .map_or(0, |d| d.as_secs() as i64);
         self.lock().execute(
             "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created,
-                                 deals, house)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                                 deals, house, coach)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 row.id,
                 row.game.name(),
@@ -512,7 +519,8 @@ impl Store for Sqlite {
                 row.autopilot_seconds as i64,
                 now,
                 deals,
-                house
+                house,
+                row.coach
             ],
         )?;
         Ok(())
@@ -695,7 +703,7 @@ mod tests {
     /// A database written before prescribed deals and house rules opens with both
     /// columns added, its tables read as having none of either.
     #[test]
-    fn an_older_database_gains_the_deals_and_house_columns() {
+    fn an_older_database_gains_the_deals_house_and_coach_columns() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("old.db");
         Connection::open(&path)
@@ -715,6 +723,10 @@ mod tests {
         assert_eq!(stored.row.rules, "cs246");
         assert!(stored.row.house.is_empty());
         assert!(stored.row.deals.reveal().is_empty());
+        assert!(
+            !stored.row.coach,
+            "nobody at an older table agreed to a coach"
+        );
         // Opening it again finds the columns there.
         drop(store);
         assert!(Sqlite::open(&path).is_ok());

@@ -65,6 +65,13 @@ pub enum Command {
         /// Opens a table as the spec asks (the server's `create`).
         open: Opener,
     },
+    /// Ask the coach about the connection's seat's decision at `seq`.
+    Coach {
+        /// Who asks.
+        conn: Conn,
+        /// The `seq` the client last saw.
+        seq: u64,
+    },
     /// A connection closed.
     Closed {
         /// The connection.
@@ -93,6 +100,7 @@ impl std::fmt::Debug for Command {
             Command::Leave { .. } => "Leave",
             Command::Act { .. } => "Act",
             Command::Rematch { .. } => "Rematch",
+            Command::Coach { .. } => "Coach",
             Command::Closed { .. } => "Closed",
             Command::Autopilot { .. } => "Autopilot",
         };
@@ -176,6 +184,10 @@ pub struct Table<G: Served> {
     /// What the table holds of its creator's budget (a computer-only table's share),
     /// given back when the game ends.
     held: Option<crate::edge::ComputerShare>,
+    /// Questions to the coach waiting for its search: who asked, for which seat.
+    asked: Vec<(Conn, usize)>,
+    /// The last answer (its `seq` and seat): asked again, it is sent without a search.
+    coached: Option<(u64, usize, scene::Coaching)>,
 }
 
 /// What every table shares: the store, the journal that writes to it, and the lobby.
@@ -304,6 +316,8 @@ impl<G: Served> Table<G> {
             next: None,
             dormant: false,
             held: None,
+            asked: Vec::new(),
+            coached: None,
         })
     }
 
@@ -335,6 +349,7 @@ impl<G: Served> Table<G> {
             self.handle(command);
             self.play().await;
             self.settle().await;
+            self.answer_coach().await;
             if self.lost {
                 return self.leave();
             }
@@ -476,6 +491,7 @@ impl<G: Served> Table<G> {
             Command::Leave { conn } | Command::Closed { conn } => self.drop_conn(conn),
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
             Command::Rematch { conn, open } => self.rematch(conn, open),
+            Command::Coach { conn, seq } => self.ask_coach(conn, seq),
             Command::Autopilot { seat, seq, timer } => {
                 if self.waiting[seat] == Some((seq, timer)) && self.game.seq() == seq {
                     if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
@@ -587,6 +603,7 @@ impl<G: Served> Table<G> {
                     .collect(),
                 public: self.row.public,
                 autopilot_seconds: self.row.autopilot_seconds,
+                coach: Some(self.row.coach),
             };
             match open(&spec) {
                 Ok(next) => self.next = Some(next),
@@ -617,22 +634,8 @@ impl<G: Served> Table<G> {
         let Some(seat) = self.seat_of(conn.id) else {
             return conn.refuse(&id, "no_seat", "this connection holds no seat here");
         };
-        if seq < self.game.seq() {
-            return conn.refuse(
-                &id,
-                "stale",
-                format!("the table is at seq {}, not {seq}", self.game.seq()),
-            );
-        }
-        if seq > self.game.seq() {
-            return conn.refuse(
-                &id,
-                "bad_seq",
-                format!(
-                    "the table is at seq {}: {seq} was never sent",
-                    self.game.seq()
-                ),
-            );
+        if let Err((code, why)) = self.at_seq(seq) {
+            return conn.refuse(&id, code, why);
         }
         let Some(action) = text.read(G::KIND).and_then(G::from_any) else {
             return conn.refuse(&id, "malformed", "not an action of this game");
@@ -643,6 +646,76 @@ impl<G: Served> Table<G> {
             }
             Err(Refused::Illegal(reason)) => conn.refuse(&id, "illegal", reason.to_string()),
             Ok(stored) => self.commit(stored),
+        }
+    }
+
+    /// Whether the client's `seq` is the table's: refused as `stale` when older, as
+    /// `bad_seq` when never sent.
+    fn at_seq(&self, seq: u64) -> Result<(), (&'static str, String)> {
+        let now = self.game.seq();
+        match seq.cmp(&now) {
+            std::cmp::Ordering::Less => {
+                Err(("stale", format!("the table is at seq {now}, not {seq}")))
+            }
+            std::cmp::Ordering::Greater => Err((
+                "bad_seq",
+                format!("the table is at seq {now}: {seq} was never sent"),
+            )),
+            std::cmp::Ordering::Equal => Ok(()),
+        }
+    }
+
+    /// Takes a question to the coach from a seated person on its turn, where the table's
+    /// creator allowed the coach; [`Table::answer_coach`] answers it.
+    fn ask_coach(&mut self, conn: Conn, seq: u64) {
+        let id = self.row.id.clone();
+        if !self.row.coach {
+            return conn.refuse(&id, "no_coach", "the coach is off at this table");
+        }
+        let Some(seat) = self.seat_of(conn.id) else {
+            return conn.refuse(&id, "no_seat", "this connection holds no seat here");
+        };
+        if let Err((code, why)) = self.at_seq(seq) {
+            return conn.refuse(&id, code, why);
+        }
+        if self.game.turn() != Turn::Seat(seat) {
+            return conn.refuse(&id, "not_your_turn", "the coach speaks on this seat's turn");
+        }
+        self.asked.push((conn, seat));
+    }
+
+    /// Answers the questions to the coach: a search with a permit of the server's pool
+    /// (as a searching computer's), from the seat's information alone, with a generator
+    /// seeded from what the seat knows (the table, the `seq`, the seat) so the answer
+    /// depends on nothing hidden and asking never changes what the computers do.
+    async fn answer_coach(&mut self) {
+        for (conn, seat) in std::mem::take(&mut self.asked) {
+            let seq = self.game.seq();
+            let answered = matches!(&self.coached, Some((s, at, _)) if (*s, *at) == (seq, seat));
+            if !answered {
+                let thinking = self.services.thinking.clone();
+                let _permit = thinking.acquire_owned().await.expect("never closed");
+                let mut rng = Rng::seed_from_u64(public_seed(&self.row.id, seq, seat));
+                let mut advisor = self.fresh.advisor();
+                let game = &self.game;
+                let coaching = crate::blocking(|| game.coach(advisor.as_mut(), seat, &mut rng));
+                let Some(coaching) = coaching else {
+                    conn.refuse(
+                        &self.row.id,
+                        "not_your_turn",
+                        "the coach speaks on this seat's turn",
+                    );
+                    continue;
+                };
+                self.coached = Some((seq, seat, coaching));
+            }
+            if let Some((_, _, coaching)) = &self.coached {
+                conn.send(ServerMsg::Coach {
+                    table: self.row.id.clone(),
+                    seq,
+                    coaching: Box::new(coaching.clone()),
+                });
+            }
         }
     }
 
@@ -817,6 +890,7 @@ impl<G: Served> Table<G> {
             points: self.row.points,
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
+            coach: self.row.coach,
             view: self.game.seen_by(to, &self.sitters(), self.row.points),
             next: self.next.clone(),
         }))
@@ -878,6 +952,15 @@ impl<G: Served> Table<G> {
         };
         directory.insert(self.row.id.clone(), listed);
     }
+}
+
+/// A generator's seed from what every seat at the table knows: its id, the `seq` and the
+/// seat.
+fn public_seed(table: &str, seq: u64, seat: usize) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::hash::DefaultHasher::new();
+    (table, seq, seat).hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The table's title, in its scene's words.

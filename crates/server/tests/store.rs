@@ -23,6 +23,7 @@ fn row(id: &str, public: bool) -> TableRow {
         public,
         bots: vec![None, Some("strong".into()), Some("handout".into()), None],
         autopilot_seconds: 20,
+        coach: true,
     }
 }
 

@@ -174,6 +174,10 @@ struct ServeArgs {
     /// per minute.
     #[arg(long, default_value_t = Limits::default().replays_per_minute)]
     replays_per_minute: u32,
+    /// Questions to the coach per minute from one address (each may be a strong
+    /// player's search).
+    #[arg(long, default_value_t = Limits::default().coaches_per_minute)]
+    coaches_per_minute: u32,
     /// Refused joins, rejoins and watches per minute from one address.
     #[arg(long, default_value_t = Limits::default().failed_joins_per_minute)]
     failed_joins_per_minute: u32,
@@ -221,6 +225,7 @@ impl ServeArgs {
                 message_burst: self.message_burst,
                 tables_per_minute: self.tables_per_minute,
                 replays_per_minute: self.replays_per_minute,
+                coaches_per_minute: self.coaches_per_minute,
                 failed_joins_per_minute: self.failed_joins_per_minute,
                 hello_seconds: self.hello_seconds,
                 idle_seconds: self.idle_seconds,

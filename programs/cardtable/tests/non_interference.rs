@@ -310,6 +310,9 @@ fn replay_hidden<G: Game>(
     Some(actions)
 }
 
+/// The observer's questions to the coach in a world: each a strong player's search.
+const QUESTIONS: usize = 2;
+
 /// Everything one client received, and the HTTP routes' answers, in one world.
 struct Heard {
     /// Each seat's frames, then the spectator's (empty but for a spectator observer).
@@ -341,14 +344,17 @@ fn routes(served: &Served, table: &str) -> Vec<String> {
 }
 
 /// Plays `world` on a fresh server with a person's client in every seat (and a watching
-/// one when `spectator`), and returns what each heard.
+/// one when there is no `observer` seat), the observer asking the coach on its first
+/// [`QUESTIONS`] turns, and returns what each heard.
 async fn play<G: Game>(
     subject: &Subject<G>,
     world: &World<G::Action>,
     table: &str,
     seed: u64,
-    spectator: bool,
+    observer: Option<usize>,
 ) -> Heard {
+    let spectator = observer.is_none();
+    let mut questions = 0;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("tables.db");
     let seats = (subject.new)().seats();
@@ -366,6 +372,7 @@ async fn play<G: Game>(
                 public: true,
                 bots: vec![None; seats],
                 autopilot_seconds: 3600,
+                coach: true,
             })
             .unwrap();
         for seat in 0..seats {
@@ -402,6 +409,17 @@ async fn play<G: Game>(
     for (seq, action) in world.actions.iter().enumerate() {
         let now = clients[first_seat].frames.last().unwrap().clone();
         let actor = now["scene"]["turn"].as_u64().expect("a seat's turn") as usize;
+        if Some(actor) == observer && questions < QUESTIONS {
+            // The coach's answer is one more frame the seat hears: it must not depend on
+            // anything hidden from the seat either.
+            questions += 1;
+            let asking = &mut clients[first_seat + actor];
+            asking
+                .send(json!({"type": "coach", "table": table, "seq": seq}))
+                .await;
+            let coach = asking.until("coach").await;
+            assert_eq!(coach["coaching"]["seat"], actor, "{coach}");
+        }
         let action = serde_json::to_value(action).unwrap();
         clients[first_seat + actor]
             .send(json!({"type": "act", "table": table, "seq": seq, "action": action}))
@@ -476,11 +494,10 @@ fn check<G: Game>(subject: &Subject<G>, seed: u64) -> Result<(), TestCaseError> 
         .enable_all()
         .build()
         .unwrap();
-    let spectator = observer.is_none();
     let seed_b = seed.rotate_left(17) ^ 0x5eed;
     let (heard_a, heard_b) = runtime.block_on(async {
-        let heard_a = play(subject, &a, &table, seed >> 1, spectator).await;
-        let heard_b = play(subject, &b, &table, seed_b >> 1, spectator).await;
+        let heard_a = play(subject, &a, &table, seed >> 1, observer).await;
+        let heard_b = play(subject, &b, &table, seed_b >> 1, observer).await;
         (heard_a, heard_b)
     });
     let column = observer.unwrap_or(seats);

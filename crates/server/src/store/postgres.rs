@@ -126,7 +126,8 @@ impl Postgres {
 }
 
 /// The columns [`table_row`] reads, in its order.
-const ROW: &str = "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house";
+const ROW: &str =
+    "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach";
 
 /// A table's settings and whether it finished, from the columns [`ROW`].
 fn table_row(r: &Row) -> Result<(TableRow, bool), StoreError> {
@@ -150,6 +151,7 @@ fn table_row(r: &Row) -> Result<(TableRow, bool), StoreError> {
             autopilot_seconds: r.try_get::<_, i64>(7)? as u64,
             deals: Deals(serde_json::from_str(&deals).map_err(|_| unreadable("the deals"))?),
             house: serde_json::from_str(&house).map_err(|_| unreadable("the house rules"))?,
+            coach: r.try_get(11)?,
         },
         r.try_get(8)?,
     ))
@@ -203,8 +205,8 @@ impl Store for Postgres {
         let row = row.clone();
         self.execute(
             "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot,
-                                 created, deals, house)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+                                 created, deals, house, coach)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
             move || {
                 let now = std::time::SystemTime::now()
                     .duration_since(std::time::UNIX_EPOCH)
@@ -221,6 +223,7 @@ impl Store for Postgres {
                     Box::new(now),
                     Box::new(serde_json::to_string(&row.deals.0).expect("cards serialize")),
                     Box::new(serde_json::to_string(&row.house).expect("strings serialize")),
+                    Box::new(row.coach),
                 ]
             },
         )
