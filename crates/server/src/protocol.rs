@@ -234,7 +234,7 @@ pub enum ServerMsg {
         table: TableId,
         /// The `seq` of the decision.
         seq: u64,
-        /// The coach's reading, as `docs/scene.schema.json` describes it.
+        /// The coach's reading of the decision.
         coaching: Box<scene::Coaching>,
     },
     /// A refused message: nothing changed.

@@ -227,6 +227,11 @@ function tablePage(table) {
       if (connection.act(table, s.seq, action)) redraw();
     },
     sit: (seat) => connection.join(table, seat),
+    coach: () => {
+      page.coachAsked = page.snapshot.seq;
+      connection.send({ type: "coach", table, seq: page.snapshot.seq });
+      redraw();
+    },
     rematch: () => connection.send({ type: "rematch", table }),
     toggleLastTrick: () => { page.lastTrick = !page.lastTrick; redraw(); },
     link: `${location.origin}/t/${table}`,
@@ -248,6 +253,8 @@ function tablePage(table) {
           asked = true;
           if (msg.seats[Number(wanted)]?.kind === "open") connection.join(table, Number(wanted));
         }
+      } else if (msg.type === "coach") {
+        page.coaching = msg;
       } else if (msg.type === "error") {
         page.error = msg.message;
         if (msg.code === "no_table") page.missing = true;

@@ -128,17 +128,37 @@ function scoreboard(score, heading) {
 const logList = (entries) => el("ol", { class: "log" },
   entries.flatMap((entry) => entry.words).map((line) => el("li", {}, line)));
 
-function handRow(own, acting, act) {
+/** The coach's answer beside the choices: each legal choice in its words, its value and
+ * what it gives up against the pick, all as the server worked them out. */
+function coachPanel(coaching) {
+  const value = (c) => (c.value == null ? "only choice" : `${c.value >= 0 ? "+" : ""}${c.value.toFixed(2)}`);
+  const cost = (c) => (c.cost ? `gives up ${c.cost.toFixed(2)}` : "");
+  return el("section", { class: "coach", "aria-label": "Coach" },
+    el("p", { class: "advice" }, coaching.advice),
+    el("p", { class: "unit" }, `Values: ${coaching.unit}${coaching.higher_is_better ? "" : " (lower is better)"}`),
+    el("table", {},
+      coaching.choices.map((c, i) => el("tr", { class: i === coaching.pick ? "pick" : "" },
+        el("th", { scope: "row" }, c.words),
+        el("td", {}, value(c)),
+        el("td", {}, i === coaching.pick ? "★ pick" : cost(c))))),
+    el("p", { class: "note" }, "From your seat's information only: sampled deals of the cards you have not seen."));
+}
+
+function handRow(own, acting, act, pick) {
   // Cards held but not to be looked at (a dealer naming trump blind): their backs.
   if (own.hand.kind === "face_down") {
     return el("div", { class: "hand", role: "group", "aria-label": "Your hand, face down" }, backsElement(own.hand.count));
   }
   return el("div", { class: "hand", role: "group", "aria-label": "Your hand" },
-    own.hand.groups.map((group) => el("div", { class: "suit-group" }, group.map((c) => cardElement(c.card, {
-      onPick: () => c.action != null && act(own.actions[c.action]),
-      enabled: c.action != null && acting,
-      label: c.verb ? `${c.verb} ${cardName(c.card)}` : cardName(c.card),
-    })))));
+    own.hand.groups.map((group) => el("div", { class: "suit-group" }, group.map((c) => {
+      const node = cardElement(c.card, {
+        onPick: () => c.action != null && act(own.actions[c.action]),
+        enabled: c.action != null && acting,
+        label: `${c.verb ? `${c.verb} ${cardName(c.card)}` : cardName(c.card)}${c.action != null && c.action === pick ? " (the coach's pick)" : ""}`,
+      });
+      if (c.action != null && c.action === pick) node.classList.add("coach-pick");
+      return node;
+    }))));
 }
 
 function gameOver(snapshot, ctx) {
@@ -181,9 +201,17 @@ export function renderTable(root, page, ctx) {
   else if (snapshot.scene.you == null) status = `Watching · ${scene.status}`;
   else status = scene.status;
 
+  // The coach's answer for this very decision (an older one is gone with its seq).
+  const coaching = yours && page.coaching?.seq === snapshot.seq ? page.coaching.coaching : null;
+  const pick = coaching?.pick;
   const choices = (own?.choices ?? []).map((c) => el("button", {
-    class: "choice", disabled: !acting, onclick: () => ctx.act(own.actions[c.action]),
+    class: `choice${c.action === pick ? " coach-pick" : ""}`, disabled: !acting, onclick: () => ctx.act(own.actions[c.action]),
+    "aria-label": c.action === pick ? `${c.label} (the coach's pick)` : null,
   }, c.label));
+  const asking = page.coachAsked === snapshot.seq && !coaching;
+  const coachButton = snapshot.coach && yours && !coaching
+    ? el("button", { class: "ask-coach", disabled: !acting || asking, onclick: ctx.coach }, asking ? "The coach is thinking…" : "Ask the coach")
+    : null;
 
   const share = el("input", { class: "share", readonly: true, value: ctx.link, "aria-label": "Link to this table" });
   const copy = el("button", {
@@ -199,8 +227,9 @@ export function renderTable(root, page, ctx) {
     el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
       page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null),
     own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
-    choices.length ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices) : null,
-    own ? handRow(own, acting, ctx.act) : null,
+    choices.length || coachButton ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices, coachButton) : null,
+    own ? handRow(own, acting, ctx.act, pick) : null,
+    coaching ? coachPanel(coaching) : null,
     el("div", { class: "side" },
       scoreboard(scene.score, scene.heading),
       rulesCard(scene, page),

@@ -163,6 +163,10 @@ async fn websocket_codes(served: &Served, data: &std::path::Path) -> BTreeSet<St
     let (_, now) = bea.join(&table, 1).await;
     let turn = now["scene"]["turn"].as_u64().unwrap();
     let seq = now["seq"].clone();
+    // Two people at the table: the coach is off unless its creator said otherwise.
+    bea.send(json!({"type": "coach", "table": table, "seq": seq}))
+        .await;
+    seen.insert(code(&mut bea).await);
     let (mover, waiter) = if turn == 0 {
         (&mut ada, &mut bea)
     } else {

@@ -1183,3 +1183,90 @@ async fn a_node_cut_from_its_database_refuses_actions_and_recovers() {
     let restored = back.until("snapshot").await;
     same_table(&restored, &last, 0);
 }
+
+/// The next snapshot (from `first` on) that gives `seat` the turn with a choice to make.
+async fn until_my_turn(client: &mut Client, seat: usize) -> Value {
+    let mut pending = latest(&client.frames).cloned();
+    loop {
+        let frame = match pending.take() {
+            Some(frame) => frame,
+            None => client.until("snapshot").await,
+        };
+        let legal = frame["own"]["actions"].as_array().map_or(0, Vec::len);
+        if frame["scene"]["turn"] == json!(seat) && legal > 1 {
+            return frame;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_coach_answers_a_seat_on_its_turn_where_the_creator_allows_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let served = Served::start_with(&dir.path().join("t.db"), &["--coaches-per-minute", "5"]);
+    // One person and three computers: the coach is on unless the creator says otherwise.
+    let (mut ada, table) = Client::opening(
+        &served.address,
+        "Ada",
+        json!({"game": "euchre", "rules": "eecs280", "seats": ["open", "handout", "handout", "handout"]}),
+    )
+    .await;
+    ada.join(&table, 0).await;
+    let now = until_my_turn(&mut ada, 0).await;
+    assert_eq!(now["coach"], true, "{now}");
+    let seq = now["seq"].as_u64().unwrap();
+    ada.send(json!({"type": "coach", "table": table, "seq": seq}))
+        .await;
+    let answer = ada.until("coach").await;
+    assert_eq!(
+        (answer["table"].as_str(), answer["seq"].as_u64()),
+        (Some(table.as_str()), Some(seq))
+    );
+    let coaching = &answer["coaching"];
+    assert_eq!(coaching["seat"], 0);
+    // One choice per legal action, in the order the seat is offered them.
+    let choices = coaching["choices"].as_array().unwrap();
+    let actions: Vec<&Value> = choices.iter().map(|c| &c["action"]).collect();
+    assert_eq!(json!(actions), now["own"]["actions"]);
+    // The pick gives up nothing and nothing gives up less; each choice has its words.
+    let pick = coaching["pick"].as_u64().unwrap() as usize;
+    assert_eq!(choices[pick]["cost"], json!(0.0));
+    assert!(choices.iter().all(|c| c["cost"].as_f64().unwrap() >= 0.0));
+    assert!(choices
+        .iter()
+        .all(|c| !c["words"].as_str().unwrap().is_empty()));
+    let picked = choices[pick]["words"].as_str().unwrap();
+    assert_eq!(coaching["advice"], format!("The coach's pick: {picked}."));
+    // Asked again about the same decision, the same answer.
+    ada.send(json!({"type": "coach", "table": table, "seq": seq}))
+        .await;
+    assert_eq!(ada.until("coach").await, answer);
+    // About a decision never sent: refused.
+    ada.send(json!({"type": "coach", "table": table, "seq": seq + 1}))
+        .await;
+    ada.refused("bad_seq", "never sent").await;
+
+    // Two people: the coach is off by default, and the creator's word turns it on.
+    let (mut bob, off) = Client::opening(
+        &served.address,
+        "Bob",
+        json!({"game": "straights", "seats": ["open", "open", "handout", "handout"]}),
+    )
+    .await;
+    let (_, snapshot) = bob.join(&off, 0).await;
+    assert_eq!(snapshot["coach"], false, "{snapshot}");
+    bob.send(json!({"type": "coach", "table": off, "seq": snapshot["seq"]}))
+        .await;
+    bob.refused("no_coach", "off").await;
+    let on = bob
+        .create(json!({"game": "straights", "coach": true, "seats": ["open", "open", "handout", "handout"]}))
+        .await;
+    let (_, snapshot) = bob.join(&on, 0).await;
+    assert_eq!(snapshot["coach"], true, "{snapshot}");
+    // Nothing is dealt while a seat is open: nobody's turn, nothing to coach.
+    let ask = json!({"type": "coach", "table": on, "seq": snapshot["seq"]});
+    bob.send(ask.clone()).await;
+    bob.refused("not_your_turn", "turn").await;
+    // Both addresses are loopback: that was the fifth question in a minute, the last.
+    bob.send(ask).await;
+    bob.refused("rate_limited", "coach").await;
+}

@@ -1,0 +1,51 @@
+// The coach at a browser table: asked on the person's turn, its answer shown beside the
+// choices without hiding the table, its pick marked on the very card or button.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { join } from "node:path";
+import { OUTPUT, createTable, lastSnapshot, personAt, useServerAndBrowser } from "./helpers.js";
+
+const shared = useServerAndBrowser();
+
+/** Waits until the page's latest snapshot gives the person a choice of two or more. */
+async function untilChoosing(page) {
+  for (let i = 0; i < 200; i++) {
+    const snapshot = await lastSnapshot(page);
+    if (snapshot?.own?.actions.length > 1 && snapshot.scene.turn === snapshot.scene.you) return snapshot;
+    await page.waitForTimeout(100);
+  }
+  throw new Error("the person never had a choice");
+}
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+  test(`the coach answers beside the choices at ${viewport.width}×${viewport.height}`, async () => {
+    const page = await personAt(shared.browser, shared.server.url, "Cora", viewport);
+    await createTable(page, { game: "euchre", rules: "eecs280", seats: ["open", "handout", "handout", "handout"] });
+    const snapshot = await untilChoosing(page);
+    assert.equal(snapshot.coach, true, "one person and computers: the coach is on");
+    await page.getByRole("button", { name: "Ask the coach" }).click();
+    const coach = page.getByRole("region", { name: "Coach" });
+    await coach.waitFor();
+    // A row per legal choice, one of them the pick, in the words the server sent.
+    const rows = coach.locator("tr");
+    assert.equal(await rows.count(), snapshot.own.actions.length);
+    assert.equal(await coach.locator("tr.pick").count(), 1);
+    assert.match(await coach.locator(".advice").textContent(), /^The coach's pick: .+\.$/);
+    // The pick is marked on the card or button that takes it, and named for screen readers.
+    const marked = page.locator(".hand .coach-pick, .choices .coach-pick");
+    assert.equal(await marked.count(), 1);
+    assert.match(await marked.getAttribute("aria-label") ?? "", /the coach's pick/);
+    // The table stays in view: the panel covers no seat and not the middle.
+    const panel = await coach.boundingBox();
+    for (const box of await page.locator(".felt .seat, .felt .centre").evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON()))) {
+      const apart = panel.y >= box.bottom || panel.y + panel.height <= box.top || panel.x >= box.right || panel.x + panel.width <= box.left;
+      assert.ok(apart, `the coach covers part of the table: ${JSON.stringify({ panel, box })}`);
+    }
+    await page.screenshot({ path: join(OUTPUT, `coach-${viewport.width}.png`), fullPage: true });
+    // Taking the pick plays it; the answer goes with the decision.
+    await marked.click();
+    await page.waitForFunction((seq) => (window.cardtable.last?.seq ?? 0) > seq, snapshot.seq);
+    assert.equal(await page.getByRole("region", { name: "Coach" }).count(), 0);
+  });
+}
