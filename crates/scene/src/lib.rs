@@ -12,6 +12,7 @@ mod build;
 mod coach;
 mod euchre;
 pub mod offer;
+mod review;
 mod steps;
 mod straights;
 mod teendopanch;
@@ -29,6 +30,10 @@ pub(crate) use build::{rules_card, title};
 pub use build::{shown, Moment, Sight, Stage, Staged};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
+pub use review::{
+    generator, record_review, review, thresholds, verdict, Decision, HandReview, Review,
+    ReviewError, Verdict,
+};
 pub use steps::{record_steps, steps, Step};
 pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};

@@ -43,25 +43,27 @@ pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
 /// Every moment of `record`'s game, its actions tagged by game (a server's finished
 /// table), for stepping through it face up.
 pub fn record_steps(record: &GameRecord<AnyAction>) -> Result<Vec<Step>, RecordError> {
+    crate::with_game(&ruleset(record)?, StepLine(record))
+}
+
+/// The rules `record`'s game was played under.
+pub(crate) fn ruleset(record: &GameRecord<AnyAction>) -> Result<Ruleset, RecordError> {
     let game: GameKind = record.game.parse()?;
     let variant = Variant::named(game, Some(&record.variant))?;
     if !(1..=1000).contains(&record.points) {
         return Err(RecordError::Points(record.points));
     }
-    crate::with_game(
-        &Ruleset::new(variant, record.points, &record.house)?,
-        StepLine(record),
-    )
+    Ok(Ruleset::new(variant, record.points, &record.house)?)
 }
 
 /// Where a record's actions come from: a record line, or a record of tagged actions.
-trait Source {
+pub(crate) trait Source {
     /// The record, with actions of `G`.
     fn record<G: Catalogued>(&self) -> Result<GameRecord<G::Action>, RecordError>;
 }
 
 /// A record line (JSON).
-struct Line<'a>(&'a str);
+pub(crate) struct Line<'a>(pub(crate) &'a str);
 
 impl Source for Line<'_> {
     fn record<G: Catalogued>(&self) -> Result<GameRecord<G::Action>, RecordError> {

@@ -1,0 +1,185 @@
+//! The review of a finished game: every decision of the seat with a choice is marked, what
+//! each gave up is the coach's reading of that moment, and a seat that always took the
+//! coach's pick gave up nothing.
+
+use catalogue::{PlayerSpec, Roster, Ruleset, Variant};
+use rand::SeedableRng;
+use scene::{Review, Verdict};
+use table::{Agent, Progress, Rng, Seated, Turn};
+
+/// How seat 0 plays the game reviewed.
+#[derive(Clone, Copy, PartialEq)]
+enum Seat0 {
+    /// Always the coach's pick, weighed as the review weighs it.
+    Coached,
+    /// Any legal action.
+    Random,
+}
+
+/// Plays a whole game (seat 0 as `Seat0` says, the others the handout player) and gives
+/// its record line and its review of seat 0.
+struct Played(u64, Seat0);
+
+impl scene::WithScene for Played {
+    type Output = (String, Review);
+
+    fn run<G: Roster + scene::Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> (String, Review) {
+        let Played(seed, seat0) = self;
+        let mut progress = Progress::new(new(), seed, Vec::new()).unwrap();
+        let mut agents: Vec<Box<dyn Agent<G>>> = (0..new().seats())
+            .map(|s| {
+                new().agent(if s == 0 {
+                    PlayerSpec::Random
+                } else {
+                    PlayerSpec::Handout
+                })
+            })
+            .collect();
+        let mut advisor = new().advisor();
+        let mut rng = Rng::seed_from_u64(seed);
+        while progress.turn() != Turn::Over {
+            match progress.turn() {
+                Turn::Chance => progress.deal(),
+                Turn::Seat(0) if seat0 == Seat0::Coached => {
+                    let mut weigh = scene::generator(progress.actions().len(), 0);
+                    let advice = advisor.advise(Seated::new(progress.game(), 0), &mut weigh);
+                    progress.apply_as(0, advice.chosen()).unwrap();
+                }
+                Turn::Seat(seat) => {
+                    progress.act_for(agents[seat].as_mut(), seat, &mut rng);
+                }
+                Turn::Over => unreachable!(),
+            }
+        }
+        let names = (0..new().seats()).map(|s| format!("seat {s}")).collect();
+        let line = serde_json::to_string(&progress.record(names, 3)).unwrap();
+        let review = scene::review(&line, 0).unwrap();
+        (line, review)
+    }
+}
+
+fn played(variant: Variant, seed: u64, seat0: Seat0) -> (String, Review) {
+    scene::with_game(&Ruleset::plain(variant, 3), Played(seed, seat0))
+}
+
+#[test]
+fn a_seat_that_always_took_the_coachs_pick_gave_up_nothing() {
+    for variant in [
+        Variant::named(catalogue::GameKind::Euchre, Some("eecs280")).unwrap(),
+        Variant::named(catalogue::GameKind::TeenDoPanch, None).unwrap(),
+    ] {
+        let (_, review) = played(variant, 5, Seat0::Coached);
+        assert!(!review.hands.is_empty());
+        let decisions = review.hands.iter().flat_map(|h| &h.decisions);
+        for decision in decisions {
+            assert_eq!(
+                (decision.cost, decision.verdict),
+                (0.0, Verdict::Good),
+                "{}",
+                decision.words
+            );
+            assert_eq!(decision.taken, decision.best);
+            assert!(
+                decision.words.ends_with(": the coach's pick"),
+                "{}",
+                decision.words
+            );
+        }
+        assert_eq!((review.costly, review.given_up), (0, 0.0));
+        assert_eq!(review.summary, "0 costly choices, 0.00 given up");
+    }
+}
+
+#[test]
+fn every_choice_of_the_seat_is_marked_on_its_step_and_summed() {
+    for variant in Variant::ALL {
+        let (line, review) = played(variant, 11, Seat0::Random);
+        let steps = scene::steps(&line).unwrap();
+        // The steps where seat 0 acted with more than one legal action: each has a mark.
+        let record: serde_json::Value = serde_json::from_str(&line).unwrap();
+        let marked: Vec<usize> = review
+            .hands
+            .iter()
+            .flat_map(|h| &h.decisions)
+            .map(|d| d.step)
+            .collect();
+        let acted = steps.iter().filter(|s| s.seat == Some(0)).count();
+        assert!(
+            !marked.is_empty() && marked.len() <= acted,
+            "{variant:?}: {} marks, {acted} actions",
+            marked.len()
+        );
+        for decision in review.hands.iter().flat_map(|h| &h.decisions) {
+            let step = &steps[decision.step];
+            assert_eq!(
+                (step.seat, step.action),
+                (Some(0), Some(decision.action)),
+                "{variant:?}"
+            );
+            assert_eq!(
+                record["actions"][decision.seq as usize - 1],
+                serde_json::to_value(decision.action).unwrap()
+            );
+            assert!(decision.cost >= 0.0);
+            assert_eq!(
+                decision.verdict,
+                scene::verdict(variant.game(), decision.cost)
+            );
+            assert_eq!(
+                decision.cost == 0.0,
+                decision.taken == decision.best || decision.cost == 0.0
+            );
+        }
+        // Each hand's sums, and the game's.
+        for hand in &review.hands {
+            let given_up: f64 = hand.decisions.iter().map(|d| d.cost).sum();
+            let costly = hand
+                .decisions
+                .iter()
+                .filter(|d| d.verdict != Verdict::Good)
+                .count();
+            assert!((hand.given_up - given_up).abs() < 1e-9);
+            assert_eq!(hand.costly, costly);
+            assert!(hand.summary.starts_with(&hand.heading));
+        }
+        let given_up: f64 = review.hands.iter().map(|h| h.given_up).sum();
+        assert!((review.given_up - given_up).abs() < 1e-9);
+        assert_eq!(
+            review.costly,
+            review.hands.iter().map(|h| h.costly).sum::<usize>()
+        );
+        // Random play gives something up somewhere in a whole game.
+        assert!(review.given_up > 0.0, "{variant:?}");
+    }
+}
+
+#[test]
+fn a_game_not_over_and_a_seat_not_there_are_refused() {
+    let line = r#"{"game":"euchre","variant":"eecs280","seed":1,"seats":[],"actions":["Pass"]}"#;
+    assert!(matches!(
+        scene::review(line, 0),
+        Err(scene::ReviewError::NotOver)
+    ));
+    assert!(matches!(
+        scene::review(line, 4),
+        Err(scene::ReviewError::NoSeat(4))
+    ));
+}
+
+#[test]
+fn the_verdicts_follow_the_documented_thresholds() {
+    use catalogue::GameKind::Euchre;
+    // docs/PROTOCOL.md: Euchre 0.1, 0.3 and 0.6 points a hand.
+    let verdicts: Vec<Verdict> = [0.0, 0.09, 0.1, 0.29, 0.3, 0.59, 0.6, 2.0]
+        .iter()
+        .map(|&c| scene::verdict(Euchre, c))
+        .collect();
+    use Verdict::*;
+    assert_eq!(
+        verdicts,
+        [Good, Good, Inaccuracy, Inaccuracy, Mistake, Mistake, Blunder, Blunder]
+    );
+}
