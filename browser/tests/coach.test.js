@@ -1,10 +1,11 @@
 // The coach at a browser table: asked on the person's turn, its answer shown beside the
-// choices without hiding the table, its pick marked on the very card or button.
+// choices without hiding the table, its pick marked on the very card or button; and the
+// review of a finished game, each of the person's decisions marked on its step.
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { join } from "node:path";
-import { OUTPUT, createTable, lastSnapshot, personAt, useServerAndBrowser } from "./helpers.js";
+import { OUTPUT, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
 const shared = useServerAndBrowser();
 
@@ -47,5 +48,32 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 
     await marked.click();
     await page.waitForFunction((seq) => (window.cardtable.last?.seq ?? 0) > seq, snapshot.seq);
     assert.equal(await page.getByRole("region", { name: "Coach" }).count(), 0);
+  });
+}
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
+  test(`a finished game's review marks the person's decisions at ${viewport.width}×${viewport.height}`, async () => {
+    const page = await personAt(shared.browser, shared.server.url, "Rhea", viewport);
+    await createTable(page, { game: "euchre", rules: "eecs280", points: 1, seats: ["open", "handout", "handout", "handout"] });
+    await playByClicks(page, async () => Boolean((await lastSnapshot(page))?.finished), { limit: 400 });
+    const over = page.getByRole("dialog", { name: "Game over" });
+    await over.waitFor();
+    await over.getByRole("link", { name: "Review my play" }).click();
+    const review = page.getByRole("region", { name: "Review" });
+    await review.waitFor({ timeout: 60000 });
+    assert.match(await review.locator("h2").textContent(), /Rhea's play/);
+    assert.match(await review.locator(".summary").textContent(), /^\d+ costly choices?, \d+\.\d\d given up/);
+    // Every mark names its verdict in words, and leads to its step, where the status says it.
+    const marks = review.locator("li button.link");
+    assert.ok(await marks.count() > 0, "the person's decisions are marked");
+    const verdicts = await review.locator(".verdict").allTextContents();
+    assert.ok(verdicts.every((v) => ["Good", "Inaccuracy", "Mistake", "Blunder"].includes(v)), verdicts.join());
+    const first = marks.first();
+    const words = await first.textContent();
+    await first.click();
+    const status = page.getByRole("status").last();
+    assert.ok((await status.textContent()).includes(words), `${await status.textContent()} names ${words}`);
+    assert.match(await status.textContent(), /^Step \d+ of \d+: (You|Rhea)/);
+    await page.screenshot({ path: join(OUTPUT, `review-${viewport.width}.png`), fullPage: true });
   });
 }

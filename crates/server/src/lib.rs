@@ -59,6 +59,8 @@ pub struct Server {
     next_conn: Arc<AtomicU64>,
     edge: Arc<Edge>,
     replays: Arc<replays::Replays>,
+    /// Finished games' reviews, one seat each, computed once.
+    reviews: Arc<replays::Replays>,
     /// Held while a table starts (new, or started again) and while the lease keeper
     /// looks for stopped tables.
     restarting: Arc<Mutex<()>>,
@@ -157,6 +159,7 @@ impl Server {
             held,
             next_conn: Arc::new(AtomicU64::new(1)),
             replays: Arc::default(),
+            reviews: Arc::default(),
             restarting: Arc::default(),
             thinking: Arc::new(tokio::sync::Semaphore::new(
                 config.limits.computer_threads.max(1),
@@ -307,6 +310,7 @@ impl Server {
             .route("/api/games", get(list_games))
             .route("/api/games/{id}/record", get(record))
             .route("/api/games/{id}/steps", get(steps))
+            .route("/api/games/{id}/review/{seat}", get(review))
             .route_layer(middleware::from_fn_with_state(self.clone(), limit_api));
         Router::new()
             .route("/ws", get(conn::upgrade))
@@ -706,6 +710,43 @@ async fn steps(
                 steps,
             };
             Ok(axum::body::Bytes::from(protocol::encode(&body)))
+        })
+        .await;
+    match body {
+        Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
+        Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// A seat's review of a finished table's game ([`scene::record_review`]): each of its
+/// decisions weighed from its own information at that moment. Computed once per seat,
+/// one at a time, and counted against the address's replays a minute (each decision is a
+/// strong player's search). A game in progress is refused like its steps.
+async fn review(
+    State(server): State<Server>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: axum::http::HeaderMap,
+    UrlPath((id, seat)): UrlPath<(String, usize)>,
+) -> Response {
+    let address = server.edge.client(peer, &headers);
+    if let Err(refusal) = server.edge.replay(address) {
+        return refusal.into_response();
+    }
+    let store = server.store.clone();
+    let table = id.clone();
+    let body: Result<_, edge::Refusal> = server
+        .reviews
+        .get(&format!("{id}/{seat}"), move || {
+            let record = finished_record(&*store, &table)?;
+            let review = scene::record_review(&record, seat).map_err(|e| match e {
+                scene::ReviewError::NoSeat(_) => {
+                    edge::Refusal::new(StatusCode::NOT_FOUND, "no_seat", e.to_string())
+                }
+                _ => {
+                    edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
+                }
+            })?;
+            Ok(axum::body::Bytes::from(protocol::encode(&review)))
         })
         .await;
     match body {

@@ -362,6 +362,8 @@ enum Protocol<'a> {
     Server(ServerMsg),
     /// `/api/games/{table}/steps`.
     Steps(Replay<'a>),
+    /// `/api/games/{table}/review/{seat}`.
+    Review(scene::Review),
 }
 
 /// The JSON Schema of every message, as `docs/protocol.schema.json` holds it.

@@ -4,13 +4,56 @@
 import { el } from "./dom.js";
 import { felt, rulesCard } from "./table.js";
 
+/** The people who sat at the game, by seat: those a review is offered for. */
+const people = (game) => game.seats.flatMap((s, seat) => (s.startsWith("person:") ? [{ seat, name: s.slice(7) }] : []));
+
+/** A verdict as a badge: its word, never its colour alone. */
+const VERDICT = { good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const badge = (verdict) => el("span", { class: `verdict ${verdict}` }, VERDICT[verdict]);
+
+/** The review's panel: the game's summary, then each hand's, each decision a link to its step. */
+function reviewPanel(review, name, at, go) {
+  return el("section", { class: "review", "aria-label": "Review" },
+    el("h2", {}, `Review of ${name}'s play`),
+    el("p", { class: "summary" }, review.summary, el("small", {}, ` · values: ${review.unit}`)),
+    review.hands.map((hand) => el("details", { open: hand.decisions.some((d) => d.step === at) || hand.costly > 0 },
+      el("summary", {}, hand.summary),
+      el("ol", {}, hand.decisions.map((d) => el("li", { class: d.step === at ? "here" : "" },
+        badge(d.verdict), " ",
+        el("button", { class: "link", onclick: () => go(d.step), "aria-label": `Step ${d.step + 1}: ${d.words}` }, d.words)))))));
+}
+
 export function renderReplay(root, game) {
   const steps = game.steps;
   let at = 0;
   const page = { rulesOpen: false };
+  const seated = people(game);
+  const asked = new URLSearchParams(location.search).get("review");
+  const review = { seat: asked !== null ? Number(asked) : seated[0]?.seat, data: null, error: "", loading: false };
+  const load = () => {
+    review.loading = true;
+    review.error = "";
+    draw();
+    fetch(`/api/games/${game.table}/review/${review.seat}`).then(async (r) => {
+      if (!r.ok) throw new Error((await r.json().catch(() => ({}))).message ?? r.statusText);
+      return r.json();
+    }).then((data) => { review.data = data; }, (e) => { review.error = e.message; })
+      .finally(() => { review.loading = false; draw(); });
+  };
+  const goTo = (step) => { at = step; draw(); };
   const draw = () => {
     const { scene, seat, hands } = steps[at];
     const what = seat == null ? "The deal" : scene.log[scene.log.length - 1].words.at(-1);
+    const marked = review.data?.hands.flatMap((h) => h.decisions).find((d) => d.step === at);
+    const name = seated.find((p) => p.seat === review.seat)?.name ?? `seat ${review.seat + 1}`;
+    const reviewing = review.data
+      ? reviewPanel(review.data, name, at, goTo)
+      : seated.length ? el("div", { class: "review-ask" },
+        el("label", { for: "review-seat" }, "Review the play of"),
+        el("select", { id: "review-seat", onchange: (e) => { review.seat = Number(e.target.value); } },
+          seated.map((p) => el("option", { value: p.seat, selected: p.seat === review.seat }, p.name))),
+        el("button", { class: "primary", onclick: load, disabled: review.loading }, review.loading ? "Reviewing…" : "Show the review"),
+        review.error ? el("span", { class: "error" }, ` ${review.error}`) : null) : null;
     const slider = el("input", {
       type: "range", min: 0, max: steps.length - 1, value: at, "aria-label": "Step",
       oninput: (e) => { at = Number(e.target.value); draw(); },
@@ -20,16 +63,19 @@ export function renderReplay(root, game) {
         el("span", { class: "rules" }, `Replay · ${scene.title}`),
         el("a", { href: `/api/games/${game.table}/record`, download: `${game.table}.json` }, "Download the record")),
       felt(scene, undefined, hands),
-      el("div", { class: "status", role: "status", "aria-live": "polite" }, `Step ${at + 1} of ${steps.length}: ${what}`),
+      el("div", { class: "status", role: "status", "aria-live": "polite" }, `Step ${at + 1} of ${steps.length}: ${what}`,
+        marked ? el("div", { class: "marked" }, badge(marked.verdict), ` ${marked.words}`) : null),
       el("div", { class: "choices" },
         el("button", { onclick: () => { at = 0; draw(); }, disabled: at === 0 }, "⏮ Start"),
         el("button", { class: "prev", onclick: () => { at = Math.max(0, at - 1); draw(); }, disabled: at === 0 }, "◀ Back"),
         el("button", { class: "next", onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); }, disabled: at === steps.length - 1 }, "Forward ▶"),
         el("button", { onclick: () => { at = steps.length - 1; draw(); }, disabled: at === steps.length - 1 }, "End ⏭")),
       slider,
+      reviewing,
       el("div", { class: "side" }, rulesCard(scene, page)),
     );
   };
+  if (asked !== null) load();
   document.onkeydown = (e) => {
     if (!root.isConnected) { document.onkeydown = null; return; }
     if (e.key === "ArrowRight") { at = Math.min(steps.length - 1, at + 1); draw(); }

@@ -135,7 +135,7 @@ function coachPanel(coaching) {
   const cost = (c) => (c.cost ? `gives up ${c.cost.toFixed(2)}` : "");
   return el("section", { class: "coach", "aria-label": "Coach" },
     el("p", { class: "advice" }, coaching.advice),
-    el("p", { class: "unit" }, `Values: ${coaching.unit}${coaching.higher_is_better ? "" : " (lower is better)"}`),
+    el("p", { class: "unit" }, `Values: ${coaching.unit}`),
     el("table", {},
       coaching.choices.map((c, i) => el("tr", { class: i === coaching.pick ? "pick" : "" },
         el("th", { scope: "row" }, c.words),
@@ -176,6 +176,7 @@ function gameOver(snapshot, ctx) {
     el("ul", {}, result.standings.map((s) => el("li", {}, s))),
     el("div", { class: "choices" }, rematch,
       el("a", { class: "button", href: `/replay/${snapshot.table}`, "data-route": true }, "Replay this game"),
+      seat != null ? el("a", { class: "button", href: `/replay/${snapshot.table}?review=${seat}`, "data-route": true }, "Review my play") : null,
       el("a", { class: "button", href: "/", "data-route": true }, "Lobby")));
 }
 

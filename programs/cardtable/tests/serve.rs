@@ -791,10 +791,12 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
         serde_json::from_str::<Value>(&body).unwrap()["code"],
         "in_progress"
     );
-    // Nor its record, whose seed would deal every hand.
+    // Nor its record, whose seed would deal every hand, nor a review.
     let (head, body) = served.response(&format!("/api/games/{table}/record"));
     assert!(head.starts_with("http/1.0 403"), "{head}");
     assert!(!body.contains("seed"), "{body}");
+    let (head, _) = served.response(&format!("/api/games/{table}/review/0"));
+    assert!(head.starts_with("http/1.0 403"), "{head}");
     ada.send(json!({"type": "rematch", "table": table})).await;
     let refused = ada.until("error").await;
     assert_eq!(refused["code"], "bad_table", "{refused}");
@@ -824,6 +826,28 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
         .collect();
     assert_eq!(steps.last().unwrap()["points"], json!(points));
     assert_eq!(game["seats"][0], "person:Ada");
+
+    // Ada's review: each decision marks a step of hers, and its costs add up.
+    let review: Value =
+        serde_json::from_str(&served.get(&format!("/api/games/{table}/review/0"))).unwrap();
+    assert_eq!(review["seat"], 0, "{review}");
+    let decisions: Vec<&Value> = (review["hands"].as_array().unwrap().iter())
+        .flat_map(|h| h["decisions"].as_array().unwrap())
+        .collect();
+    assert!(!decisions.is_empty(), "{review}");
+    let mut given_up = 0.0;
+    for decision in &decisions {
+        let step = &steps[decision["step"].as_u64().unwrap() as usize];
+        assert_eq!(
+            (&step["seat"], &step["action"]),
+            (&json!(0), &decision["action"])
+        );
+        given_up += decision["cost"].as_f64().unwrap();
+    }
+    assert!((review["given_up"].as_f64().unwrap() - given_up).abs() < 1e-9);
+    let (head, body) = served.response(&format!("/api/games/{table}/review/4"));
+    assert!(head.starts_with("http/1.0 404"), "{head}");
+    assert!(body.contains("no_seat"), "{body}");
 
     // A rematch: opened once, the same table however often asked, seats as before.
     ada.send(json!({"type": "rematch", "table": table})).await;
