@@ -24,6 +24,17 @@ pub enum OpenError {
         /// The action, as the record writes it.
         action: String,
     },
+    /// A review asked of a game not over, or of a seat it does not have.
+    #[error(transparent)]
+    Review(#[from] scene::ReviewError),
+    /// A review of a seat the game does not have.
+    #[error("there is no seat {seat} to review: the game has seats 1 to {seats}")]
+    NoSeatToReview {
+        /// The seat asked for, from 1.
+        seat: usize,
+        /// How many seats the game has.
+        seats: usize,
+    },
     /// A file of records without the game asked for.
     #[error("there is no game {number}: the file holds {count}")]
     NoSuchGame {

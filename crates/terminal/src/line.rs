@@ -323,7 +323,20 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
         .map(|s| s.points.clone())
         .unwrap_or_default();
     let scores: Vec<String> = points.iter().map(f64::to_string).collect();
-    writeln!(out, "Final points: {}", scores.join(", "))
+    writeln!(out, "Final points: {}", scores.join(", "))?;
+    if let Some(review) = replay.review() {
+        writeln!(
+            out,
+            "Review of seat {} ({}): {}",
+            review.seat + 1,
+            review.unit,
+            review.summary
+        )?;
+        for hand in &review.hands {
+            writeln!(out, "  {}", hand.summary)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -13,9 +13,41 @@ pub struct Replay {
     steps: Vec<scene::Step>,
     /// The step shown.
     pub at: usize,
+    /// One seat's review, when asked for: its decisions marked on their steps.
+    review: Option<scene::Review>,
 }
 
 impl Replay {
+    /// Game `number` (from 1) of a file of record lines, with the review of `seat`'s
+    /// play (from 0) when one is asked for: only of a finished game.
+    pub fn open_reviewed(
+        text: &str,
+        number: usize,
+        seat: Option<usize>,
+    ) -> Result<Replay, OpenError> {
+        let mut replay = Replay::open(text, number)?;
+        if let Some(seat) = seat {
+            let seats = replay.steps[0].scene.seats.len();
+            if seat >= seats {
+                return Err(OpenError::NoSeatToReview {
+                    seat: seat + 1,
+                    seats,
+                });
+            }
+            let line = text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .nth(number - 1);
+            replay.review = Some(scene::review(line.unwrap_or_default(), seat)?);
+        }
+        Ok(replay)
+    }
+
+    /// The review shown beside the steps, if one was asked for.
+    pub fn review(&self) -> Option<&scene::Review> {
+        self.review.as_ref()
+    }
+
     /// Game `number` (from 1) of a file of record lines.
     pub fn open(text: &str, number: usize) -> Result<Replay, OpenError> {
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -42,6 +74,7 @@ impl Replay {
             },
             steps,
             at: 0,
+            review: None,
         })
     }
 
@@ -76,7 +109,17 @@ impl Replay {
                 .and_then(|e| e.words.last().cloned())
                 .unwrap_or_default(),
         };
-        format!("Step {} of {}: {what}", self.at + 1, self.steps.len())
+        let mut caption = format!("Step {} of {}: {what}", self.at + 1, self.steps.len());
+        if let Some(review) = &self.review {
+            let decisions = review.hands.iter().flat_map(|h| &h.decisions);
+            if let Some(marked) = decisions.into_iter().find(|d| d.step == self.at) {
+                caption += &format!(" — {}", marked.words);
+            }
+            if self.at + 1 == self.steps.len() {
+                caption += &format!(" — the review: {}", review.summary);
+            }
+        }
+        caption
     }
 }
 

@@ -99,6 +99,11 @@ struct ReplayArgs {
     /// Print every step as text instead of drawing.
     #[arg(long)]
     plain: bool,
+    /// Review this seat's play (from 1; a finished game only): each of its decisions
+    /// marked with what it gave up against the strong player's pick, from what the seat
+    /// knew then.
+    #[arg(long, value_name = "SEAT", value_parser = clap::value_parser!(u16).range(1..))]
+    review: Option<u16>,
 }
 
 use server::edge::Limits;
@@ -385,11 +390,15 @@ fn read(path: &std::path::Path) -> Result<String, CliError> {
 
 fn replay(args: &ReplayArgs) -> Result<ExitCode, CliError> {
     let text = read(&args.file)?;
-    let replay =
-        terminal::replay::Replay::open(&text, args.game).map_err(|source| CliError::Open {
-            path: args.file.clone(),
-            source,
-        })?;
+    let replay = terminal::replay::Replay::open_reviewed(
+        &text,
+        args.game,
+        args.review.map(|s| usize::from(s) - 1),
+    )
+    .map_err(|source| CliError::Open {
+        path: args.file.clone(),
+        source,
+    })?;
     if drawn(args.plain) {
         terminal::terminal::replay(replay).map_err(CliError::Terminal)?;
     } else {

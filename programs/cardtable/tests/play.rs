@@ -221,3 +221,59 @@ fn options_before_a_command_are_refused_not_dropped() {
         );
     }
 }
+
+#[test]
+fn a_finished_games_review_marks_a_seats_decisions_as_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("games.jsonl");
+    let arena = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["arena", "straights", "--games", "1"])
+        .args(["--lineup", "random,handout,handout,handout", "--record"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(arena.status.success());
+    let replay = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+            .args(["replay", "--plain"])
+            .args(args)
+            .arg(&record)
+            .output()
+            .unwrap()
+    };
+    let text = testkit::succeeded(&replay(&["--review", "1"]), "replay --review");
+    // Every mark is on a step where seat 1 acted (Straights' captions name the actor).
+    let marks: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" — ") && !l.contains("the review:"))
+        .collect();
+    assert!(!marks.is_empty(), "{text}");
+    for mark in &marks {
+        assert!(mark.contains(": Seat 1 (random) "), "{mark}");
+    }
+    // The summary counts the costly marks: inaccuracies, mistakes and blunders.
+    let costly = (marks.iter())
+        .filter(|m| {
+            ["an inaccuracy,", "a mistake,", "a blunder,"]
+                .iter()
+                .any(|v| m.contains(v))
+        })
+        .count();
+    let summary = text
+        .lines()
+        .find(|l| l.starts_with("Review of seat 1 ("))
+        .expect(&text);
+    let noun = if costly == 1 { "choice" } else { "choices" };
+    assert!(
+        summary.contains(&format!(": {costly} costly {noun}, ")),
+        "{summary} after {costly} costly marks"
+    );
+    // A seat the game does not have is refused by its number.
+    let refused = replay(&["--review", "5"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(
+        said.contains("no seat 5 to review: the game has seats 1 to 4"),
+        "{said}"
+    );
+}
