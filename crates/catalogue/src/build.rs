@@ -1,5 +1,5 @@
 use table::search::Advisor;
-use table::{Agent, Game, RandomAgent};
+use table::{Agent, RandomAgent};
 
 use crate::PlayerSpec;
 
@@ -30,16 +30,25 @@ pub trait WithGame {
 
 /// The agent for `spec`, with `H` the game's handout player and `S` its strong player,
 /// made by `new` for a number of samples (its default without one).
-fn build<G: Game, H, S>(spec: PlayerSpec, new: fn(usize) -> S) -> Box<dyn Agent<G>>
+fn build<G: crate::Catalogued, H, S>(spec: PlayerSpec, new: fn(usize) -> S) -> Box<dyn Agent<G>>
 where
     H: Agent<G> + Default + 'static,
-    S: Agent<G> + Default + 'static,
+    S: Agent<G> + Advisor<G> + Default + 'static,
 {
     match spec {
         PlayerSpec::Random => Box::new(RandomAgent::default()),
         PlayerSpec::Handout => Box::new(H::default()),
         PlayerSpec::Strong { samples: None } => Box::new(S::default()),
         PlayerSpec::Strong { samples: Some(n) } => Box::new(new(n as usize)),
+        PlayerSpec::Level { level } => {
+            let (samples, temperature) = level.play();
+            let strong = samples.map_or_else(S::default, |n| new(n as usize));
+            if temperature <= 0.0 {
+                return Box::new(strong);
+            }
+            let scale = G::KIND.cost_scale()[0];
+            Box::new(table::search::Tempered::new(strong, temperature * scale))
+        }
     }
 }
 

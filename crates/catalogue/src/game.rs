@@ -66,11 +66,30 @@ impl GameKind {
             .collect()
     }
 
-    /// The computer players' names (`strong:N` besides).
+    /// The computer players' names (`strong:N` besides): the named levels, weakest first,
+    /// then the players by kind.
     pub const fn players(self) -> &'static [&'static str] {
         match self {
-            GameKind::Straights => &["random", "handout", "strong"],
-            _ => &["random", "handout", "simple", "strong"],
+            GameKind::Straights => &[
+                "beginner", "easy", "medium", "hard", "expert", "random", "handout", "strong",
+            ],
+            _ => &[
+                "beginner", "easy", "medium", "hard", "expert", "random", "handout", "simple",
+                "strong",
+            ],
+        }
+    }
+
+    /// What a choice must give up against the strong player's pick, in that player's unit,
+    /// to be an inaccuracy, a mistake and a blunder (the review's verdicts; the named
+    /// levels err on the same scale). A Euchre hand is worth 1 to 4 points to a side; a
+    /// Straights round hands out tens of points; a Teen Do Panch hand's tricks are worth
+    /// about a point each.
+    pub const fn cost_scale(self) -> [f64; 3] {
+        match self {
+            GameKind::Euchre => [0.1, 0.3, 0.6],
+            GameKind::Straights => [1.0, 3.0, 6.0],
+            GameKind::TeenDoPanch => [0.2, 0.5, 1.0],
         }
     }
 }

@@ -39,7 +39,7 @@ pub use action::{AnyAction, Catalogued};
 pub use build::{Roster, WithGame};
 pub use error::Error;
 pub use game::{GameKind, Variant};
-pub use player::{Lineup, PlayerSpec, MAX_SAMPLES};
+pub use player::{Level, Lineup, PlayerSpec, MAX_SAMPLES};
 pub use record::{read_record, replay, RecordError, RecordHeader, Replayed, MAX_ACTIONS};
 #[cfg(feature = "proptest")]
 pub use rules::rulesets;

@@ -23,6 +23,71 @@ pub enum PlayerSpec {
         /// Deals sampled per decision (1 to [`MAX_SAMPLES`]); `None` for the default.
         samples: Option<u32>,
     },
+    /// A named level, from beginner to expert.
+    Level {
+        /// Which.
+        level: Level,
+    },
+}
+
+/// The named levels of computer player, weakest first. Each is the strong player with
+/// fewer samples choosing like a person ([`table::search::Tempered`]: it confuses choices
+/// of near-equal value often and costly ones rarely, never plays at random), except
+/// expert, the strong player itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Level {
+    /// Often misjudges what a choice is worth.
+    Beginner,
+    /// Misjudges close choices, sometimes a clear one.
+    Easy,
+    /// Errs on close choices.
+    Medium,
+    /// Rarely errs, and by little.
+    Hard,
+    /// The strong player.
+    Expert,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+    ];
+
+    /// `beginner`, …, `expert`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// The level named `name`.
+    pub fn named(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// Deals the level samples a decision (`None`: the strong player's default), and its
+    /// temperature in the game's inaccuracies ([`GameKind::cost_scale`]'s first step): at
+    /// temperature 1 a choice that gives up an inaccuracy's worth is taken e⁻¹ as often as
+    /// the best.
+    pub const fn play(self) -> (Option<u32>, f64) {
+        match self {
+            Level::Beginner => (Some(4), 8.0),
+            Level::Easy => (Some(8), 4.0),
+            Level::Medium => (Some(16), 2.0),
+            Level::Hard => (Some(32), 0.7),
+            Level::Expert => (None, 0.0),
+        }
+    }
 }
 
 impl PlayerSpec {
@@ -52,6 +117,9 @@ impl PlayerSpec {
         if !game.players().contains(&name) {
             return Err(unknown());
         }
+        if let Some(level) = Level::named(name) {
+            return Ok(PlayerSpec::Level { level });
+        }
         Ok(match name {
             "random" => PlayerSpec::Random,
             "strong" => PlayerSpec::Strong { samples: None },
@@ -79,6 +147,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Handout => f.write_str("handout"),
             PlayerSpec::Strong { samples: None } => f.write_str("strong"),
             PlayerSpec::Strong { samples: Some(n) } => write!(f, "strong:{n}"),
+            PlayerSpec::Level { level } => f.write_str(level.name()),
         }
     }
 }

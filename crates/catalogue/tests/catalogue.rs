@@ -53,9 +53,13 @@ fn names_round_trip() {
             assert_eq!(Variant::named(game, Some(rules)).unwrap().rules(), rules);
         }
     }
-    for spec in ["random", "handout", "strong", "strong:1", "strong:10000"] {
+    let levels = ["beginner", "easy", "medium", "hard", "expert"];
+    for spec in ["random", "handout", "strong", "strong:1", "strong:10000"]
+        .iter()
+        .chain(&levels)
+    {
         let parsed = PlayerSpec::parse(GameKind::Straights, spec).unwrap();
-        assert_eq!(parsed.to_string(), spec);
+        assert_eq!(parsed.to_string(), *spec);
         let json = serde_json::to_string(&parsed).unwrap();
         assert_eq!(serde_json::from_str::<PlayerSpec>(&json).unwrap(), parsed);
     }
@@ -63,6 +67,18 @@ fn names_round_trip() {
         PlayerSpec::parse(GameKind::TeenDoPanch, "simple"),
         Ok(PlayerSpec::Handout)
     );
+    // The five levels, weakest first, in every game.
+    for game in GameKind::ALL {
+        let named: Vec<_> = levels
+            .iter()
+            .map(|l| PlayerSpec::parse(game, l).unwrap())
+            .collect();
+        let expected: Vec<_> = catalogue::Level::ALL
+            .map(|level| PlayerSpec::Level { level })
+            .into();
+        assert_eq!(named, expected);
+        assert!(catalogue::Level::ALL.windows(2).all(|w| w[0] < w[1]));
+    }
 }
 
 #[test]

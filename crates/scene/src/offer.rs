@@ -90,7 +90,8 @@ pub struct VariantOffer {
 /// A kind of seat.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SeatOffer {
-    /// As `create` names it: `open` (a person), `strong`, `handout`, `random`.
+    /// As `create` names it: `open` (a person), a level (`beginner` to `expert`),
+    /// `handout`, `random`.
     pub kind: &'static str,
     /// `A person (open seat)`, `Computer: strong`.
     pub title: &'static str,
@@ -151,7 +152,11 @@ pub fn offer() -> Offer {
         .collect();
     let seats = [
         ("open", "A person (open seat)"),
-        ("strong", "Computer: strong"),
+        ("beginner", "Computer: beginner"),
+        ("easy", "Computer: easy"),
+        ("medium", "Computer: medium"),
+        ("hard", "Computer: hard"),
+        ("expert", "Computer: expert (the strong player)"),
         ("handout", "Computer: the handout's"),
         ("random", "Computer: random"),
     ];

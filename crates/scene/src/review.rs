@@ -95,14 +95,9 @@ impl Verdict {
 }
 
 /// What a choice must give up, in the game's strong player's unit, to be an inaccuracy, a
-/// mistake and a blunder. A Euchre hand is worth 1 to 4 points to a side; a Straights
-/// round hands out tens of points; a Teen Do Panch hand's tricks are worth a point each.
+/// mistake and a blunder ([`GameKind::cost_scale`]).
 pub fn thresholds(game: GameKind) -> [f64; 3] {
-    match game {
-        GameKind::Euchre => [0.1, 0.3, 0.6],
-        GameKind::Straights => [1.0, 3.0, 6.0],
-        GameKind::TeenDoPanch => [0.2, 0.5, 1.0],
-    }
+    game.cost_scale()
 }
 
 /// The verdict on giving up `cost` in `game`.

@@ -280,7 +280,7 @@ impl<G: Served> Table<G> {
                     Occupant::Computer {
                         name: name.clone(),
                         agent: fresh.agent(spec),
-                        slow: matches!(spec, PlayerSpec::Strong { .. }),
+                        slow: matches!(spec, PlayerSpec::Strong { .. } | PlayerSpec::Level { .. }),
                     }
                 }
                 None => match people.iter().find(|p| p.seat == seat) {

@@ -151,7 +151,7 @@ function createForm(saveName) {
     const chosen = house.querySelector(`select[data-option="${g.seats_option}"]`);
     const count = g.seats_option && chosen ? Number(chosen.value) : g.seats;
     const before = [...seats.querySelectorAll("select")].map((s) => s.value);
-    const kinds = Array.from({ length: count }, (_, i) => before[i] ?? (i === 0 ? "open" : "strong"));
+    const kinds = Array.from({ length: count }, (_, i) => before[i] ?? (i === 0 ? "open" : "medium"));
     seats.replaceChildren(el("legend", {}, "Seats (you take the first open one)"),
       ...kinds.map((kind, i) => el("label", {}, `Seat ${i + 1} `,
         el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },

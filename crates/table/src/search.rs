@@ -169,3 +169,110 @@ pub trait Advisor<G: Game>: Send {
     /// The values of the legal actions and the choice, as the player would act.
     fn advise(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> Advice<G::Action>;
 }
+
+/// A strong player that errs like a person: it weighs every legal action as the coach does
+/// and picks one with a chance that falls off with what it gives up against the best
+/// (`exp(-given_up / temperature)`). Near-equal choices are confused often, a large loss
+/// rarely; it never plays at random. Temperature 0 is the strong player itself.
+pub struct Tempered<S> {
+    strong: S,
+    temperature: f64,
+}
+
+impl<S> Tempered<S> {
+    /// `strong`, choosing at `temperature` (in its advice's unit; 0 or less: no errors).
+    pub fn new(strong: S, temperature: f64) -> Tempered<S> {
+        Tempered {
+            strong,
+            temperature,
+        }
+    }
+}
+
+impl<G: Game, S: Advisor<G>> crate::Agent<G> for Tempered<S> {
+    fn act(&mut self, seated: Seated<'_, G>, rng: &mut Rng) -> G::Action {
+        let advice = self.strong.advise(seated, rng);
+        tempered_choice(&advice, self.temperature, rng)
+    }
+}
+
+/// An action of `advice` drawn with weight `exp(-given_up / temperature)`, where
+/// `given_up` is how far its value falls short of the best (the choice itself when the
+/// temperature is 0 or a value is not a number).
+pub fn tempered_choice<A: Copy>(advice: &Advice<A>, temperature: f64, rng: &mut Rng) -> A {
+    use rand::Rng as _;
+    let best = advice.values[advice.choice];
+    if temperature <= 0.0 || advice.values.iter().any(|v| !v.is_finite()) {
+        return advice.chosen();
+    }
+    let sign = if advice.higher_is_better { 1.0 } else { -1.0 };
+    let weights: Vec<f64> = (advice.values.iter())
+        .map(|v| (-(sign * (best - v)).max(0.0) / temperature).exp())
+        .collect();
+    let mut left = rng.random::<f64>() * weights.iter().sum::<f64>();
+    for (i, w) in weights.iter().enumerate() {
+        if left < *w {
+            return advice.actions[i];
+        }
+        left -= w;
+    }
+    advice.chosen()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+
+    fn advice(values: Vec<f64>, higher_is_better: bool) -> Advice<usize> {
+        let choice = if higher_is_better {
+            highest(&values)
+        } else {
+            lowest(&values)
+        };
+        Advice {
+            actions: (0..values.len()).collect(),
+            values,
+            choice,
+            higher_is_better,
+            unit: "points",
+        }
+    }
+
+    /// Draws `n` tempered choices and counts each action.
+    fn counts(advice: &Advice<usize>, temperature: f64, n: usize) -> Vec<usize> {
+        let mut rng = Rng::seed_from_u64(7);
+        let mut counts = vec![0; advice.actions.len()];
+        for _ in 0..n {
+            counts[tempered_choice(advice, temperature, &mut rng)] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn a_tempered_choice_falls_off_with_what_it_gives_up() {
+        // By hand: at temperature 0.1, giving up 0.1 weighs e⁻¹ = 0.368 against the best's
+        // 1, so the best is taken 1 / 1.368 = 73.1% of the time; giving up 10 weighs e⁻¹⁰⁰.
+        let n = 20_000;
+        let seen = counts(&advice(vec![0.0, -0.1, -10.0], true), 0.1, n);
+        let best = seen[0] as f64 / n as f64;
+        assert!((best - 0.731).abs() < 0.015, "{seen:?}");
+        assert_eq!(seen[2], 0, "a large loss is (all but) never taken");
+        // Lower is better (points taken): the same, mirrored.
+        let seen = counts(&advice(vec![10.0, 0.0, 0.1], false), 0.1, n);
+        let best = seen[1] as f64 / n as f64;
+        assert!((best - 0.731).abs() < 0.015, "{seen:?}");
+        assert_eq!(seen[0], 0);
+    }
+
+    #[test]
+    fn at_temperature_zero_or_with_nothing_to_weigh_it_is_the_choice() {
+        assert_eq!(
+            counts(&advice(vec![0.0, -0.1, 0.2], true), 0.0, 100),
+            [0, 0, 100]
+        );
+        let forced = Advice::forced(3usize, "points");
+        let mut rng = Rng::seed_from_u64(1);
+        assert_eq!(tempered_choice(&forced, 5.0, &mut rng), 3);
+    }
+}
