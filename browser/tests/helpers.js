@@ -29,6 +29,23 @@ const validScene = new Ajv2020({ allErrors: true, strict: false }).compile(schem
 const protocol = schemaOf("protocol.schema.json");
 const validServerMsg = new Ajv2020({ allErrors: true, strict: false })
   .compile({ $defs: protocol.$defs, $ref: "#/$defs/ServerMsg" });
+/** axe-core's source (the npm package), evaluated into a page to audit it. */
+const AXE = readFileSync(resolve(here, "..", "node_modules", "axe-core", "axe.min.js"), "utf8");
+
+/**
+ * axe-core's audit of what `page` shows now (WCAG 2 A and AA rules and best practices): the
+ * violations at `serious` or `critical` impact, each as "rule: how many nodes (a target)".
+ */
+export async function audit(page) {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: v.nodes[0]?.target.join(" "), help: v.help }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes} node(s), e.g. ${v.target} — ${v.help}`);
+}
+
 /** Every snapshot any page received: how many, and those that broke a schema. */
 export const schemaCheck = { snapshots: 0, invalid: [] };
 
@@ -95,6 +112,9 @@ export async function personAt(browser, url, name, viewport = { width: 1280, hei
 
 /** Opens a table from the lobby form: seat kinds per seat ("open", "strong", …). */
 export async function createTable(page, { game, rules, points, seats, house, listed = true, refused = false }) {
+  // The full form is folded under "Play now".
+  const folded = page.locator("details.new-table");
+  if (!(await folded.evaluate((d) => d.open))) await folded.locator("summary").click();
   await page.selectOption("#game", game);
   if (rules) await page.selectOption("#rules", rules);
   if (points) await page.fill("#points", String(points));

@@ -42,6 +42,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`the lobby offers every house rule with the variant's own marked (${size})`, async () => {
     const page = await personAt(shared.browser, shared.server.url, "Jo", viewport);
+    await page.locator("details.new-table summary").click();
     await page.selectOption("#game", "teendopanch");
     await page.locator("details.house summary").click();
     const catalogue = await (await page.request.get(new URL("/api/catalogue", shared.server.url).href)).json();
@@ -51,6 +52,9 @@ for (const [size, viewport] of Object.entries(SIZES)) {
     for (const option of offered) {
       const select = page.locator(`select[name=house-${option.name}]`);
       assert.equal(await select.inputValue(), option.defaults[0][1]);
+      // Its one-line explanation and the source it follows, beside it.
+      const said = await page.locator("label.option", { has: select }).locator("small").textContent();
+      assert.ok(said.includes(option.summary) && said.includes(`Source: ${option.source}`), said);
     }
     assert.match(await page.locator("select[name=house-sevens] option:checked").textContent(), /\(standard\)$/);
     await page.selectOption("select[name=house-sevens]", "top");

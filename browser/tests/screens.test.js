@@ -29,7 +29,7 @@ async function shoot(page, name) {
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`screenshots at ${viewport.width}×${viewport.height}`, async () => {
     const page = await personAt(shared.browser, shared.server.url, "Gus", viewport);
-    await page.getByRole("button", { name: "Open the table" }).waitFor();
+    await page.getByRole("button", { name: "Play Euchre now" }).waitFor();
     await page.waitForFunction(() => !document.querySelector(".tables").textContent.includes("Loading"));
     await fits(page, "lobby");
     await shoot(page, `lobby-${size}`);

@@ -10,7 +10,8 @@ use pyo3::types::PyDict;
 use rand::SeedableRng;
 use table::Rng;
 
-/// One of the catalogue's computer players ("random", "handout", "strong", "strong:N").
+/// One of the catalogue's computer players: a level ("beginner", "easy", "medium", "hard",
+/// "expert"), "random", "handout", "strong" or "strong:N".
 #[pyclass(module = "cardtable._cardtable")]
 pub(crate) struct Player {
     game: GameKind,

@@ -151,3 +151,17 @@ def test_the_layout_adds_up():
         layout = game.observation_layout
         assert sum(length for _, length, _ in layout) == game.observation_len
         assert [name for name, _, _ in layout][:3] == ["hand", "face_down", "played"]
+
+
+@pytest.mark.parametrize("name", ["euchre", "straights", "teendopanch"])
+def test_the_five_named_levels_play_every_game(name):
+    levels = ["beginner", "easy", "medium", "hard", "expert"]
+    listed = next(g for g in cardtable.catalogue() if g["name"] == name)["players"]
+    assert [p for p in listed if p in levels] == levels
+    game = cardtable.Game(name, points=2)
+    for level in levels:
+        state = game.new_state(seed=3)
+        player = cardtable.Player(game, level, seed=1)
+        assert player.name == level
+        assert play_out(state, player.act) > 0, level
+        assert state.is_over()

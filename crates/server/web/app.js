@@ -82,7 +82,8 @@ function lobbyPage() {
     el("section", { class: "panel intro" },
       el("h1", {}, "Play cards with friends"),
       el("label", { for: "name" }, "Your name"), nameInput, nameRefused),
-    el("section", { class: "panel" }, el("h2", {}, "New table"), form),
+    el("section", { class: "panel" }, el("h2", {}, "Play now"), playNow(saveName),
+      el("details", { class: "new-table" }, el("summary", {}, "A table of your own: rules, points, seats, house rules"), form)),
     el("section", { class: "panel" },
       el("h2", {}, "Open tables"), list,
       el("p", {}, el("a", { href: "/games", "data-route": true }, "Finished games and replays")))));
@@ -101,6 +102,39 @@ function lobbyPage() {
     },
     close: () => clearInterval(poll),
   };
+}
+
+/** The computers' level a person last chose, kept in the browser. */
+const LEVEL = "cardtable.level";
+const LEVELS = ["beginner", "easy", "medium", "hard", "expert"];
+
+/** One button per game that seats the person at once, against computers of the level
+ * chosen last (a private table: its link is the way in). */
+function playNow(saveName) {
+  const kept = localStorage.getItem(LEVEL);
+  const level = el("select", { id: "level", onchange: (e) => localStorage.setItem(LEVEL, e.target.value) },
+    LEVELS.map((l) => el("option", { value: l, selected: l === (LEVELS.includes(kept) ? kept : "medium") }, l[0].toUpperCase() + l.slice(1))));
+  const error = el("p", { class: "error", role: "alert" });
+  const buttons = el("div", { class: "choices play-now" });
+  const start = async (g) => {
+    saveName();
+    error.textContent = "";
+    localStorage.setItem(LEVEL, level.value);
+    const seats = ["open", ...Array.from({ length: g.seats - 1 }, () => level.value)];
+    const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
+    if (!connection.send({ type: "create", game: g.game, seats })) {
+      error.textContent = "Not connected: try again in a moment.";
+      return;
+    }
+    const reply = await answer;
+    if (!reply) error.textContent = "The server did not answer: try again.";
+    else if (reply.type === "error") error.textContent = reply.message;
+    else go(`/t/${reply.table}?seat=0`);
+  };
+  catalogue.then((offer) => buttons.replaceChildren(...offer.games.map((g) =>
+    el("button", { class: "primary", onclick: () => start(g) }, `Play ${g.title} now`))))
+    .catch(() => { error.textContent = "Could not load the games: reload the page."; });
+  return el("div", {}, el("label", { for: "level" }, "Computers' level"), level, buttons, error);
 }
 
 /** The server's catalogue (`/api/catalogue`): games, their variants and the seat kinds. */
@@ -141,7 +175,7 @@ function createForm(saveName) {
         el("select", { name: `house-${h.name}`, "data-option": h.name, "aria-label": h.title },
           h.values.map((v) => el("option", { value: v, selected: v === defaults.get(h.name) },
             v === defaults.get(h.name) ? `${v} (standard)` : v))),
-        el("small", {}, h.summary))));
+        el("small", {}, h.summary, h.source ? ` Source: ${h.source}.` : ""))));
   };
   // A seat selector for each seat: as many as the game has, or as its house option
   // that sets how many sit (Straights' players) says; the choices made are kept.
@@ -218,8 +252,11 @@ function tablePage(table) {
   const wanted = new URLSearchParams(location.search).get("seat");
   history.replaceState(null, "", `/t/${table}`);
   const root = el("section", { class: "table-page" });
-  main.append(root);
-  const page = { snapshot: null, error: "", lastTrick: false };
+  // Each play and trick, read out by screen readers: the log's new sentences, in a live
+  // region that outlasts the redraws (one drawn anew would not be read).
+  const announce = el("div", { id: "announce", class: "visually-hidden", "aria-live": "polite", "aria-atomic": "true" });
+  main.append(root, announce);
+  const page = { snapshot: null, error: "", lastTrick: false, announced: null };
   const redraw = () => renderTable(root, page, {
     connection,
     act: (action) => {
@@ -245,6 +282,10 @@ function tablePage(table) {
     message(msg) {
       if (msg.table !== table) return;
       if (msg.type === "snapshot") {
+        const entries = [...msg.scene.last_hand, ...msg.scene.log];
+        const fresh = page.announced == null ? entries.slice(-1) : entries.filter((e) => e.seq > page.announced);
+        if (fresh.length) announce.textContent = fresh.flatMap((e) => e.words).join(" ");
+        page.announced = entries.at(-1)?.seq ?? page.announced;
         page.snapshot = msg;
         window.cardtable.last = msg;
         page.error = "";

@@ -23,8 +23,8 @@ pub struct ArenaArgs {
     /// Hands to play (the last game may stop part-way).
     #[arg(long)]
     pub hands: Option<u64>,
-    /// One player per seat, comma-separated: random, handout (simple), strong or strong:N
-    /// (N deals sampled per decision).
+    /// One player per seat, comma-separated: a level (beginner, easy, medium, hard,
+    /// expert), random, handout (simple), strong or strong:N (N deals sampled per decision).
     #[arg(long)]
     pub lineup: String,
     /// Seed: the same seed gives the same results whatever the thread count.

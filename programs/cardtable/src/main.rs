@@ -61,8 +61,9 @@ struct PlayArgs {
     /// The rules: eecs280 or cs246 (Euchre), handout or reference (Teen Do Panch).
     #[arg(long)]
     rules: Option<String>,
-    /// The computer players: strong (or strong:N, N deals sampled per decision), handout
-    /// (the game's handout player; also `simple`) or random.
+    /// The computer players: a level (beginner, easy, medium, hard, expert), strong (the
+    /// same as expert; strong:N samples N deals per decision), handout (the game's handout
+    /// player; also `simple`) or random.
     #[arg(long, default_value = "strong")]
     opponents: String,
     /// Seed of the deal; the same seed deals the same game (default: from the clock).
