@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import assert from "node:assert/strict";
-import { after, before } from "node:test";
+import { after, afterEach, before } from "node:test";
 import Ajv2020 from "ajv/dist/2020.js";
 import { chromium } from "playwright-core";
 
@@ -98,9 +98,14 @@ export function launch() {
   });
 }
 
+/** The browser profiles a test opened: closed after it, so no test's sockets count against
+ * the next one's address (the server caps them per address, as it should). */
+const contexts = [];
+
 /** A fresh browser profile (its own localStorage) with a page at `url` under `name`. */
-export async function personAt(browser, url, name, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport });
+export async function personAt(browser, url, name, viewport = { width: 1280, height: 800 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  contexts.push(context);
   await context.addInitScript((n) => localStorage.setItem("cardtable.name", n), name);
   const page = await context.newPage();
   page.on("pageerror", (error) => { throw error; });
@@ -114,7 +119,7 @@ export async function personAt(browser, url, name, viewport = { width: 1280, hei
 export async function createTable(page, { game, rules, points, seats, house, listed = true, refused = false }) {
   // The full form is folded under "Play now".
   const folded = page.locator("details.new-table");
-  if (!(await folded.evaluate((d) => d.open))) await folded.locator("summary").click();
+  if (!(await folded.evaluate((d) => d.open))) await folded.locator(":scope > summary").click();
   await page.selectOption("#game", game);
   if (rules) await page.selectOption("#rules", rules);
   if (points) await page.fill("#points", String(points));
@@ -172,6 +177,9 @@ export function useServerAndBrowser() {
   before(async () => {
     shared.server = await startServer();
     shared.browser = await launch();
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
   });
   after(async () => {
     await shared.browser?.close();

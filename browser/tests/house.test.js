@@ -42,7 +42,7 @@ for (const [size, viewport] of Object.entries(SIZES)) {
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`the lobby offers every house rule with the variant's own marked (${size})`, async () => {
     const page = await personAt(shared.browser, shared.server.url, "Jo", viewport);
-    await page.locator("details.new-table summary").click();
+    await page.locator("details.new-table > summary").click();
     await page.selectOption("#game", "teendopanch");
     await page.locator("details.house summary").click();
     const catalogue = await (await page.request.get(new URL("/api/catalogue", shared.server.url).href)).json();

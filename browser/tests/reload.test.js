@@ -29,7 +29,7 @@ test("a page reloaded mid-hand gets its seat and hand back and plays on", async 
   assert.equal(await page.locator(".seat.bottom .name").textContent(), "Cleo (you)");
 
   // And it plays on, by keyboard: the first legal card has the focus and Enter plays it.
-  const focused = await page.evaluate(() => document.activeElement?.getAttribute("aria-label"));
+  const focused = await page.evaluate(() => document.activeElement?.querySelector(".visually-hidden")?.textContent);
   assert.match(focused ?? "", /^(Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Diamonds|Hearts|Spades)$/);
   await page.keyboard.press("Enter");
   await page.waitForFunction((seq) => (window.cardtable.last?.seq ?? 0) > seq, before.seq);

@@ -11,6 +11,18 @@ import { renderReplay } from "./replay.js";
 const main = document.querySelector("main");
 const statusPill = document.querySelector("#connection");
 
+// The four-colour deck (clubs green, diamonds blue), kept in the browser.
+const FOUR = "cardtable.fourColour";
+const deckToggle = el("button", { class: "deck", type: "button", "aria-pressed": String(localStorage.getItem(FOUR) === "1") }, "Four-colour deck");
+const setDeck = (on) => {
+  document.body.classList.toggle("four-colour", on);
+  deckToggle.setAttribute("aria-pressed", String(on));
+  localStorage.setItem(FOUR, on ? "1" : "0");
+};
+deckToggle.addEventListener("click", () => setDeck(deckToggle.getAttribute("aria-pressed") !== "true"));
+statusPill.before(deckToggle);
+setDeck(localStorage.getItem(FOUR) === "1");
+
 const NAME = "cardtable.name";
 let name = localStorage.getItem(NAME) || "";
 const connection = new Connection(name || "Player");

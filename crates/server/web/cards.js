@@ -25,8 +25,6 @@ export const setCardWords = (cards, joker) => {
 
 export const rank = (card) => card[0];
 export const suit = (card) => card[1];
-/** What a card shows in its corner: "10" for a ten. */
-export const face = (card) => (rank(card) === "T" ? "10" : rank(card));
 
 // The card the scene says stands for the joker (Euchre's benny: the two of spades under
 // the joker house rule), drawn and named as a joker; set from each scene drawn.
@@ -38,17 +36,59 @@ export const setJoker = (card) => { joker = card ?? null; };
 export const cardName = (card) => (card === joker ? jokerWords : words[card])?.name ?? card;
 
 
-/** A card face as an element (a button when `onPick` is given). */
+// Where a number card's pips stand on the 60 × 84 face (the usual layouts); those in the
+// lower half are drawn upside down, as on a printed card.
+const PIPS = {
+  1: [[30, 42]],
+  2: [[30, 20], [30, 64]],
+  3: [[30, 20], [30, 42], [30, 64]],
+  4: [[19, 20], [41, 20], [19, 64], [41, 64]],
+  5: [[19, 20], [41, 20], [30, 42], [19, 64], [41, 64]],
+  6: [[19, 20], [41, 20], [19, 42], [41, 42], [19, 64], [41, 64]],
+  7: [[19, 20], [41, 20], [30, 31], [19, 42], [41, 42], [19, 64], [41, 64]],
+  8: [[19, 20], [41, 20], [30, 31], [19, 42], [41, 42], [30, 53], [19, 64], [41, 64]],
+  9: [[19, 20], [41, 20], [19, 35], [41, 35], [30, 42], [19, 49], [41, 49], [19, 64], [41, 64]],
+  10: [[19, 20], [41, 20], [30, 28], [19, 35], [41, 35], [19, 49], [41, 49], [30, 56], [19, 64], [41, 64]],
+};
+const PIP_COUNT = { A: 1, T: 10 };
+
+/** The face's drawing: corner indices (rank over suit, and upside down in the far
+ * corner), then the pips, a court card's framed letter, or the joker's star. A small card
+ * (the layout, a seat's face-up cards) has only its rank and suit, large. Drawn by the project. */
+function face(card, isJoker, symbol, small) {
+  const rank = isJoker ? "★" : face10(card);
+  const index = `<text x="7" y="17" class="rank">${rank}</text><text x="7" y="31" class="suit">${isJoker ? "" : symbol}</text>`;
+  if (small) {
+    return `<text x="30" y="36" class="small-rank">${rank}</text><text x="30" y="72" class="small-suit">${isJoker ? "★" : symbol}</text>`;
+  }
+  const corners = `${index}<g transform="rotate(180 30 42)">${index}</g>`;
+  if (isJoker) return `${corners}<text x="30" y="52" class="court">★</text>`;
+  const r = card[0];
+  if ("JQK".includes(r)) {
+    return `${corners}<rect x="15" y="16" width="30" height="52" rx="3" class="frame"/>`
+      + `<text x="30" y="40" class="court">${r}</text><text x="30" y="60" class="court-suit">${symbol}</text>`;
+  }
+  const count = PIP_COUNT[r] ?? Number(r);
+  const pip = ([x, y]) => `<text x="${x}" y="${y + 5}" class="${count === 1 ? "ace" : "pip"}"${y > 42 ? ` transform="rotate(180 ${x} ${y})"` : ""}>${symbol}</text>`;
+  return corners + PIPS[count].map(pip).join("");
+}
+
+/** What a card shows in its corner: "10" for a ten. */
+const face10 = (card) => (card[0] === "T" ? "10" : card[0]);
+
+/** A card face as an element (a button when `onPick` is given): an SVG drawing for the
+ * eye, and the card's name for everyone else. */
 export function cardElement(card, { onPick, enabled = true, small = false, label } = {}) {
   const element = document.createElement(onPick ? "button" : "span");
   const isJoker = card === joker;
   const { symbol, red } = isJoker ? { symbol: "★", red: false } : SUITS[suit(card)];
-  element.className = `card ${isJoker ? "joker" : red ? "red" : "black"}${small ? " small" : ""}`;
+  element.className = `card ${isJoker ? "joker" : red ? "red" : "black"} suit-${isJoker ? "joker" : suit(card)}${small ? " small" : ""}`;
   element.dataset.card = card;
-  element.setAttribute(onPick ? "aria-label" : "title", label ?? cardName(card));
-  if (!onPick) element.setAttribute("role", "img"), element.setAttribute("aria-label", label ?? cardName(card));
-  const corner = isJoker ? "JK" : face(card);
-  element.innerHTML = `<span class="corner">${corner}<br>${symbol}</span><span class="pip">${symbol}</span>`;
+  const name = label ?? cardName(card);
+  if (!onPick) element.setAttribute("role", "img"), element.setAttribute("aria-label", name), element.title = name;
+  element.innerHTML = `<svg viewBox="0 0 60 84" aria-hidden="true" focusable="false">${face(card, isJoker, symbol, small)}</svg>`;
+  // A button is named by its words, hidden from the eye: its drawn indices are not words.
+  if (onPick) element.append(Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: name }));
   if (onPick) {
     element.type = "button";
     element.disabled = !enabled;

@@ -28,7 +28,7 @@ function seatPanel(scene, panel, place, sit, hands) {
     "aria-label": `${panel.name}${panel.turn ? ", to act" : ""}`,
   },
   el("div", { class: "who" },
-    el("span", { class: `presence ${presence}`, title: PRESENCE[panel.presence], "aria-label": PRESENCE[panel.presence] }),
+    el("span", { class: `presence ${presence}`, role: "img", title: PRESENCE[panel.presence], "aria-label": PRESENCE[panel.presence] }),
     el("span", { class: "name" }, panel.name),
     panel.presence === "autopilot" || panel.presence === "away"
       ? el("span", { class: "badge away" }, panel.presence === "autopilot" ? "autopilot" : "away")
@@ -47,16 +47,29 @@ function seatPanel(scene, panel, place, sit, hands) {
   return node;
 }
 
+// What the middle showed when last drawn: a card new to it glides in from its player's
+// place, and a trick newly taken glides toward its taker (the style sheet's animations,
+// which `prefers-reduced-motion` turns off).
+let drawnPlays = new Set();
+let drawnTaken = "";
+
 function trickElement(scene, trick, previous = false) {
   const spots = places(scene.seats.length, scene.you ?? 0);
-  return el("div", { class: `trick${previous ? " previous" : ""}`, "aria-label": trick.caption },
+  const placeOf = (seat) => spots.find((p) => p.seat === seat)?.place ?? "top";
+  const key = (play) => `${play.seat}:${play.card}`;
+  const taken = previous ? trick.plays.map(key).join() : "";
+  const going = previous && trick.winner != null && taken !== drawnTaken ? ` taken to-${placeOf(trick.winner)}` : "";
+  const node = el("div", { class: `trick${previous ? " previous" : ""}${going}`, "aria-label": trick.caption },
     el("div", { class: "caption" }, trick.caption),
-    trick.plays.map(({ seat, card }) => {
-      const place = spots.find((p) => p.seat === seat)?.place ?? "top";
-      const node = cardElement(card, { label: `${scene.seats[seat].name}: ${cardName(card)}` });
-      node.classList.add(`at-${place}`);
-      return node;
+    trick.plays.map((play) => {
+      const card = cardElement(play.card, { label: `${scene.seats[play.seat].name}: ${cardName(play.card)}` });
+      card.classList.add(`at-${placeOf(play.seat)}`);
+      if (!previous && !drawnPlays.has(key(play))) card.classList.add("fresh");
+      return card;
     }));
+  if (previous) drawnTaken = taken;
+  else drawnPlays = new Set(trick.plays.map(key));
+  return node;
 }
 
 function layoutElement(rows) {
@@ -125,7 +138,7 @@ function scoreboard(score, heading) {
 }
 
 // A hand's log: each action's sentences, a line each.
-const logList = (entries) => el("ol", { class: "log" },
+const logList = (entries) => el("ol", { class: "log", tabindex: 0, "aria-label": "What happened" },
   entries.flatMap((entry) => entry.words).map((line) => el("li", {}, line)));
 
 /** The coach's answer beside the choices: each legal choice in its words, its value and

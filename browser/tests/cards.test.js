@@ -1,0 +1,84 @@
+// Cards that look like cards: SVG faces (corner indices, pips) named for screen readers,
+// the four-colour deck, plays that glide in (still for those who ask for less motion), and
+// the cards in the middle never covering a seat panel, in every game at both sizes.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { OUTPUT, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
+
+const shared = useServerAndBrowser();
+
+const SIZES = [{ width: 1280, height: 800 }, { width: 375, height: 667 }];
+const TABLES = [
+  ["euchre", { game: "euchre", rules: "eecs280", seats: ["open", "handout", "handout", "handout"] }],
+  ["straights", { game: "straights", seats: ["open", "handout", "handout", "handout"] }],
+  ["straights-8", { game: "straights", house: { players: "8" }, seats: ["open", ...Array(7).fill("handout")] }],
+  ["teendopanch", { game: "teendopanch", seats: ["open", "handout", "handout"] }],
+];
+
+/** The cards in the middle and how many of them cover part of a seat panel. */
+const measure = (page) => page.evaluate(() => {
+  const boxes = (selector) => [...document.querySelectorAll(selector)].map((n) => n.getBoundingClientRect());
+  const cards = boxes(".felt .centre .card");
+  const seats = boxes(".felt .seat");
+  const hit = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  return { cards: cards.length, covering: cards.filter((c) => seats.some((s) => hit(c, s))).length };
+});
+
+for (const viewport of SIZES) {
+  for (const [name, table] of TABLES) {
+    test(`the middle never covers a seat: ${name} at ${viewport.width}×${viewport.height}`, async () => {
+      // Measured at rest: with less motion asked for, no card is caught in flight.
+      const page = await personAt(shared.browser, shared.server.url, "Vi", viewport, { reducedMotion: "reduce" });
+      await createTable(page, table);
+      let most = 0;
+      await playByClicks(page, async () => most >= 3 || Boolean((await lastSnapshot(page))?.finished), {
+        limit: 60,
+        onTurn: async () => {
+          const { cards, covering } = await measure(page);
+          if (covering) await page.screenshot({ path: join(OUTPUT, `cards-${name}-${viewport.width}-covering.png`), fullPage: true });
+          assert.equal(covering, 0, `${covering} of ${cards} cards in the middle cover a seat`);
+          most = Math.max(most, cards);
+        },
+      });
+      assert.ok(most >= 3, `cards were seen in the middle (${most})`);
+      // Nothing moves for those who asked for less motion.
+      const moving = await page.locator(".card").evaluateAll((cards) => cards.filter((c) => getComputedStyle(c).animationName !== "none").length);
+      assert.equal(moving, 0);
+      await page.screenshot({ path: join(OUTPUT, `cards-${name}-${viewport.width}.png`), fullPage: true });
+    });
+  }
+}
+
+test("a card is an SVG face named in words; the four-colour deck tells clubs and diamonds apart", async () => {
+  const page = await personAt(shared.browser, shared.server.url, "Wu");
+  await createTable(page, TABLES[0][1]);
+  const card = page.locator(".hand .card").first();
+  await card.waitFor();
+  assert.equal(await card.locator("svg[aria-hidden=true] text.rank").count(), 2, "an index in two corners");
+  assert.match(await card.locator(".visually-hidden").textContent(), /^(Discard )?(Nine|Ten|Jack|Queen|King|Ace) of (Clubs|Diamonds|Hearts|Spades)/);
+  const colour = (suit) => page.evaluate((s) => {
+    const probe = document.createElement("span");
+    probe.className = `card suit-${s} ${s === "D" || s === "H" ? "red" : "black"}`;
+    document.querySelector(".hand").append(probe);
+    const c = getComputedStyle(probe).color;
+    probe.remove();
+    return c;
+  }, suit);
+  // Two colours: the diamonds as red as the hearts, the clubs as black as the spades.
+  assert.equal(await colour("D"), await colour("H"));
+  assert.equal(await colour("C"), await colour("S"));
+  await page.getByRole("button", { name: "Four-colour deck" }).click();
+  const four = new Set([await colour("C"), await colour("D"), await colour("H"), await colour("S")]);
+  assert.equal(four.size, 4, "four suits, four colours");
+  assert.equal(await page.getByRole("button", { name: "Four-colour deck" }).getAttribute("aria-pressed"), "true");
+  // Kept in the browser.
+  await page.reload();
+  await page.locator("#connection[data-status=connected]").waitFor();
+  assert.ok(await page.evaluate(() => document.body.classList.contains("four-colour")));
+  // Motion is on by default: a card new to the middle glides in.
+  await playByClicks(page, async () => (await page.locator(".trick .card").count()) > 0, { limit: 20 });
+  const fresh = await page.locator(".trick .card.fresh").evaluateAll((cards) => cards.map((c) => getComputedStyle(c).animationName));
+  assert.ok(fresh.length === 0 || fresh.every((n) => n.startsWith("from-")), fresh.join());
+});
