@@ -262,6 +262,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         tables: Vec::new(),
         relays: Relays::new(relay_lost.clone()),
         refused_in_a_row: 0,
+        lobby: None,
     };
     let hello_by = Instant::now() + Duration::from_secs(limits.hello_seconds);
     let idle = Duration::from_secs(limits.idle_seconds.max(1));
@@ -301,6 +302,14 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
                 }
                 ping.notify_one();
             }
+            change = lobby_change(&mut session.lobby) => match change {
+                Ok(text) => session.out.send_encoded(text.to_string()),
+                // Fallen behind: the whole page again.
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    session.reply(ServerMsg::Tables { tables: server.public_tables(None) });
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => session.lobby = None,
+            },
             () = drop_client.notified() => break End::Because("not reading"),
             () = relay_lost.notified() => break End::Because("a table's node went away: connect again"),
         }
@@ -344,6 +353,18 @@ struct Session<'a> {
     /// Messages refused for the rate since the last one let through: each is answered,
     /// and past [`REFUSED_IN_A_ROW`] the connection is closed.
     refused_in_a_row: u32,
+    /// The lobby's changes, while the client follows the lobby.
+    lobby: Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+}
+
+/// The next change of the lobby for a follower; never, for a client that does not follow.
+async fn lobby_change(
+    lobby: &mut Option<tokio::sync::broadcast::Receiver<Arc<str>>>,
+) -> Result<Arc<str>, tokio::sync::broadcast::error::RecvError> {
+    match lobby {
+        Some(receiver) => receiver.recv().await,
+        None => std::future::pending().await,
+    }
 }
 
 impl Session<'_> {
@@ -505,6 +526,14 @@ impl Session<'_> {
             ClientMsg::List { after } => self.reply(ServerMsg::Tables {
                 tables: self.server.public_tables(after.as_deref()),
             }),
+            ClientMsg::Lobby { follow } => {
+                self.lobby = follow.then(|| self.server.follow_lobby());
+                if follow {
+                    self.reply(ServerMsg::Tables {
+                        tables: self.server.public_tables(None),
+                    });
+                }
+            }
             ClientMsg::Create(spec) => {
                 let answer = match self.server.edge.create(self.address) {
                     Err(refusal) => refused(&refusal),

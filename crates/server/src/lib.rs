@@ -46,6 +46,13 @@ use protocol::{TableId, TableSpec};
 use store::{Deals, Seed, Store, StoreError, Stored, TableRow};
 use table::{Command, Directory, Table};
 
+/// How often the lobby's followers hear what changed: at most two messages a second each.
+pub const LOBBY_TICK: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// Lobby messages a follower may fall behind by; one further behind is sent the whole page
+/// again.
+const LOBBY_BACKLOG: usize = 16;
+
 /// How long a finished table stays in the lobby's list.
 pub const RECENT: std::time::Duration = std::time::Duration::from_secs(600);
 
@@ -72,6 +79,8 @@ pub struct Server {
     held: node::Held,
     /// The other nodes' public tables, as the lease keeper last read them.
     elsewhere: Arc<Mutex<Vec<protocol::TableSummary>>>,
+    /// The lobby's changes, encoded, to every client that follows it.
+    lobby: tokio::sync::broadcast::Sender<Arc<str>>,
 }
 
 /// Why a table could not be opened (the `bad_table` refusal's message).
@@ -166,6 +175,7 @@ impl Server {
             )),
             edge: Arc::new(Edge::new(config)),
             elsewhere: Arc::default(),
+            lobby: tokio::sync::broadcast::channel(LOBBY_BACKLOG).0,
         };
         let stored = server.store.unfinished()?;
         let mut restored = 0;
@@ -179,8 +189,42 @@ impl Server {
         tracing::info!(tables = restored, "tables restored from storage");
         if tokio::runtime::Handle::try_current().is_ok() {
             tokio::spawn(server.clone().keep_leases());
+            tokio::spawn(server.clone().watch_lobby());
         }
         Ok(server)
+    }
+
+    /// Every [`LOBBY_TICK`]: the lobby's first page (as `list` gives it, every node's
+    /// tables) compared with the one before, and what changed sent to every client that
+    /// follows the lobby, encoded once for all of them. One computation a tick, however
+    /// many follow.
+    async fn watch_lobby(self) {
+        let mut every = tokio::time::interval(LOBBY_TICK);
+        let mut before: Vec<protocol::TableSummary> = Vec::new();
+        loop {
+            every.tick().await;
+            let now = self.public_tables(None);
+            let tables: Vec<_> = (now.iter())
+                .filter(|t| !before.contains(t))
+                .cloned()
+                .collect();
+            let gone: Vec<_> = (before.iter())
+                .filter(|b| !now.iter().any(|t| t.table == b.table))
+                .map(|b| b.table.clone())
+                .collect();
+            before = now;
+            if (tables.is_empty() && gone.is_empty()) || self.lobby.receiver_count() == 0 {
+                continue;
+            }
+            let text: Arc<str> =
+                protocol::encode(&protocol::ServerMsg::Lobby { tables, gone }).into();
+            let _ = self.lobby.send(text);
+        }
+    }
+
+    /// Follows the lobby's changes ([`Server::watch_lobby`]).
+    pub(crate) fn follow_lobby(&self) -> tokio::sync::broadcast::Receiver<Arc<str>> {
+        self.lobby.subscribe()
     }
 
     /// Every third of a lease: renews this node's leases, stopping the tables whose lease

@@ -42,6 +42,14 @@ pub enum ClientMsg {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         after: Option<TableId>,
     },
+    /// Follows the lobby (`{"type": "lobby"}`): answered by `tables` (the first page), then
+    /// a `lobby` message whenever its tables open, change or leave, at most two a second;
+    /// `"follow": false` stops them.
+    Lobby {
+        /// Whether to follow (the default) or stop.
+        #[serde(default = "yes")]
+        follow: bool,
+    },
     /// Opens a table; the server answers `created` (the client then joins or watches).
     Create(TableSpec),
     /// Takes an open seat; answered by `joined` (with the seat's secret token) and a
@@ -151,6 +159,10 @@ pub struct TableSpec {
     pub coach: Option<bool>,
 }
 
+fn yes() -> bool {
+    true
+}
+
 fn ten() -> u32 {
     10
 }
@@ -208,6 +220,14 @@ pub enum ServerMsg {
         /// Tables in play and those finished in the last ten minutes, by id, at most 100
         /// (a full page: ask again `after` its last).
         tables: Vec<TableSummary>,
+    },
+    /// What changed in the lobby's first page since the last `tables` or `lobby` (to a
+    /// client that follows it).
+    Lobby {
+        /// Tables new to the page, or changed (seats taken, the game ended), whole.
+        tables: Vec<TableSummary>,
+        /// Tables gone from the page.
+        gone: Vec<TableId>,
     },
     /// A table was opened.
     Created {
@@ -340,7 +360,10 @@ impl ClientMsg {
             | ClientMsg::Rematch { table }
             | ClientMsg::Coach { table, .. }
             | ClientMsg::Act { table, .. } => Some(table),
-            ClientMsg::Hello { .. } | ClientMsg::List { .. } | ClientMsg::Create(_) => None,
+            ClientMsg::Hello { .. }
+            | ClientMsg::List { .. }
+            | ClientMsg::Lobby { .. }
+            | ClientMsg::Create(_) => None,
         }
     }
 }

@@ -100,19 +100,30 @@ function lobbyPage() {
       el("h2", {}, "Open tables"), list,
       el("p", {}, el("a", { href: "/games", "data-route": true }, "Finished games and replays")))));
 
-  const showTables = (tables) => {
+  // The lobby is pushed: the page once, then what changes (`lobby`), never polled.
+  const known = new Map();
+  const showTables = () => {
+    const tables = [...known.values()].sort((a, b) => a.table.localeCompare(b.table));
     const rows = tables.filter((t) => !t.finished).map((t) => tableRow(t));
     list.replaceChildren(...(rows.length ? rows : [el("p", {}, "No public tables yet: open one.")]));
   };
-  const ask = () => connection.send({ type: "list" });
-  ask();
-  const poll = setInterval(ask, 3000);
+  const follow = () => connection.send({ type: "lobby" });
+  follow();
   return {
     message(msg) {
-      if (msg.type === "tables") showTables(msg.tables);
-      if (msg.type === "welcome") ask();
+      if (msg.type === "tables") {
+        known.clear();
+        for (const t of msg.tables) known.set(t.table, t);
+        showTables();
+      } else if (msg.type === "lobby") {
+        for (const id of msg.gone) known.delete(id);
+        for (const t of msg.tables) known.set(t.table, t);
+        showTables();
+      }
     },
-    close: () => clearInterval(poll),
+    // Followed again on every (re)connection: the server forgets a closed socket's.
+    redraw: () => { if (connection.status === "connected") follow(); },
+    close: () => connection.send({ type: "lobby", follow: false }),
   };
 }
 

@@ -1294,3 +1294,60 @@ async fn the_coach_answers_a_seat_on_its_turn_where_the_creator_allows_it() {
     bob.send(ask).await;
     bob.refused("rate_limited", "coach").await;
 }
+
+/// The next `lobby` message within `wait`, if any.
+async fn lobby_push(client: &mut Client, wait: Duration) -> Option<Value> {
+    while let Some(frame) = client.try_next(wait).await {
+        if frame["type"] == "lobby" {
+            return Some(frame);
+        }
+    }
+    None
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_lobby_is_pushed_to_those_who_follow_it() {
+    let served = Served::in_temp();
+    let mut watcher = Client::connect(&served.address, "Lou").await;
+    watcher.send(json!({"type": "lobby"})).await;
+    let first = watcher.until("tables").await;
+    assert_eq!(first["tables"], json!([]), "{first}");
+    // A public table opens: it is pushed, seats as listed.
+    let (mut ada, table) = Client::opening(
+        &served.address,
+        "Ada",
+        json!({"game": "euchre", "public": true, "seats": ["open", "open", "handout", "handout"]}),
+    )
+    .await;
+    let wait = Duration::from_secs(3);
+    let pushed = lobby_push(&mut watcher, wait)
+        .await
+        .expect("the new table pushed");
+    assert_eq!(pushed["tables"][0]["table"], json!(table), "{pushed}");
+    assert_eq!(pushed["tables"][0]["seats"][0]["kind"], "open");
+    // A seat is taken: the table is pushed again, whole, with the person in it.
+    ada.join(&table, 0).await;
+    let pushed = lobby_push(&mut watcher, wait)
+        .await
+        .expect("the seat taken pushed");
+    assert_eq!(pushed["tables"][0]["seats"][0]["name"], "Ada", "{pushed}");
+    // A private table is never pushed.
+    ada.create(json!({"game": "straights", "seats": ["open", "handout", "handout", "handout"]}))
+        .await;
+    assert!(lobby_push(&mut watcher, Duration::from_millis(1500))
+        .await
+        .is_none());
+    // Stopped, nothing more comes.
+    watcher
+        .send(json!({"type": "lobby", "follow": false}))
+        .await;
+    let mut bea = Client::connect(&served.address, "Bea").await;
+    bea.join(&table, 1).await;
+    assert!(lobby_push(&mut watcher, Duration::from_millis(1500))
+        .await
+        .is_none());
+    // Followed again: the page as it is now, Bea seated.
+    watcher.send(json!({"type": "lobby"})).await;
+    let again = watcher.until("tables").await;
+    assert_eq!(again["tables"][0]["seats"][1]["name"], "Bea", "{again}");
+}

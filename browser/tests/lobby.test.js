@@ -1,0 +1,41 @@
+// A lobby that is alive: tables pushed as they open and fill, never polled; Play now seats
+// the person at once against computers of the level chosen last.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { createTable, lastSnapshot, personAt, useServerAndBrowser } from "./helpers.js";
+
+const shared = useServerAndBrowser();
+
+test("the lobby shows a table the moment it opens, without asking for the list", async () => {
+  const watcher = await personAt(shared.browser, shared.server.url, "Lou");
+  const sent = [];
+  watcher.on("websocket", (socket) => socket.on("framesent", ({ payload }) => sent.push(JSON.parse(payload).type)));
+  await watcher.reload();
+  await watcher.locator("#connection[data-status=connected]").waitFor();
+  await watcher.getByText("No public tables yet").waitFor();
+  const host = await personAt(shared.browser, shared.server.url, "Hal");
+  await createTable(host, { game: "euchre", rules: "eecs280", seats: ["open", "open", "handout", "handout"] });
+  // Pushed: the table and its seats appear, Hal's taken, with no reload and no `list`.
+  const row = watcher.locator(".table-row", { hasText: "Euchre" });
+  await row.waitFor({ timeout: 5000 });
+  await row.getByText("Hal").waitFor({ timeout: 5000 });
+  assert.equal(await row.getByRole("button", { name: "Sit in seat 2" }).count(), 1);
+  await watcher.waitForTimeout(3500);
+  assert.deepEqual(sent.filter((t) => t === "list"), [], `no polling: ${sent.join()}`);
+  assert.ok(sent.includes("lobby"));
+});
+
+test("Play now seats the person against computers of the level chosen, and keeps the level", async () => {
+  const page = await personAt(shared.browser, shared.server.url, "Pia");
+  await page.selectOption("#level", "hard");
+  await page.getByRole("button", { name: "Play Teen Do Panch now" }).click();
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.locator(".hand").waitFor();
+  const snapshot = await lastSnapshot(page);
+  assert.equal(snapshot.scene.you, 0);
+  assert.deepEqual(snapshot.seats.map((s) => s.name), ["Pia", "hard", "hard"]);
+  assert.equal(snapshot.coach, true, "alone with computers: the coach is on");
+  await page.goto(shared.server.url);
+  assert.equal(await page.locator("#level").inputValue(), "hard", "the level is kept");
+});
