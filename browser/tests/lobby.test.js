@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { createTable, lastSnapshot, personAt, useServerAndBrowser } from "./helpers.js";
+import { createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
 const shared = useServerAndBrowser();
 
@@ -38,4 +38,22 @@ test("Play now seats the person against computers of the level chosen, and keeps
   assert.equal(snapshot.coach, true, "alone with computers: the coach is on");
   await page.goto(shared.server.url);
   assert.equal(await page.locator("#level").inputValue(), "hard", "the level is kept");
+});
+
+test("my games: a private game this browser sat at, with its replay and the review of my play", async () => {
+  const page = await personAt(shared.browser, shared.server.url, "Mo");
+  await createTable(page, { game: "euchre", rules: "eecs280", points: 1, listed: false, seats: ["open", "handout", "handout", "handout"] });
+  await playByClicks(page, async () => Boolean((await lastSnapshot(page))?.finished), { limit: 400 });
+  const table = (await lastSnapshot(page)).table;
+  await page.goto(new URL("/games", shared.server.url).href);
+  const mine = page.locator("section", { has: page.getByRole("heading", { name: "My games" }) });
+  const row = mine.locator(".table-row", { hasText: "Euchre" });
+  await row.waitFor();
+  assert.match(await row.textContent(), /first to 1 point/);
+  // Private: not among the public finished games.
+  const listed = await (await page.request.get(new URL("/api/games", shared.server.url).href)).json();
+  assert.ok(!listed.some((g) => g.table === table));
+  await row.getByRole("link", { name: "Review my play" }).click();
+  await page.getByRole("region", { name: "Review" }).waitFor({ timeout: 60000 });
+  assert.match(await page.locator(".review h2").textContent(), /Mo's play/);
 });

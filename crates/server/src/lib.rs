@@ -352,6 +352,7 @@ impl Server {
                 get(|| async { Json(scene::offer::offer()) }),
             )
             .route("/api/games", get(list_games))
+            .route("/api/games/{id}", get(game_listing))
             .route("/api/games/{id}/record", get(record))
             .route("/api/games/{id}/steps", get(steps))
             .route("/api/games/{id}/review/{seat}", get(review))
@@ -706,6 +707,34 @@ async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> R
         )
         .into_response(),
         Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// One finished game as `/api/games` lists it, found by its table's id (the secret of a
+/// private table's link): what a browser's "my games" shows of a game it sat at. A game in
+/// progress is refused like its record.
+async fn game_listing(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
+    let store = server.store.clone();
+    let found = tokio::task::spawn_blocking(move || {
+        let record = finished_record(&*store, &id)?;
+        let stored = store.table(&id).ok().flatten();
+        let row = stored.map(|s| s.row).ok_or_else(|| {
+            edge::Refusal::new(StatusCode::NOT_FOUND, "no_table", "no such table")
+        })?;
+        Ok::<_, edge::Refusal>(protocol::GameListing {
+            table: row.id.clone(),
+            game: row.game,
+            rules: row.rules.clone(),
+            title: table::row_title(&row),
+            points: row.points,
+            actions: record.actions.len() as u64,
+        })
+    })
+    .await
+    .expect("the store does not panic");
+    match found {
+        Ok(listing) => Json(listing).into_response(),
+        Err(refusal) => refusal.into_response(),
     }
 }
 

@@ -2,7 +2,7 @@
 // (docs/PROTOCOL.md). Every page is drawn again from the latest snapshot; nothing here
 // knows the rules beyond what the snapshot says is legal.
 
-import { Connection, savedSeat } from "./connection.js";
+import { Connection, mySeats, savedSeat } from "./connection.js";
 import { setCardWords } from "./cards.js";
 import { el } from "./dom.js";
 import { renderTable } from "./table.js";
@@ -98,7 +98,7 @@ function lobbyPage() {
       el("details", { class: "new-table" }, el("summary", {}, "A table of your own: rules, points, seats, house rules"), form)),
     el("section", { class: "panel" },
       el("h2", {}, "Open tables"), list,
-      el("p", {}, el("a", { href: "/games", "data-route": true }, "Finished games and replays")))));
+      el("p", {}, el("a", { href: "/games", "data-route": true }, "My games, finished games and replays")))));
 
   // The lobby is pushed: the page once, then what changes (`lobby`), never polled.
   const known = new Map();
@@ -334,6 +334,26 @@ function tablePage(table) {
 function gamesPage() {
   document.title = "cardtable · finished games";
   const list = el("div", { class: "tables" }, el("p", {}, "Loading…"));
+  const mine = el("div", { class: "tables" }, el("p", {}, "Loading…"));
+  main.append(el("section", { class: "panel" }, el("h1", {}, "My games"),
+    el("p", {}, "The games this browser sat at, kept here (no account): their replays and reviews of your play."), mine));
+  // Each table this browser holds a seat at: finished (a listing), in play (403), or gone.
+  Promise.all(mySeats().map(({ table, seat }) => fetch(`/api/games/${table}`).then(async (r) => {
+    if (r.ok) {
+      const g = await r.json();
+      return el("div", { class: "table-row" }, el("strong", {}, g.title), el("span", {}, `${g.actions} actions`),
+        el("a", { href: `/replay/${table}`, "data-route": true }, "Replay"),
+        el("a", { href: `/replay/${table}?review=${seat}`, "data-route": true }, "Review my play"));
+    }
+    if (r.status === 403) {
+      return el("div", { class: "table-row" }, el("span", {}, "A game in play"),
+        el("a", { href: `/t/${table}`, "data-route": true }, "Back to the table"));
+    }
+    return null;
+  }).catch(() => null))).then((rows) => {
+    const shown = rows.filter(Boolean);
+    mine.replaceChildren(...(shown.length ? shown : [el("p", {}, "None yet: the games you play in this browser will be here.")]));
+  });
   main.append(el("section", { class: "panel" }, el("h1", {}, "Finished games"), list,
     el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby"))));
   fetch("/api/games").then((r) => r.json()).then((games) => {

@@ -13,7 +13,21 @@ export function savedSeat(table) {
 }
 
 function saveSeat(table, seat, token) {
-  localStorage.setItem(TOKEN(table), JSON.stringify({ seat, token }));
+  localStorage.setItem(TOKEN(table), JSON.stringify({ seat, token, at: Date.now() }));
+}
+
+/** The tables this browser holds a seat at, the latest first (at most `most`): the
+ * browser-held identity "my games" is made of — no account, no password. */
+export function mySeats(most = 20) {
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith("cardtable.token.")) continue;
+    const table = key.slice("cardtable.token.".length);
+    const saved = savedSeat(table);
+    if (saved) seats.push({ table, seat: saved.seat, at: saved.at ?? 0 });
+  }
+  return seats.sort((a, b) => b.at - a.at).slice(0, most);
 }
 
 export function forgetSeat(table) {

@@ -797,6 +797,8 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
     assert!(!body.contains("seed"), "{body}");
     let (head, _) = served.response(&format!("/api/games/{table}/review/0"));
     assert!(head.starts_with("http/1.0 403"), "{head}");
+    let (head, _) = served.response(&format!("/api/games/{table}"));
+    assert!(head.starts_with("http/1.0 403"), "{head}");
     ada.send(json!({"type": "rematch", "table": table})).await;
     let refused = ada.until("error").await;
     assert_eq!(refused["code"], "bad_table", "{refused}");
@@ -826,6 +828,14 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
         .collect();
     assert_eq!(steps.last().unwrap()["points"], json!(points));
     assert_eq!(game["seats"][0], "person:Ada");
+    // Its listing, by its id (a browser's "my games").
+    let listing: Value = serde_json::from_str(&served.get(&format!("/api/games/{table}"))).unwrap();
+    assert_eq!(listing["table"], json!(table));
+    assert_eq!(
+        listing["title"], "Euchre · EECS 280 rules · first to 1 point",
+        "{listing}"
+    );
+    assert_eq!(listing["actions"], json!(actions));
 
     // Ada's review: each decision marks a step of hers, and its costs add up.
     let review: Value =
