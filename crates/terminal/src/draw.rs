@@ -65,11 +65,12 @@ pub const FOOTER: &str = " ←→ Enter play · 1-9 card · c coach · h house r
 pub const REPLAY_FOOTER: &str = " ←→ step · Home/End · x last trick · r rules · q leaves ";
 
 /// Every key at the table, one meaning each (`?`).
-pub const KEYS: [&str; 6] = [
+pub const KEYS: [&str; 7] = [
     "←/→ or Tab: choose a card or button · Enter or Space: play it · click a card or button",
     "1-9, 0: the card with that number (no card to play: the button); a second digit for 11-18",
     "c: the coach (the strong player's value of each choice) · x: the last trick",
-    "r: the rules card · h: house rules for the next game · s: save (cardtable play --resume FILE)",
+    "r: the rules card · h: house rules for the next game · l: the computers' level for the next game",
+    "s: save (cardtable play --resume FILE)",
     "PgUp/PgDn: scroll the log · Esc: clear a number being typed",
     "q: quit (asks first, from any screen) · Ctrl-C: quit at once · any other key closes this",
 ];

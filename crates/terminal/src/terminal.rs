@@ -43,17 +43,19 @@ impl Drop for Screen {
 }
 
 /// Plays at the drawn table until the person quits; `next` deals each new game under
-/// the rules chosen for it (`rules` at first; `h` at the table changes them).
+/// the rules and against the computers chosen for it (`rules` and `opponents` at first;
+/// `h` and `l` at the table change them).
 pub fn run(
     first: Box<dyn Sitting>,
-    rules: catalogue::Ruleset,
+    (rules, opponents): (catalogue::Ruleset, catalogue::PlayerSpec),
     save_to: PathBuf,
     pace: Duration,
-    mut next: impl FnMut(&catalogue::Ruleset) -> Box<dyn Sitting>,
+    mut next: impl FnMut(&catalogue::Ruleset, catalogue::PlayerSpec) -> Box<dyn Sitting>,
 ) -> io::Result<()> {
     let mut screen = Screen::enter()?;
     let mut ui = Ui::new(first, save_to);
     ui.next_rules = Some(rules);
+    ui.next_opponents = Some(opponents);
     let mut due = Instant::now() + pace;
     loop {
         screen.terminal.draw(|frame| draw::draw(frame, &mut ui))?;
@@ -74,8 +76,12 @@ pub fn run(
                 Flow::Quit => return Ok(()),
                 Flow::NewGame => {
                     let rules = ui.next_rules.take().expect("a game's table has its rules");
-                    ui = Ui::new(next(&rules), ui.save_to.clone());
+                    let opponents = ui.next_opponents.unwrap_or(catalogue::PlayerSpec::Level {
+                        level: catalogue::Level::Expert,
+                    });
+                    ui = Ui::new(next(&rules, opponents), ui.save_to.clone());
                     ui.next_rules = Some(rules);
+                    ui.next_opponents = Some(opponents);
                     due = Instant::now() + pace;
                 }
                 Flow::Continue if hurried => due = Instant::now(),

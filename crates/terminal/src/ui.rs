@@ -90,6 +90,9 @@ pub struct Ui {
     pub next_rules: Option<catalogue::Ruleset>,
     /// The house-rules menu while [`Dialog::HouseRules`] is open.
     pub menu: Option<crate::menu::Menu>,
+    /// The computers the next game seats (`l` steps through the levels); `None` in a
+    /// replay.
+    pub next_opponents: Option<catalogue::PlayerSpec>,
     derived: RefCell<Option<Derived>>,
 }
 
@@ -107,6 +110,7 @@ impl Ui {
             log_back: 0,
             next_rules: None,
             menu: None,
+            next_opponents: None,
             derived: RefCell::new(None),
         }
     }
@@ -307,6 +311,29 @@ impl Ui {
         }
     }
 
+    /// The next level up for the next game's computers (after expert, beginner again; from
+    /// a player by kind, beginner).
+    fn next_level(&mut self) {
+        use catalogue::{Level, PlayerSpec};
+        let Some(now) = self.next_opponents else {
+            return self.note = Some("the computers' level is set when a game starts".into());
+        };
+        let level = match now {
+            PlayerSpec::Level { level } => Level::ALL
+                .into_iter()
+                .cycle()
+                .skip_while(|l| *l != level)
+                .nth(1)
+                .unwrap_or(Level::Beginner),
+            _ => Level::Beginner,
+        };
+        self.next_opponents = Some(PlayerSpec::Level { level });
+        self.note = Some(format!(
+            "The next game's computers: {} (l changes it)",
+            level.name()
+        ));
+    }
+
     /// A key in the house-rules menu: Enter keeps the rules for the next game.
     fn menu_key(&mut self, key: KeyEvent) -> Flow {
         use crate::menu::Chosen;
@@ -437,6 +464,7 @@ impl Ui {
             'x' => self.dialog = Dialog::LastTrick,
             'r' => self.dialog = Dialog::Rules,
             'h' => self.open_house_rules(),
+            'l' => self.next_level(),
             _ => self.note = Some(format!("'{c}' does nothing here: ? shows the keys")),
         }
         Flow::Continue

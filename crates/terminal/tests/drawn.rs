@@ -730,3 +730,24 @@ fn a_recorded_game_replays_forwards_and_backwards_face_up() {
         Flow::Quit
     );
 }
+
+#[test]
+fn l_steps_the_next_games_computers_through_the_levels() {
+    use catalogue::Level;
+    let mut ui = ui(GameKind::Euchre, Some("eecs280"), 4, "handout");
+    assert!(until(&mut ui, |_| true));
+    let level = |ui: &Ui| match ui.next_opponents {
+        Some(PlayerSpec::Level { level }) => Some(level),
+        _ => None,
+    };
+    ui.next_opponents = Some(PlayerSpec::Level { level: Level::Hard });
+    press(&mut ui, 'l');
+    assert_eq!(level(&ui), Some(Level::Expert));
+    assert!(ui.note.as_deref().unwrap_or("").contains("expert"), "{:?}", ui.note);
+    press(&mut ui, 'l');
+    assert_eq!(level(&ui), Some(Level::Beginner), "after expert, beginner again");
+    // From a player by kind, the first level.
+    ui.next_opponents = Some(PlayerSpec::Handout);
+    press(&mut ui, 'l');
+    assert_eq!(level(&ui), Some(Level::Beginner));
+}

@@ -367,11 +367,20 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
     if drawn(args.plain) {
         let pace = Duration::from_millis(args.speed);
         let rules = setup.rules.clone();
-        terminal::terminal::run(first, rules, args.save.clone(), pace, move |rules| {
-            setup.seed = clock_seed();
-            setup.rules = rules.clone();
-            session::open(&setup)
-        })
+        let opponents = setup.opponents;
+        let choice = (rules, opponents);
+        terminal::terminal::run(
+            first,
+            choice,
+            args.save.clone(),
+            pace,
+            move |rules, opponents| {
+                setup.seed = clock_seed();
+                setup.rules = rules.clone();
+                setup.opponents = opponents;
+                session::open(&setup)
+            },
+        )
         .map_err(CliError::Terminal)?;
         return Ok(ExitCode::SUCCESS);
     }
