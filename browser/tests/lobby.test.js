@@ -57,3 +57,19 @@ test("my games: a private game this browser sat at, with its replay and the revi
   await page.getByRole("region", { name: "Review" }).waitFor({ timeout: 60000 });
   assert.match(await page.locator(".review h2").textContent(), /Mo's play/);
 });
+
+test("the table's creator decides the coach: off by default for two people, on when ticked", async () => {
+  const page = await personAt(shared.browser, shared.server.url, "Cy");
+  await page.locator("details.new-table > summary").click();
+  await page.selectOption("#game", "euchre");
+  assert.equal(await page.isChecked("#coach"), true, "one person and computers: on");
+  for (const [i, kind] of ["open", "open", "handout", "handout"].entries()) {
+    await page.selectOption(`select[name=seat${i}]`, kind);
+  }
+  assert.equal(await page.isChecked("#coach"), false, "two people: off unless the creator says");
+  await page.check("#coach");
+  await page.getByRole("button", { name: "Open the table" }).click();
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.waitForFunction(() => window.cardtable.last != null);
+  assert.equal((await lastSnapshot(page)).coach, true);
+});

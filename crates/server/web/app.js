@@ -182,6 +182,14 @@ function createForm(saveName) {
   const seats = el("fieldset", { class: "seat-kinds" });
   const house = el("fieldset", { class: "house-rules", "aria-label": "House rules" });
   const isPublic = el("input", { id: "public", type: "checkbox", checked: true });
+  // The coach: the creator's to allow; until touched it follows the server's default (on
+  // where at most one seat is a person's).
+  const coach = el("input", { id: "coach", type: "checkbox", checked: true, onchange: () => { coach.dataset.touched = "1"; } });
+  const coachDefault = () => {
+    if (coach.dataset.touched) return;
+    coach.checked = [...seats.querySelectorAll("select")].filter((s) => s.value === "open").length <= 1;
+  };
+  seats.addEventListener("change", coachDefault);
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
   // Each house rule a select, set to the chosen variant's value; every one is sent (the
@@ -213,6 +221,7 @@ function createForm(saveName) {
       ...kinds.map((kind, i) => el("label", {}, `Seat ${i + 1} `,
         el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
           offer.seats.map((s) => el("option", { value: s.kind, selected: s.kind === kind }, s.title))))));
+    coachDefault();
   };
   // A variant may sit another number of players by default: the seats follow its house rules.
   rules.addEventListener("change", () => { refreshHouse(); refreshSeats(); });
@@ -243,7 +252,7 @@ function createForm(saveName) {
     const settings = [...house.querySelectorAll("select")].map((s) => `${s.dataset.option}=${s.value}`);
     const spec = {
       type: "create", game: game.value, rules: rules.value, points: Number(points.value) || 10,
-      house: settings, seats: kinds, public: isPublic.checked,
+      house: settings, seats: kinds, public: isPublic.checked, coach: coach.checked,
     };
     const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
     if (!connection.send(spec)) {
@@ -264,6 +273,7 @@ function createForm(saveName) {
     pointsLabel, points, seats,
     el("details", { class: "house" }, el("summary", {}, "House rules"), house),
     el("label", { class: "check" }, isPublic, " List it in the lobby (otherwise only its link lets people in)"),
+    el("label", { class: "check" }, coach, " Allow the coach: the strong player's advice on request (on by default when you play alone with computers)"),
     error,
     el("button", { type: "submit", class: "primary" }, "Open the table"));
 }
