@@ -743,9 +743,17 @@ fn l_steps_the_next_games_computers_through_the_levels() {
     ui.next_opponents = Some(PlayerSpec::Level { level: Level::Hard });
     press(&mut ui, 'l');
     assert_eq!(level(&ui), Some(Level::Expert));
-    assert!(ui.note.as_deref().unwrap_or("").contains("expert"), "{:?}", ui.note);
+    assert!(
+        ui.note.as_deref().unwrap_or("").contains("expert"),
+        "{:?}",
+        ui.note
+    );
     press(&mut ui, 'l');
-    assert_eq!(level(&ui), Some(Level::Beginner), "after expert, beginner again");
+    assert_eq!(
+        level(&ui),
+        Some(Level::Beginner),
+        "after expert, beginner again"
+    );
     // From a player by kind, the first level.
     ui.next_opponents = Some(PlayerSpec::Handout);
     press(&mut ui, 'l');
