@@ -28,7 +28,8 @@ async function shoot(page, name) {
 
 for (const [size, viewport] of Object.entries(SIZES)) {
   test(`screenshots at ${viewport.width}×${viewport.height}`, async () => {
-    const page = await personAt(shared.browser, shared.server.url, "Gus", viewport);
+    // At rest: the pictures (and the measures of what spills) are not taken mid-glide.
+    const page = await personAt(shared.browser, shared.server.url, "Gus", viewport, { reducedMotion: "reduce" });
     await page.getByRole("button", { name: "Play Euchre now" }).waitFor();
     await page.waitForFunction(() => !document.querySelector(".tables").textContent.includes("Loading"));
     await fits(page, "lobby");
