@@ -197,12 +197,17 @@ impl Server {
     /// Every [`LOBBY_TICK`]: the lobby's first page (as `list` gives it, every node's
     /// tables) compared with the one before, and what changed sent to every client that
     /// follows the lobby, encoded once for all of them. One computation a tick, however
-    /// many follow.
+    /// many follow, and none while nobody does.
     async fn watch_lobby(self) {
         let mut every = tokio::time::interval(LOBBY_TICK);
         let mut before: Vec<protocol::TableSummary> = Vec::new();
         loop {
             every.tick().await;
+            if self.lobby.receiver_count() == 0 {
+                // Nobody follows: nothing computed. The page kept is older then, and the
+                // first push to a new follower holds a little more than changed since.
+                continue;
+            }
             let now = self.public_tables(None);
             let tables: Vec<_> = (now.iter())
                 .filter(|t| !before.contains(t))
@@ -213,7 +218,7 @@ impl Server {
                 .map(|b| b.table.clone())
                 .collect();
             before = now;
-            if (tables.is_empty() && gone.is_empty()) || self.lobby.receiver_count() == 0 {
+            if tables.is_empty() && gone.is_empty() {
                 continue;
             }
             let text: Arc<str> =
