@@ -601,7 +601,7 @@ impl Store for Sqlite {
         let games = query
             .query_map(params![after, limit], |r| {
                 let (row, _) = Sqlite::row(r)?;
-                let actions: Option<i64> = r.get(11)?;
+                let actions: Option<i64> = r.get(12)?;
                 Ok(GameRow {
                     row,
                     actions: actions.unwrap_or(0) as u64,

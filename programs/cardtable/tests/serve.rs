@@ -836,6 +836,12 @@ async fn a_finished_game_replays_step_by_step_and_rematches_once() {
         "{listing}"
     );
     assert_eq!(listing["actions"], json!(actions));
+    // And in the list of finished public games, with the same count of actions.
+    let games: Value = serde_json::from_str(&served.get("/api/games")).unwrap();
+    let listed = (games.as_array().unwrap().iter())
+        .find(|g| g["table"] == json!(table))
+        .expect("a public finished game is listed");
+    assert_eq!(listed["actions"], json!(actions), "{listed}");
 
     // Ada's review: each decision marks a step of hers, and its costs add up.
     let review: Value =
@@ -1055,8 +1061,12 @@ fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
             ),
         ]
     );
+    // A person, the five named levels (issue 44), the handout's player and random.
     let kinds = common::texts(&offer["seats"], "kind");
-    assert_eq!(kinds, ["open", "strong", "handout", "random"]);
+    let levels = ["beginner", "easy", "medium", "hard", "expert"];
+    assert_eq!(kinds[0], "open");
+    assert_eq!(kinds[1..6], levels);
+    assert_eq!(kinds[6..], ["handout", "random"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -351,7 +351,7 @@ impl Store for Postgres {
                 .iter()
                 .map(|r| {
                     let (row, _) = table_row(r)?;
-                    let actions: Option<i64> = r.try_get(11)?;
+                    let actions: Option<i64> = r.try_get(12)?;
                     Ok(GameRow {
                         row,
                         actions: actions.unwrap_or(0) as u64,
