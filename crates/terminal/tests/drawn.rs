@@ -595,16 +595,23 @@ fn every_key_in_the_readmes_table_does_what_it_says_on_a_hand_of_every_rank() {
         'x' => ui.dialog == Dialog::LastTrick,
         'r' => ui.dialog == Dialog::Rules,
         'h' => ui.dialog == Dialog::HouseRules,
+        'l' => ui
+            .note
+            .as_deref()
+            .is_some_and(|n| n.starts_with("The next game's computers: hard")),
         's' => ui
             .note
             .as_deref()
             .is_some_and(|n| n.starts_with("saved to")),
         other => panic!("the README documents '{other}', which this test does not know"),
     };
-    assert_eq!(letters, ['?', 'c', 'h', 'q', 'r', 's', 'x']);
+    assert_eq!(letters, ['?', 'c', 'h', 'l', 'q', 'r', 's', 'x']);
     for c in letters {
         let mut ui = hand_of_every_rank();
         ui.next_rules = Some(catalogue::Ruleset::plain(Variant::Straights, 80));
+        ui.next_opponents = Some(PlayerSpec::Level {
+            level: catalogue::Level::Medium,
+        });
         let before = ui.table.version();
         assert_eq!(press(&mut ui, c), Flow::Continue, "{c}");
         assert!(expected(c, &ui), "'{c}': {:?} {:?}", ui.dialog, ui.note);
