@@ -4,19 +4,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { audit, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
+import { audit, createTable, lastSnapshot, personAt, playByClicks, untilMyTurn, useServerAndBrowser } from "./helpers.js";
 
 const shared = useServerAndBrowser();
-
-/** Waits until the page's latest snapshot gives the person a choice to make. */
-async function untilMyTurn(page) {
-  for (let i = 0; i < 300; i++) {
-    const s = await lastSnapshot(page);
-    if (s?.own?.actions.length > 0 && s.scene.turn === s.scene.you) return s;
-    await page.waitForTimeout(100);
-  }
-  throw new Error("the person's turn never came");
-}
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
   test(`axe-core: the lobby and a table of each game at ${viewport.width}×${viewport.height}`, async () => {

@@ -5,25 +5,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { join } from "node:path";
-import { OUTPUT, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
+import { OUTPUT, createTable, lastSnapshot, personAt, playByClicks, untilMyTurn, useServerAndBrowser } from "./helpers.js";
 
 const shared = useServerAndBrowser();
-
-/** Waits until the page's latest snapshot gives the person a choice of two or more. */
-async function untilChoosing(page) {
-  for (let i = 0; i < 200; i++) {
-    const snapshot = await lastSnapshot(page);
-    if (snapshot?.own?.actions.length > 1 && snapshot.scene.turn === snapshot.scene.you) return snapshot;
-    await page.waitForTimeout(100);
-  }
-  throw new Error("the person never had a choice");
-}
 
 for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 667 }]) {
   test(`the coach answers beside the choices at ${viewport.width}×${viewport.height}`, async () => {
     const page = await personAt(shared.browser, shared.server.url, "Cora", viewport);
     await createTable(page, { game: "euchre", rules: "eecs280", seats: ["open", "handout", "handout", "handout"] });
-    const snapshot = await untilChoosing(page);
+    const snapshot = await untilMyTurn(page, 2);
     assert.equal(snapshot.coach, true, "one person and computers: the coach is on");
     await page.getByRole("button", { name: "Ask the coach" }).click();
     const coach = page.getByRole("region", { name: "Coach" });

@@ -148,6 +148,17 @@ export function lastSnapshot(page) {
   return page.evaluate(() => window.cardtable.last ?? null);
 }
 
+/** The page's latest snapshot once it gives the person its turn with at least `choices`
+ * legal actions (within 30 s). */
+export async function untilMyTurn(page, choices = 1) {
+  for (let i = 0; i < 300; i++) {
+    const s = await lastSnapshot(page);
+    if (s?.own?.actions.length >= choices && s.scene.turn === s.scene.you) return s;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the person never had ${choices} choices on its turn`);
+}
+
 /**
  * Plays on `page` until `done()` says stop: on its turn it clicks the first enabled
  * card or choice button, as a person would. Returns the number of clicks.

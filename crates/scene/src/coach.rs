@@ -44,10 +44,12 @@ impl Coaching {
     /// What taking `action` gives up against the pick (0 when it is not among the
     /// choices' or there is nothing to weigh).
     pub fn cost_of(&self, action: &AnyAction) -> f64 {
-        (self.choices.iter())
-            .find(|c| &c.action == action)
-            .and_then(|c| c.cost)
-            .unwrap_or(0.0)
+        self.choice(action).and_then(|c| c.cost).unwrap_or(0.0)
+    }
+
+    /// The choice that takes `action`, if it is legal here.
+    pub fn choice(&self, action: &AnyAction) -> Option<&Coached> {
+        self.choices.iter().find(|c| &c.action == action)
     }
 
     /// The strong player's pick.

@@ -31,8 +31,7 @@ pub use build::{shown, Moment, Sight, Stage, Staged};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
 pub use review::{
-    generator, record_review, review, thresholds, verdict, Decision, HandReview, Review,
-    ReviewError, Verdict,
+    generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
 pub use steps::{record_steps, steps, Step};
 pub use walk::{walk, Waypoint};

@@ -68,7 +68,8 @@ pub struct Decision {
     pub words: String,
 }
 
-/// A decision's verdict, by what it gave up against the pick (per game: [`thresholds`]).
+/// A decision's verdict, by what it gave up against the pick (per game:
+/// [`GameKind::cost_scale`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Verdict {
@@ -94,15 +95,9 @@ impl Verdict {
     }
 }
 
-/// What a choice must give up, in the game's strong player's unit, to be an inaccuracy, a
-/// mistake and a blunder ([`GameKind::cost_scale`]).
-pub fn thresholds(game: GameKind) -> [f64; 3] {
-    game.cost_scale()
-}
-
 /// The verdict on giving up `cost` in `game`.
 pub fn verdict(game: GameKind, cost: f64) -> Verdict {
-    let [inaccuracy, mistake, blunder] = thresholds(game);
+    let [inaccuracy, mistake, blunder] = game.cost_scale();
     match cost {
         c if c >= blunder => Verdict::Blunder,
         c if c >= mistake => Verdict::Mistake,
@@ -203,8 +198,8 @@ fn decide(
     coached: &crate::Coaching,
 ) -> Decision {
     let cost = coached.cost_of(&action);
-    let taken = (coached.choices.iter())
-        .find(|c| c.action == action)
+    let taken = coached
+        .choice(&action)
         .map_or_else(String::new, |c| c.words.clone());
     let best = coached.picked().words.clone();
     let verdict = verdict(game, cost);

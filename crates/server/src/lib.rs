@@ -700,14 +700,7 @@ async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> R
         Ok(games) => Json(
             games
                 .iter()
-                .map(|g| protocol::GameListing {
-                    table: g.row.id.clone(),
-                    game: g.row.game,
-                    rules: g.row.rules.clone(),
-                    title: table::row_title(&g.row),
-                    points: g.row.points,
-                    actions: g.actions,
-                })
+                .map(|g| listing(&g.row, g.actions))
                 .collect::<Vec<_>>(),
         )
         .into_response(),
@@ -720,26 +713,24 @@ async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> R
 /// progress is refused like its record.
 async fn game_listing(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
     let store = server.store.clone();
-    let found = tokio::task::spawn_blocking(move || {
-        let record = finished_record(&*store, &id)?;
-        let stored = store.table(&id).ok().flatten();
-        let row = stored.map(|s| s.row).ok_or_else(|| {
-            edge::Refusal::new(StatusCode::NOT_FOUND, "no_table", "no such table")
-        })?;
-        Ok::<_, edge::Refusal>(protocol::GameListing {
-            table: row.id.clone(),
-            game: row.game,
-            rules: row.rules.clone(),
-            title: table::row_title(&row),
-            points: row.points,
-            actions: record.actions.len() as u64,
-        })
-    })
-    .await
-    .expect("the store does not panic");
+    let found = tokio::task::spawn_blocking(move || finished(&*store, &id))
+        .await
+        .expect("the store does not panic");
     match found {
-        Ok(listing) => Json(listing).into_response(),
+        Ok(stored) => Json(listing(&stored.row, stored.actions.len() as u64)).into_response(),
         Err(refusal) => refusal.into_response(),
+    }
+}
+
+/// A finished table as the finished games' lists show it.
+fn listing(row: &TableRow, actions: u64) -> protocol::GameListing {
+    protocol::GameListing {
+        table: row.id.clone(),
+        game: row.game,
+        rules: row.rules.clone(),
+        title: table::row_title(row),
+        points: row.points,
+        actions,
     }
 }
 
@@ -766,34 +757,22 @@ async fn steps(
     headers: axum::http::HeaderMap,
     UrlPath(id): UrlPath<String>,
 ) -> Response {
-    let address = server.edge.client(peer, &headers);
-    if let Err(refusal) = server.edge.replay(address) {
-        return refusal.into_response();
-    }
-    let store = server.store.clone();
-    let table = id.clone();
-    let body: Result<_, edge::Refusal> = server
-        .replays
-        .get(&id, move || {
-            let record = finished_record(&*store, &table)?;
-            let steps = scene::record_steps(&record).map_err(|e| {
-                edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
-            })?;
-            let body = protocol::Replay {
-                table: &table,
-                game: &record.game,
-                rules: &record.variant,
-                points: record.points,
-                seats: &record.seats,
-                steps,
-            };
-            Ok(axum::body::Bytes::from(protocol::encode(&body)))
-        })
-        .await;
-    match body {
-        Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
-        Err(refusal) => refusal.into_response(),
-    }
+    let (store, table) = (server.store.clone(), id.clone());
+    kept(&server, peer, &headers, &server.replays, id, move || {
+        let record = finished_record(&*store, &table)?;
+        let steps = scene::record_steps(&record).map_err(|e| {
+            edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
+        })?;
+        Ok(protocol::encode(&protocol::Replay {
+            table: &table,
+            game: &record.game,
+            rules: &record.variant,
+            points: record.points,
+            seats: &record.seats,
+            steps,
+        }))
+    })
+    .await
 }
 
 /// A seat's review of a finished table's game ([`scene::record_review`]): each of its
@@ -806,16 +785,15 @@ async fn review(
     headers: axum::http::HeaderMap,
     UrlPath((id, seat)): UrlPath<(String, usize)>,
 ) -> Response {
-    let address = server.edge.client(peer, &headers);
-    if let Err(refusal) = server.edge.replay(address) {
-        return refusal.into_response();
-    }
     let store = server.store.clone();
-    let table = id.clone();
-    let body: Result<_, edge::Refusal> = server
-        .reviews
-        .get(&format!("{id}/{seat}"), move || {
-            let record = finished_record(&*store, &table)?;
+    kept(
+        &server,
+        peer,
+        &headers,
+        &server.reviews,
+        format!("{id}/{seat}"),
+        move || {
+            let record = finished_record(&*store, &id)?;
             let review = scene::record_review(&record, seat).map_err(|e| match e {
                 scene::ReviewError::NoSeat(_) => {
                     edge::Refusal::new(StatusCode::NOT_FOUND, "no_seat", e.to_string())
@@ -824,8 +802,28 @@ async fn review(
                     edge::Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", e.to_string())
                 }
             })?;
-            Ok(axum::body::Bytes::from(protocol::encode(&review)))
-        })
+            Ok(protocol::encode(&review))
+        },
+    )
+    .await
+}
+
+/// A finished game's JSON that `compute` makes once and `cache` keeps under `key`, taken
+/// from the asking address's replays a minute.
+async fn kept(
+    server: &Server,
+    peer: SocketAddr,
+    headers: &axum::http::HeaderMap,
+    cache: &replays::Replays,
+    key: String,
+    compute: impl FnOnce() -> Result<String, edge::Refusal> + Send + 'static,
+) -> Response {
+    let address = server.edge.client(peer, headers);
+    if let Err(refusal) = server.edge.replay(address) {
+        return refusal.into_response();
+    }
+    let body = cache
+        .get(&key, move || compute().map(axum::body::Bytes::from))
         .await;
     match body {
         Ok(body) => ([(header::CONTENT_TYPE, "application/json")], body).into_response(),
@@ -836,38 +834,37 @@ async fn review(
 /// A stored table as a game record, once its game is over: the one place the seed and
 /// prescribed deals leave the server.
 fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, edge::Refusal> {
+    let stored = finished(store, id)?;
+    let seats: Vec<String> = (stored.row.bots.iter().enumerate())
+        .map(|(seat, bot)| match bot {
+            Some(name) => name.clone(),
+            None => (stored.seats.iter())
+                .find(|s| s.seat == seat)
+                .map_or("open".to_string(), |s| format!("person:{}", s.name)),
+        })
+        .collect();
+    Ok(protocol::GameRecord {
+        game: stored.row.game.name().into(),
+        variant: stored.row.rules,
+        points: stored.row.points,
+        house: stored.row.house,
+        seed: stored.row.seed.reveal(),
+        deals: stored.row.deals.reveal().to_vec(),
+        seats,
+        actions: stored.actions,
+    })
+}
+
+/// A stored table whose game is over; one in progress is refused (its record would show
+/// every hand), a missing one not found.
+fn finished(store: &dyn Store, id: &str) -> Result<Stored, edge::Refusal> {
     match store.table(id) {
         Ok(Some(stored)) if !stored.finished => Err(edge::Refusal::new(
             StatusCode::FORBIDDEN,
             "in_progress",
             "the game is not over: its record would show every hand",
         )),
-        Ok(Some(stored)) => {
-            let seats: Vec<String> = stored
-                .row
-                .bots
-                .iter()
-                .enumerate()
-                .map(|(seat, bot)| match bot {
-                    Some(name) => name.clone(),
-                    None => stored
-                        .seats
-                        .iter()
-                        .find(|s| s.seat == seat)
-                        .map_or("open".to_string(), |s| format!("person:{}", s.name)),
-                })
-                .collect();
-            Ok(protocol::GameRecord {
-                game: stored.row.game.name().into(),
-                variant: stored.row.rules,
-                points: stored.row.points,
-                house: stored.row.house,
-                seed: stored.row.seed.reveal(),
-                deals: stored.row.deals.reveal().to_vec(),
-                seats,
-                actions: stored.actions,
-            })
-        }
+        Ok(Some(stored)) => Ok(stored),
         Ok(None) => Err(edge::Refusal::new(
             StatusCode::NOT_FOUND,
             "no_table",
