@@ -203,8 +203,10 @@ fn decide(
         .map_or_else(String::new, |c| c.words.clone());
     let best = coached.picked().words.clone();
     let verdict = verdict(game, cost);
+    // The pick is the strong player's action, not always the highest value (a Euchre bid
+    // must beat passing by a margin): another choice may give up nothing and not be it.
     let words = match verdict {
-        Verdict::Good if cost == 0.0 => format!("{taken}: the coach's pick"),
+        Verdict::Good if action == coached.picked().action => format!("{taken}: the coach's pick"),
         Verdict::Good => format!("{taken}: good ({cost:.2} given up); the coach's pick: {best}"),
         _ => format!(
             "{taken}: {}, {cost:.2} given up; the coach's pick: {best}",
@@ -262,4 +264,40 @@ fn summed(seat: usize, unit: String, hand_word: &str, marked: Vec<(u32, Decision
 fn tally(costly: usize, given_up: f64) -> String {
     let choices = if costly == 1 { "choice" } else { "choices" };
     format!("{costly} costly {choices}, {given_up:.2} given up")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Coached, Coaching};
+
+    /// A bid the strong player would not make though its estimate is higher: taking it
+    /// gives up nothing, and is not called the coach's pick.
+    #[test]
+    fn a_choice_valued_above_the_pick_is_good_but_not_the_pick() {
+        let pass = AnyAction::Euchre(euchre::Action::Pass);
+        let order = AnyAction::Euchre(euchre::Action::OrderUp { alone: false });
+        let choice = |action, words: &str, value| Coached {
+            action,
+            words: words.into(),
+            value: Some(value),
+            cost: Some(0.0),
+        };
+        let coached = Coaching {
+            seat: 0,
+            choices: vec![choice(pass, "Pass", 1.25), choice(order, "Order up", 1.53)],
+            pick: 0,
+            unit: "points".into(),
+            higher_is_better: true,
+            advice: "The coach's pick: Pass.".into(),
+        };
+        let ordered = decide(GameKind::Euchre, order, 4, 4, &coached);
+        assert_eq!((ordered.cost, ordered.verdict), (0.0, Verdict::Good));
+        assert_eq!(
+            ordered.words,
+            "Order up: good (0.00 given up); the coach's pick: Pass"
+        );
+        let passed = decide(GameKind::Euchre, pass, 4, 4, &coached);
+        assert_eq!(passed.words, "Pass: the coach's pick");
+    }
 }
