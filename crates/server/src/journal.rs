@@ -48,10 +48,13 @@ impl Journal {
     /// same transaction; returns once it is durable.
     pub async fn append(&self, batch: Batch, finished: Option<TableId>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
+        let handed = std::time::Instant::now();
         self.queue
             .send((batch, finished, done))
             .map_err(|_| StoreError::JournalStopped)?;
-        answer.await.map_err(|_| StoreError::JournalStopped)?
+        let stored = answer.await.map_err(|_| StoreError::JournalStopped)?;
+        crate::metrics::metrics().journaled(handed.elapsed());
+        stored
     }
 }
 

@@ -1,6 +1,6 @@
 //! What an operator watches, as Prometheus text at `/metrics`: tables open, connections,
 //! actions stored, how long a person waits from an accepted `act` to its snapshots, how
-//! long the store takes to write, refusals by code, leases held and tables taken over.
+//! long the store takes to write and a table waits for it, refusals by code, leases held and tables taken over.
 //!
 //! One set per process, as Prometheus counts a process: the counters are bumped where
 //! the work happens (the journal, a table's task, the message encoder) and the gauges
@@ -22,6 +22,7 @@ pub struct Metrics {
     actions: IntCounter,
     act_to_snapshot: Histogram,
     store_write: Histogram,
+    journal_wait: Histogram,
     refusals: IntCounterVec,
     leases_held: IntGauge,
     taken_over: IntCounter,
@@ -61,6 +62,10 @@ impl Metrics {
                 "cardtable_store_write_seconds",
                 "One group commit of actions to the store",
             ),
+            journal_wait: histogram(
+                "cardtable_journal_wait_seconds",
+                "From a table handing its actions to the journal to their being stored, the queue included",
+            ),
             refusals: IntCounterVec::new(
                 Opts::new(
                     "cardtable_refusals_total",
@@ -87,6 +92,7 @@ impl Metrics {
             Box::new(metrics.actions.clone()),
             Box::new(metrics.act_to_snapshot.clone()),
             Box::new(metrics.store_write.clone()),
+            Box::new(metrics.journal_wait.clone()),
             Box::new(metrics.refusals.clone()),
             Box::new(metrics.leases_held.clone()),
             Box::new(metrics.taken_over.clone()),
@@ -100,6 +106,11 @@ impl Metrics {
     pub fn stored(&self, count: usize, took: Duration) {
         self.actions.inc_by(count as u64);
         self.store_write.observe(took.as_secs_f64());
+    }
+
+    /// A table's actions stored, `took` after it handed them to the journal.
+    pub fn journaled(&self, took: Duration) {
+        self.journal_wait.observe(took.as_secs_f64());
     }
 
     /// A person's act answered, `took` after it reached its table.

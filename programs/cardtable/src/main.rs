@@ -16,6 +16,12 @@ use catalogue::{GameKind, PlayerSpec, Ruleset, Variant};
 use clap::{Parser, Subcommand};
 use terminal::session::{self, Setup, Sitting};
 
+/// mimalloc for every allocation: a server holding thousands of tables builds and drops
+/// a scene for every snapshot, and glibc's allocator spent a quarter of the server's time
+/// coalescing its fragmented heap (docs/PERFORMANCE.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "cardtable",

@@ -59,6 +59,11 @@ async fn metrics_count_what_the_server_did() {
         "{body}"
     );
     assert!(got["cardtable_store_write_seconds_count"] >= 1.0, "{body}");
+    // Each group commit answers at least one table's hand-over.
+    assert!(
+        got["cardtable_journal_wait_seconds_count"] >= got["cardtable_store_write_seconds_count"],
+        "{body}"
+    );
     assert_eq!(got["cardtable_refusals_total{code=\"stale\"}"], 1.0);
     assert_eq!(got["cardtable_tables_open"], 1.0);
     assert_eq!(got["cardtable_connections"], 1.0);
