@@ -114,11 +114,14 @@ pub(crate) fn rule_lines<R: table::House>(rules: &R) -> Vec<RuleLine> {
     let preset = rules.preset();
     R::OPTIONS
         .iter()
-        .map(|o| RuleLine {
-            name: o.name.into(),
-            title: o.title.into(),
-            value: rules.value(o.name),
-            house: rules.value(o.name) != preset.value(o.name),
+        .map(|o| {
+            let value = rules.value(o.name);
+            RuleLine {
+                name: o.name.into(),
+                title: o.title.into(),
+                house: value != preset.value(o.name),
+                value,
+            }
         })
         .collect()
 }

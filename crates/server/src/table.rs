@@ -151,6 +151,8 @@ pub type Running = Arc<Mutex<std::collections::HashMap<TableId, UnboundedSender<
 /// A table's state, owned by its task.
 pub struct Table<G: Served> {
     row: TableRow,
+    /// The lobby's title for it, worked out once: its rules never change.
+    title: String,
     /// The game in progress: its deals, actions and who may see each.
     game: Secret<G>,
     rng: Rng,
@@ -298,6 +300,7 @@ impl<G: Served> Table<G> {
         let waiting = vec![None; row.bots.len()];
         Ok(Table {
             rng: Rng::seed_from_u64(!row.seed.reveal()),
+            title: row_title(&row),
             row,
             game,
             seats,
@@ -932,7 +935,7 @@ impl<G: Served> Table<G> {
             rules: self.row.rules.clone(),
             points: self.row.points,
             house: self.row.house.clone(),
-            title: row_title(&self.row),
+            title: self.title.clone(),
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
         };
