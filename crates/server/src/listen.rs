@@ -42,6 +42,26 @@ pub fn descriptor_budget() -> usize {
     usize::try_from(room).unwrap_or(usize::MAX)
 }
 
+/// Connections the kernel may hold waiting to be accepted (it caps this at
+/// `net.core.somaxconn`, 4,096 on current Linux). Tokio's default, 1,024, overflowed when
+/// thousands of people came back at once (a restart): the kernel dropped their handshakes
+/// and their clients waited a second or more to try again.
+pub const BACKLOG: u32 = 4096;
+
+/// Listens on `address` with [`BACKLOG`], reusing an address left in `TIME_WAIT` as
+/// tokio's own `bind` does.
+pub fn bind(address: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if address.is_ipv4() {
+        tokio::net::TcpSocket::new_v4()?
+    } else {
+        tokio::net::TcpSocket::new_v6()?
+    };
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(BACKLOG)
+}
+
 #[cfg(unix)]
 fn raise_open_files() -> u64 {
     let mut limit = libc::rlimit {
