@@ -22,6 +22,7 @@ pub struct Metrics {
     actions: IntCounter,
     act_to_snapshot: Histogram,
     store_write: Histogram,
+    store_flush: Histogram,
     journal_wait: Histogram,
     refusals: IntCounterVec,
     leases_held: IntGauge,
@@ -62,6 +63,10 @@ impl Metrics {
                 "cardtable_store_write_seconds",
                 "One group commit of actions to the store",
             ),
+            store_flush: histogram(
+                "cardtable_store_flush_seconds",
+                "One flush of committed actions to disk, for every commit made since the last",
+            ),
             journal_wait: histogram(
                 "cardtable_journal_wait_seconds",
                 "From a table handing its actions to the journal to their being stored, the queue included",
@@ -92,6 +97,7 @@ impl Metrics {
             Box::new(metrics.actions.clone()),
             Box::new(metrics.act_to_snapshot.clone()),
             Box::new(metrics.store_write.clone()),
+            Box::new(metrics.store_flush.clone()),
             Box::new(metrics.journal_wait.clone()),
             Box::new(metrics.refusals.clone()),
             Box::new(metrics.leases_held.clone()),
@@ -106,6 +112,11 @@ impl Metrics {
     pub fn stored(&self, count: usize, took: Duration) {
         self.actions.inc_by(count as u64);
         self.store_write.observe(took.as_secs_f64());
+    }
+
+    /// Commits made durable by one flush that took `took`.
+    pub fn flushed(&self, took: Duration) {
+        self.store_flush.observe(took.as_secs_f64());
     }
 
     /// A table's actions stored, `took` after it handed them to the journal.

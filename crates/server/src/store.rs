@@ -207,6 +207,10 @@ pub enum StoreError {
     /// The database could not be reached or set up (a connection, the schema's migration).
     #[error("storage failed: {0}")]
     Unreachable(String),
+    /// The disk did not take the write-ahead log (its `fsync` failed): what the last
+    /// commits hold may be lost.
+    #[error("storage failed: the write-ahead log could not be flushed to disk: {0}")]
+    Flush(std::sync::Arc<std::io::Error>),
     /// A stored value does not read back as what was written.
     #[error("storage failed: unreadable {0}")]
     Unreadable(String),
@@ -304,6 +308,22 @@ pub trait Store: Send + Sync {
         finished: &[TableId],
         leases: &[Lease],
     ) -> Result<(), StoreError>;
+    /// [`Store::append_fenced`] without waiting for the disk: stored and seen by every
+    /// later read when this returns, durable once a [`Store::flush`] begun after it has
+    /// returned. The journal commits the next batch while the disk takes this one. A
+    /// store whose commits are durable at once (PostgreSQL) keeps both defaults.
+    fn append_unflushed(
+        &self,
+        actions: &[(TableId, u64, AnyAction)],
+        finished: &[TableId],
+        leases: &[Lease],
+    ) -> Result<(), StoreError> {
+        self.append_fenced(actions, finished, leases)
+    }
+    /// Makes every commit that returned before this began durable.
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// Takes `table` for `node` for `ttl` if no other node's lease on it runs (never
     /// leased, released, expired, or `node`'s own: a node restarted under its name takes
     /// its tables back at once): the lease, its token one more than the table's last;
@@ -358,9 +378,15 @@ fn unreadable(
     rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(error))
 }
 
-/// SQLite in one file, written with full synchronisation.
+/// SQLite in one file. Every write is durable before it is answered: the writer commits
+/// with `synchronous = NORMAL` (no disk flush of its own) and the store flushes the
+/// write-ahead log itself ([`Sqlite::flush`]), so the journal can commit its next batch
+/// while the disk takes the last ([`Store::append_unflushed`]).
 pub struct Sqlite {
     connection: Mutex<Connection>,
+    /// The write-ahead log, opened to flush it: every commit lands in it alone (the
+    /// database file changes only at checkpoints, which flush for themselves).
+    log: std::fs::File,
     /// Reads on their own connection: in write-ahead-log mode a reader neither waits for
     /// the writer nor holds it up, so a lobby's or a replay's query never delays a commit.
     reader: Mutex<Connection>,
@@ -371,9 +397,16 @@ pub struct Sqlite {
 /// How often the checkpointer copies the write-ahead log into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(250);
 
-/// Page cache of each connection, in KiB: a node's running tables' latest pages stay in
-/// memory instead of being read back from the file for every commit.
+/// The reader's page cache, in KiB: a restart's or a replay's reads of a node's tables
+/// stay in memory instead of being read back from the file.
 const CACHE_KIB: i64 = 65_536;
+
+/// The writer's page cache, in KiB: SQLite scans its whole cache at a commit whose
+/// inserts split an index page (the split parks a page at the lock-byte page's number,
+/// far past the file's end, and the commit drops every cached page past the end), so a
+/// large writer cache made every such commit slower; the pages a commit misses come
+/// from the operating system's cache instead.
+const WRITER_CACHE_KIB: i64 = 8_192;
 
 /// Copies the write-ahead log into the database every [`CHECKPOINT_EVERY`] on its own
 /// connection until `stop` is dropped, so that no commit pays for it: SQLite's automatic
@@ -405,11 +438,7 @@ impl Sqlite {
     /// missing file whose write-ahead log remains.
     pub fn open(path: &Path) -> Result<Sqlite, StoreError> {
         if !path.exists() {
-            let left = ["-wal", "-shm"].map(|end| {
-                let mut name = path.as_os_str().to_owned();
-                name.push(end);
-                std::path::PathBuf::from(name)
-            });
+            let left = ["-wal", "-shm"].map(|end| with_ending(path, end));
             if let Some(log) = left.iter().find(|p| p.exists()) {
                 return Err(StoreError::OrphanedLog {
                     file: path.display().to_string(),
@@ -454,8 +483,11 @@ impl Sqlite {
             }
         }
         connection.execute_batch(&format!(
-            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -{CACHE_KIB};"
+            "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -{WRITER_CACHE_KIB};
+             PRAGMA synchronous = NORMAL;"
         ))?;
+        let log = std::fs::File::open(with_ending(path, "-wal"))
+            .map_err(|e| StoreError::Flush(std::sync::Arc::new(e)))?;
         let reader = Connection::open_with_flags(
             path,
             rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
@@ -463,6 +495,7 @@ impl Sqlite {
         reader.execute_batch(&format!("PRAGMA cache_size = -{CACHE_KIB};"))?;
         Ok(Sqlite {
             connection: Mutex::new(connection),
+            log,
             reader: Mutex::new(reader),
             _checkpointer: checkpoints(path)?,
         })
@@ -576,7 +609,7 @@ impl Store for Sqlite {
                 row.coach
             ],
         )?;
-        Ok(())
+        self.flush()
     }
 
     fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError> {
@@ -584,10 +617,20 @@ impl Store for Sqlite {
             "INSERT OR REPLACE INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
             params![table, seat.seat as i64, seat.name, seat.token.0],
         )?;
-        Ok(())
+        self.flush()
     }
 
     fn append_fenced(
+        &self,
+        actions: &[(TableId, u64, AnyAction)],
+        finished: &[TableId],
+        leases: &[Lease],
+    ) -> Result<(), StoreError> {
+        self.append_unflushed(actions, finished, leases)?;
+        self.flush()
+    }
+
+    fn append_unflushed(
         &self,
         actions: &[(TableId, u64, AnyAction)],
         finished: &[TableId],
@@ -621,12 +664,18 @@ impl Store for Sqlite {
         Ok(())
     }
 
+    fn flush(&self) -> Result<(), StoreError> {
+        self.log
+            .sync_all()
+            .map_err(|e| StoreError::Flush(std::sync::Arc::new(e)))
+    }
+
     fn finish(&self, table: &str) -> Result<(), StoreError> {
         self.lock().execute(
             "UPDATE tables SET finished = 1 WHERE id = ?1",
             params![table],
         )?;
-        Ok(())
+        self.flush()
     }
 
     fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
@@ -691,6 +740,8 @@ impl Store for Sqlite {
                 |r| r.get::<_, i64>(0),
             )
             .optional()?;
+        drop(connection);
+        self.flush()?;
         Ok(token.map(|token| Lease {
             table: table.to_string(),
             node: node.to_string(),
@@ -718,6 +769,7 @@ impl Store for Sqlite {
             ))?
             .query_map(params![held, millis(ttl)], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
+        self.flush()?;
         Ok((leases.iter())
             .filter(|l| !renewed.contains(&l.table))
             .cloned()
@@ -729,7 +781,7 @@ impl Store for Sqlite {
             "UPDATE leases SET expires = 0 WHERE table_id = ?1 AND node = ?2 AND token = ?3",
             params![lease.table, lease.node, lease.token as i64],
         )?;
-        Ok(())
+        self.flush()
     }
 
     fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
@@ -744,6 +796,13 @@ impl Store for Sqlite {
             .collect::<Result<Vec<_>, _>>()?;
         Ok(ids)
     }
+}
+
+/// `path` with `end` added to its name (`FILE-wal`).
+fn with_ending(path: &Path, end: &str) -> std::path::PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(end);
+    name.into()
 }
 
 /// SQLite's clock, in milliseconds since 1970.
