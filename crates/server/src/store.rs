@@ -762,14 +762,16 @@ impl Store for Sqlite {
         let renewed: HashSet<String> = self
             .lock()
             .prepare_cached(&format!(
-                "UPDATE leases SET expires = {NOW} + ?2
-                 WHERE (table_id, node, token) IN
-                   (SELECT value ->> 0, value ->> 1, value ->> 2 FROM json_each(?1))
-                 RETURNING table_id"
+                "UPDATE leases SET expires = (SELECT {NOW}) + ?2
+                 FROM json_each(?1) AS held
+                 WHERE leases.table_id = held.value ->> 0 AND leases.node = held.value ->> 1
+                   AND leases.token = held.value ->> 2
+                 RETURNING leases.table_id"
             ))?
             .query_map(params![held, millis(ttl)], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
-        self.flush()?;
+        // Not flushed: a renewal a power cut loses only lets the lease run out sooner,
+        // and the fencing token keeps a node that lost its lease from writing.
         Ok((leases.iter())
             .filter(|l| !renewed.contains(&l.table))
             .cloned()
@@ -788,7 +790,7 @@ impl Store for Sqlite {
         let connection = self.read();
         let mut query = connection.prepare_cached(&format!(
             "SELECT id FROM tables WHERE finished = 0 AND NOT EXISTS
-               (SELECT 1 FROM leases WHERE table_id = tables.id AND expires > {NOW})
+               (SELECT 1 FROM leases WHERE table_id = tables.id AND expires > (SELECT {NOW}))
              ORDER BY created, rowid"
         ))?;
         let ids = query
