@@ -2,8 +2,10 @@
 //! plays a seat (random legal actions, THINK milliseconds after its turn comes; 0 for at
 //! once) beside three handout players, for SECONDS.
 //! Reports accepted actions per second (every seat's, from the tables' `seq`), the time
-//! from a client's action to the snapshot that shows it accepted (p50, p99), and the
-//! server's resident memory when its PID is given. docs/PERFORMANCE.md has the figures.
+//! from a client's action to the snapshot that shows it accepted (p50, p99, and in how
+//! many of the run's seconds the acts answered after 50 ms or more fall: a few seconds
+//! mean a stall of everything, such as the disk's), and the server's resident memory
+//! when its PID is given. docs/PERFORMANCE.md has the figures.
 //!
 //! Each table's client connects from its own loopback address (127.1.x.y), as a
 //! different person would. With `FLOOD=1` three more addresses flood the server
@@ -54,13 +56,16 @@ struct Own {
     actions: Vec<Value>,
 }
 
+/// An act-to-snapshot time and the second of the measurement in which the act was sent.
+type Timed = (Duration, u64);
+
 /// One client's run: accepted actions seen (seq advanced) and its act-to-snapshot times.
 async fn client(
     address: String,
     (warm, until): (Instant, Instant),
     index: usize,
     think: Duration,
-) -> (u64, Vec<Duration>) {
+) -> (u64, Vec<Timed>) {
     let seat = index % 4;
     let source = format!("127.1.{}.{}", index / 250, index % 250 + 1);
     let Some(mut socket) = connect(&address, &source).await else {
@@ -100,7 +105,7 @@ async fn client(
                 if let Some((acted, at)) = sent {
                     if seq > acted {
                         if at >= warm {
-                            latencies.push(at.elapsed());
+                            latencies.push((at.elapsed(), (at - warm).as_secs()));
                         }
                         sent = None;
                     }
@@ -240,6 +245,27 @@ async fn get(address: &str, source: &str, path: &str) -> bool {
     }
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).await.is_ok() && answer.get(8..13) == Some(b" 200 ")
+}
+
+/// How the acts answered after `slow` or more fall in the measurement's seconds: spread
+/// over the run (the node slower throughout) or in a few seconds (a stall of everything,
+/// such as the disk's).
+fn slow_seconds(timed: &[Timed], slow: Duration) -> String {
+    let mut by_second = std::collections::BTreeMap::<u64, usize>::new();
+    for (_, second) in timed.iter().filter(|(d, _)| *d >= slow) {
+        *by_second.entry(*second).or_default() += 1;
+    }
+    let over: usize = by_second.values().sum();
+    let worst = by_second.iter().max_by_key(|(_, n)| **n);
+    format!(
+        "acts answered after {} ms or more: {over} ({:.2}%), in {} seconds of the run{}",
+        slow.as_millis(),
+        100.0 * over as f64 / timed.len().max(1) as f64,
+        by_second.len(),
+        worst.map_or(String::new(), |(s, n)| format!(
+            "; {n} of them in second {s}"
+        ))
+    )
 }
 
 /// Asks `/healthz` every 50 ms until `until`; the latencies (a failure counts as 10 s).
@@ -604,6 +630,8 @@ async fn main() {
         }
         _ => String::new(),
     };
+    let slow = slow_seconds(&latencies, Duration::from_millis(50));
+    let mut latencies: Vec<Duration> = latencies.into_iter().map(|(d, _)| d).collect();
     latencies.sort();
     let mut health = health.await.expect("the probe ran");
     health.sort();
@@ -634,6 +662,7 @@ async fn main() {
         ms(health.last().copied()),
         health.len()
     );
+    println!("  {slow}");
     for flooder in flooders {
         println!("  flood {}", flooder.await.expect("a flooder ran"));
     }
