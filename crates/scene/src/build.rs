@@ -6,9 +6,9 @@ use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, verb};
 use super::{
-    Choice, Fact, GameResult, HandCard, Held, LayoutRow, Logged, Mark, Middle, Own, Phase, Played,
-    Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, Sitter, Tally, TrickShown,
-    SCENE_VERSION,
+    Choice, Fact, GameResult, HandCard, HandEnd, HandEndKind, Held, LayoutRow, Logged, Mark,
+    MarkKind, Middle, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel,
+    Shown, SideEnd, Sitter, Tally, TallyKind, TrickShown, SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
@@ -98,6 +98,8 @@ pub trait Staged: catalogue::Catalogued {
     const HAND_WORD: &'static str = "Hand";
     /// Whether a table chooses its points to win (Straights always ends at 80).
     const POINTS_TO_WIN: bool = true;
+    /// Whether the lowest score wins (Straights): the order of the game's standings.
+    const LOWEST_WINS: bool = false;
 
     /// The rules in words (`EECS 280 rules`).
     fn rules_words(public: &Self::Public<'_>) -> &'static str;
@@ -140,6 +142,13 @@ pub trait Staged: catalogue::Catalogued {
     fn face_up(&self, seat: usize) -> Vec<Card> {
         let hand = self.seat_view(seat).map(|view| Self::hand(&view));
         hand.into_iter().flatten().flatten().collect()
+    }
+    /// What everyone is shown of `seat` at the end of a hand, read only between hands:
+    /// cards turned face up then (Straights' discards) and what the hand means for the
+    /// next (Teen Do Panch's pulls).
+    fn hand_end_of(public: &Self::Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
+        let _ = (public, seat);
+        (Vec::new(), Vec::new())
     }
     /// What else the seat alone knows (`Your discards: 5♠`): private to the seat.
     fn notes(public: &Self::Public<'_>, view: &Self::View<'_>) -> Vec<String>;
@@ -264,13 +273,14 @@ fn hand_over_words<G: Staged>(
         }
         HandOver::Made {
             makers,
+            alone,
             tricks,
             points: p,
-            ..
         } => {
             let (name, many) = side_of(makers);
+            let alone = if alone { " alone" } else { "" };
             format!(
-                "{name} {} {tricks} tricks and {} {}.",
+                "{name} {} {tricks} tricks{alone} and {} {}.",
                 verb(many, "take", "takes"),
                 verb(many, "score", "scores"),
                 points(p)
@@ -332,6 +342,173 @@ fn hand_over_words<G: Staged>(
             format!("The round is over: {}.", each.join(", "))
         }
     }
+}
+
+/// How the hand just played ended, between its last action and the next deal (and at the
+/// game's end): the core's `HandOver` with each side's tally, gain and points.
+fn hand_end<G: Staged>(
+    game: &Sight<G>,
+    stage: &Stage<G::Action>,
+    heading: &str,
+) -> Option<HandEnd> {
+    if matches!(game.turn, Turn::Seat(_)) {
+        return None;
+    }
+    let last = stage.log.last()?;
+    let over = last.happened.hand_over.as_ref()?;
+    let gains = hand_gains(game, &stage.log, over);
+    let (alone, makers) = match *over {
+        HandOver::Made { makers, alone, .. } | HandOver::March { makers, alone, .. } => {
+            (alone, Some(makers))
+        }
+        HandOver::Euchred { makers, .. } => (false, Some(makers)),
+        _ => (false, None),
+    };
+    let sides = game
+        .teams
+        .iter()
+        .map(|team| side_end(game, stage, team, &gains, makers, alone))
+        .collect();
+    Some(HandEnd {
+        seq: last.seq,
+        heading: heading.to_string(),
+        kind: match *over {
+            HandOver::Made { .. } => HandEndKind::Made,
+            HandOver::March { .. } => HandEndKind::March,
+            HandOver::Euchred { .. } => HandEndKind::Euchred,
+            HandOver::ThrownIn => HandEndKind::ThrownIn,
+            HandOver::Refused { .. } => HandEndKind::Refused,
+            HandOver::Quotas { .. } => HandEndKind::Quotas,
+            HandOver::Round { .. } => HandEndKind::Round,
+        },
+        sentence: hand_over_words(game, stage, over),
+        sides,
+    })
+}
+
+/// What each seat's side gained this hand: the hand's points as its core scored them,
+/// and any renege's penalty of the hand.
+fn hand_gains<G: Staged>(game: &Sight<G>, log: &[Moment<G::Action>], over: &HandOver) -> Vec<u32> {
+    let mut gains = vec![0u32; game.seats];
+    let mut credit = |seat: usize, points: u32| {
+        for s in team_of(game, seat) {
+            gains[s] += points;
+        }
+    };
+    match *over {
+        HandOver::Made { makers, points, .. } | HandOver::March { makers, points, .. } => {
+            credit(makers, points)
+        }
+        HandOver::Euchred { makers, points, .. } => {
+            let makers = team_of(game, makers);
+            let defender = (0..game.seats).find(|s| !makers.contains(s));
+            if let Some(defender) = defender {
+                credit(defender, points);
+            }
+        }
+        HandOver::Quotas { points, .. } => {
+            for (seat, p) in points.into_iter().enumerate().take(game.seats) {
+                credit(seat, p);
+            }
+        }
+        HandOver::Round { points } => {
+            for (seat, p) in points.into_iter().enumerate().take(game.seats) {
+                credit(seat, p);
+            }
+        }
+        HandOver::ThrownIn | HandOver::Refused { .. } => {}
+    }
+    for penalty in log.iter().filter_map(|m| m.happened.penalty) {
+        credit(penalty.to, penalty.points);
+    }
+    gains
+}
+
+/// One side's line at a hand's end.
+fn side_end<G: Staged>(
+    game: &Sight<G>,
+    stage: &Stage<G::Action>,
+    team: &[usize],
+    gains: &[u32],
+    makers: Option<usize>,
+    alone: bool,
+) -> SideEnd {
+    let (name, _) = side(stage.sitters, stage.to, team);
+    let parts: Vec<(Vec<Mark>, usize, Tally)> = (team.iter())
+        .map(|&s| G::seat_parts(&game.public, s))
+        .collect();
+    let made = match makers {
+        Some(makers) => team.contains(&makers),
+        None => parts.iter().any(|(marks, ..)| {
+            (marks.iter()).any(|m| matches!(m.kind, MarkKind::NamesTrump | MarkKind::Maker))
+        }),
+    };
+    let tally = {
+        let kind = parts.first().map_or(TallyKind::Tricks, |(_, _, t)| t.kind);
+        let count = parts.iter().map(|(_, _, t)| t.count).sum();
+        let quota = (parts.iter().map(|(_, _, t)| t.quota))
+            .sum::<Option<usize>>()
+            .filter(|_| parts.len() == 1);
+        Tally::new(kind, count, quota)
+    };
+    let (mut cards, mut notes) = (Vec::new(), Vec::new());
+    for &seat in team {
+        let (shown, said) = G::hand_end_of(&game.public, seat);
+        cards.extend(shown);
+        notes.extend(said);
+    }
+    let gained = gains[team[0]];
+    let points = game.points[team[0]];
+    let text = side_end_text(
+        &name,
+        &tally,
+        made && makers.is_some(),
+        alone && made,
+        gained,
+        points,
+    );
+    SideEnd {
+        seats: team.to_vec(),
+        side: name,
+        mine: stage.to.is_some_and(|you| team.contains(&you)),
+        made,
+        alone: alone && made,
+        tally,
+        gained,
+        points,
+        cards,
+        notes,
+        text,
+    }
+}
+
+/// `You and North: 3 tricks, made trump, +1 point (7 in all)`.
+fn side_end_text(
+    name: &str,
+    tally: &Tally,
+    made: bool,
+    alone: bool,
+    gained: u32,
+    total: f64,
+) -> String {
+    let counted = match (tally.kind, tally.quota) {
+        (TallyKind::Tricks, Some(quota)) => format!("{} of {quota} tricks", tally.count),
+        (TallyKind::Tricks, None) if tally.count == 1 => "1 trick".to_string(),
+        (TallyKind::Tricks, None) => format!("{} tricks", tally.count),
+        (TallyKind::Discards, _) if tally.count == 1 => "1 discard".to_string(),
+        (TallyKind::Discards, _) => format!("{} discards", tally.count),
+        (TallyKind::Passes, _) if tally.count == 1 => "1 pass".to_string(),
+        (TallyKind::Passes, _) => format!("{} passes", tally.count),
+    };
+    let made = match (made, alone) {
+        (true, true) => ", made trump alone",
+        (true, false) => ", made trump",
+        _ => "",
+    };
+    format!(
+        "{name}: {counted}{made}, +{} ({total} in all)",
+        points(gained)
+    )
 }
 
 /// A hand's log: each action as the recipient may know it, with its sentences.
@@ -474,7 +651,15 @@ fn result<G: Staged>(
     let (won, points) = (&game.winners, &game.points);
     // Ordered winners first for the standings: the sight's own order stays.
     let mut teams = game.teams.clone();
-    teams.sort_by_key(|t| !won[t[0]]);
+    // Ranked by the game's own order (a stable sort: ties stay in seat order).
+    teams.sort_by(|a, b| {
+        let (a, b) = (points[a[0]], points[b[0]]);
+        if G::LOWEST_WINS {
+            a.total_cmp(&b)
+        } else {
+            b.total_cmp(&a)
+        }
+    });
     let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
     let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
     let (who, many) = side(stage.sitters, stage.to, &winners);
@@ -508,6 +693,7 @@ fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Acti
         Turn::Chance if stage.sitters.iter().any(|s| s.presence == Presence::Open) => {
             "Waiting for every seat to be taken".into()
         }
+        Turn::Chance if game.hands > 0 => format!("{} {} is over", G::HAND_WORD, game.hands),
         Turn::Chance => "Dealing…".into(),
         Turn::Seat(seat) if stage.to == Some(seat) => {
             format!("Your turn: {}", G::question(&game.public, legal))
@@ -594,11 +780,18 @@ impl<A: Copy> Stage<'_, A> {
                 }
             })
             .collect();
+        // Between hands and at the end, the hand just played; else the one in play.
+        let number = match game.turn {
+            Turn::Seat(_) => game.hands + 1,
+            _ => game.hands.max(1),
+        };
+        let heading = format!("{} {number}", G::HAND_WORD);
         Scene {
             version: SCENE_VERSION,
             game: G::KIND,
             title: title(game, self.points_to_win),
-            heading: format!("{} {}", G::HAND_WORD, game.hands + 1),
+            hand_end: hand_end(game, self, &heading),
+            heading,
             seats,
             you: self.to,
             turn,

@@ -74,6 +74,10 @@ pub struct Scene {
     /// Whose turn it is in words, for a status line: `Your turn: Order up the J♥, or
     /// pass`, `West to play`, `The game is over`.
     pub status: String,
+    /// How the hand (Straights: the round) just played ended, from its last action until
+    /// the next deal, and at the game's end: what a face shows between hands.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_end: Option<HandEnd>,
     /// The end of the game, once it is over.
     pub result: Option<GameResult>,
     /// The rules card: the points to win and every house rule's value at this table.
@@ -433,6 +437,70 @@ pub struct ScoreRow {
     pub mine: bool,
 }
 
+/// How a hand (Straights: a round) ended, as its core scored it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct HandEnd {
+    /// The `seq` of the action that ended it: a face shows each hand's end once, keyed
+    /// by it.
+    pub seq: u64,
+    /// `Hand 3`, `Round 2`.
+    pub heading: String,
+    /// How it ended.
+    pub kind: HandEndKind,
+    /// The core's reckoning in a sentence: `West and East are euchred with 2 tricks: You
+    /// and North score 2 points.`
+    pub sentence: String,
+    /// Every side in seat order: what it took, what it scored, what it has now.
+    pub sides: Vec<SideEnd>,
+}
+
+/// How a hand ended, typed (the core's `HandOver`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HandEndKind {
+    /// Euchre: the makers took three or four tricks.
+    Made,
+    /// Euchre: the makers took all five, a march.
+    March,
+    /// Euchre: the makers took fewer than three; the defenders score.
+    Euchred,
+    /// Euchre: nobody made trump.
+    ThrownIn,
+    /// Euchre (house rule): a player threw in the hand with a McEvoy.
+    Refused,
+    /// Teen Do Panch: each player's tricks against its quota.
+    Quotas,
+    /// Straights: every card played or discarded.
+    Round,
+}
+
+/// One side at a hand's end.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct SideEnd {
+    /// Its seats.
+    pub seats: Vec<usize>,
+    /// The side named in a sentence: `You and North`.
+    pub side: String,
+    /// Whether the recipient plays on this side.
+    pub mine: bool,
+    /// Whether the side made (Euchre) or named (Teen Do Panch) trump this hand.
+    pub made: bool,
+    /// Whether a seat of the side played alone (Euchre).
+    pub alone: bool,
+    /// What it took (tricks, against its quota) or shed (Straights' discards).
+    pub tally: Tally,
+    /// Points it gained this hand (a renege's penalty included).
+    pub gained: u32,
+    /// Its points now.
+    pub points: f64,
+    /// Straights: its discards, face up now, in the order discarded.
+    pub cards: Vec<Card>,
+    /// What the hand means for the next (Teen Do Panch's pulls).
+    pub notes: Vec<String>,
+    /// The line in words: `You and North: 3 tricks, made trump, +1 point (7 in all)`.
+    pub text: String,
+}
+
 /// The end of a game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct GameResult {
@@ -440,7 +508,9 @@ pub struct GameResult {
     pub sentence: String,
     /// The winning seats.
     pub winners: Vec<usize>,
-    /// Each side's final score in words, the winners first (`You & North: 10 points`).
+    /// Each side's final score in words, ranked by the game's own order: most points
+    /// first, or fewest where the lowest score wins (Straights); ties in seat order
+    /// (`You & North: 10 points`).
     pub standings: Vec<String>,
 }
 

@@ -9,6 +9,8 @@ use super::{Fact, LayoutRow, Mark, Phase, Played, Staged, Tally, TallyKind};
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
     const POINTS_TO_WIN: bool = false;
+    /// The CS 246 handout, 5.6 Scoring: "The player with the lowest score wins."
+    const LOWEST_WINS: bool = true;
 
     fn rules_words(_: &Public<'_>) -> &'static str {
         "CS 246 rules"
@@ -40,6 +42,15 @@ impl Staged for Game {
             Tally::new(TallyKind::Discards, view.discard_count(s), None)
         };
         (Vec::new(), view.hand_size(s), tally)
+    }
+
+    fn hand_end_of(public: &Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
+        let discards = (public.round()).and_then(|round| {
+            round
+                .revealed_discards(Seat::new(seat))
+                .map(|d| d.collect())
+        });
+        (discards.unwrap_or_default(), Vec::new())
     }
 
     fn facts(_: &Public<'_>, _to: Option<usize>, _names: &[String]) -> Vec<Fact> {

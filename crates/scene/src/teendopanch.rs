@@ -51,6 +51,35 @@ impl Staged for Game {
         (marks, view.hand_size(s) + usize::from(taking), tally)
     }
 
+    fn hand_end_of(public: &Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
+        // Pulls come with the next deal: none once the game is over.
+        if !public.needs_deal() {
+            return (Vec::new(), Vec::new());
+        }
+        let surplus = public.surplus()[seat];
+        let cards = |n: u8| {
+            if n == 1 {
+                "1 card".to_string()
+            } else {
+                format!("{n} cards")
+            }
+        };
+        let note = match surplus {
+            0 => "Quota met: no pull next hand".to_string(),
+            over if over > 0 => format!(
+                "{} over quota: takes {} next hand",
+                over,
+                cards(over.unsigned_abs())
+            ),
+            under => format!(
+                "{} under quota: gives up {} next hand",
+                under.unsigned_abs(),
+                cards(under.unsigned_abs())
+            ),
+        };
+        (Vec::new(), vec![note])
+    }
+
     fn facts(public: &Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact> {
         let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
             return Vec::new();

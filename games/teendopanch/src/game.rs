@@ -136,4 +136,11 @@ impl<'a> Public<'a> {
     pub fn hand(&self) -> Option<crate::PublicHand<'a>> {
         self.game.hand().map(Hand::public)
     }
+
+    /// Each player's tricks above (more than 0) or below (less than 0) its quota in the
+    /// last hand finished: the pulls of the next hand (the handout's "pull" section: a
+    /// player over quota takes that many cards from those under theirs).
+    pub fn surplus(&self) -> [i8; 3] {
+        self.game.surplus
+    }
 }
