@@ -3,15 +3,17 @@
 //! and the hand's log, and dialogs over it.
 
 use cards::{Card, Rank, Suit};
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Margin, Rect};
 use ratatui::style::{Color, Modifier, Style, Stylize};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use scene::{
-    card_text as show, card_text_at, suit_symbol, FactKind, LayoutRow, Middle, Scene, SeatPanel,
+    card_text as show, card_text_at, suit_symbol, FactKind, HandEnd, LayoutRow, Middle, Scene,
+    SeatPanel,
 };
 
+use crate::fit;
 use crate::session::YOU;
 use crate::ui::{Dialog, Ui};
 
@@ -65,15 +67,34 @@ pub const FOOTER: &str = " ←→ Enter play · 1-9 card · c coach · h house r
 pub const REPLAY_FOOTER: &str = " ←→ step · Home/End · x last trick · r rules · q leaves ";
 
 /// Every key at the table, one meaning each (`?`).
-pub const KEYS: [&str; 7] = [
+pub const KEYS: [&str; 9] = [
     "←/→ or Tab: choose a card or button · Enter or Space: play it · click a card or button",
     "1-9, 0: the card with that number (no card to play: the button); a second digit for 11-18",
     "c: the coach (the strong player's value of each choice) · x: the last trick",
-    "r: the rules card · h: house rules for the next game · l: the computers' level for the next game",
+    "r: the rules card · h: house rules and points to win for the next game",
+    "l: the computers' level for the next game (l again changes it)",
     "s: save (cardtable play --resume FILE)",
     "PgUp/PgDn: scroll the log · Esc: clear a number being typed",
-    "q: quit (asks first, from any screen) · Ctrl-C: quit at once · any other key closes this",
+    "At a hand's end its result waits: any key deals the next hand",
+    "q: quit (asks first, from any screen) · Ctrl-C: quit at once",
 ];
+
+/// The side panel's width (the score and the hand's log) on a wide screen.
+const SIDE: u16 = 36;
+
+/// The narrowest and widest a seat beside the middle is drawn: wide enough for its
+/// longest line (13 backs and ` 13 cards`, `tricks 0 of 5 · 10 pts`), narrower where
+/// those are shorter.
+const SEAT_W: (u16, u16) = (18, 22);
+
+/// The columns the middle needs: Straights' layout (a suit and thirteen slots of three),
+/// or a trick of cards with its caption.
+fn centre_needs(scene: &Scene) -> u16 {
+    match scene.middle {
+        Middle::Layout { .. } => 41,
+        Middle::Tricks { .. } => 30,
+    }
+}
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, ui: &mut Ui) {
@@ -103,17 +124,38 @@ pub fn draw(frame: &mut Frame, ui: &mut Ui) {
         });
     let inner = outer.inner(area);
     frame.render_widget(outer, area);
-    let wide = inner.width >= 110;
+    let wide = inner.width > table_needs(&ui.shown().scene) + SIDE;
     let [table_area, side] = if wide {
-        Layout::horizontal([Constraint::Min(70), Constraint::Length(36)]).areas(inner)
+        // A column between the table and the side panel.
+        let [table, _, side] = Layout::horizontal([
+            Constraint::Min(0),
+            Constraint::Length(1),
+            Constraint::Length(SIDE),
+        ])
+        .areas(inner);
+        [table, side]
     } else {
         [inner, Rect::default()]
     };
-    draw_table(frame, ui, table_area, !wide);
+    let middle = draw_table(frame, ui, table_area, !wide);
     if wide {
         draw_side(frame, ui, side);
     }
+    if ui.dialog == Dialog::None && ui.holding() {
+        draw_hand_end(frame, ui, middle, table_area);
+    }
     draw_dialog(frame, ui, area);
+}
+
+/// The columns the table (seats and middle, no side panel) needs so that nothing in it
+/// is cut: two seats beside the middle, a column apart from it.
+fn table_needs(scene: &Scene) -> u16 {
+    if scene.seats.len() > 4 {
+        return 74;
+    }
+    let (left, _, right) = places(scene.seats.len());
+    let seats = seat_width(&scene.seats[left]).max(seat_width(&scene.seats[right]));
+    2 * seats + 2 + centre_needs(scene)
 }
 
 /// Seats in screen places from the person's: left, top, right (three seats: no top).
@@ -124,15 +166,32 @@ fn places(seats: usize) -> (usize, Option<usize>, usize) {
     }
 }
 
-fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
+/// Draws the seats, the middle and the person's hand in `area`; returns the middle's
+/// rows (where a hand's end is shown).
+fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) -> Rect {
     let shown = ui.shown();
     let scene = &shown.scene;
     let seats = scene.seats.len();
+    let (_, across, _) = places(seats);
+    // The seat across as tall as its lines at the width it is given.
+    let top_h = match across {
+        Some(across) if seats <= 4 => {
+            let lines = seat_lines(&scene.seats[across], scene.joker, None, ACROSS_W);
+            (lines.len() as u16).max(3)
+        }
+        _ => 3,
+    };
+    let you_lines = fit::pack(
+        seat_line(ui, &scene.seats[YOU]),
+        "",
+        usize::from(area.width),
+    );
+    let you_h = (you_lines.len() as u16).clamp(1, 2);
     let [score_row, top, middle, you, hand, choices, status] = Layout::vertical([
         Constraint::Length(u16::from(narrow_score)),
-        Constraint::Length(3),
+        Constraint::Length(top_h),
         Constraint::Min(9),
-        Constraint::Length(1),
+        Constraint::Length(you_h),
         Constraint::Length(CARD_H + 1),
         Constraint::Length(1),
         Constraint::Length(2),
@@ -150,14 +209,18 @@ fn draw_table(frame: &mut Frame, ui: &mut Ui, area: Rect, narrow_score: bool) {
             score_row,
         );
     }
-    frame.render_widget(Paragraph::new(seat_line(ui, &scene.seats[YOU])), you);
+    frame.render_widget(Paragraph::new(you_lines), you);
     draw_hand(frame, ui, hand);
     draw_choices(frame, ui, choices);
     frame.render_widget(
         Paragraph::new(status_lines(ui, scene)).wrap(Wrap { trim: true }),
         status,
     );
+    middle
 }
+
+/// The width of the seat across the middle.
+const ACROSS_W: u16 = 30;
 
 /// Five seats or more (Straights for up to eight): every other seat along the top, in
 /// playing order from the person's left.
@@ -175,7 +238,8 @@ fn draw_row_of_seats(frame: &mut Frame, scene: &Scene, face_up: Option<&[Vec<Car
         let drawn = if narrow {
             narrow_seat_panel(panel)
         } else {
-            seat_panel(panel, scene.joker, held(face_up, panel.seat))
+            let held = held(face_up, panel.seat);
+            Paragraph::new(seat_lines(panel, scene.joker, held, area.width))
         };
         frame.render_widget(drawn, area);
     }
@@ -193,56 +257,59 @@ fn draw_seats_around(
     let (left, across, right) = places(scene.seats.len());
     let face_up = ui.face_up();
     let face_up = face_up.as_deref();
-    let [west, centre, east] = Layout::horizontal([
-        Constraint::Length(20),
-        Constraint::Min(30),
-        Constraint::Length(20),
+    let seat_w = seat_width(&scene.seats[left]).max(seat_width(&scene.seats[right]));
+    // A column between each seat and the middle: no text of one runs into the other.
+    let [west, _, centre, _, east] = Layout::horizontal([
+        Constraint::Length(seat_w),
+        Constraint::Length(1),
+        Constraint::Min(0),
+        Constraint::Length(1),
+        Constraint::Length(seat_w),
     ])
     .areas(middle);
     if let Some(across) = across {
         let [_, top_mid, _] = Layout::horizontal([
             Constraint::Min(0),
-            Constraint::Length(30),
+            Constraint::Length(ACROSS_W),
             Constraint::Min(0),
         ])
         .areas(top);
-        frame.render_widget(
-            seat_panel(&scene.seats[across], scene.joker, held(face_up, across)),
-            top_mid,
+        let lines = seat_lines(
+            &scene.seats[across],
+            scene.joker,
+            held(face_up, across),
+            top_mid.width,
         );
+        frame.render_widget(Paragraph::new(lines), top_mid);
     }
-    frame.render_widget(
-        seat_panel(&scene.seats[left], scene.joker, held(face_up, left)),
-        Rect {
-            height: 4.min(west.height),
-            ..west
-        },
-    );
-    frame.render_widget(
-        seat_panel(&scene.seats[right], scene.joker, held(face_up, right)),
-        Rect {
-            height: 4.min(east.height),
-            ..east
-        },
-    );
+    for (seat, area) in [(left, west), (right, east)] {
+        let lines = seat_lines(
+            &scene.seats[seat],
+            scene.joker,
+            held(face_up, seat),
+            area.width,
+        );
+        frame.render_widget(Paragraph::new(lines), area);
+    }
     draw_middle(frame, ui, scene, centre, narrow_score);
 }
 
 /// The trick or the layout, and on a narrow screen the hand's log under it.
 fn draw_middle(frame: &mut Frame, ui: &mut Ui, scene: &Scene, centre: Rect, narrow_score: bool) {
-    draw_centre(frame, scene, centre);
+    let facts = draw_centre(frame, scene, centre);
     if narrow_score {
         // No side panel: the hand's log under the middle.
-        let below = match scene.middle {
-            Middle::Layout { .. } => 5,
-            Middle::Tricks { .. } => 9,
-        };
+        let below = facts
+            + match scene.middle {
+                Middle::Layout { .. } => 5,
+                Middle::Tricks { .. } => 8,
+            };
         let log = Rect {
             y: centre.y + below,
             height: centre.height.saturating_sub(below),
             ..centre
         };
-        frame.render_widget(log_widget(ui, scene, log.height as usize), log);
+        frame.render_widget(log_widget(ui, scene, log), log);
     }
 }
 
@@ -260,7 +327,20 @@ fn marks(panel: &SeatPanel) -> Vec<Span<'static>> {
 }
 
 fn tally(panel: &SeatPanel) -> String {
-    format!("{} · {} pts", panel.tally.text.to_lowercase(), panel.points)
+    format!(
+        "{} · {}",
+        panel.tally.text.to_lowercase(),
+        points_words(panel.points)
+    )
+}
+
+/// `1 pt`, `10 pts`.
+fn points_words(points: f64) -> String {
+    if points == 1.0 {
+        "1 pt".to_string()
+    } else {
+        format!("{points} pts")
+    }
 }
 
 fn name_span(panel: &SeatPanel) -> Span<'static> {
@@ -272,7 +352,8 @@ fn name_span(panel: &SeatPanel) -> Span<'static> {
     }
 }
 
-fn seat_line(ui: &Ui, panel: &SeatPanel) -> Line<'static> {
+/// The person's seat in pieces, each kept whole on a line: name, marks, tally, notes.
+fn seat_line(ui: &Ui, panel: &SeatPanel) -> Vec<Span<'static>> {
     let mut spans = vec![name_span(panel), Span::raw(" ")];
     spans.extend(marks(panel));
     spans.push(Span::raw(format!(" {}", tally(panel))));
@@ -281,7 +362,7 @@ fn seat_line(ui: &Ui, panel: &SeatPanel) -> Line<'static> {
     for note in notes {
         spans.push(Span::raw(format!(" · {note}")));
     }
-    Line::from(spans)
+    spans
 }
 
 /// `seat`'s cards face up, in a replay.
@@ -289,36 +370,78 @@ fn held(face_up: Option<&[Vec<Card>]>, seat: usize) -> Option<&[Card]> {
     face_up.and_then(|hands| hands.get(seat)).map(Vec::as_slice)
 }
 
-fn seat_panel(
+/// `5 cards`, `1 card`, `no cards`.
+pub fn cards_words(count: usize) -> String {
+    match count {
+        0 => "no cards".to_string(),
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    }
+}
+
+/// A card face up in text, on white in its suit's colour.
+fn card_chip(card: Card, joker: Option<Card>) -> Span<'static> {
+    Span::styled(
+        card_text_at(joker, card),
+        suit_style(card.suit()).bg(Color::White),
+    )
+}
+
+/// How wide a seat's panel is drawn beside the middle: its longest line whole, within
+/// [`SEAT_W`].
+pub fn seat_width(panel: &SeatPanel) -> u16 {
+    let words = fit::width(&cards_words(panel.cards));
+    let backs = if panel.cards == 0 {
+        words
+    } else {
+        panel.cards.min(13) + 1 + words
+    };
+    let head = marks(panel)
+        .iter()
+        .map(|m| fit::width(&m.content))
+        .sum::<usize>()
+        + fit::width(&name_span(panel).content);
+    let longest = backs.max(head).max(fit::width(&tally(panel)));
+    (longest as u16).clamp(SEAT_W.0, SEAT_W.1)
+}
+
+/// A seat's panel as lines of at most `width` columns, nothing cut: its name and marks,
+/// its card backs with how many (or its cards face up, in a replay), its tally and
+/// points, each piece whole and wrapped onto a further line where a line is full.
+pub fn seat_lines(
     panel: &SeatPanel,
     joker: Option<Card>,
     face_up: Option<&[Card]>,
-) -> Paragraph<'static> {
-    let count = panel.cards;
-    let backs = match face_up {
-        // A replay: every hand face up.
-        Some(cards) => Line::from(
-            cards
-                .iter()
-                .map(|&c| {
-                    Span::styled(
-                        format!("{} ", card_text_at(joker, c)),
-                        suit_style(c.suit()).bg(Color::White),
-                    )
-                })
-                .collect::<Vec<_>>(),
-        ),
-        None => Line::from(vec![
-            Span::styled("▮".repeat(count.min(13)), Style::default().fg(Color::Blue)),
-            Span::raw(format!(
-                " {count} card{}",
-                if count == 1 { "" } else { "s" }
-            )),
-        ]),
-    };
+    width: u16,
+) -> Vec<Line<'static>> {
+    let width = usize::from(width);
     let mut head = vec![name_span(panel)];
     head.extend(marks(panel));
-    Paragraph::new(vec![Line::from(head), backs, Line::raw(tally(panel))])
+    let mut lines = fit::pack(head, "", width);
+    match face_up {
+        // A replay: every hand face up.
+        Some(cards) => {
+            let chips = cards.iter().map(|&c| card_chip(c, joker)).collect();
+            lines.extend(fit::pack(chips, " ", width));
+        }
+        None => {
+            let words = cards_words(panel.cards);
+            let backs = (panel.cards.min(13)).min(width.saturating_sub(fit::width(&words) + 1));
+            let mut held = Vec::new();
+            if backs > 0 {
+                held.push(Span::styled(
+                    "▮".repeat(backs),
+                    Style::default().fg(Color::Blue),
+                ));
+                held.push(Span::raw(" "));
+            }
+            held.push(Span::raw(words));
+            lines.push(Line::from(held));
+        }
+    }
+    let tally = [panel.tally.text.to_lowercase(), points_words(panel.points)];
+    lines.extend(fit::pack(tally.map(Span::raw).to_vec(), " · ", width));
+    lines
 }
 
 /// A seat in a narrow column (seven others along an 80-column top row): the name, the
@@ -326,10 +449,14 @@ fn seat_panel(
 fn narrow_seat_panel(panel: &SeatPanel) -> Paragraph<'static> {
     let mut head = vec![name_span(panel)];
     head.extend(marks(panel));
-    let held = Line::from(vec![
-        Span::styled("▮", Style::default().fg(Color::Blue)),
-        Span::raw(format!("{} · {} pts", panel.cards, panel.points)),
-    ]);
+    let held = match panel.cards {
+        // No cards: nothing said of them (a lone 0 read as the points).
+        0 => Line::raw(points_words(panel.points)),
+        n => Line::from(vec![
+            Span::styled("▮", Style::default().fg(Color::Blue)),
+            Span::raw(format!("{n} · {}", points_words(panel.points))),
+        ]),
+    };
     Paragraph::new(vec![
         Line::from(head),
         held,
@@ -356,16 +483,25 @@ fn facts(scene: &Scene) -> Vec<Span<'static>> {
         .collect()
 }
 
-fn draw_centre(frame: &mut Frame, scene: &Scene, area: Rect) {
-    let [line, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
-    frame.render_widget(
-        Paragraph::new(Line::from(facts(scene))).alignment(Alignment::Center),
-        line,
-    );
+/// The facts over the middle, each whole, on as many lines as `width` needs.
+pub fn fact_lines(scene: &Scene, width: u16) -> Vec<Line<'static>> {
+    let facts = facts(scene)
+        .into_iter()
+        .map(|f| Span::styled(f.content.trim().to_string(), f.style))
+        .collect();
+    fit::pack(facts, "  ", usize::from(width))
+}
+
+/// Draws the facts and the trick or the layout; returns the rows the facts took.
+fn draw_centre(frame: &mut Frame, scene: &Scene, area: Rect) -> u16 {
+    let facts = fact_lines(scene, area.width);
+    let high = (facts.len() as u16).max(1);
+    let [line, rest] = Layout::vertical([Constraint::Length(high), Constraint::Min(0)]).areas(area);
+    frame.render_widget(Paragraph::new(facts).alignment(Alignment::Center), line);
     let (current, last) = match &scene.middle {
         Middle::Layout { rows } => {
             frame.render_widget(layout_widget(rows), rest);
-            return;
+            return high;
         }
         Middle::Tricks { current, last } => (current, last),
     };
@@ -379,6 +515,7 @@ fn draw_centre(frame: &mut Frame, scene: &Scene, area: Rect) {
         .unwrap_or_default();
     let caption = trick.map_or(String::new(), |t| t.caption.clone());
     draw_trick(frame, scene, &plays, &caption, dim, rest);
+    high
 }
 
 fn draw_trick(
@@ -537,6 +674,12 @@ fn status_lines(ui: &Ui, scene: &Scene) -> Vec<Line<'static>> {
         format!("{note} · ←/→ step, Home/End, r rules, q leaves")
     } else if ui.table.position().is_some() {
         "Replay: ←/→ step, Home/End jump, r rules, q leaves".to_string()
+    } else if ui.holding() {
+        let heading = scene
+            .hand_end
+            .as_ref()
+            .map_or(&scene.heading, |e| &e.heading);
+        format!("{heading} is over: press any key for the next hand.")
     } else if ui.your_turn() || scene.result.is_some() {
         format!("{}.", scene.status)
     } else if scene.turn.is_some() {
@@ -609,14 +752,10 @@ fn draw_side(frame: &mut Frame, ui: &Ui, area: Rect) {
         Paragraph::new(score).block(Block::bordered().title(" Score ")),
         top,
     );
-    let entries: Vec<Line> = sentences(scene).map(Line::raw).collect();
-    let height = log.height.saturating_sub(2) as usize;
-    let skip = entries.len().saturating_sub(height);
-    let shown: Vec<Line> = entries.into_iter().skip(skip).collect();
-    frame.render_widget(
-        Paragraph::new(shown).block(Block::bordered().title(" This hand ")),
-        log,
-    );
+    let block = Block::bordered().title(" This hand ");
+    let inside = block.inner(log);
+    frame.render_widget(block, log);
+    frame.render_widget(log_widget(ui, scene, inside), inside);
 }
 
 /// The hand's log, a line a sentence.
@@ -624,9 +763,30 @@ fn sentences(scene: &Scene) -> impl Iterator<Item = String> + '_ {
     scene.log.iter().flat_map(|e| e.words.iter().cloned())
 }
 
-/// The last `height` lines of the hand's log, scrolled back by the person's PgUp.
-fn log_widget(ui: &Ui, scene: &Scene, height: usize) -> Paragraph<'static> {
-    let entries: Vec<Line> = sentences(scene).map(|e| Line::raw(e).dim()).collect();
+/// The hand's log wrapped to `width`: each sentence whole, a longer one on further
+/// lines indented by two.
+pub fn log_lines(scene: &Scene, width: u16) -> Vec<String> {
+    let width = usize::from(width);
+    let mut lines = Vec::new();
+    for sentence in sentences(scene) {
+        let mut wrapped = fit::wrap(&sentence, width).into_iter();
+        lines.extend(wrapped.next());
+        let rest: Vec<String> = wrapped.collect();
+        for line in fit::wrap(&rest.join(" "), width.saturating_sub(2)) {
+            if !line.is_empty() {
+                lines.push(format!("  {line}"));
+            }
+        }
+    }
+    lines
+}
+
+/// The last lines of the hand's log that fit `area`, scrolled back by the person's PgUp.
+fn log_widget(ui: &Ui, scene: &Scene, area: Rect) -> Paragraph<'static> {
+    let entries: Vec<Line> = (log_lines(scene, area.width).into_iter())
+        .map(|e| Line::raw(e).dim())
+        .collect();
+    let height = usize::from(area.height);
     let back = ui.log_back.min(entries.len().saturating_sub(height));
     let end = entries.len() - back;
     let start = end.saturating_sub(height);
@@ -654,6 +814,111 @@ fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) 
     );
 }
 
+/// Lines already fitted to their width in a box centred in `region` (its height at most
+/// the region's), from line `at` on where they do not all fit, with `footer` on its
+/// bottom border.
+fn boxed(
+    frame: &mut Frame,
+    region: Rect,
+    title: &str,
+    footer: &str,
+    lines: Vec<Line<'static>>,
+    at: usize,
+) {
+    let widest = lines.iter().map(Line::width).max().unwrap_or(0);
+    let widest = widest
+        .max(fit::width(title) + 4)
+        .max(fit::width(footer) + 2);
+    let width = (widest as u16 + 4).min(region.width);
+    let height = (lines.len() as u16 + 2).min(region.height);
+    let rect = Rect::new(
+        region.x + (region.width - width) / 2,
+        region.y + (region.height - height) / 2,
+        width,
+        height,
+    );
+    let room = usize::from(height.saturating_sub(2));
+    let at = at.min(lines.len().saturating_sub(room));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines[at..].to_vec()).block(
+            Block::bordered()
+                .border_type(BorderType::Double)
+                .padding(ratatui::widgets::Padding::horizontal(1))
+                .title(format!(" {title} "))
+                .title_bottom(footer.to_string()),
+        ),
+        rect,
+    );
+}
+
+/// `text` wrapped to `width`, each line in `style`.
+fn wrapped(text: &str, width: usize, style: Style) -> Vec<Line<'static>> {
+    (fit::wrap(text, width).into_iter())
+        .map(|l| Line::styled(l, style))
+        .collect()
+}
+
+/// Lines indented by two columns.
+fn indented(lines: Vec<Line<'static>>) -> impl Iterator<Item = Line<'static>> {
+    lines.into_iter().map(|line| {
+        let mut spans = vec![Span::raw("  ")];
+        spans.extend(line.spans);
+        Line::from(spans)
+    })
+}
+
+/// A hand's end as lines of at most `width` columns, from its typed fields: the core's
+/// sentence, then each side's line (the person's bold), its cards turned face up
+/// (Straights' discards) and its notes (Teen Do Panch's pulls).
+pub fn hand_end_lines(scene: &Scene, end: &HandEnd, width: usize) -> Vec<Line<'static>> {
+    let mut lines = wrapped(&end.sentence, width, Style::default().bold());
+    lines.push(Line::raw(""));
+    for side in &end.sides {
+        let style = if side.mine {
+            Style::default().bold()
+        } else {
+            Style::default()
+        };
+        lines.extend(wrapped(&side.text, width, style));
+        let chips = side
+            .cards
+            .iter()
+            .map(|&c| card_chip(c, scene.joker))
+            .collect();
+        lines.extend(indented(fit::pack(chips, " ", width.saturating_sub(2))));
+        for note in &side.notes {
+            lines.extend(indented(wrapped(
+                note,
+                width.saturating_sub(2),
+                Style::default(),
+            )));
+        }
+    }
+    lines
+}
+
+/// What a box over the table says to go on from a hand's end.
+pub const NEXT_HAND: &str = " Enter, Space or any key: the next hand · q quit ";
+
+/// The hand just ended, in a box over the middle, while the next deal waits for a key.
+fn draw_hand_end(frame: &mut Frame, ui: &Ui, middle: Rect, table: Rect) {
+    let shown = ui.shown();
+    let Some(end) = &shown.scene.hand_end else {
+        return;
+    };
+    let width = usize::from(table.width.saturating_sub(6)).min(66);
+    let lines = hand_end_lines(&shown.scene, end, width);
+    // Over the middle where it fits there; over the whole table where it does not.
+    let region = if lines.len() + 2 <= usize::from(middle.height) {
+        middle
+    } else {
+        table
+    };
+    let title = format!("{} is over", end.heading);
+    boxed(frame, region, &title, NEXT_HAND, lines, 0);
+}
+
 /// The rules card: each option's value, house rules (changed from the variant) bold and
 /// starred.
 fn rules_lines(scene: &Scene) -> Vec<Line<'static>> {
@@ -672,15 +937,63 @@ fn rules_lines(scene: &Scene) -> Vec<Line<'static>> {
     lines
 }
 
+/// The keys at the game's end.
+pub const OVER_KEYS: &str = " n or Enter: play again · h: house rules · s: save · q: quit ";
+
+/// The game's end: the last hand's end, the result and the standings, ranked.
+pub fn over_lines(scene: &Scene, width: usize) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if let Some(end) = &scene.hand_end {
+        lines.push(Line::raw(end.heading.clone()).underlined());
+        lines.extend(hand_end_lines(scene, end, width));
+        lines.push(Line::raw(""));
+    }
+    if let Some(result) = &scene.result {
+        lines.extend(wrapped(&result.sentence, width, Style::default().bold()));
+        for standing in &result.standings {
+            lines.extend(indented(wrapped(standing, width - 2, Style::default())));
+        }
+    }
+    lines
+}
+
+/// The help: every key, then the question at hand's rules, fitted to `width`; and what
+/// the box's footer says (how to scroll, where the lines do not all fit in `height`).
+fn help_lines(ui: &Ui, width: usize, height: usize) -> (Vec<Line<'static>>, &'static str) {
+    let mut lines = Vec::new();
+    for keys in KEYS {
+        lines.extend(wrapped(keys, width, Style::default()));
+    }
+    let shown = ui.shown();
+    let help = shown.own.iter().flat_map(|o| o.help.iter());
+    for (i, text) in help.enumerate() {
+        if i == 0 {
+            lines.push(Line::raw(""));
+        }
+        lines.extend(wrapped(text, width, Style::default()));
+    }
+    let footer = if lines.len() + 4 > height {
+        " ↑↓ PgUp PgDn scroll · any other key closes "
+    } else {
+        " any key closes "
+    };
+    (lines, footer)
+}
+
 fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
     match &ui.dialog {
         Dialog::None => {}
-        Dialog::Help => {
-            let mut lines: Vec<Line> = KEYS.into_iter().chain([""]).map(Line::raw).collect();
-            for text in ui.shown().own.iter().flat_map(|o| o.help.clone()) {
-                lines.push(Line::raw(text));
-            }
-            popup(frame, area, "Help", lines);
+        Dialog::Help(at) => {
+            let width = usize::from(area.width.saturating_sub(8)).min(92);
+            let (lines, footer) = help_lines(ui, width, usize::from(area.height));
+            boxed(
+                frame,
+                area.inner(Margin::new(1, 1)),
+                "Help",
+                footer,
+                lines,
+                *at,
+            );
         }
         Dialog::Quit => popup(
             frame,
@@ -701,7 +1014,6 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
                 Line::raw("From your seat's information only: sampled deals of the unseen cards.")
                     .dim(),
             );
-            popup(frame, area, "Coach", lines);
         }
         Dialog::LastTrick => {
             let shown = ui.shown();
@@ -735,18 +1047,16 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
         // Drawn over the whole frame by `draw`.
         Dialog::HouseRules => {}
         Dialog::Over => {
-            let shown = ui.shown();
-            let mut lines = Vec::new();
-            if let Some(result) = &shown.scene.result {
-                lines.push(Line::raw(result.sentence.clone()).bold());
-                lines.push(Line::raw(""));
-                lines.extend(result.standings.iter().map(|s| Line::raw(s.clone())));
-            }
-            lines.push(Line::raw(""));
-            lines.push(Line::raw(
-                "n or Enter: play again · h: house rules · s: save the game · q: quit",
-            ));
-            popup(frame, area, "Game over", lines);
+            let width = usize::from(area.width.saturating_sub(8)).min(76);
+            let lines = over_lines(&ui.shown().scene, width);
+            boxed(
+                frame,
+                area.inner(Margin::new(1, 1)),
+                "Game over",
+                OVER_KEYS,
+                lines,
+                0,
+            );
         }
     }
 }

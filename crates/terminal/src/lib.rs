@@ -3,6 +3,7 @@
 
 pub mod draw;
 pub mod error;
+pub mod fit;
 pub mod line;
 pub mod menu;
 pub mod replay;

@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use cards::Card;
-use scene::{card_text as show, MarkKind, Own, Scene};
+use scene::{card_text as show, HandEnd, MarkKind, Middle, Own, Phase, Scene};
 use table::Leave;
 use textio::Stop;
 
@@ -62,10 +62,13 @@ fn house_line(scene: &Scene) -> String {
 struct Console<R, W> {
     input: R,
     output: W,
+    /// The last line said.
+    said: String,
 }
 
 impl<R: BufRead, W: Write> Console<R, W> {
     fn say(&mut self, text: &str) -> Result<(), Stop> {
+        self.said = text.lines().last().unwrap_or_default().to_string();
         writeln!(self.output, "{text}").map_err(|_| Stop::Left(Leave::OutputClosed))
     }
 
@@ -104,13 +107,20 @@ pub fn play<R: BufRead, W: Write>(
     output: W,
     save_to: &Path,
 ) -> Result<(), Stop> {
-    let mut console = Console { input, output };
+    let mut console = Console {
+        input,
+        output,
+        said: String::new(),
+    };
     let first = table.shown().scene;
     console.say(&intro(table, &first))?;
     // The last action whose sentences were printed, by its number in the game: a
     // resumed game starts at its hand in play.
     let mut printed = first.last_hand.last().map_or(0, |e| e.seq);
     let mut announced = String::new();
+    // The last hand's end said, and whether the person can still be asked to go on.
+    let mut ended = None;
+    let mut input_open = true;
     loop {
         let shown = table.shown();
         let scene = &shown.scene;
@@ -121,6 +131,27 @@ pub fn play<R: BufRead, W: Write>(
             console.say(&deal_line(scene))?;
         }
         printed = console.say_after(printed, &scene.log)?;
+        if let Some(end) = scene.hand_end.as_ref().filter(|e| ended != Some(e.seq)) {
+            ended = Some(end.seq);
+            // The core's sentence, unless the hand's log just said it.
+            if console.said != end.sentence {
+                console.say(&end.sentence)?;
+            }
+            console.say(&hand_end_lines(scene, end))?;
+            if scene.result.is_none() && input_open {
+                // A closed input goes on (the next question ends the game); q quits.
+                match console.ask("Press Enter for the next hand") {
+                    Ok(said) if matches!(said.as_str(), "q" | "quit") => {
+                        return Err(Stop::Left(Leave::Quit))
+                    }
+                    // The answer's own line ends the prompt's, wherever the input
+                    // comes from.
+                    Ok(_) => console.say("")?,
+                    Err(Stop::Left(Leave::InputClosed)) => input_open = false,
+                    Err(stop) => return Err(stop),
+                }
+            }
+        }
         if let Some(result) = &scene.result {
             console.say(&format!(
                 "{} Final score: {}.",
@@ -136,6 +167,40 @@ pub fn play<R: BufRead, W: Write>(
             }
         }
     }
+}
+
+/// A hand's end, a line a side (`  You and North: 3 tricks, made trump, +1 point (1 in
+/// all)`), each with the cards it turned face up (Straights' discards) and its notes.
+fn hand_end_lines(scene: &Scene, end: &HandEnd) -> String {
+    let mut lines = Vec::new();
+    for side in &end.sides {
+        lines.push(format!("  {}", side.text));
+        if !side.cards.is_empty() {
+            let cards: Vec<String> = side.cards.iter().map(|&c| scene.card_text(c)).collect();
+            lines.push(format!("    {}", cards.join(" ")));
+        }
+        lines.extend(side.notes.iter().map(|note| format!("    {note}")));
+    }
+    lines.join("\n")
+}
+
+/// On the person's turn: Straights' layout, a row a suit, and the cards that may be
+/// picked where not every card of the hand may.
+fn turn_lines(scene: &Scene, own: &Own) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Middle::Layout { rows } = &scene.middle {
+        let rows: Vec<&str> = rows.iter().map(|r| r.label.as_str()).collect();
+        lines.push(format!("Layout: {}", rows.join(" · ")));
+    }
+    let cards: Vec<_> = own.hand.groups().iter().flatten().collect();
+    let legal: Vec<&str> = (cards.iter())
+        .filter(|c| c.action.is_some())
+        .map(|c| c.label.as_str())
+        .collect();
+    if !legal.is_empty() && legal.len() < cards.len() {
+        lines.push(format!("You may pick: {}", legal.join(", ")));
+    }
+    lines
 }
 
 fn deal_line(scene: &Scene) -> String {
@@ -183,6 +248,9 @@ fn answer<R: BufRead, W: Write>(
         console.say(&format!("Your hand: {held} cards, face down"))?;
     } else {
         console.say(&format!("Your hand: {}", listed.join("  ")))?;
+    }
+    for line in turn_lines(&shown.scene, own) {
+        console.say(&line)?;
     }
     let codes: Vec<String> = own
         .choices
@@ -240,6 +308,23 @@ fn answer<R: BufRead, W: Write>(
                 table.act(index);
                 return Ok(());
             }
+            // The rules core's reason.
+            Err(Unanswered::NotNow(card, _)) => {
+                let why = table.refusal(card);
+                console.say(&Unanswered::NotNow(card, why).to_string())?
+            }
+            // A card at a question that takes no card: the question and its answers.
+            Err(Unanswered::NoCardNow) => {
+                let kind = match shown.scene.phase {
+                    Phase::OrderUp { .. } | Phase::NameTrump { .. } => "a bid",
+                    _ => "not a card",
+                };
+                let question = own.question.clone().unwrap_or_default();
+                console.say(&format!(
+                    "No card is played now: the question is {kind} ({question}). Answer {}.",
+                    codes.join(", ")
+                ))?
+            }
             Err(why) => console.say(&why.to_string())?,
         }
     }
@@ -248,8 +333,10 @@ fn answer<R: BufRead, W: Write>(
 /// Why an answer names no legal action: said before asking again.
 #[derive(Debug, PartialEq, thiserror::Error)]
 enum Unanswered {
-    #[error("{} cannot be played now.", show(*.0))]
-    NotNow(Card),
+    #[error("{} cannot be played now{}.", show(*.0), .1.as_ref().map_or(String::new(), |why| format!(": {why}")))]
+    NotNow(Card, Option<String>),
+    #[error("No card is played now.")]
+    NoCardNow,
     #[error("There is no card number {0}.")]
     NoSuchNumber(usize),
     #[error("You do not hold {}.", show(*.0))]
@@ -263,9 +350,15 @@ enum Unanswered {
 /// The legal action an answer names, or why it names none.
 fn choose(said: &str, own: &Own) -> Result<usize, Unanswered> {
     let cards: Vec<_> = own.hand.groups().iter().flatten().collect();
+    // No card may be picked at all: the question takes a choice (a bid).
+    let no_card = cards.iter().all(|c| c.action.is_none()) && !own.choices.is_empty();
     let by_card = |card: Card| {
+        if no_card {
+            return Err(Unanswered::NoCardNow);
+        }
         let held = cards.iter().find(|c| c.card == card);
-        held.and_then(|c| c.action).ok_or(Unanswered::NotNow(card))
+        held.and_then(|c| c.action)
+            .ok_or(Unanswered::NotNow(card, None))
     };
     if let Ok(n) = said.parse::<usize>() {
         return match n.checked_sub(1).and_then(|i| cards.get(i)) {
@@ -308,6 +401,18 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
     for at in 0..replay.len() {
         replay.go(at);
         writeln!(out, "{}", replay.caption())?;
+        // A reviewed decision: what the coach said of it, as it said it live.
+        let reviewed = replay.review().into_iter().flat_map(|r| &r.hands);
+        let marked = reviewed.flat_map(|h| &h.decisions).find(|d| d.step == at);
+        if let Some(decision) = marked {
+            let coaching = &decision.coaching;
+            for row in crate::words::coach_rows(coaching) {
+                writeln!(out, "    {row}")?;
+            }
+            for note in &coaching.notes {
+                writeln!(out, "    {note}")?;
+            }
+        }
         let Some(step) = replay.step_shown() else {
             continue;
         };
@@ -327,11 +432,11 @@ pub fn replay(mut replay: crate::replay::Replay, out: &mut impl Write) -> std::i
     if let Some(review) = replay.review() {
         writeln!(
             out,
-            "Review of seat {} ({}): {}",
+            "Review of seat {}: {}",
             review.seat + 1,
-            review.unit,
             review.summary
         )?;
+        writeln!(out, "  {}", review.reading)?;
         for hand in &review.hands {
             writeln!(out, "  {}", hand.summary)?;
         }

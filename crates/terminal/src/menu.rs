@@ -1,6 +1,6 @@
 //! The house-rules menu of the drawn table (`h`): every option of the game with its
-//! values, the variant's own marked, checked by the rules core when the person keeps
-//! them for the next game.
+//! values, the variant's own marked, and the points to win where the game lets a table
+//! choose them, checked by the rules core when the person keeps them for the next game.
 
 use ratatui::crossterm::event::{Event, KeyCode, KeyEventKind};
 use ratatui::layout::{Constraint, Layout};
@@ -12,18 +12,27 @@ use ratatui::Frame;
 use catalogue::Ruleset;
 use scene::offer::HouseOffer;
 
-/// The menu: one row per house rule, each at one of its values.
+/// The menu: one row per house rule, each at one of its values, and last the points to
+/// win (where the game lets a table choose them).
 pub struct Menu {
     rules: Ruleset,
     title: String,
     options: Vec<HouseOffer>,
     /// Each option's chosen value, an index into its values.
     chosen: Vec<usize>,
+    /// The points to win chosen; `None` where the game sets them (Straights ends at 80).
+    pub points: Option<u32>,
     /// The row the arrows move.
     pub selected: usize,
     /// Why the last choice was refused.
     pub refusal: Option<String>,
 }
+
+/// The points to win a table may choose, fewest and most (`cardtable rules`).
+const POINTS: (u32, u32) = (1, 100);
+
+/// The points row's title.
+const POINTS_TITLE: &str = "Points to win";
 
 /// What a key did to the menu.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,12 +52,11 @@ impl Menu {
     pub fn new(rules: Ruleset) -> Menu {
         let game = rules.variant().game();
         let offer = scene::offer::offer();
-        let options = offer
-            .games
-            .into_iter()
-            .find(|g| g.game == game)
-            .map(|g| g.house)
-            .unwrap_or_default();
+        let offered = offer.games.into_iter().find(|g| g.game == game);
+        let points = (offered.as_ref())
+            .is_some_and(|g| g.points_to_win)
+            .then(|| rules.points());
+        let options = offered.map(|g| g.house).unwrap_or_default();
         let card = scene::rules_card_of(&rules);
         let chosen = options
             .iter()
@@ -62,6 +70,7 @@ impl Menu {
             rules,
             options,
             chosen,
+            points,
             selected: 0,
             refusal: None,
         }
@@ -91,10 +100,22 @@ impl Menu {
         if key.kind == KeyEventKind::Release {
             return Chosen::Choosing;
         }
-        let rows = self.options.len();
+        let rows = self.options.len() + usize::from(self.points.is_some());
+        let on_points = self.selected == self.options.len();
         match key.code {
             KeyCode::Up if rows > 0 => self.selected = (self.selected + rows - 1) % rows,
             KeyCode::Down | KeyCode::Tab if rows > 0 => self.selected = (self.selected + 1) % rows,
+            KeyCode::Left | KeyCode::Right if on_points => {
+                if let Some(points) = self.points.as_mut() {
+                    *points = match key.code {
+                        KeyCode::Left if *points <= POINTS.0 => POINTS.1,
+                        KeyCode::Left => *points - 1,
+                        _ if *points >= POINTS.1 => POINTS.0,
+                        _ => *points + 1,
+                    };
+                }
+                self.refusal = None;
+            }
             KeyCode::Left | KeyCode::Right if rows > 0 => {
                 let count = self.options[self.selected].values.len();
                 let step = if key.code == KeyCode::Left {
@@ -107,7 +128,8 @@ impl Menu {
                 self.refusal = None;
             }
             KeyCode::Enter => {
-                let (variant, points) = (self.rules.variant(), self.rules.points());
+                let variant = self.rules.variant();
+                let points = self.points.unwrap_or(self.rules.points());
                 match Ruleset::new(variant, points, &self.settings()) {
                     Ok(rules) => return Chosen::Deal(rules),
                     Err(refused) => self.refusal = Some(refused.to_string()),
@@ -122,7 +144,8 @@ impl Menu {
 
     /// Draws the menu over the whole frame.
     pub fn draw(&self, frame: &mut Frame) {
-        let width = crate::words::widest(self.options.iter().map(|o| &o.title));
+        let titles = self.options.iter().map(|o| o.title);
+        let width = crate::words::widest(titles.chain([POINTS_TITLE]));
         let mut lines = vec![Line::raw(self.title.clone()).bold(), Line::raw("")];
         for (row, (option, &i)) in self.options.iter().zip(&self.chosen).enumerate() {
             let value = &option.values[i];
@@ -140,6 +163,20 @@ impl Menu {
                 line
             });
         }
+        if let Some(points) = self.points {
+            let mark = if self.selected == self.options.len() {
+                "▶ "
+            } else {
+                "  "
+            };
+            let text = format!("{mark}{:<width$}  ◀ {points} ▶", POINTS_TITLE);
+            let line = Line::raw(text);
+            lines.push(if self.selected == self.options.len() {
+                line.reversed()
+            } else {
+                line
+            });
+        }
         let about = self.options.get(self.selected);
         let [list, help] =
             Layout::vertical([Constraint::Min(3), Constraint::Length(5)]).areas(frame.area());
@@ -149,7 +186,16 @@ impl Menu {
             )),
             list,
         );
-        let mut notes = vec![Line::raw(about.map_or("", |o| o.summary).to_string())];
+        let summary = match about {
+            Some(option) => option.summary.to_string(),
+            None => format!(
+                "The first to this many points wins the game ({} to {}; this game's: {}).",
+                POINTS.0,
+                POINTS.1,
+                self.rules.points()
+            ),
+        };
+        let mut notes = vec![Line::raw(summary)];
         if let Some(source) = about.map(|o| o.source) {
             notes.push(Line::raw(format!("Source: {source}")).dim());
         }
@@ -202,5 +248,28 @@ mod tests {
         };
         assert_eq!(rules.house(), ["alone=off", "partner-alone=off"]);
         assert_eq!(press(&mut menu, KeyCode::Char('q')), Chosen::Quit);
+    }
+
+    #[test]
+    fn the_last_row_sets_the_points_to_win_and_straights_has_none() {
+        let mut menu = Menu::new(Ruleset::plain(Variant::EuchreEecs280, 10));
+        // Up from the first row: the last, the points to win.
+        press(&mut menu, KeyCode::Up);
+        press(&mut menu, KeyCode::Right);
+        press(&mut menu, KeyCode::Right);
+        let Chosen::Deal(rules) = press(&mut menu, KeyCode::Enter) else {
+            panic!("deals: {:?}", menu.refusal)
+        };
+        assert_eq!(rules, Ruleset::plain(Variant::EuchreEecs280, 12));
+        // From 1 down, 100; from 100 up, 1.
+        let mut menu = Menu::new(Ruleset::plain(Variant::EuchreEecs280, 1));
+        press(&mut menu, KeyCode::Up);
+        press(&mut menu, KeyCode::Left);
+        assert_eq!(menu.points, Some(100));
+        press(&mut menu, KeyCode::Right);
+        assert_eq!(menu.points, Some(1));
+        // Straights always ends at 80: no row for it.
+        let menu = Menu::new(Ruleset::plain(Variant::Straights, 80));
+        assert_eq!(menu.points, None);
     }
 }

@@ -64,6 +64,12 @@ pub trait Sitting {
     fn face_up(&self) -> Option<Vec<Vec<cards::Card>>> {
         None
     }
+    /// Why the person may not put `card` down now, in the rules core's words (`Hearts
+    /// was led and the hand holds one, so it must follow suit`); `None` when it may, or
+    /// when no card is put down now (a bid), or in a replay.
+    fn refusal(&self, _card: cards::Card) -> Option<String> {
+        None
+    }
 }
 
 /// A game being played: the game in progress and the computer players.
@@ -198,6 +204,25 @@ impl<G: Roster + Staged> Sitting for Session<G> {
 
     fn hands(&self) -> u32 {
         self.progress.game().hands()
+    }
+
+    fn refusal(&self, card: cards::Card) -> Option<String> {
+        // The person's legal action that puts a card down (a play, a discard, a card
+        // given back), with `card` in its place, as the game spells its actions; the
+        // rules core says why it refuses it.
+        let mut legal = Vec::new();
+        self.progress.game().legal_actions(&mut legal);
+        let (like, held) = legal
+            .iter()
+            .find_map(|a| G::card_of(a).map(|(held, _)| (a, held)))?;
+        let spelt = serde_json::to_string(like).ok()?;
+        let (held, card) = (
+            serde_json::to_string(&held).ok()?,
+            serde_json::to_string(&card).ok()?,
+        );
+        let action: G::Action = serde_json::from_str(&spelt.replacen(&held, &card, 1)).ok()?;
+        let mut game = self.progress.game().clone();
+        game.apply_as(YOU, action).err().map(|why| why.to_string())
     }
 
     fn record(&self) -> String {

@@ -63,7 +63,9 @@ pub fn run(
             ui.dialog = Dialog::Over;
             continue;
         }
-        let computers = !ui.finished() && !ui.your_turn() && ui.dialog == Dialog::None;
+        // A hand's end holds the next deal until the person's key.
+        let computers =
+            !ui.finished() && !ui.your_turn() && !ui.holding() && ui.dialog == Dialog::None;
         let wait = if computers {
             due.saturating_duration_since(Instant::now())
         } else {
@@ -92,8 +94,12 @@ pub fn run(
                 }
             }
         } else if computers {
-            // Deals take no time; plays appear one at a time.
-            while ui.table.step() && ui.shown().scene.turn.is_none() && !ui.finished() {}
+            // Deals take no time; plays appear one at a time; a hand's end waits.
+            while ui.table.step()
+                && ui.shown().scene.turn.is_none()
+                && !ui.finished()
+                && !ui.holding()
+            {}
             due = Instant::now() + pace;
         }
     }

@@ -19,8 +19,8 @@ use crate::session::Sitting;
 pub enum Dialog {
     /// Nothing: playing.
     None,
-    /// Keys and the rules of the question at hand.
-    Help,
+    /// Keys and the rules of the question at hand, scrolled down by this many lines.
+    Help(usize),
     /// "Quit?"
     Quit,
     /// The strong player's values of each legal action.
@@ -90,9 +90,14 @@ pub struct Ui {
     pub next_rules: Option<catalogue::Ruleset>,
     /// The house-rules menu while [`Dialog::HouseRules`] is open.
     pub menu: Option<crate::menu::Menu>,
-    /// The computers the next game seats (`l` steps through the levels); `None` in a
-    /// replay.
+    /// The computers the next game seats (`l` shows them, `l` again steps through the
+    /// levels); `None` in a replay.
     pub next_opponents: Option<catalogue::PlayerSpec>,
+    /// The last hand's end the person has seen ([`scene::HandEnd::seq`]): until then the
+    /// table holds the next deal ([`Ui::holding`]).
+    pub ended: Option<u64>,
+    /// Whether the last key was `l`, which showed the level: another `l` changes it.
+    level_shown: bool,
     derived: RefCell<Option<Derived>>,
 }
 
@@ -111,6 +116,8 @@ impl Ui {
             next_rules: None,
             menu: None,
             next_opponents: None,
+            ended: None,
+            level_shown: false,
             derived: RefCell::new(None),
         }
     }
@@ -182,6 +189,23 @@ impl Ui {
         self.shown().scene.result.is_some()
     }
 
+    /// Whether a hand has just ended and the person has not yet seen its end: the
+    /// table shows it and holds the next deal until a key (the game's end shows it with
+    /// the result instead).
+    pub fn holding(&self) -> bool {
+        let shown = self.shown();
+        let end = shown.scene.hand_end.as_ref();
+        self.table.position().is_none()
+            && shown.scene.result.is_none()
+            && end.is_some_and(|end| self.ended != Some(end.seq))
+    }
+
+    /// The person has seen the hand's end: the next deal may come.
+    fn continue_after_hand(&mut self) {
+        self.ended = self.shown().scene.hand_end.as_ref().map(|end| end.seq);
+        self.log_back = 0;
+    }
+
     /// Takes pick `index` of [`Ui::picks`].
     fn choose(&mut self, pick: &Pick) {
         self.table.act(pick.action);
@@ -204,6 +228,9 @@ impl Ui {
     }
 
     fn click(&mut self, column: u16, row: u16) {
+        if self.dialog == Dialog::None && self.holding() {
+            return self.continue_after_hand();
+        }
         if self.dialog != Dialog::None || !self.your_turn() {
             return;
         }
@@ -227,6 +254,7 @@ impl Ui {
         if let Some(at) = self.table.position() {
             return self.replay_key(key, at);
         }
+        let level_shown = std::mem::take(&mut self.level_shown);
         match self.dialog.clone() {
             Dialog::Quit => return self.quit_key(key),
             Dialog::Over => {
@@ -245,6 +273,31 @@ impl Ui {
                 }
             }
             Dialog::HouseRules => return self.menu_key(key),
+            Dialog::Help(at) => {
+                // The arrows and the page keys scroll; any other key closes it.
+                let to = match key.code {
+                    KeyCode::Up => Some(at.saturating_sub(1)),
+                    KeyCode::Down => Some(at + 1),
+                    KeyCode::PageUp => Some(at.saturating_sub(10)),
+                    KeyCode::PageDown => Some(at + 10),
+                    KeyCode::Home => Some(0),
+                    _ => None,
+                };
+                self.dialog = match (to, key.code) {
+                    (Some(to), _) => Dialog::Help(to),
+                    (None, KeyCode::Char('q')) => Dialog::Quit,
+                    (None, _) => Dialog::None,
+                };
+                return Flow::Continue;
+            }
+            Dialog::None if self.holding() => {
+                // The hand's end is shown: q asks to quit, any other key deals on.
+                match key.code {
+                    KeyCode::Char('q') => self.dialog = Dialog::Quit,
+                    _ => self.continue_after_hand(),
+                }
+                return Flow::Continue;
+            }
             Dialog::None => {}
             _ => {
                 // q quits from here too; any other key closes help, the coach, the last
@@ -255,6 +308,10 @@ impl Ui {
                 };
                 return Flow::Continue;
             }
+        }
+        if key.code == KeyCode::Char('l') {
+            self.level(level_shown);
+            return Flow::Continue;
         }
         self.play_key(key)
     }
@@ -311,27 +368,38 @@ impl Ui {
         }
     }
 
-    /// The next level up for the next game's computers (after expert, beginner again; from
-    /// a player by kind, beginner).
-    fn next_level(&mut self) {
+    /// `l`: the next game's computers; `l` again, the next level up for them (after
+    /// expert, beginner again; from a player by kind, beginner).
+    fn level(&mut self, shown: bool) {
         use catalogue::{Level, PlayerSpec};
         let Some(now) = self.next_opponents else {
             return self.note = Some("the computers' level is set when a game starts".into());
         };
-        let level = match now {
-            PlayerSpec::Level { level } => Level::ALL
-                .into_iter()
-                .cycle()
+        let next = |level: Level| {
+            (Level::ALL.into_iter().cycle())
                 .skip_while(|l| *l != level)
                 .nth(1)
-                .unwrap_or(Level::Beginner),
+                .unwrap_or(Level::Beginner)
+        };
+        let now = if shown {
+            let level = match now {
+                PlayerSpec::Level { level } => next(level),
+                _ => Level::Beginner,
+            };
+            self.next_opponents = Some(PlayerSpec::Level { level });
+            PlayerSpec::Level { level }
+        } else {
+            now
+        };
+        let then = match now {
+            PlayerSpec::Level { level } => next(level),
             _ => Level::Beginner,
         };
-        self.next_opponents = Some(PlayerSpec::Level { level });
         self.note = Some(format!(
-            "The next game's computers: {} (l changes it)",
-            level.name()
+            "The next game's computers: {now} (l again: {}; this game's stay)",
+            then.name()
         ));
+        self.level_shown = true;
     }
 
     /// A key in the house-rules menu: Enter keeps the rules for the next game.
@@ -435,7 +503,10 @@ impl Ui {
                 .get(n.wrapping_sub(1))
                 .and_then(|&c| picks.iter().find(|p| p.card == Some(c)).cloned())
                 .ok_or_else(|| match cards.get(n.wrapping_sub(1)) {
-                    Some(&c) => format!("{} cannot be played now", card_text(c)),
+                    Some(&c) => match self.table.refusal(c) {
+                        Some(why) => format!("{} cannot be played now: {why}", card_text(c)),
+                        None => format!("{} cannot be played now", card_text(c)),
+                    },
                     None => format!("there is no card number {n}"),
                 })
         } else {
@@ -455,7 +526,7 @@ impl Ui {
         self.typed.clear();
         match c {
             'q' => self.dialog = Dialog::Quit,
-            '?' => self.dialog = Dialog::Help,
+            '?' => self.dialog = Dialog::Help(0),
             'c' => match self.your_turn().then(|| self.table.coach()).flatten() {
                 Some(coaching) => self.dialog = Dialog::Coach(coaching),
                 None => self.note = Some("the coach speaks on your turn".into()),
@@ -464,7 +535,6 @@ impl Ui {
             'x' => self.dialog = Dialog::LastTrick,
             'r' => self.dialog = Dialog::Rules,
             'h' => self.open_house_rules(),
-            'l' => self.next_level(),
             _ => self.note = Some(format!("'{c}' does nothing here: ? shows the keys")),
         }
         Flow::Continue

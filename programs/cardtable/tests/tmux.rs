@@ -1,6 +1,7 @@
 //! The real binary at a real terminal: tmux runs `cardtable play straights` in a 100×30
 //! window: the game deals at once, `h` sets house rules for the next game, and a hand (a
-//! round) of Straights is played by keys read off the screen.
+//! round) of Straights is played by keys read off the screen; every game's seats read
+//! whole from 100 to 130 columns, a hand's end waits for a key, and the log wraps.
 
 use std::process::Command;
 use std::thread::sleep;
@@ -101,6 +102,11 @@ fn a_round_of_straights_is_played_by_keys_in_tmux() {
             last = screen;
             break;
         }
+        // The round's end waits for a key before the next deal.
+        if screen.contains("Round 1 is over") && screen != last {
+            assert!(screen.contains("discards, +"), "{screen}");
+            tmux.keys(&["Enter"]);
+        }
         if screen.contains("Your turn") && screen != last {
             // Alternate the ways in: Enter on the selection, then a card's number.
             if plays % 2 == 0 {
@@ -155,4 +161,183 @@ fn wait_for(tmux: &Tmux, text: &str) -> String {
         sleep(Duration::from_millis(50));
     }
     panic!("no {text:?} on the screen:\n{screen}")
+}
+
+/// A tmux session of its own running `cardtable play ARGS` at `width`×`height`.
+fn play_in_tmux(name: &str, width: u16, height: u16, args: &str) -> Option<Tmux> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        testkit::missing("tmux is not installed (apt-get install tmux)");
+        return None;
+    }
+    let tmux = Tmux {
+        socket: format!("cardtable-{name}-{width}-{}", std::process::id()),
+    };
+    let command = format!(
+        "{} play {args} --speed 0 --save {}",
+        env!("CARGO_BIN_EXE_cardtable"),
+        std::env::temp_dir()
+            .join("cardtable-tmux-widths.json")
+            .display()
+    );
+    let (w, h) = (width.to_string(), height.to_string());
+    let started = tmux.run(&[
+        "new-session",
+        "-d",
+        "-x",
+        &w,
+        "-y",
+        &h,
+        "-s",
+        "play",
+        &command,
+    ]);
+    assert!(started.status.success(), "{started:?}");
+    Some(tmux)
+}
+
+/// Whether a line of `screen` holds `text` with a space, a border or the line's end on
+/// each side: not cut, and not run into anything beside it.
+fn whole(screen: &str, text: &str) -> usize {
+    let apart = |c: Option<char>| c.is_none_or(|c| c == ' ' || "│║┌┐└┘─".contains(c));
+    screen
+        .lines()
+        .map(|line| {
+            line.match_indices(text)
+                .filter(|(at, _)| {
+                    apart(line[..*at].chars().next_back())
+                        && apart(line[at + text.len()..].chars().next())
+                })
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+fn seats_are_whole_and_apart_from_100_to_130_columns() {
+    // Written from the rules: Euchre deals five cards a seat, Straights thirteen (the
+    // person, holding the seven of spades under seed 4, leads with every hand full);
+    // Teen Do Panch's makers' quotas are five (Left, first to name trump) and three.
+    let games: [(&str, &[(&str, usize)]); 3] = [
+        (
+            "euchre --seed 3",
+            &[
+                ("5 cards", 3),
+                ("tricks 0 · 0 pts", 3),
+                ("West", 1),
+                ("East", 1),
+            ],
+        ),
+        (
+            "straights --seed 4 --opponents handout",
+            &[
+                ("13 cards", 3),
+                ("discards 0 · 0 pts", 4),
+                ("West", 1),
+                ("East", 1),
+            ],
+        ),
+        (
+            "teendopanch --seed 4 --opponents handout",
+            &[
+                ("tricks 0 of 5 · 0 pts", 1),
+                ("tricks 0 of 3 · 0 pts", 1),
+                ("Right", 1),
+            ],
+        ),
+    ];
+    for (args, expected) in games {
+        for width in [100, 112, 120, 130] {
+            let Some(tmux) = play_in_tmux("widths", width, 32, args) else {
+                return;
+            };
+            let screen = wait_for(&tmux, "Your turn");
+            println!("{args} at {width}×32:\n{screen}");
+            for &(text, count) in expected {
+                assert!(
+                    whole(&screen, text) >= count,
+                    "{args} at {width}: {text:?} whole {count} times:\n{screen}"
+                );
+            }
+            // The facts over the middle stand apart from the seats beside it.
+            for line in screen
+                .lines()
+                .filter(|l| l.contains("Upcard ") || l.contains("Trump "))
+            {
+                assert!(!line.contains("East") || whole(line, "East") > 0, "{line}");
+                assert!(
+                    !line.contains("Right") || whole(line, "Right") > 0,
+                    "{line}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_hands_end_waits_for_a_key_before_the_next_deal() {
+    let Some(tmux) = play_in_tmux("end", 100, 32, "euchre --seed 3") else {
+        return;
+    };
+    let mut screen = String::new();
+    for _ in 0..400 {
+        screen = tmux.screen();
+        if screen.contains("Hand 1 is over") {
+            break;
+        }
+        if screen.contains("Your turn") {
+            tmux.keys(&["Enter"]);
+        }
+        sleep(Duration::from_millis(50));
+    }
+    println!("{screen}");
+    assert!(screen.contains("Hand 1 is over"), "{screen}");
+    assert!(screen.contains("any key: the next hand"), "{screen}");
+    assert!(screen.contains("You and North: "), "{screen}");
+    // The computers play at once (--speed 0), yet the deal waits for the person.
+    sleep(Duration::from_millis(1000));
+    let later = tmux.screen();
+    assert!(
+        later.contains("Hand 1 is over") && !later.contains("Hand 2"),
+        "{later}"
+    );
+    tmux.keys(&["Space"]);
+    let next = wait_for(&tmux, "Hand 2");
+    assert!(!next.contains("Hand 1 is over"), "{next}");
+}
+
+#[test]
+fn the_log_wraps_its_sentences_in_tmux() {
+    // Teen Do Panch at 120 columns: the log in the side panel, 34 columns wide; the
+    // hand's end sentence names three players' tricks and points, longer than that.
+    let Some(tmux) = play_in_tmux("log", 120, 32, "teendopanch --seed 4 --opponents handout")
+    else {
+        return;
+    };
+    let mut screen = String::new();
+    for _ in 0..400 {
+        screen = tmux.screen();
+        if screen.contains("Hand 1 is over") {
+            break;
+        }
+        if screen.contains("Your turn") {
+            tmux.keys(&["Enter"]);
+        }
+        sleep(Duration::from_millis(50));
+    }
+    println!("{screen}");
+    // The log's column: right of the table's last inner border on each line.
+    let log: Vec<&str> = screen
+        .lines()
+        .filter_map(|l| l.trim_end_matches('│').rsplit('│').next())
+        .map(str::trim)
+        .collect();
+    let log = log.join(" ");
+    let said = log
+        .split("The hand is over: You ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the sentence begins:\n{screen}"));
+    assert!(
+        said.contains(", Left ") && said.contains(", Right ") && said.contains("points)."),
+        "the sentence is whole:\n{screen}"
+    );
 }
