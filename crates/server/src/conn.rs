@@ -523,6 +523,19 @@ impl Session<'_> {
         }
         match message {
             ClientMsg::Hello { .. } => self.reply(error("protocol", "hello was already said")),
+            // A new name for what the connection joins from now on, without reconnecting
+            // (a reconnect for a name dropped the message sent meanwhile): cleaned and
+            // refused as in hello. The nodes this connection is relayed to take it too.
+            ClientMsg::Name { name } => match crate::names::clean(&name) {
+                Ok(name) => {
+                    if let Some(conn) = &mut self.conn {
+                        conn.name = name.clone();
+                    }
+                    self.relays.rename(text);
+                    self.reply(ServerMsg::Named { name });
+                }
+                Err(refused) => self.reply(error("bad_name", refused.to_string())),
+            },
             ClientMsg::List { after } => self.reply(ServerMsg::Tables {
                 tables: self.server.public_tables(after.as_deref()),
             }),

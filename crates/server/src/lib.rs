@@ -485,6 +485,7 @@ impl Server {
             seats: Vec::new(),
             actions: Vec::new(),
             finished: false,
+            ended: None,
         };
         {
             // Not while the lease keeper looks for stopped tables: between its claim and
@@ -708,7 +709,7 @@ async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> R
         Ok(games) => Json(
             games
                 .iter()
-                .map(|g| listing(&g.row, g.actions))
+                .map(|g| listing(&g.row, g.actions, g.ended))
                 .collect::<Vec<_>>(),
         )
         .into_response(),
@@ -717,21 +718,21 @@ async fn list_games(State(server): State<Server>, Query(page): Query<Page>) -> R
 }
 
 /// One finished game as `/api/games` lists it, found by its table's id (the secret of a
-/// private table's link): what a browser's "my games" shows of a game it sat at. A game in
-/// progress is refused like its record.
+/// private table's link), with how it ended ([`ended_listing`]): what a browser's "my
+/// games" shows of a game it sat at. A game in progress is refused like its record.
 async fn game_listing(State(server): State<Server>, UrlPath(id): UrlPath<String>) -> Response {
     let store = server.store.clone();
-    let found = tokio::task::spawn_blocking(move || finished(&*store, &id))
+    let found = tokio::task::spawn_blocking(move || finished(&*store, &id).map(ended_listing))
         .await
         .expect("the store does not panic");
     match found {
-        Ok(stored) => Json(listing(&stored.row, stored.actions.len() as u64)).into_response(),
+        Ok(listing) => Json(listing).into_response(),
         Err(refusal) => refusal.into_response(),
     }
 }
 
 /// A finished table as the finished games' lists show it.
-fn listing(row: &TableRow, actions: u64) -> protocol::GameListing {
+fn listing(row: &TableRow, actions: u64, ended: Option<u64>) -> protocol::GameListing {
     protocol::GameListing {
         table: row.id.clone(),
         game: row.game,
@@ -739,6 +740,104 @@ fn listing(row: &TableRow, actions: u64) -> protocol::GameListing {
         title: table::row_title(row),
         points: row.points,
         actions,
+        ended,
+        result: None,
+    }
+}
+
+/// A finished table's listing with its `result`: the game replayed to its end and seen as
+/// a spectator sees it — the scene's sentence, standings, winners and sides — each seat's
+/// share of it told apart (won, points, partners, opponents). No word of it is made here:
+/// the names are the table's, the rest the scene's.
+fn ended_listing(stored: Stored) -> protocol::GameListing {
+    let mut listed = listing(&stored.row, stored.actions.len() as u64, stored.ended);
+    let names: Vec<(String, bool)> = record_seats(&stored)
+        .iter()
+        .enumerate()
+        .map(|(seat, player)| match player.strip_prefix("person:") {
+            Some(name) => (name.to_string(), true),
+            None => (format!("Computer {} ({player})", seat + 1), false),
+        })
+        .collect();
+    let sitters: Vec<scene::Sitter> = (names.iter())
+        .map(|(name, person)| scene::Sitter {
+            name: name.clone(),
+            presence: if *person {
+                scene::Presence::Person
+            } else {
+                scene::Presence::Computer
+            },
+        })
+        .collect();
+    let rules = Variant::named(stored.row.game, Some(&stored.row.rules))
+        .ok()
+        .and_then(|v| Ruleset::new(v, stored.row.points, &stored.row.house).ok());
+    let end = rules.and_then(|rules| {
+        let at_end = AtTheEnd {
+            stored: &stored,
+            sitters: &sitters,
+        };
+        scene::with_game(&rules, at_end)
+    });
+    let Some(end) = end else {
+        return listed;
+    };
+    let Some(result) = end.result else {
+        return listed;
+    };
+    let side_of = |seat: usize| end.score.rows.iter().find(|r| r.seats.contains(&seat));
+    let seats = (names.iter().enumerate())
+        .map(|(seat, (name, person))| {
+            let side = side_of(seat).map(|r| r.seats.clone()).unwrap_or(vec![seat]);
+            let named = |keep: &dyn Fn(usize) -> bool| {
+                (0..names.len())
+                    .filter(|&s| keep(s))
+                    .map(|s| names[s].0.clone())
+                    .collect::<Vec<_>>()
+            };
+            protocol::SeatOutcome {
+                seat,
+                name: name.clone(),
+                kind: if *person { "person" } else { "computer" }.into(),
+                won: result.winners.contains(&seat),
+                points: end.seats.get(seat).map_or(0.0, |s| s.points),
+                partners: named(&|s| s != seat && side.contains(&s)),
+                opponents: named(&|s| !side.contains(&s)),
+            }
+        })
+        .collect();
+    listed.result = Some(protocol::GameOutcome {
+        sentence: result.sentence,
+        standings: result.standings,
+        winners: result.winners,
+        seats,
+    });
+    listed
+}
+
+/// A stored game's scene at its end, as a spectator sees it; `None` if it does not replay
+/// to an end.
+struct AtTheEnd<'a> {
+    stored: &'a Stored,
+    sitters: &'a [scene::Sitter],
+}
+
+impl WithScene for AtTheEnd<'_> {
+    type Output = Option<scene::Scene>;
+
+    fn run<G: Roster + Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output {
+        let actions = (self.stored.actions.iter())
+            .map(|&stored| G::from_any(stored))
+            .collect::<Option<Vec<_>>>()?;
+        let row = &self.stored.row;
+        let deals = row.deals.reveal().to_vec();
+        let progress =
+            ::table::Progress::replay(new(), row.seed.reveal(), deals, actions, |_, _| {}).ok()?;
+        let shown = scene::shown(&progress, None, self.sitters, row.points);
+        shown.scene.result.is_some().then_some(shown.scene)
     }
 }
 
@@ -843,14 +942,7 @@ async fn kept(
 /// prescribed deals leave the server.
 fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, edge::Refusal> {
     let stored = finished(store, id)?;
-    let seats: Vec<String> = (stored.row.bots.iter().enumerate())
-        .map(|(seat, bot)| match bot {
-            Some(name) => name.clone(),
-            None => (stored.seats.iter())
-                .find(|s| s.seat == seat)
-                .map_or("open".to_string(), |s| format!("person:{}", s.name)),
-        })
-        .collect();
+    let seats = record_seats(&stored);
     Ok(protocol::GameRecord {
         game: stored.row.game.name().into(),
         variant: stored.row.rules,
@@ -861,6 +953,19 @@ fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, 
         seats,
         actions: stored.actions,
     })
+}
+
+/// Who sat where, as a record names them: `person:NAME`, a computer player's name, or
+/// `open`.
+fn record_seats(stored: &Stored) -> Vec<String> {
+    (stored.row.bots.iter().enumerate())
+        .map(|(seat, bot)| match bot {
+            Some(name) => name.clone(),
+            None => (stored.seats.iter())
+                .find(|s| s.seat == seat)
+                .map_or("open".to_string(), |s| format!("person:{}", s.name)),
+        })
+        .collect()
 }
 
 /// A stored table whose game is over; one in progress is refused (its record would show
@@ -1263,6 +1368,9 @@ mod tests {
                 break;
             }
             assert!(games.iter().all(|g| g["actions"] == 3), "{games:?}");
+            // When each ended, and no result: the list reads no actions.
+            assert!(games.iter().all(|g| g["ended"].is_u64()), "{games:?}");
+            assert!(games.iter().all(|g| g.get("result").is_none()), "{games:?}");
             after = Some(games.last().unwrap()["table"].as_str().unwrap().to_string());
             seen.extend(
                 games
@@ -1277,6 +1385,108 @@ mod tests {
             .map(|n| format!("g{n:03}"))
             .collect();
         assert_eq!(seen, expected);
+    }
+
+    /// Issue 55, item 6: "my games" showed "23 actions" and nothing of how the game went.
+    /// `/api/games/{id}` says when it ended, who won, each seat's points, partners and
+    /// opponents. A one-point EECS 280 game dealt from the pack in order, worked by hand:
+    /// seat 0 deals 3-2-3-2 then 2-3-2-3 from its left, so seat 1 holds 9♠ 10♠ J♠ K♥ A♥,
+    /// seat 2 Q♠ K♠ 9♣ 10♣ J♣, seat 3 A♠ 9♥ 10♥ Q♣ K♣, seat 0 J♥ Q♥ A♣ 9♦ 10♦, and J♦
+    /// turns up. Everyone passes it; seat 1 calls spades. Tricks: seat 1 (J♠ right
+    /// bower), seat 2 (K♠ over 10♠), seat 2 (J♣ left bower), seat 3 (K♣, no trump left),
+    /// seat 1 (A♥): the makers, seats 1 and 3, take 3 tricks, 1 point, and the game.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side() {
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
+        let card = |c: &str| c.parse::<cards::Card>().unwrap();
+        let deck: Vec<cards::Card> =
+            "9S TS JS QS KS AS 9H TH JH QH KH AH 9C TC JC QC KC AC 9D TD JD QD KD AD"
+                .split(' ')
+                .map(card)
+                .collect();
+        let id = "hand-worked".to_string();
+        sqlite
+            .create(&TableRow {
+                id: id.clone(),
+                game: GameKind::Euchre,
+                rules: "eecs280".into(),
+                points: 1,
+                house: Vec::new(),
+                seed: Seed::new(1),
+                deals: Deals::new(vec![deck]),
+                public: false,
+                bots: vec![None, Some("random".into()), None, Some("random".into())],
+                autopilot_seconds: 20,
+                coach: false,
+            })
+            .unwrap();
+        for (seat, name) in [(0, "Ada"), (2, "Cy")] {
+            let token = store::Token::random();
+            let row = store::SeatRow {
+                seat,
+                name: name.into(),
+                token,
+            };
+            sqlite.seat(&id, &row).unwrap();
+        }
+        use euchre::Action::{Call, Pass, Play};
+        let mut actions = vec![Pass, Pass, Pass, Pass];
+        actions.push(Call {
+            suit: cards::Suit::Spades,
+            alone: false,
+        });
+        for c in "JS QS AS 9D TS KS 9H TD JC QC AC 9S 9C KC JH KH TH QH AH TC".split(' ') {
+            actions.push(Play(card(c)));
+        }
+        let actions: Vec<_> = (actions.into_iter().enumerate())
+            .map(|(i, a)| (id.clone(), i as u64 + 1, catalogue::AnyAction::Euchre(a)))
+            .collect();
+        let before = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        sqlite
+            .append_all(&actions, std::slice::from_ref(&id))
+            .unwrap();
+        let server = Server::new(Arc::new(sqlite), edge::Config::default()).unwrap();
+        let listed = body(game_listing(State(server.clone()), UrlPath(id.clone())).await).await;
+        assert_eq!(listed["actions"], 25, "{listed}");
+        let ended = listed["ended"].as_u64().expect("when it ended");
+        assert!(
+            ended >= before && ended <= before + 60,
+            "{ended} vs {before}"
+        );
+        let result = &listed["result"];
+        assert_eq!(result["winners"], serde_json::json!([1, 3]), "{listed}");
+        assert_eq!(
+            result["standings"],
+            serde_json::json!([
+                "Computer 2 (random) & Computer 4 (random): 1 point",
+                "Ada & Cy: 0 points"
+            ])
+        );
+        let seat = |n: usize| &result["seats"][n];
+        assert_eq!(seat(0)["name"], "Ada");
+        assert_eq!(seat(0)["kind"], "person");
+        assert_eq!(seat(0)["won"], false);
+        assert_eq!(seat(0)["points"], 0.0);
+        assert_eq!(seat(0)["partners"], serde_json::json!(["Cy"]));
+        assert_eq!(
+            seat(0)["opponents"],
+            serde_json::json!(["Computer 2 (random)", "Computer 4 (random)"])
+        );
+        assert_eq!(seat(3)["kind"], "computer");
+        assert_eq!(seat(3)["won"], true);
+        assert_eq!(seat(3)["points"], 1.0);
+        assert_eq!(seat(3)["opponents"], serde_json::json!(["Ada", "Cy"]));
+        // The list reads no actions: the time, not the result.
+        let page = Page {
+            after: None,
+            limit: None,
+        };
+        let games = body(list_games(State(server.clone()), Query(page)).await).await;
+        assert_eq!(games, serde_json::json!([]), "private: not listed");
     }
 
     /// Issue 40, item 4: every table ever made stayed in `list` (2.1 MB a reply at 3,000

@@ -35,6 +35,13 @@ pub enum ClientMsg {
         /// Up to 32 characters.
         name: String,
     },
+    /// Changes the name this connection sits down under from now on, without
+    /// reconnecting: cleaned and refused (`bad_name`) as in `hello`, and answered by
+    /// `named`. Seats already taken keep the name they were taken under.
+    Name {
+        /// Up to 32 characters.
+        name: String,
+    },
     /// Asks for a page of the public tables (`{"type": "list"}`, then `"after"` the
     /// last table of a full page for the next).
     List {
@@ -215,6 +222,11 @@ pub enum ServerMsg {
         #[schemars(schema_with = "protocol_version")]
         protocol: u32,
     },
+    /// The answer to `name`: the name as tables will show it (made fit to show).
+    Named {
+        /// The cleaned name.
+        name: String,
+    },
     /// The public tables.
     Tables {
         /// Tables in play and those finished in the last ten minutes, by id, at most 100
@@ -264,7 +276,8 @@ pub enum ServerMsg {
         table: Option<TableId>,
         /// A machine-readable kind: `protocol`, `malformed`, `too_large`, `no_table`,
         /// `seat_taken`, `no_seat`, `not_your_turn`, `illegal`, `stale`, `bad_seq`,
-        /// `bad_table`, `storage`, `rate_limited`, `timeout`, `no_coach` (docs/PROTOCOL.md).
+        /// `bad_table`, `bad_name`, `storage`, `rate_limited`, `timeout`, `no_coach`
+        /// (docs/PROTOCOL.md).
         code: String,
         /// Why, in words.
         message: String,
@@ -321,6 +334,47 @@ pub struct GameListing {
     pub points: u32,
     /// How many actions it took.
     pub actions: u64,
+    /// When it ended, in seconds since 1970 (UTC); `null` for a game that ended before
+    /// the server kept the time.
+    pub ended: Option<u64>,
+    /// How it ended (`/api/games/{table}` only: `/api/games` reads no actions).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameOutcome>,
+}
+
+/// How a finished game ended, as its last scene says it to a spectator.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct GameOutcome {
+    /// `Ada and Cy win the game.`
+    pub sentence: String,
+    /// Each side's final score in words, ranked as the game ranks them (`Ada & Cy: 10
+    /// points`).
+    pub standings: Vec<String>,
+    /// The winning seats.
+    pub winners: Vec<usize>,
+    /// Every seat, in seat order: what the game came to for it.
+    pub seats: Vec<SeatOutcome>,
+}
+
+/// One seat of a finished game: its player, whether its side won, its points, and who
+/// played with and against it.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct SeatOutcome {
+    /// The seat, from 0.
+    pub seat: usize,
+    /// The person's name, or `Computer 2 (medium)`.
+    pub name: String,
+    /// `person` or `computer`.
+    pub kind: String,
+    /// Whether its side won the game.
+    pub won: bool,
+    /// Its side's points at the end.
+    pub points: f64,
+    /// The other seats of its side, by name (Euchre's partner; none in a game of one a
+    /// side).
+    pub partners: Vec<String>,
+    /// The seats of the other sides, by name.
+    pub opponents: Vec<String>,
 }
 
 /// A finished game's record (`/api/games/{id}/record`): the arena's `--record` line, each
@@ -361,6 +415,7 @@ impl ClientMsg {
             | ClientMsg::Coach { table, .. }
             | ClientMsg::Act { table, .. } => Some(table),
             ClientMsg::Hello { .. }
+            | ClientMsg::Name { .. }
             | ClientMsg::List { .. }
             | ClientMsg::Lobby { .. }
             | ClientMsg::Create(_) => None,
@@ -387,6 +442,8 @@ enum Protocol<'a> {
     Steps(Replay<'a>),
     /// `/api/games/{table}/review/{seat}`.
     Review(scene::Review),
+    /// `/api/games/{table}` (and, without `result`, each of `/api/games`).
+    Game(GameListing),
 }
 
 /// The JSON Schema of every message, as `docs/protocol.schema.json` holds it.

@@ -79,6 +79,15 @@ impl Relays {
         self.tables.insert(table.to_string(), owner.to_string());
     }
 
+    /// Passes a client's `name` message to every node it is relayed to, so the seats it
+    /// takes there carry its new name (their `named` answers are not passed back: the
+    /// client's own node answered).
+    pub fn rename(&self, text: &str) {
+        for link in self.links.values() {
+            let _ = link.to_owner.send(text.to_string());
+        }
+    }
+
     /// Stops relaying `table` (the client left it); the link stays for the others.
     pub fn drop_table(&mut self, table: &str) {
         self.tables.remove(table);
@@ -135,7 +144,11 @@ async fn link(
                 None => return,
             },
             frame = socket.next() => match frame {
-                Some(Ok(Message::Text(text))) => client.out.send_text(text.to_string()),
+                Some(Ok(Message::Text(text))) => {
+                    if !text.as_str().starts_with(r#"{"type":"named""#) {
+                        client.out.send_text(text.to_string());
+                    }
+                }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 Some(Ok(_)) => {}
             },

@@ -163,6 +163,9 @@ pub struct Stored {
     pub actions: Vec<AnyAction>,
     /// Whether the game ended.
     pub finished: bool,
+    /// When it ended, in seconds since 1970 (`None` in play, or ended before the store
+    /// kept it).
+    pub ended: Option<u64>,
 }
 
 /// A finished game as lists show it: its settings and how many actions it took.
@@ -172,6 +175,8 @@ pub struct GameRow {
     pub row: TableRow,
     /// How many actions were stored.
     pub actions: u64,
+    /// When it ended, in seconds since 1970 (`None` if it ended before the store kept it).
+    pub ended: Option<u64>,
 }
 
 /// A node's hold on a table, for a time: the fencing token its writes carry, greater than
@@ -456,7 +461,7 @@ impl Sqlite {
                  bots TEXT NOT NULL, autopilot INTEGER NOT NULL,
                  finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,
                  deals TEXT NOT NULL DEFAULT '[]', house TEXT NOT NULL DEFAULT '[]',
-                 coach INTEGER NOT NULL DEFAULT 0);
+                 coach INTEGER NOT NULL DEFAULT 0, ended INTEGER);
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
                  token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
@@ -467,12 +472,14 @@ impl Sqlite {
                  table_id TEXT PRIMARY KEY, node TEXT NOT NULL, token INTEGER NOT NULL,
                  expires INTEGER NOT NULL);",
         )?;
-        // Databases from before prescribed deals, house rules and the coach gain the
-        // columns: empty JSON lists, and no coach (nobody at those tables agreed to one).
+        // Databases from before prescribed deals, house rules, the coach and the end's
+        // time gain the columns: empty JSON lists, no coach (nobody at those tables
+        // agreed to one), and no time (not known).
         for (column, kind) in [
             ("deals", "TEXT NOT NULL DEFAULT '[]'"),
             ("house", "TEXT NOT NULL DEFAULT '[]'"),
             ("coach", "INTEGER NOT NULL DEFAULT 0"),
+            ("ended", "INTEGER"),
         ] {
             let present = connection
                 .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?
@@ -513,10 +520,11 @@ impl Sqlite {
 
     /// The columns [`Sqlite::row`] reads, in its order.
     const ROW: &'static str =
-        "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach";
+        "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, \
+         ended";
 
-    /// A table's settings and whether it finished, from the columns [`Sqlite::ROW`].
-    fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool)> {
+    /// A table's settings, whether it finished and when, from the columns [`Sqlite::ROW`].
+    fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool, Option<u64>)> {
         let bots: String = r.get(6)?;
         let deals: String = r.get(9)?;
         let house: String = r.get(10)?;
@@ -538,6 +546,7 @@ impl Sqlite {
                 coach: r.get(11)?,
             },
             r.get::<_, bool>(8)?,
+            r.get::<_, Option<i64>>(12)?.map(|at| at as u64),
         ))
     }
 
@@ -549,7 +558,7 @@ impl Sqlite {
                 Sqlite::row,
             )
             .optional()?;
-        let Some((row, finished)) = row else {
+        let Some((row, finished, ended)) = row else {
             return Ok(None);
         };
         let mut seats = connection
@@ -578,6 +587,7 @@ impl Sqlite {
             seats,
             actions,
             finished,
+            ended,
         }))
     }
 }
@@ -654,8 +664,10 @@ impl Store for Sqlite {
             for (table, seq, action) in actions {
                 insert.execute(params![table, *seq as i64, written(action)])?;
             }
-            let mut finish =
-                transaction.prepare_cached("UPDATE tables SET finished = 1 WHERE id = ?1")?;
+            let mut finish = transaction.prepare_cached(
+                "UPDATE tables SET finished = 1, ended = COALESCE(ended, unixepoch())
+                 WHERE id = ?1",
+            )?;
             for table in finished {
                 finish.execute(params![table])?;
             }
@@ -672,7 +684,7 @@ impl Store for Sqlite {
 
     fn finish(&self, table: &str) -> Result<(), StoreError> {
         self.lock().execute(
-            "UPDATE tables SET finished = 1 WHERE id = ?1",
+            "UPDATE tables SET finished = 1, ended = COALESCE(ended, unixepoch()) WHERE id = ?1",
             params![table],
         )?;
         self.flush()
@@ -702,11 +714,12 @@ impl Store for Sqlite {
         let limit = i64::try_from(limit).unwrap_or(i64::MAX);
         let games = query
             .query_map(params![after, limit], |r| {
-                let (row, _) = Sqlite::row(r)?;
-                let actions: Option<i64> = r.get(12)?;
+                let (row, _, ended) = Sqlite::row(r)?;
+                let actions: Option<i64> = r.get(13)?;
                 Ok(GameRow {
                     row,
                     actions: actions.unwrap_or(0) as u64,
+                    ended,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;

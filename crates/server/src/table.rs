@@ -604,7 +604,10 @@ impl<G: Served> Table<G> {
                 seats: (self.row.bots.iter())
                     .map(|bot| bot.clone().unwrap_or_else(|| "open".into()))
                     .collect(),
-                public: self.row.public,
+                // Private: the rematch is for the finished table's people, who find it
+                // as `next`; listed, a lobby would offer their seats to strangers, and
+                // one nobody came back to would stay there as an open table for good.
+                public: false,
                 autopilot_seconds: self.row.autopilot_seconds,
                 coach: Some(self.row.coach),
             };

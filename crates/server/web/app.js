@@ -70,21 +70,27 @@ function route() {
 
 // ---------------------------------------------------------------- lobby
 
+/** Whether this page showed the lobby, whose name field a person passed on their way to a
+ * table (a link opened from elsewhere did not). */
+let sawLobby = false;
+
 function lobbyPage() {
   document.title = "cardtable";
+  sawLobby = true;
   const nameInput = el("input", { id: "name", value: name, maxlength: 32, autocomplete: "nickname", placeholder: "Your name" });
   const nameRefused = el("p", { class: "error", role: "status", "aria-live": "polite" });
   connection.addEventListener("name-refused", (event) => {
-    nameRefused.textContent = `Refused: ${event.detail}. Meanwhile you play as Player.`;
+    nameRefused.textContent = `Refused: ${event.detail.message}. Meanwhile you play as ${event.detail.name}.`;
   });
+  // A new name is said on the open socket (`name`), never by reconnecting: the click
+  // that follows it (Play now, Open the table) goes out after it on the same socket.
   const saveName = () => {
     const next = nameInput.value.trim();
     if (next === name) return;
     nameRefused.textContent = "";
     name = next;
     localStorage.setItem(NAME, name);
-    connection.name = name || "Player";
-    connection.restart();
+    connection.rename(name || "Player");
   };
   nameInput.addEventListener("change", saveName);
 
@@ -280,7 +286,56 @@ function createForm(saveName) {
 
 // ---------------------------------------------------------------- a table
 
+/** A table's link opened in a browser that has no name yet (a friend sent it): the name
+ * first, kept like the lobby's, then the table under it. */
+function askName(table, start) {
+  const input = el("input", { id: "table-name", maxlength: 32, autocomplete: "nickname", required: true, placeholder: "Your name" });
+  const error = el("p", { class: "error", role: "alert" });
+  const button = el("button", { type: "submit", class: "primary" }, "Go to the table");
+  let page = null;
+  const submit = async (event) => {
+    event.preventDefault();
+    const given = input.value.trim();
+    if (!given) {
+      error.textContent = "Type a name first: the others at the table will see it.";
+      return;
+    }
+    button.disabled = true;
+    error.textContent = "";
+    const answer = await connection.rename(given);
+    button.disabled = false;
+    if (answer?.type === "error") {
+      error.textContent = `Refused: ${answer.message}.`;
+      return;
+    }
+    name = answer?.name ?? given;
+    localStorage.setItem(NAME, name);
+    form.remove();
+    page = start();
+  };
+  const form = el("form", { class: "panel ask-name", onsubmit: submit },
+    el("h1", {}, "Join the table"),
+    el("label", { for: "table-name" }, "Your name, as the others at the table will see it"),
+    input, error, button);
+  main.append(form);
+  input.focus();
+  // Until a name is given the page follows nothing; then it is the table's.
+  return {
+    table,
+    redraw: () => page?.redraw(),
+    message: (msg) => page?.message(msg),
+    close: () => page?.close(),
+  };
+}
+
 function tablePage(table) {
+  // A friend who opens the link with no name saved, and no seat here, is asked first
+  // (not one who came through the lobby, which asked).
+  if (!name && !savedSeat(table) && !sawLobby) return askName(table, () => openTable(table));
+  return openTable(table);
+}
+
+function openTable(table) {
   document.title = "cardtable · table";
   const wanted = new URLSearchParams(location.search).get("seat");
   history.replaceState(null, "", `/t/${table}`);
@@ -302,7 +357,27 @@ function tablePage(table) {
       connection.send({ type: "coach", table, seq: page.snapshot.seq });
       redraw();
     },
-    rematch: () => connection.send({ type: "rematch", table }),
+    // Who asks for the rematch is taken to it, into their seat, once the server names it
+    // (`next`); the others at the table are shown "Join the rematch".
+    rematch: () => {
+      page.rematching = connection.send({ type: "rematch", table });
+    },
+    copy: async () => {
+      try {
+        await navigator.clipboard.writeText(`${location.origin}/t/${table}`);
+        page.copied = "copied";
+      } catch {
+        // No clipboard (an http page not on this machine) or refused: select it to copy
+        // by hand.
+        page.copied = "refused";
+        page.selectShare = true;
+      }
+      const said = page.copied;
+      redraw();
+      if (said === "copied") {
+        setTimeout(() => { if (page.copied === said) { page.copied = null; redraw(); } }, 2000);
+      }
+    },
     toggleLastTrick: () => { page.lastTrick = !page.lastTrick; redraw(); },
     link: `${location.origin}/t/${table}`,
     go,
@@ -322,6 +397,11 @@ function tablePage(table) {
         page.snapshot = msg;
         window.cardtable.last = msg;
         page.error = "";
+        if (page.rematching && msg.next) {
+          const seat = msg.scene.you;
+          go(`/t/${msg.next}${seat != null ? `?seat=${seat}` : ""}`);
+          return;
+        }
         // Sit where the lobby said, once, if this browser has no seat here yet.
         if (!asked && wanted !== null && msg.scene.you === null && !savedSeat(table)) {
           asked = true;
@@ -351,7 +431,17 @@ function gamesPage() {
   Promise.all(mySeats().map(({ table, seat }) => fetch(`/api/games/${table}`).then(async (r) => {
     if (r.ok) {
       const g = await r.json();
-      return el("div", { class: "table-row" }, el("strong", {}, g.title), el("span", {}, `${g.actions} actions`),
+      // The server's result, read for this browser's seat: whether its side won, the
+      // final standings, who played with and against it.
+      const me = g.result?.seats.find((s) => s.seat === seat);
+      return el("div", { class: "table-row game" }, el("strong", {}, g.title), ended(g),
+        me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null,
+        g.result ? el("div", { class: "summary" },
+          el("span", { class: "standings" }, g.result.standings.join(" · ")),
+          me ? el("span", { class: "sides" }, [
+            me.partners.length ? `With ${me.partners.join(", ")}` : null,
+            me.opponents.length ? `Against ${me.opponents.join(", ")}` : null,
+          ].filter(Boolean).join(" · ")) : null) : null,
         el("a", { href: `/replay/${table}`, "data-route": true }, "Replay"),
         el("a", { href: `/replay/${table}?review=${seat}`, "data-route": true }, "Review my play"));
     }
@@ -369,12 +459,20 @@ function gamesPage() {
   fetch("/api/games").then((r) => r.json()).then((games) => {
     const rows = games.map((g) => el("div", { class: "table-row" },
       el("strong", {}, g.title),
+      ended(g),
       el("span", {}, `${g.actions} actions`),
       el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
       el("a", { href: `/api/games/${g.table}/record`, download: `${g.table}.json` }, "Record")));
     list.replaceChildren(...(rows.length ? rows : [el("p", {}, "No finished games yet.")]));
   }).catch(() => list.replaceChildren(el("p", { class: "error" }, "Could not load the games.")));
   return {};
+}
+
+/** When a listed game ended, in this browser's words for a date and time. */
+function ended(g) {
+  if (g.ended == null) return null;
+  const at = new Date(g.ended * 1000);
+  return el("time", { datetime: at.toISOString() }, `Finished ${at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}`);
 }
 
 function replayPage(table) {

@@ -37,7 +37,11 @@ export function forgetSeat(table) {
 export class Connection extends EventTarget {
   constructor(name) {
     super();
+    /** The name wanted; `said`, the one this socket's hello (or last `name`) asked for,
+     * and `held`, the one the server last accepted. */
     this.name = name;
+    this.said = null;
+    this.held = null;
     this.socket = null;
     this.ready = false; // hello answered
     this.retry = 250;
@@ -73,6 +77,7 @@ export class Connection extends EventTarget {
     this.socket = socket;
     this.emit("status", this.status);
     socket.addEventListener("open", () => {
+      this.said = this.name;
       socket.send(JSON.stringify({ type: "hello", protocol: 4, name: this.name }));
     });
     socket.addEventListener("message", (event) => this.receive(JSON.parse(event.data)));
@@ -94,13 +99,19 @@ export class Connection extends EventTarget {
     this.timer = setTimeout(() => this.connect(), delay);
   }
 
-  /** Closes and opens again (a new name needs a new hello). */
-  restart() {
-    const socket = this.socket;
-    this.socket = null;
-    this.ready = false;
-    socket?.close();
-    this.connect();
+  /**
+   * Changes the name this page sits down under, on the open socket (`name`): nothing is
+   * reconnected, so a message sent right after it (a click's `create`) is answered in
+   * turn. Resolves with the server's answer — `named`, or an `error` `bad_name` (the name
+   * before is kept) — or null when not connected (the next hello says the new name).
+   */
+  rename(name) {
+    this.name = name;
+    if (!this.ready) return Promise.resolve(null);
+    const answer = this.next((m) => m.type === "named" || (m.type === "error" && m.code === "bad_name" && !m.table));
+    this.said = name;
+    this.socket.send(JSON.stringify({ type: "name", name }));
+    return answer;
   }
 
   receive(message) {
@@ -108,12 +119,23 @@ export class Connection extends EventTarget {
       // The server refused the name (it reads as the table's own words): play as
       // "Player" meanwhile, and say why beside the name.
       this.name = "Player";
+      this.said = this.name;
       this.socket?.send(JSON.stringify({ type: "hello", protocol: 4, name: this.name }));
-      this.emit("name-refused", message.message);
+      this.emit("name-refused", { message: message.message, name: this.name });
       return;
     }
+    if (message.type === "error" && message.code === "bad_name" && !message.table) {
+      // A `name` refused: the server keeps the one before, and so does this page.
+      this.name = this.held ?? "Player";
+      this.said = this.name;
+      this.emit("name-refused", { message: message.message, name: this.name });
+    }
+    if (message.type === "named") this.held = message.name;
     if (message.type === "welcome") {
       this.ready = true;
+      this.held = this.said;
+      // The name changed while the hello was on its way: say the new one.
+      if (this.said !== this.name) this.rename(this.name);
       this.retry = 250;
       this.syncing = new Set(this.following.keys());
       this.emit("status", this.status);

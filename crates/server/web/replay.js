@@ -4,6 +4,31 @@
 import { el } from "./dom.js";
 import { felt, rulesCard } from "./table.js";
 
+/** The step buttons' icons, drawn (font glyphs such as ⏮ are missing on many desktops):
+ * each a 16×16 shape in the text's colour, hidden from screen readers, which read the
+ * button's word. */
+const ICONS = {
+  start: ["M3 3h2v10H3z", "M13 3v10L6 8z"],
+  back: ["M11 3v10L4 8z"],
+  forward: ["M5 3v10l7-5z"],
+  end: ["M3 3v10l7-5z", "M11 3h2v10h-2z"],
+};
+
+function icon(name) {
+  const SVG = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(SVG, "svg");
+  for (const [key, value] of [["viewBox", "0 0 16 16"], ["width", "16"], ["height", "16"], ["class", "icon"], ["aria-hidden", "true"], ["focusable", "false"]]) {
+    svg.setAttribute(key, value);
+  }
+  for (const d of ICONS[name]) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    path.setAttribute("fill", "currentColor");
+    svg.append(path);
+  }
+  return svg;
+}
+
 /** The people who sat at the game, by seat: those a review is offered for. */
 const people = (game) => game.seats.flatMap((s, seat) => (s.startsWith("person:") ? [{ seat, name: s.slice(7) }] : []));
 
@@ -66,10 +91,10 @@ export function renderReplay(root, game) {
       el("div", { class: "status", role: "status", "aria-live": "polite" }, `Step ${at + 1} of ${steps.length}: ${what}`,
         marked ? el("div", { class: "marked" }, badge(marked.verdict), ` ${marked.words}`) : null),
       el("div", { class: "choices" },
-        el("button", { onclick: () => { at = 0; draw(); }, disabled: at === 0 }, "⏮ Start"),
-        el("button", { class: "prev", onclick: () => { at = Math.max(0, at - 1); draw(); }, disabled: at === 0 }, "◀ Back"),
-        el("button", { class: "next", onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); }, disabled: at === steps.length - 1 }, "Forward ▶"),
-        el("button", { onclick: () => { at = steps.length - 1; draw(); }, disabled: at === steps.length - 1 }, "End ⏭")),
+        el("button", { class: "first", onclick: () => { at = 0; draw(); }, disabled: at === 0 }, icon("start"), " Start"),
+        el("button", { class: "prev", onclick: () => { at = Math.max(0, at - 1); draw(); }, disabled: at === 0 }, icon("back"), " Back"),
+        el("button", { class: "next", onclick: () => { at = Math.min(steps.length - 1, at + 1); draw(); }, disabled: at === steps.length - 1 }, "Forward ", icon("forward")),
+        el("button", { class: "last", onclick: () => { at = steps.length - 1; draw(); }, disabled: at === steps.length - 1 }, "End ", icon("end"))),
       slider,
       reviewing,
       el("div", { class: "side" }, rulesCard(scene, page)),

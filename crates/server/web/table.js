@@ -227,16 +227,20 @@ export function renderTable(root, page, ctx) {
     ? el("button", { class: "ask-coach", disabled: !acting || asking, onclick: ctx.coach }, asking ? "The coach is thinking…" : "Ask the coach")
     : null;
 
-  const share = el("input", { class: "share", readonly: true, value: ctx.link, "aria-label": "Link to this table" });
-  const copy = el("button", {
-    onclick: () => { share.select(); navigator.clipboard?.writeText(ctx.link).catch(() => {}); },
-  }, "Copy link");
+  const share = el("input", { class: page.copied === "refused" ? "share by-hand" : "share", readonly: true, value: ctx.link, "aria-label": "Link to this table" });
+  // "Copied" for a moment after copying; a clipboard refused is said, and the link left
+  // selected to copy by hand.
+  const copy = el("button", { class: "copy", onclick: ctx.copy }, page.copied === "copied" ? "Copied" : "Copy link");
+  const refused = page.copied === "refused"
+    ? el("span", { class: "copy-refused", role: "status" }, "The browser would not copy: the link is selected, copy it by hand")
+    : null;
+  const selectShare = page.copied === "refused" && (page.selectShare || document.activeElement?.classList.contains("share"));
   const last = scene.middle.kind === "tricks" ? scene.middle.last : null;
   const showLast = last ? el("button", { "aria-pressed": String(page.lastTrick), onclick: ctx.toggleLastTrick }, page.lastTrick ? "Hide last trick" : "Last trick") : null;
 
   root.replaceChildren(...[
     el("div", { class: "bar" }, el("a", { href: "/", "data-route": true }, "← Lobby"),
-      el("span", { class: "rules" }, scene.title), share, copy),
+      el("span", { class: "rules" }, scene.title), share, copy, refused),
     felt(scene, ctx.sit),
     el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
       page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null),
@@ -255,6 +259,11 @@ export function renderTable(root, page, ctx) {
       scene.last_hand.length ? el("details", {}, el("summary", {}, "The hand before"), logList(scene.last_hand)) : null),
     scene.result ? gameOver(snapshot, ctx) : null,
   ].filter(Boolean));
+  if (selectShare) {
+    page.selectShare = false;
+    share.focus();
+    share.select();
+  }
   // Keyboard play: keep focus on the hand after a redraw.
   if (acting && !root.contains(document.activeElement)) {
     root.querySelector(".hand .legal, .choices .choice")?.focus({ preventScroll: true });

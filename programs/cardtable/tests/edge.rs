@@ -288,6 +288,42 @@ async fn names_are_cleaned_the_faces_words_refused_and_twins_told_apart() {
     );
 }
 
+/// Issue 55, item 1: a name change reconnected the browser's socket for a new `hello`,
+/// and the click sent meanwhile (a `create`) was lost. `name` changes it on the open
+/// connection, cleaned and refused as in `hello`; what follows it on the socket is
+/// answered in order, and the seats it takes carry the new name.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connected_client_changes_its_name_without_reconnecting() {
+    let (_dir, served) = start(&[]);
+    let mut ada = Client::connect_from(&served.address, "127.0.0.42").await;
+    ada.hello("Player").await;
+    // Renamed and, at once on the same socket, a table asked for: both answered.
+    ada.send(json!({"type": "name", "name": "  Ada\u{202E}\n Lovelace "}))
+        .await;
+    ada.send(
+        json!({"type": "create", "game": "euchre", "seats": ["open", "random", "open", "random"]}),
+    )
+    .await;
+    let named = ada.next().await;
+    assert_eq!(named, json!({"type": "named", "name": "Ada Lovelace"}));
+    let created = ada.next().await;
+    assert_eq!(created["type"], "created", "{created}");
+    let table = created["table"].as_str().unwrap().to_string();
+    // A name that reads as the table's own words is refused, and the last one kept.
+    ada.send(json!({"type": "name", "name": "You"})).await;
+    let refused = ada.next().await;
+    assert_eq!(refused["code"], "bad_name", "{refused}");
+    let (_, snapshot) = ada.join(&table, 0).await;
+    assert_eq!(snapshot["seats"][0]["name"], "Ada Lovelace", "{snapshot}");
+    // A seat keeps the name it was taken under.
+    ada.send(json!({"type": "name", "name": "Countess"})).await;
+    assert_eq!(ada.next().await["name"], "Countess");
+    let mut bob = Client::connect_from(&served.address, "127.0.0.43").await;
+    bob.hello("Bob").await;
+    let (_, snapshot) = bob.join(&table, 2).await;
+    assert_eq!(snapshot["seats"][0]["name"], "Ada Lovelace", "{snapshot}");
+}
+
 /// Whether the server closes `client` within `wait` (its stream ends).
 async fn closed_within(client: &mut Client, wait: Duration) -> bool {
     let until = Instant::now() + wait;

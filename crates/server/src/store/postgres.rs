@@ -127,10 +127,10 @@ impl Postgres {
 
 /// The columns [`table_row`] reads, in its order.
 const ROW: &str =
-    "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach";
+    "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, ended";
 
-/// A table's settings and whether it finished, from the columns [`ROW`].
-fn table_row(r: &Row) -> Result<(TableRow, bool), StoreError> {
+/// A table's settings, whether it finished and when, from the columns [`ROW`].
+fn table_row(r: &Row) -> Result<(TableRow, bool, Option<u64>), StoreError> {
     let game: String = r.try_get(1)?;
     let bots: String = r.try_get(6)?;
     let deals: String = r.try_get(9)?;
@@ -154,6 +154,7 @@ fn table_row(r: &Row) -> Result<(TableRow, bool), StoreError> {
             coach: r.try_get(11)?,
         },
         r.try_get(8)?,
+        r.try_get::<_, Option<i64>>(12)?.map(|at| at as u64),
     ))
 }
 
@@ -163,7 +164,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
     let Some(row) = client.query_opt(&query, &[&id]).await? else {
         return Ok(None);
     };
-    let (row, finished) = table_row(&row)?;
+    let (row, finished, ended) = table_row(&row)?;
     let seats = client
         .query(
             "SELECT seat, name, token FROM seats WHERE table_id = $1 ORDER BY seat",
@@ -197,6 +198,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
         seats,
         actions,
         finished,
+        ended,
     }))
 }
 
@@ -299,7 +301,9 @@ impl Store for Postgres {
             if !finished.is_empty() {
                 transaction
                     .execute(
-                        "UPDATE tables SET finished = TRUE WHERE id = ANY($1::TEXT[])",
+                        "UPDATE tables SET finished = TRUE,
+                           ended = COALESCE(ended, EXTRACT(EPOCH FROM now())::BIGINT)
+                         WHERE id = ANY($1::TEXT[])",
                         &[&finished],
                     )
                     .await?;
@@ -312,7 +316,9 @@ impl Store for Postgres {
     fn finish(&self, table: &str) -> Result<(), StoreError> {
         let table = table.to_string();
         self.execute(
-            "UPDATE tables SET finished = TRUE WHERE id = $1",
+            "UPDATE tables SET finished = TRUE,
+               ended = COALESCE(ended, EXTRACT(EPOCH FROM now())::BIGINT)
+             WHERE id = $1",
             move || vec![Box::new(table)],
         )
     }
@@ -350,11 +356,12 @@ impl Store for Postgres {
                 .await?
                 .iter()
                 .map(|r| {
-                    let (row, _) = table_row(r)?;
-                    let actions: Option<i64> = r.try_get(12)?;
+                    let (row, _, ended) = table_row(r)?;
+                    let actions: Option<i64> = r.try_get(13)?;
                     Ok(GameRow {
                         row,
                         actions: actions.unwrap_or(0) as u64,
+                        ended,
                     })
                 })
                 .collect()
