@@ -584,8 +584,14 @@ fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]
     if let Some(rows) = G::layout(&game.public) {
         return Middle::Layout { rows };
     }
+    // A hand's last trick stays in the game's view once taken: it is the last trick then,
+    // taken, not one being won.
+    let just_taken = stage
+        .log
+        .last()
+        .is_some_and(|m| m.happened.trick_taken.is_some());
     let current = G::trick(&game.public).and_then(|(plays, winning)| {
-        (!plays.is_empty()).then(|| TrickShown {
+        (!plays.is_empty() && !just_taken).then(|| TrickShown {
             caption: winning.map_or("This trick".into(), |w| {
                 format!("This trick: {} winning", names[w])
             }),

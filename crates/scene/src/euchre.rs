@@ -82,7 +82,10 @@ impl Staged for Game {
             facts.push(tricks::trump(trump, by, view.maker().map(Seat::index)));
         }
         match view.phase() {
-            Hand::Making(Round::One) => facts.push(upcard(&view, "Upcard".into(), None)),
+            // The declarations come before round one: the upcard is still on offer.
+            Hand::Making(Round::One) | Hand::Declaring => {
+                facts.push(upcard(&view, "Upcard".into(), None))
+            }
             Hand::Making(Round::Two) if view.benny_up() => {
                 facts.push(upcard(&view, "Upcard (trump named blind)".into(), None))
             }

@@ -123,6 +123,15 @@ impl<S: Source> WithScene for StepLine<S> {
     }
 }
 
+/// A computer player's name at a table and in its replay: `Computer 2 (medium)`, by its
+/// seat from 1 and its kind as the lineup writes it (`Computer 2` with none).
+pub fn computer_name(seat: usize, kind: &str) -> String {
+    match kind {
+        "" => format!("Computer {}", seat + 1),
+        kind => format!("Computer {} ({kind})", seat + 1),
+    }
+}
+
 /// The step `progress` just took (`what`), every action and hand face up.
 fn face_up_step<G: Staged>(
     progress: &Progress<G>,
@@ -144,16 +153,15 @@ fn face_up_step<G: Staged>(
     }
 }
 
-/// The seats of a record as a replay names them: a person by name (`person:Ada`), a
-/// computer by seat and kind (`Seat 2 (strong)`).
+/// The seats of a record as a replay names them, as the table named them: a person by
+/// name (`person:Ada`), a computer by seat and kind ([`computer_name`]).
 fn record_sitters(lineup: &[String], seats: usize) -> Vec<Sitter> {
     (0..seats)
         .map(|seat| {
             let player = lineup.get(seat).map_or("", String::as_str);
             let name = match player.strip_prefix("person:") {
                 Some(name) => name.to_string(),
-                None if player.is_empty() => format!("Seat {}", seat + 1),
-                None => format!("Seat {} ({player})", seat + 1),
+                None => computer_name(seat, player),
             };
             Sitter::computer(name)
         })

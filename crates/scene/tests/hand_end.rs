@@ -193,3 +193,46 @@ fn straights_standings_run_from_the_lowest_score() {
         assert!(won.iter().all(|&s| scene.seats[s].points == points[0]));
     }
 }
+
+/// Under the McEvoy and farmer's hand house rules the declarations come right after the
+/// deal, before anyone bids ("before anyone bids", docs/RULES.md's McEvoy, from the
+/// rule's summary): the upcard is still on offer then, never "turned down".
+#[test]
+fn during_the_declarations_the_upcard_is_on_offer() {
+    use scene::{FactKind, Phase};
+    for house in [&["mcevoy=on"][..], &["farmer=swap"][..]] {
+        let rules = catalogue::Ruleset::new(catalogue::Variant::EuchreEecs280, 10, house).unwrap();
+        let catalogue::AnyGame::Euchre(fresh) = rules.game() else {
+            unreachable!("a Euchre ruleset builds Euchre")
+        };
+        let mut progress = Progress::new(fresh, 1, Vec::new()).unwrap();
+        progress.deal();
+        let scene = scene::shown(&progress, Some(0), &sitters_for(4), 10).scene;
+        assert_eq!(scene.phase, Phase::Declare, "{house:?}");
+        let kinds: Vec<FactKind> = scene.facts.iter().map(|f| f.kind).collect();
+        assert_eq!(kinds, [FactKind::Upcard], "{house:?}: {:?}", scene.facts);
+        assert_eq!(scene.facts[0].text, "Upcard");
+        assert!(scene.facts[0].card.is_some());
+    }
+}
+
+/// A hand's last trick, once taken, is shown as taken ("Last trick, taken by …"), never
+/// as a trick being won; the replay names computers as the table did.
+#[test]
+fn the_hands_last_trick_is_taken_not_winning() {
+    let deck = cards::deck::eecs280_euchre();
+    let game = euchre::Game::new(euchre::Rules::eecs280(1));
+    let mut progress = Progress::new(game, 0, vec![deck]).unwrap();
+    play_hand(&mut progress, 0);
+    let names = sitters(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
+    let scene = scene::shown(&progress, None, &names, 1).scene;
+    let scene::Middle::Tricks { current, last } = scene.middle else {
+        panic!("Euchre's middle is tricks")
+    };
+    assert!(current.is_none(), "{current:?}");
+    // euchre_test00.out.correct: the fifth trick, led by Adi's Q♥, "Barbara takes the trick".
+    let last = last.expect("the last trick");
+    assert_eq!(last.caption, "Last trick, taken by Barbara");
+    assert_eq!(last.winner, Some(1));
+    assert_eq!(scene::computer_name(1, "medium"), "Computer 2 (medium)");
+}

@@ -49,6 +49,9 @@ struct Frame {
 #[derive(serde::Deserialize)]
 struct Turn {
     turn: Option<usize>,
+    /// Present between hands: the deal waits for a `continue`.
+    #[serde(default)]
+    hand_end: Option<Value>,
 }
 
 #[derive(serde::Deserialize)]
@@ -120,7 +123,16 @@ async fn client(
                     continue;
                 }
                 let legal = message.own.map(|own| own.actions).unwrap_or_default();
-                let turn = message.scene.and_then(|scene| scene.turn);
+                let scene = message.scene;
+                if scene
+                    .as_ref()
+                    .is_some_and(|s| s.turn.is_none() && s.hand_end.is_some())
+                {
+                    let read = json!({"type": "continue", "table": table, "seq": seq});
+                    socket.send(text(read)).await.expect("sent");
+                    continue;
+                }
+                let turn = scene.and_then(|scene| scene.turn);
                 if turn == Some(seat) && !legal.is_empty() && sent.is_none() {
                     choice = choice.wrapping_mul(31).wrapping_add(17);
                     tokio::time::sleep(spread(think, choice)).await;

@@ -589,6 +589,9 @@ impl Session<'_> {
                     self.route(&table, Command::Coach { conn: client, seq });
                 }
             },
+            ClientMsg::Continue { table, seq } => {
+                self.route(&table, Command::Continue { conn: client, seq });
+            }
             ClientMsg::Act { table, seq, action } => {
                 self.route(
                     &table,

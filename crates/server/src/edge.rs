@@ -67,6 +67,11 @@ pub struct Limits {
     /// Tables with no seat for a person that one address may have in play at once; 0
     /// refuses them all.
     pub computer_tables_per_address: usize,
+    /// Seconds a finished hand's result waits for the people seated at its table (each
+    /// connected and not on autopilot) to `continue` before the next deal; where nobody
+    /// is seated and connected but somebody watches, the least of this and
+    /// [`WATCHED_PAUSE_SECONDS`]. 0 deals at once. Nobody can hold a table longer.
+    pub hand_pause_seconds: u64,
     /// Threads the server gives searching computer players at once, over all tables,
     /// taken in turn; the rest of the machine answers people.
     pub computer_threads: usize,
@@ -92,11 +97,16 @@ impl Default for Limits {
             ipv6_prefix: 64,
             max_samples: 1000,
             computer_tables_per_address: 2,
+            hand_pause_seconds: 30,
             computer_threads: std::thread::available_parallelism()
                 .map_or(1, |n| (n.get() / 2).max(1)),
         }
     }
 }
+
+/// Seconds a hand's result stays between hands at a table only watched (see
+/// [`Limits::hand_pause_seconds`]): a few, enough to read it.
+pub const WATCHED_PAUSE_SECONDS: u64 = 4;
 
 /// Who may connect, and from where.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -589,6 +589,9 @@ impl WithScene for Start<'_> {
                 directory: self.server.directory.clone(),
                 running: self.server.tables.clone(),
                 thinking: self.server.thinking.clone(),
+                hand_pause: std::time::Duration::from_secs(
+                    self.server.edge.limits().hand_pause_seconds,
+                ),
             },
             sender.clone(),
         )?;

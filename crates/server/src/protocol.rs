@@ -97,6 +97,17 @@ pub enum ClientMsg {
         /// One of the snapshot's `legal` actions.
         action: ActionText,
     },
+    /// Says, from a seat, that its person has read the hand just finished (the
+    /// snapshot's `scene.hand_end`, between hands): the next hand is dealt once every
+    /// person seated and connected has, or after the server's pause (`cardtable serve
+    /// --hand-pause-seconds`, 30 by default). `seq` is the table's sequence number the
+    /// client last saw; one for another moment is ignored.
+    Continue {
+        /// The table.
+        table: TableId,
+        /// The last `seq` the client saw.
+        seq: u64,
+    },
     /// Asks, from a seat of a finished table, for a new table with the same game, rules,
     /// points and seats; every client at the old table then sees it as the snapshot's
     /// `next` (one rematch per table: asking again gives the same one).
@@ -413,6 +424,7 @@ impl ClientMsg {
             | ClientMsg::Leave { table }
             | ClientMsg::Rematch { table }
             | ClientMsg::Coach { table, .. }
+            | ClientMsg::Continue { table, .. }
             | ClientMsg::Act { table, .. } => Some(table),
             ClientMsg::Hello { .. }
             | ClientMsg::Name { .. }

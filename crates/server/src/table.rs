@@ -77,6 +77,18 @@ pub enum Command {
         /// The connection.
         conn: u64,
     },
+    /// A seated person has read the hand just finished (`continue`).
+    Continue {
+        /// Who says so.
+        conn: Conn,
+        /// The `seq` the client last saw: another moment's is ignored.
+        seq: u64,
+    },
+    /// The pause between hands that began at `seq` is over (the table's own timer).
+    Paused {
+        /// The `seq` of the hand's last action.
+        seq: u64,
+    },
     /// An absent person's turn has waited long enough (sent by the table's own timer).
     Autopilot {
         /// The seat.
@@ -103,6 +115,8 @@ impl std::fmt::Debug for Command {
             Command::Coach { .. } => "Coach",
             Command::Closed { .. } => "Closed",
             Command::Autopilot { .. } => "Autopilot",
+            Command::Continue { .. } => "Continue",
+            Command::Paused { .. } => "Paused",
         };
         f.write_str(name)
     }
@@ -190,6 +204,21 @@ pub struct Table<G: Served> {
     asked: Vec<(Conn, usize)>,
     /// The last answer (its `seq` and seat): asked again, it is sent without a search.
     coached: Option<(u64, usize, scene::Coaching)>,
+    /// The pause after a hand, while its people read how it ended.
+    pause: Option<Pause>,
+}
+
+/// The pause between a hand's last action and the next deal: the deal waits until every
+/// person seated and connected has said `continue`, or the server's pause is over.
+struct Pause {
+    /// The `seq` of the hand's last action.
+    seq: u64,
+    /// The seats that said `continue`.
+    ready: Vec<bool>,
+    /// Whether its timer is running.
+    timed: bool,
+    /// Whether the deal may come.
+    over: bool,
 }
 
 /// What every table shares: the store, the journal that writes to it, and the lobby.
@@ -206,6 +235,9 @@ pub struct Services {
     /// Permits to search: one per thread the server gives computer players, taken in
     /// turn (first come, first served) by every table's searching players.
     pub thinking: Arc<tokio::sync::Semaphore>,
+    /// The longest a hand's end waits for its people before the next deal
+    /// ([`crate::edge::Limits::hand_pause_seconds`]).
+    pub hand_pause: Duration,
 }
 
 /// Why a table could not be rebuilt from storage.
@@ -321,6 +353,7 @@ impl<G: Served> Table<G> {
             held: None,
             asked: Vec::new(),
             coached: None,
+            pause: None,
         })
     }
 
@@ -495,6 +528,12 @@ impl<G: Served> Table<G> {
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
             Command::Rematch { conn, open } => self.rematch(conn, open),
             Command::Coach { conn, seq } => self.ask_coach(conn, seq),
+            Command::Continue { conn, seq } => self.continue_from(conn, seq),
+            Command::Paused { seq } => {
+                if let Some(pause) = self.pause.as_mut().filter(|p| p.seq == seq) {
+                    pause.over = true;
+                }
+            }
             Command::Autopilot { seat, seq, timer } => {
                 if self.waiting[seat] == Some((seq, timer)) && self.game.seq() == seq {
                     if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
@@ -767,6 +806,8 @@ impl<G: Served> Table<G> {
                 Turn::Chance if self.seats.iter().any(|o| matches!(o, Occupant::Open)) => {
                     return None
                 }
+                // A hand just ended: its people read how before the next deal.
+                Turn::Chance if self.holds_the_deal() => return None,
                 Turn::Chance => {
                     if self.dealt_unsent {
                         // The hand about to become the scene's `last_hand` was never
@@ -775,6 +816,8 @@ impl<G: Served> Table<G> {
                     }
                     self.game.deal();
                     self.dealt_unsent = true;
+                    // A deal after a pause may come with no action: it is news itself.
+                    self.changed = true;
                 }
                 Turn::Seat(seat) => {
                     let (game, rng) = (&mut self.game, &mut self.rng);
@@ -793,6 +836,85 @@ impl<G: Served> Table<G> {
                     self.commit(stored);
                 }
             }
+        }
+    }
+
+    /// The seats of people here to read a hand's end: seated, connected, not on
+    /// autopilot.
+    fn people_here(&self) -> Vec<usize> {
+        (self.seats.iter().enumerate())
+            .filter(|(_, o)| {
+                matches!(
+                    o,
+                    Occupant::Person {
+                        conn: Some(_),
+                        autopilot: false,
+                        ..
+                    }
+                )
+            })
+            .map(|(seat, _)| seat)
+            .collect()
+    }
+
+    /// Whether the next deal waits: a hand has just ended and the people at the table
+    /// have not all said `continue`, within the server's pause (a few seconds where only
+    /// spectators watch; none where nobody does).
+    fn holds_the_deal(&mut self) -> bool {
+        let seq = self.game.seq();
+        if seq == 0 {
+            return false;
+        }
+        let people = self.people_here();
+        let wait = if !people.is_empty() {
+            self.services.hand_pause
+        } else if !self.spectators.is_empty() {
+            (self.services.hand_pause).min(Duration::from_secs(crate::edge::WATCHED_PAUSE_SECONDS))
+        } else {
+            Duration::ZERO
+        };
+        let seats = self.seats.len();
+        let pause = match &mut self.pause {
+            Some(pause) if pause.seq == seq => pause,
+            slot => slot.insert(Pause {
+                seq,
+                ready: vec![false; seats],
+                timed: false,
+                over: false,
+            }),
+        };
+        let all_read = !people.is_empty() && people.iter().all(|&s| pause.ready[s]);
+        if pause.over || all_read || wait.is_zero() {
+            pause.over = true;
+            return false;
+        }
+        if !pause.timed {
+            pause.timed = true;
+            let commands = self.commands.clone();
+            tokio::spawn(async move {
+                tokio::time::sleep(wait).await;
+                let _ = commands.send(Command::Paused { seq });
+            });
+        }
+        true
+    }
+
+    /// A seated person has read the hand's end at `seq`: the deal may come once everyone
+    /// has.
+    fn continue_from(&mut self, conn: Conn, seq: u64) {
+        let seat = self
+            .seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Person { conn: Some(c), .. } if c.id == conn.id));
+        let Some(seat) = seat else {
+            return conn.refuse(
+                &self.row.id,
+                "no_seat",
+                "only a person seated at the table continues it",
+            );
+        };
+        if let Some(pause) = self.pause.as_mut().filter(|p| p.seq == seq) {
+            pause.ready[seat] = true;
         }
     }
 
@@ -880,7 +1002,7 @@ impl<G: Served> Table<G> {
                     },
                 },
                 Occupant::Computer { name, .. } => Sitter {
-                    name: format!("Computer {} ({name})", seat + 1),
+                    name: scene::computer_name(seat, name),
                     presence: Presence::Computer,
                 },
             })

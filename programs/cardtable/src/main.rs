@@ -220,6 +220,10 @@ struct ServeArgs {
     /// Tables with no seat for a person one address may have in play at once (0: none).
     #[arg(long, default_value_t = Limits::default().computer_tables_per_address)]
     computer_tables_per_address: usize,
+    /// Seconds a finished hand's result waits for the people at its table to continue
+    /// before the next deal (4 at most where only spectators watch; 0: deal at once).
+    #[arg(long, default_value_t = Limits::default().hand_pause_seconds)]
+    hand_pause_seconds: u64,
     /// Threads given to searching computer players at once, over all tables (default:
     /// half the CPUs).
     #[arg(long, default_value_t = Limits::default().computer_threads)]
@@ -249,6 +253,7 @@ impl ServeArgs {
                 max_samples: self.max_samples,
                 computer_tables_per_address: self.computer_tables_per_address,
                 computer_threads: self.computer_threads,
+                hand_pause_seconds: self.hand_pause_seconds,
             },
             allow_origins: self.allow_origins.clone(),
             public_origins: self.public_origins.clone(),

@@ -44,6 +44,12 @@ async fn play_out(clients: Vec<(usize, Client)>, table: &str) -> Vec<(usize, Cli
                     if frame["finished"] == true {
                         return (seat, client);
                     }
+                    // Between hands: read the hand's end, then say so (the deal waits).
+                    if frame["scene"]["turn"].is_null() && !frame["scene"]["hand_end"].is_null() {
+                        let read = json!({"type": "continue", "table": table, "seq": frame["seq"]});
+                        client.send(read).await;
+                        continue;
+                    }
                     let mine = frame["scene"]["turn"] == json!(seat);
                     let legal = frame["own"]["actions"]
                         .as_array()
@@ -189,9 +195,12 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
             );
             continue;
         }
+        // Between hands (a hand's end shown, the next not dealt) the record's replay has
+        // already dealt at this `seq`: the hand is checked once dealt.
+        let between = frame["scene"]["turn"].is_null() && !frame["scene"]["hand_end"].is_null();
         if let Some(seat) = you {
             let hand = own_hand(frame);
-            if frame["finished"] != true {
+            if frame["finished"] != true && !between {
                 assert_eq!(
                     hand, truth.hands[seq][seat],
                     "seat {seat}'s hand at seq {seq}"
@@ -246,7 +255,8 @@ fn straights_held(g: &straights::Game, s: usize) -> BTreeSet<String> {
     round.map_or_else(BTreeSet::new, |r| names(r.held(straights::Seat::new(s))))
 }
 
-/// The layout's cards.
+/// The layout's cards, and once the round is over every player's discards (the CS 246
+/// handout, 5.6 Scoring: "Player<x>'s discards: …" for each player at the round's end).
 fn straights_open(g: &straights::Game) -> BTreeSet<String> {
     let r = g.round().unwrap();
     let laid = |suit| {
@@ -255,7 +265,13 @@ fn straights_open(g: &straights::Game) -> BTreeSet<String> {
             .into_iter()
             .map(move |rank| cards::Card::new(rank, suit))
     };
-    names(cards::Suit::ALL.into_iter().flat_map(laid))
+    let mut open = names(cards::Suit::ALL.into_iter().flat_map(laid));
+    if r.is_over() {
+        for seat in 0..r.players() {
+            open.extend(names(r.discards(straights::Seat::new(seat))));
+        }
+    }
+    open
 }
 
 /// A seat's own face-down discards.
@@ -1374,4 +1390,84 @@ async fn the_lobby_is_pushed_to_those_who_follow_it() {
     watcher.send(json!({"type": "lobby"})).await;
     let again = watcher.until("tables").await;
     assert_eq!(again["tables"][0]["seats"][1]["name"], "Bea", "{again}");
+}
+
+/// Plays `seat`'s random legal actions until a snapshot shows a hand's end between hands
+/// (no turn, `scene.hand_end` set); returns it.
+async fn until_hand_end(client: &mut Client, table: &str, seat: usize) -> Value {
+    let mut pending = latest(&client.frames).cloned();
+    loop {
+        let frame = match pending.take() {
+            Some(frame) => frame,
+            None => client.until("snapshot").await,
+        };
+        if frame["scene"]["turn"].is_null() && !frame["scene"]["hand_end"].is_null() {
+            return frame;
+        }
+        let legal = frame["own"]["actions"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if frame["scene"]["turn"] == json!(seat) && !legal.is_empty() {
+            let action = legal[frame["seq"].as_u64().unwrap() as usize % legal.len()].clone();
+            let act = json!({"type": "act", "table": table, "seq": frame["seq"], "action": action});
+            client.send(act).await;
+        }
+    }
+}
+
+/// Every hand ends visibly: the next deal waits, with the hand's end in the scene, until
+/// the person seated says `continue`, or the server's pause is over (nobody holds a table
+/// longer); a spectator cannot continue it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_next_deal_waits_for_the_person_to_read_the_hand_or_the_pause() {
+    let dir = tempfile::tempdir().unwrap();
+    let flags: Vec<&str> = common::MACHINE_SPEED
+        .iter()
+        .copied()
+        .chain(["--hand-pause-seconds", "3"])
+        .collect();
+    let served = Served::start_with(&dir.path().join("t.db"), &flags);
+    let spec =
+        json!({"game": "euchre", "seats": ["open", "random", "random", "random"], "points": 10});
+    let (mut ada, table) = Client::opening(&served.address, "Ada", spec).await;
+    ada.join(&table, 0).await;
+    let ended = until_hand_end(&mut ada, &table, 0).await;
+    let seq = ended["seq"].clone();
+    assert_eq!(ended["scene"]["hand_end"]["seq"], seq, "{ended}");
+    assert_eq!(ended["scene"]["status"], "Hand 1 is over");
+    // A spectator's `continue` is refused and deals nothing.
+    let mut bea = Client::connect(&served.address, "Bea").await;
+    bea.send(json!({"type": "watch", "table": table})).await;
+    bea.until("snapshot").await;
+    bea.send(json!({"type": "continue", "table": table, "seq": seq}))
+        .await;
+    bea.refused("no_seat", "seated").await;
+    // Nothing is dealt while Ada reads (within the three seconds' pause)...
+    let quiet = ada.try_next(Duration::from_millis(1500)).await;
+    assert!(quiet.is_none(), "dealt before Ada read the hand: {quiet:?}");
+    // ...and her `continue` deals at once: the next snapshot is the new hand.
+    ada.send(json!({"type": "continue", "table": table, "seq": seq}))
+        .await;
+    let dealt = ada.until("snapshot").await;
+    assert!(dealt["scene"]["hand_end"].is_null(), "{dealt}");
+    assert_eq!(dealt["scene"]["heading"], "Hand 2");
+    // The next hand's end, unread: the pause alone brings the deal.
+    let ended = until_hand_end(&mut ada, &table, 0).await;
+    let mut dealt = None;
+    while let Some(frame) = ada.try_next(Duration::from_secs(10)).await {
+        if frame["type"] == "snapshot"
+            && frame["seq"] == ended["seq"]
+            && frame["scene"]["hand_end"].is_null()
+        {
+            dealt = Some(frame);
+            break;
+        }
+        if frame["type"] == "snapshot" && frame["seq"] != ended["seq"] {
+            dealt = Some(frame);
+            break;
+        }
+    }
+    let dealt = dealt.expect("the pause ended and the next hand was dealt");
+    assert_eq!(dealt["scene"]["heading"], "Hand 3", "{dealt}");
 }
