@@ -66,10 +66,12 @@ function checkSnapshots(page) {
   }));
 }
 
-/** Starts `cardtable serve` on a free loopback port with a fresh SQLite file. */
-export async function startServer() {
+/** Starts `cardtable serve` on a free loopback port with a fresh SQLite file. Hands are
+ * dealt one after another at once (`--hand-pause-seconds 0`) unless `flags` say otherwise:
+ * the tests of the pause between hands ask for it. */
+export async function startServer(flags = ["--hand-pause-seconds", "0"]) {
   const data = join(mkdtempSync(join(tmpdir(), "cardtable-browser-")), "tables.sqlite");
-  const child = spawn(BIN, ["serve", "--listen", "127.0.0.1:0", "--data", data], {
+  const child = spawn(BIN, ["serve", "--listen", "127.0.0.1:0", "--data", data, ...flags], {
     env: { ...process.env, RUST_LOG: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -217,7 +217,12 @@ impl Staged for Game {
             return tricks::name_trump(has(|a| matches!(a, Action::Pass)));
         }
         if has(|a| matches!(a, Action::Return(_))) {
-            return "Give back a card for the one you pulled".into();
+            return if public.rules().return_from_long_suit {
+                "Give back a card for the one you pulled, from a suit of which you hold three or more"
+            } else {
+                "Give back a card for the one you pulled"
+            }
+            .into();
         }
         if has(|a| matches!(a, Action::Give(_))) {
             return "You fell short of your quota: choose the card to hand over".into();
@@ -236,16 +241,20 @@ impl Staged for Game {
         } else {
             "Follow the suit led if you can; trump beats the other suits. Reach your quota of tricks: above it you pull cards next hand."
         };
+        // The handout's "Card exchange rules": "The returned card must come from a suit in
+        // which the over-quota player holds at least three cards".
+        let give_back = if public.rules().return_from_long_suit {
+            "You pulled a card from a player who fell short of their quota; give one back (not the one you took), from a suit of which you hold three or more: the other cards are dimmed."
+        } else {
+            "You pulled a card from a player who fell short of their quota; give one back (not the one you took)."
+        };
         tricks::holding([
             (has(|a| matches!(a, Action::Call(_))), call),
             (
                 has(|a| matches!(a, Action::Give(_))),
                 "You fell short of your quota last hand: the player above it pulls a card from you, and you choose which; it gives you one back.",
             ),
-            (
-                has(|a| matches!(a, Action::Return(_))),
-                "You pulled a card from a player who fell short of their quota; give one back (not the one you took).",
-            ),
+            (has(|a| matches!(a, Action::Return(_))), give_back),
             (has(|a| matches!(a, Action::Play(_))), play),
         ])
     }

@@ -236,3 +236,45 @@ fn the_hands_last_trick_is_taken_not_winning() {
     assert_eq!(last.winner, Some(1));
     assert_eq!(scene::computer_name(1, "medium"), "Computer 2 (medium)");
 }
+
+/// The handout's "Card exchange rules": "The returned card must come from a suit in which
+/// the over-quota player holds at least three cards". Where that rule holds (the handout's
+/// variant), the give-back question says so; the reference program's variant has no such
+/// rule, and its question says none.
+#[test]
+fn the_give_back_question_says_the_suit_of_three_rule_where_it_holds() {
+    use catalogue::{Ruleset, Variant};
+    for (variant, said) in [
+        (Variant::TeenDoPanchHandout, true),
+        (Variant::TeenDoPanchReference, false),
+    ] {
+        let mut asked = 0;
+        for seed in 0..12 {
+            scene::walk(&Ruleset::plain(variant, 30), seed, 2000, |at| {
+                let table::Turn::Seat(seat) = at.turn else {
+                    return;
+                };
+                if asked >= 3 {
+                    return;
+                }
+                let own = at.shown(Some(seat)).own.expect("a seat's own part");
+                if own
+                    .hand
+                    .groups()
+                    .iter()
+                    .flatten()
+                    .any(|c| c.verb.as_deref() == Some("Give back"))
+                {
+                    let question = own.question.expect("on its turn");
+                    assert_eq!(
+                        question.contains("three or more"),
+                        said,
+                        "{variant:?}: {question}"
+                    );
+                    asked += 1;
+                }
+            });
+        }
+        assert!(asked > 0, "{variant:?}: a give-back came up");
+    }
+}

@@ -379,6 +379,15 @@ function openTable(table) {
       }
     },
     toggleLastTrick: () => { page.lastTrick = !page.lastTrick; redraw(); },
+    // The hand's end read: said to the server once for this moment (`seq`).
+    continue: () => {
+      const seq = page.snapshot.seq;
+      if (connection.send({ type: "continue", table, seq })) page.continued = seq;
+      redraw();
+    },
+    // The game's end can be put aside to read the table and its log, and brought back.
+    closeResult: () => { page.resultClosed = true; redraw(); },
+    showResult: () => { page.resultClosed = false; redraw(); },
     link: `${location.origin}/t/${table}`,
     go,
   });

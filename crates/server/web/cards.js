@@ -103,7 +103,9 @@ export function backsElement(count) {
   const element = document.createElement("span");
   element.className = "backs";
   element.setAttribute("role", "img");
-  element.setAttribute("aria-label", `${count} card${count === 1 ? "" : "s"}`);
+  // A hand played out says so in words (a lone "0" read as a score).
+  const words = count === 0 ? "no cards" : `${count} card${count === 1 ? "" : "s"}`;
+  element.setAttribute("aria-label", words);
   for (let i = 0; i < Math.min(count, 13); i++) {
     const back = document.createElement("span");
     back.className = "back";
@@ -111,7 +113,7 @@ export function backsElement(count) {
   }
   const number = document.createElement("span");
   number.className = "count";
-  number.textContent = count;
+  number.textContent = count === 0 ? words : count;
   element.append(number);
   return element;
 }
