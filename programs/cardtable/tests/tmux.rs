@@ -273,11 +273,9 @@ fn seats_are_whole_and_apart_from_100_to_130_columns() {
     }
 }
 
-#[test]
-fn a_hands_end_waits_for_a_key_before_the_next_deal() {
-    let Some(tmux) = play_in_tmux("end", 100, 32, "euchre --seed 3") else {
-        return;
-    };
+/// Plays the person's first choice at each turn until the first hand's end shows (at most
+/// 20 s); the screen then, printed.
+fn play_to_the_first_hands_end(tmux: &Tmux) -> String {
     let mut screen = String::new();
     for _ in 0..400 {
         screen = tmux.screen();
@@ -290,6 +288,15 @@ fn a_hands_end_waits_for_a_key_before_the_next_deal() {
         sleep(Duration::from_millis(50));
     }
     println!("{screen}");
+    screen
+}
+
+#[test]
+fn a_hands_end_waits_for_a_key_before_the_next_deal() {
+    let Some(tmux) = play_in_tmux("end", 100, 32, "euchre --seed 3") else {
+        return;
+    };
+    let screen = play_to_the_first_hands_end(&tmux);
     assert!(screen.contains("Hand 1 is over"), "{screen}");
     assert!(screen.contains("any key: the next hand"), "{screen}");
     assert!(screen.contains("You and North: "), "{screen}");
@@ -313,18 +320,7 @@ fn the_log_wraps_its_sentences_in_tmux() {
     else {
         return;
     };
-    let mut screen = String::new();
-    for _ in 0..400 {
-        screen = tmux.screen();
-        if screen.contains("Hand 1 is over") {
-            break;
-        }
-        if screen.contains("Your turn") {
-            tmux.keys(&["Enter"]);
-        }
-        sleep(Duration::from_millis(50));
-    }
-    println!("{screen}");
+    let screen = play_to_the_first_hands_end(&tmux);
     // The log's column: right of the table's last inner border on each line.
     let log: Vec<&str> = screen
         .lines()
