@@ -2,31 +2,34 @@
 //! marked with what it gave up against the strong player's pick, weighed from that seat's
 //! information at that moment ([`table::Seated`]: never from cards it could not see), with
 //! a verdict and a summary per hand and for the game. Replayed through the one replay
-//! path ([`Progress::replay`]), like the steps it marks.
+//! path ([`Progress::replay`]), like the steps it marks, and weighed by the one coach
+//! ([`Coaching::at`]), so a decision's review is what the live coach said of it.
 
 use catalogue::{AnyAction, GameKind, RecordError, Roster};
-use rand::SeedableRng;
 use schemars::JsonSchema;
 use serde::Serialize;
-use table::{GameRecord, Progress, ReplayEvent, Rng, Seated, Turn};
+use table::{GameRecord, Progress, ReplayEvent, Turn};
 
+pub use crate::coach::generator;
 use crate::steps::{Line, Source};
-use crate::{coaching, Staged, WithScene};
+use crate::{Coaching, Staged, WithScene};
 
 /// One seat's review of a finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Review {
     /// The seat reviewed.
     pub seat: usize,
-    /// What the values and costs measure (the strong player's unit).
+    /// What the values and costs measure (the strong player's unit, a noun phrase).
     pub unit: String,
+    /// How to read the values, which way is better included (the coaching's `reading`).
+    pub reading: String,
     /// Each hand (Straights: round) in which the seat had a choice to make.
     pub hands: Vec<HandReview>,
     /// Costly choices over the game (inaccuracies, mistakes and blunders).
     pub costly: usize,
     /// What they gave up in all, in `unit`.
     pub given_up: f64,
-    /// `3 costly choices, 0.80 points given up`.
+    /// `3 costly choices; 0.80 points given up against the coach's picks.`
     pub summary: String,
 }
 
@@ -43,7 +46,7 @@ pub struct HandReview {
     pub costly: usize,
     /// What they gave up in all.
     pub given_up: f64,
-    /// `Hand 3: 1 costly choice, 0.42 points given up`.
+    /// `Hand 3: 1 costly choice; 0.42 points given up against the coach's picks.`
     pub summary: String,
 }
 
@@ -64,8 +67,11 @@ pub struct Decision {
     pub cost: f64,
     /// The verdict by what it gave up.
     pub verdict: Verdict,
-    /// `play 9♠: a mistake, 0.42 given up; the coach's pick: play J♥`.
+    /// `Discard J♥: a mistake, 0.44 points worse than the coach's pick (discard A♥).`
     pub words: String,
+    /// The coach on this decision: every choice's value and the pick, the same as the
+    /// live coach showed at that moment.
+    pub coaching: Coaching,
 }
 
 /// A decision's verdict, by what it gave up against the pick (per game:
@@ -120,12 +126,6 @@ pub enum ReviewError {
     NoSeat(usize),
 }
 
-/// The generator the review weighs `seat`'s decision after `done` actions with: fixed, so
-/// a review is the same however often it is made.
-pub fn generator(done: usize, seat: usize) -> Rng {
-    Rng::seed_from_u64((done as u64) << 8 | seat as u64)
-}
-
 /// The review of `seat` (from 0) in a record line's finished game.
 pub fn review(line: &str, seat: usize) -> Result<Review, ReviewError> {
     let header = catalogue::RecordHeader::read(line)?;
@@ -153,10 +153,11 @@ impl<S: Source> WithScene for Reviewing<S> {
         }
         let replay_error = |e| RecordError::Replay(Box::new(e));
         record.check_game(&new()).map_err(replay_error)?;
-        let mut advisor = new().advisor();
-        let (mut marked, mut events, mut unit) = (Vec::new(), 0, String::new());
-        // After each event, a decision of the seat's comes next: weigh it now, from the
-        // seat's information alone, with a generator fixed by the seat and the `seq`.
+        let (mut marked, mut events) = (Vec::new(), 0);
+        let (mut unit, mut reading) = (String::new(), String::new());
+        // After each event, a decision of the seat's comes next: weigh it now, as the
+        // live coach did (from the seat's information alone, with a generator fixed by
+        // the seat and the `seq`).
         let mut weigh = |progress: &Progress<G>, _: ReplayEvent| {
             events += 1;
             let done = progress.actions().len();
@@ -169,13 +170,13 @@ impl<S: Source> WithScene for Reviewing<S> {
             if actor != seat || legal.len() < 2 {
                 return;
             }
-            let mut rng = generator(done, seat);
-            let game = progress.game();
-            let advice = advisor.advise(Seated::new(game, seat), &mut rng);
-            let coached = coaching(game, seat, &advice);
+            let Some(coached) = Coaching::at(progress, seat) else {
+                return;
+            };
             unit.clone_from(&coached.unit);
-            let decision = decide(G::KIND, G::any(taken), done as u64 + 1, events, &coached);
-            marked.push((game.hands() + 1, decision));
+            reading.clone_from(&coached.reading);
+            let decision = decide(G::KIND, G::any(taken), done as u64 + 1, events, coached);
+            marked.push((progress.game().hands() + 1, decision));
         };
         let deals = record.deals.clone();
         let actions = record.actions.iter().copied();
@@ -184,35 +185,26 @@ impl<S: Source> WithScene for Reviewing<S> {
         if progress.turn() != Turn::Over {
             return Err(ReviewError::NotOver);
         }
-        Ok(summed(seat, unit, G::HAND_WORD, marked))
+        Ok(summed(seat, (unit, reading), G::HAND_WORD, marked))
     }
 }
 
 /// The decision that took `action` (the game's `seq`th, shown by step `step`), weighed by
 /// the coach's reading of it.
-fn decide(
-    game: GameKind,
-    action: AnyAction,
-    seq: u64,
-    step: usize,
-    coached: &crate::Coaching,
-) -> Decision {
+fn decide(game: GameKind, action: AnyAction, seq: u64, step: usize, coached: Coaching) -> Decision {
     let cost = coached.cost_of(&action);
     let taken = coached
         .choice(&action)
         .map_or_else(String::new, |c| c.words.clone());
     let best = coached.picked().words.clone();
     let verdict = verdict(game, cost);
-    // The pick is the strong player's action, not always the highest value (a Euchre bid
-    // must beat passing by a margin): another choice may give up nothing and not be it.
-    let words = match verdict {
-        Verdict::Good if action == coached.picked().action => format!("{taken}: the coach's pick"),
-        Verdict::Good => format!("{taken}: good ({cost:.2} given up); the coach's pick: {best}"),
-        _ => format!(
-            "{taken}: {}, {cost:.2} given up; the coach's pick: {best}",
-            verdict.words()
-        ),
-    };
+    let words = decision_words(
+        &taken,
+        &best,
+        verdict,
+        cost,
+        action == coached.picked().action,
+    );
     Decision {
         seq,
         step,
@@ -222,12 +214,47 @@ fn decide(
         cost,
         verdict,
         words,
+        coaching: coached,
     }
+}
+
+/// A decision in a sentence: `Play 8♠: good, 0.02 points worse than the coach's pick
+/// (play 7♣).` A choice as good as the pick (a tie) is said to be.
+fn decision_words(taken: &str, best: &str, verdict: Verdict, cost: f64, picked: bool) -> String {
+    let taken = capitalized(taken);
+    if picked {
+        return format!("{taken}: the coach's pick.");
+    }
+    let points = if format!("{cost:.2}") == "1.00" {
+        "point"
+    } else {
+        "points"
+    };
+    match verdict {
+        Verdict::Good if cost < 0.005 => format!("{taken}: as good as the coach's pick ({best})."),
+        _ => format!(
+            "{taken}: {}, {cost:.2} {points} worse than the coach's pick ({best}).",
+            verdict.words()
+        ),
+    }
+}
+
+/// `text` with its first letter a capital.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// The decisions (each with its hand, from 1) gathered by hand, each hand and the game
 /// summed up.
-fn summed(seat: usize, unit: String, hand_word: &str, marked: Vec<(u32, Decision)>) -> Review {
+fn summed(
+    seat: usize,
+    (unit, reading): (String, String),
+    hand_word: &str,
+    marked: Vec<(u32, Decision)>,
+) -> Review {
     let mut hands: Vec<HandReview> = Vec::new();
     for (hand, decision) in marked {
         if hands.last().is_none_or(|h| h.hand != hand) {
@@ -249,55 +276,79 @@ fn summed(seat: usize, unit: String, hand_word: &str, marked: Vec<(u32, Decision
         hand.summary = format!("{}: {}", hand.heading, tally(hand.costly, hand.given_up));
     }
     let costly = hands.iter().map(|h| h.costly).sum();
-    let given_up = hands.iter().map(|h| h.given_up).sum();
+    // `+ 0.0`: a sum of no terms is −0.0, which would print as `-0.00`.
+    let given_up = hands.iter().map(|h| h.given_up).sum::<f64>() + 0.0;
     Review {
         seat,
-        summary: tally(costly, given_up),
+        summary: capitalized(&tally(costly, given_up)),
         unit,
+        reading,
         hands,
         costly,
         given_up,
     }
 }
 
-/// `3 costly choices, 0.80 given up`.
+/// `3 costly choices; 0.80 points given up against the coach's picks.`
 fn tally(costly: usize, given_up: f64) -> String {
-    let choices = if costly == 1 { "choice" } else { "choices" };
-    format!("{costly} costly {choices}, {given_up:.2} given up")
+    let choices = match costly {
+        0 => "no costly choices".to_string(),
+        1 => "1 costly choice".to_string(),
+        n => format!("{n} costly choices"),
+    };
+    let points = if format!("{given_up:.2}") == "1.00" {
+        "point"
+    } else {
+        "points"
+    };
+    format!("{choices}; {given_up:.2} {points} given up against the coach's picks.")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Coached, Coaching};
 
-    /// A bid the strong player would not make though its estimate is higher: taking it
-    /// gives up nothing, and is not called the coach's pick.
     #[test]
-    fn a_choice_valued_above_the_pick_is_good_but_not_the_pick() {
-        let pass = AnyAction::Euchre(euchre::Action::Pass);
-        let order = AnyAction::Euchre(euchre::Action::OrderUp { alone: false });
-        let choice = |action, words: &str, value| Coached {
-            action,
-            words: words.into(),
-            value: Some(value),
-            cost: Some(0.0),
-        };
-        let coached = Coaching {
-            seat: 0,
-            choices: vec![choice(pass, "Pass", 1.25), choice(order, "Order up", 1.53)],
-            pick: 0,
-            unit: "points".into(),
-            higher_is_better: true,
-            advice: "The coach's pick: Pass.".into(),
-        };
-        let ordered = decide(GameKind::Euchre, order, 4, 4, &coached);
-        assert_eq!((ordered.cost, ordered.verdict), (0.0, Verdict::Good));
+    fn a_decision_is_one_finished_sentence() {
+        use Verdict::*;
+        // The pick; a tie with it; a little worse; a mistake (Straights' points: the
+        // pick's 0.67 fewer taken is 0.67 points better).
         assert_eq!(
-            ordered.words,
-            "Order up: good (0.00 given up); the coach's pick: Pass"
+            decision_words("play 7♣", "play 7♣", Good, 0.0, true),
+            "Play 7♣: the coach's pick."
         );
-        let passed = decide(GameKind::Euchre, pass, 4, 4, &coached);
-        assert_eq!(passed.words, "Pass: the coach's pick");
+        assert_eq!(
+            decision_words("Order up", "Pass", Good, 0.0, false),
+            "Order up: as good as the coach's pick (Pass)."
+        );
+        assert_eq!(
+            decision_words("play 8♠", "play 7♣", Good, 0.02, false),
+            "Play 8♠: good, 0.02 points worse than the coach's pick (play 7♣)."
+        );
+        assert_eq!(
+            decision_words("discard J♥", "discard A♥", Mistake, 0.44, false),
+            "Discard J♥: a mistake, 0.44 points worse than the coach's pick (discard A♥)."
+        );
+        assert_eq!(
+            decision_words("Order up, alone", "Pass", Blunder, 1.0, false),
+            "Order up, alone: a blunder, 1.00 point worse than the coach's pick (Pass)."
+        );
+    }
+
+    #[test]
+    fn a_tally_is_one_finished_sentence() {
+        assert_eq!(
+            tally(3, 0.8),
+            "3 costly choices; 0.80 points given up against the coach's picks."
+        );
+        assert_eq!(
+            tally(1, 1.0),
+            "1 costly choice; 1.00 point given up against the coach's picks."
+        );
+        let game = summed(0, Default::default(), "Hand", Vec::new());
+        assert_eq!(
+            game.summary,
+            "No costly choices; 0.00 points given up against the coach's picks."
+        );
     }
 }

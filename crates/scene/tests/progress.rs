@@ -366,6 +366,8 @@ fn the_coach_weighs_each_choice_against_its_pick_in_the_seats_order() {
         values,
         higher_is_better,
         unit: "points",
+        margins: Vec::new(),
+        note: String::new(),
     };
     let coaching = scene::coaching(progress.game(), 1, &advice(vec![0.75, 0.25], true));
     let coached: Vec<_> = coaching.choices.iter().map(|c| c.action).collect();
@@ -384,4 +386,93 @@ fn the_coach_weighs_each_choice_against_its_pick_in_the_seats_order() {
         (costs(&coaching, order), costs(&coaching, pass)),
         (2.0, 0.0)
     );
+}
+
+/// The newcomer's Euchre bid: ordering up estimated at 1.40 against passing's 1.26, and
+/// the strong player asks a bid to beat passing by 0.30. The values shown have the margin
+/// taken off (1.40 − 0.30 = 1.10), so the pick, passing, is the best value shown, and
+/// ordering up is 1.26 − 1.10 = 0.16 worse; the coach says why in a sentence.
+#[test]
+fn the_coach_shows_a_bid_less_its_margin_so_the_pick_is_the_best_value() {
+    use euchre::{Action, Rules};
+    use table::search::Advice;
+    let progress = appendix_b(Rules::eecs280(10));
+    let (pass, order) = (Action::Pass, Action::OrderUp { alone: false });
+    let advice = Advice {
+        actions: vec![pass, order],
+        values: vec![1.26, 1.40],
+        choice: 0,
+        higher_is_better: true,
+        unit: "the points your team can expect from this hand",
+        margins: vec![0.0, 0.30],
+        note: "A bid must promise 0.30 points more than passing.".into(),
+    };
+    let coaching = scene::coaching(progress.game(), 1, &advice);
+    let shown: Vec<(&str, String, &str)> = (coaching.choices.iter())
+        .map(|c| {
+            (
+                c.words.as_str(),
+                format!("{:+.2}", c.value.unwrap()),
+                c.against.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("Pass", "+1.26".to_string(), "the coach's pick"),
+            ("Order up", "+1.10".to_string(), "0.16 worse"),
+        ]
+    );
+    assert_eq!(coaching.advice, "The coach's pick: Pass.");
+    assert_eq!(
+        coaching.reading,
+        "Each value is the points your team can expect from this hand. Higher is better."
+    );
+    assert_eq!(
+        coaching.notes,
+        ["A bid must promise 0.30 points more than passing."]
+    );
+}
+
+/// The newcomer's Straights reading: values of −1.73 and −1.06 in points taken (less
+/// half the others' average). Lower is better, so −1.73 is the pick and the other is
+/// −1.06 − (−1.73) = 0.67 worse, and the coach says that lower is better. (The choices
+/// here are a Euchre bid's, the decision at hand: the direction is every game's.)
+#[test]
+fn the_coach_says_lower_is_better_for_points_taken() {
+    use euchre::{Action, Rules};
+    use table::search::Advice;
+    let progress = appendix_b(Rules::eecs280(10));
+    let (pass, order) = (Action::Pass, Action::OrderUp { alone: false });
+    let advice = Advice::from_totals(
+        vec![pass, order],
+        &[-1.06, -1.73],
+        1,
+        false,
+        "the points you can expect to take this round",
+    );
+    let coaching = scene::coaching(progress.game(), 1, &advice);
+    let shown: Vec<(&str, String, &str)> = (coaching.choices.iter())
+        .map(|c| {
+            (
+                c.words.as_str(),
+                format!("{:+.2}", c.value.unwrap()),
+                c.against.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("Pass", "-1.06".to_string(), "0.67 worse"),
+            ("Order up", "-1.73".to_string(), "the coach's pick"),
+        ]
+    );
+    assert!(!coaching.higher_is_better);
+    assert_eq!(
+        coaching.reading,
+        "Each value is the points you can expect to take this round. Lower is better."
+    );
+    assert!(coaching.notes.is_empty());
 }

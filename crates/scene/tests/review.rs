@@ -47,6 +47,7 @@ impl scene::WithScene for Played {
                     let mut weigh = scene::generator(progress.actions().len(), 0);
                     let advice = advisor.advise(Seated::new(progress.game(), 0), &mut weigh);
                     progress.apply_as(0, advice.chosen()).unwrap();
+                    advisor = new().advisor();
                 }
                 Turn::Seat(seat) => {
                     progress.act_for(agents[seat].as_mut(), seat, &mut rng);
@@ -83,13 +84,16 @@ fn a_seat_that_always_took_the_coachs_pick_gave_up_nothing() {
             );
             assert_eq!(decision.taken, decision.best);
             assert!(
-                decision.words.ends_with(": the coach's pick"),
+                decision.words.ends_with(": the coach's pick."),
                 "{}",
                 decision.words
             );
         }
         assert_eq!((review.costly, review.given_up), (0, 0.0));
-        assert_eq!(review.summary, "0 costly choices, 0.00 given up");
+        assert_eq!(
+            review.summary,
+            "No costly choices; 0.00 points given up against the coach's picks."
+        );
     }
 }
 
@@ -152,6 +156,73 @@ fn every_choice_of_the_seat_is_marked_on_its_step_and_summed() {
         );
         // Random play gives something up somewhere in a whole game.
         assert!(review.given_up > 0.0, "{variant:?}");
+    }
+}
+
+/// Plays a whole game (seat 0 and everyone else the handout player), asking the live
+/// coach (`Coaching::at`, as the server's `coach`, the terminal's `c` and line mode's
+/// `coach` do) at each of seat 0's decisions with a choice, then reviews seat 0: the
+/// coach's readings, by the action's `seq`, and the review.
+struct Asked(u64);
+
+impl scene::WithScene for Asked {
+    type Output = (Vec<(u64, scene::Coaching)>, Review);
+
+    fn run<G: Roster + scene::Staged>(
+        self,
+        new: impl Fn() -> G + Clone + Send + Sync + 'static,
+    ) -> Self::Output {
+        let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
+        let mut agents = new().agents(&vec![PlayerSpec::Handout; new().seats()]);
+        let mut rng = Rng::seed_from_u64(self.0);
+        let mut asked = Vec::new();
+        while progress.turn() != Turn::Over {
+            match progress.turn() {
+                Turn::Chance => progress.deal(),
+                Turn::Seat(seat) => {
+                    let mut legal = Vec::new();
+                    progress.game().legal_actions(&mut legal);
+                    if seat == 0 && legal.len() > 1 {
+                        let seq = progress.actions().len() as u64 + 1;
+                        asked.push((seq, scene::Coaching::at(&progress, 0).unwrap()));
+                    }
+                    progress.act_for(agents[seat].as_mut(), seat, &mut rng);
+                }
+                Turn::Over => unreachable!(),
+            }
+        }
+        let names = (0..new().seats()).map(|s| format!("seat {s}")).collect();
+        let line = serde_json::to_string(&progress.record(names, 3)).unwrap();
+        (asked, scene::review(&line, 0).unwrap())
+    }
+}
+
+#[test]
+fn the_review_shows_what_the_live_coach_showed_at_each_decision() {
+    for variant in [
+        Variant::named(catalogue::GameKind::Euchre, Some("eecs280")).unwrap(),
+        Variant::named(catalogue::GameKind::Straights, None).unwrap(),
+        Variant::named(catalogue::GameKind::TeenDoPanch, None).unwrap(),
+    ] {
+        let (asked, review) = scene::with_game(&Ruleset::plain(variant, 3), Asked(4));
+        let reviewed: Vec<_> = (review.hands.iter().flat_map(|h| &h.decisions))
+            .map(|d| (d.seq, d.coaching.clone()))
+            .collect();
+        assert!(asked.len() > 3, "{variant:?}: {} decisions", asked.len());
+        assert_eq!(reviewed, asked, "{variant:?}");
+        for decision in review.hands.iter().flat_map(|h| &h.decisions) {
+            let coached = &decision.coaching;
+            // The pick is the best value shown, and the review names it.
+            let values: Vec<f64> = coached.choices.iter().filter_map(|c| c.value).collect();
+            let best = if coached.higher_is_better {
+                values.iter().copied().fold(f64::MIN, f64::max)
+            } else {
+                values.iter().copied().fold(f64::MAX, f64::min)
+            };
+            assert_eq!(coached.picked().value, Some(best), "{variant:?}");
+            assert_eq!(decision.best, coached.picked().words);
+            assert_eq!(decision.cost, coached.cost_of(&decision.action));
+        }
     }
 }
 

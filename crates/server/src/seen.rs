@@ -100,20 +100,10 @@ impl<G: Served> Secret<G> {
         stored::<G>(self.progress.act_for(agent, seat, rng))
     }
 
-    /// The coach on `seat`'s decision: the strong player's `advisor` reading it from the
-    /// seat's information alone ([`table::Seated`]); `None` off the seat's turn.
-    pub fn coach(
-        &self,
-        advisor: &mut dyn table::search::Advisor<G>,
-        seat: usize,
-        rng: &mut Rng,
-    ) -> Option<scene::Coaching> {
-        if self.turn() != Turn::Seat(seat) {
-            return None;
-        }
-        let game = self.progress.game();
-        let advice = advisor.advise(table::Seated::new(game, seat), rng);
-        Some(scene::coaching(game, seat, &advice))
+    /// The coach on `seat`'s decision, from the seat's information alone: the one
+    /// [`scene::Coaching::at`] the game's review asks too; `None` off the seat's turn.
+    pub fn coach(&self, seat: usize) -> Option<scene::Coaching> {
+        scene::Coaching::at(&self.progress, seat)
     }
 
     /// What `to` may see of the table now, with `sitters` in the seats.

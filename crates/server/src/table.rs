@@ -731,8 +731,9 @@ impl<G: Served> Table<G> {
 
     /// Answers the questions to the coach: a search with a permit of the server's pool
     /// (as a searching computer's), from the seat's information alone, with a generator
-    /// seeded from what the seat knows (the table, the `seq`, the seat) so the answer
-    /// depends on nothing hidden and asking never changes what the computers do.
+    /// seeded from what the seat knows (the `seq` and the seat: [`scene::Coaching::at`],
+    /// which the game's review asks too) so the answer depends on nothing hidden, asking
+    /// never changes what the computers do, and the review says the same.
     async fn answer_coach(&mut self) {
         for (conn, seat) in std::mem::take(&mut self.asked) {
             let seq = self.game.seq();
@@ -740,10 +741,8 @@ impl<G: Served> Table<G> {
             if !answered {
                 let thinking = self.services.thinking.clone();
                 let _permit = thinking.acquire_owned().await.expect("never closed");
-                let mut rng = Rng::seed_from_u64(public_seed(&self.row.id, seq, seat));
-                let mut advisor = self.fresh.advisor();
                 let game = &self.game;
-                let coaching = crate::blocking(|| game.coach(advisor.as_mut(), seat, &mut rng));
+                let coaching = crate::blocking(|| game.coach(seat));
                 let Some(coaching) = coaching else {
                     conn.refuse(
                         &self.row.id,
@@ -1080,15 +1079,6 @@ impl<G: Served> Table<G> {
         };
         directory.insert(self.row.id.clone(), listed);
     }
-}
-
-/// A generator's seed from what every seat at the table knows: its id, the `seq` and the
-/// seat.
-fn public_seed(table: &str, seq: u64, seat: usize) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::hash::DefaultHasher::new();
-    (table, seq, seat).hash(&mut hasher);
-    hasher.finish()
 }
 
 /// The table's title, in its scene's words.

@@ -2,7 +2,7 @@
 // each step carries the scene a spectator would have seen and every seat's cards.
 
 import { el } from "./dom.js";
-import { felt, rulesCard } from "./table.js";
+import { coachPanel, felt, rulesCard } from "./table.js";
 
 /** The step buttons' icons, drawn (font glyphs such as ⏮ are missing on many desktops):
  * each a 16×16 shape in the text's colour, hidden from screen readers, which read the
@@ -40,7 +40,8 @@ const badge = (verdict) => el("span", { class: `verdict ${verdict}` }, VERDICT[v
 function reviewPanel(review, name, at, go) {
   return el("section", { class: "review", "aria-label": "Review" },
     el("h2", {}, `Review of ${name}'s play`),
-    el("p", { class: "summary" }, review.summary, el("small", {}, ` · values: ${review.unit}`)),
+    el("p", { class: "summary" }, review.summary),
+    el("p", { class: "reading" }, review.reading),
     review.hands.map((hand) => el("details", { open: hand.decisions.some((d) => d.step === at) || hand.costly > 0 },
       el("summary", {}, hand.summary),
       el("ol", {}, hand.decisions.map((d) => el("li", { class: d.step === at ? "here" : "" },
@@ -90,6 +91,8 @@ export function renderReplay(root, game) {
       felt(scene, undefined, hands),
       el("div", { class: "status", role: "status", "aria-live": "polite" }, `Step ${at + 1} of ${steps.length}: ${what}`,
         marked ? el("div", { class: "marked" }, badge(marked.verdict), ` ${marked.words}`) : null),
+      // The coach on the marked decision, as it answered at the table then.
+      marked ? coachPanel(marked.coaching) : null,
       el("div", { class: "choices" },
         el("button", { class: "first", onclick: () => { at = 0; draw(); }, disabled: at === 0 }, icon("start"), " Start"),
         el("button", { class: "prev", onclick: () => { at = Math.max(0, at - 1); draw(); }, disabled: at === 0 }, icon("back"), " Back"),

@@ -141,20 +141,22 @@ function scoreboard(score, heading) {
 const logList = (entries) => el("ol", { class: "log", tabindex: 0, "aria-label": "What happened" },
   entries.flatMap((entry) => entry.words).map((line) => el("li", {}, line)));
 
-/** The coach's answer beside the choices: each legal choice in its words, its value and
- * what it gives up against the pick, all as the server worked them out. */
-function coachPanel(coaching) {
-  const value = (c) => (c.value == null ? "only choice" : `${c.value >= 0 ? "+" : ""}${c.value.toFixed(2)}`);
-  const cost = (c) => (c.cost ? `gives up ${c.cost.toFixed(2)}` : "");
+/** The coach's answer beside the choices: the pick in a sentence, how to read the values
+ * (which way is better), each legal choice in its words with its value and how it stands
+ * against the pick, all as the server worked them out. The replay's review shows a
+ * decision's coaching with it too. */
+export function coachPanel(coaching) {
+  const value = (c) => (c.value == null ? "" : `${c.value >= 0 ? "+" : ""}${c.value.toFixed(2)}`);
   return el("section", { class: "coach", "aria-label": "Coach" },
     el("p", { class: "advice" }, coaching.advice),
-    el("p", { class: "unit" }, `Values: ${coaching.unit}`),
+    el("p", { class: "reading" }, coaching.reading),
+    coaching.notes.map((note) => el("p", { class: "reading" }, note)),
     el("table", {},
       coaching.choices.map((c, i) => el("tr", { class: i === coaching.pick ? "pick" : "" },
-        el("th", { scope: "row" }, c.words),
-        el("td", {}, value(c)),
-        el("td", {}, i === coaching.pick ? "★ pick" : cost(c))))),
-    el("p", { class: "note" }, "From your seat's information only: sampled deals of the cards you have not seen."));
+        el("th", { scope: "row" }, i === coaching.pick ? "★ " : "", c.words),
+        el("td", { class: "value" }, value(c)),
+        el("td", {}, c.against)))),
+    el("p", { class: "note" }, "The coach knows only what you know: it tries many deals of the cards you have not seen."));
 }
 
 function handRow(own, acting, act, pick) {
@@ -243,6 +245,8 @@ export function renderTable(root, page, ctx) {
       el("span", { class: "rules" }, scene.title), share, copy, refused),
     felt(scene, ctx.sit),
     el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
+      // The coach's pick where the eye already is (on a phone the panel is below the hand).
+      coaching ? el("span", { class: "coach-says" }, ` · ${coaching.advice}`) : null,
       page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null),
     own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
     choices.length || coachButton ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices, coachButton) : null,
@@ -264,8 +268,18 @@ export function renderTable(root, page, ctx) {
     share.focus();
     share.select();
   }
-  // Keyboard play: keep focus on the hand after a redraw.
+  // Keyboard play: keep focus on the hand after a redraw (never moving the page: a
+  // browser that ignores preventScroll is put back).
   if (acting && !root.contains(document.activeElement)) {
+    const y = window.scrollY;
     root.querySelector(".hand .legal, .choices .choice")?.focus({ preventScroll: true });
+    if (window.scrollY !== y) window.scrollTo(window.scrollX, y);
   }
+  // The coach's answer gone with its decision: a person who scrolled down to read it
+  // (below the hand on a phone) gets the table back in view for the rest of the game.
+  const middle = root.querySelector(".felt .centre");
+  if (page.coachShown && !coaching && middle && middle.getBoundingClientRect().top < 0) {
+    root.querySelector(".felt").scrollIntoView({ block: "start" });
+  }
+  page.coachShown = Boolean(coaching);
 }

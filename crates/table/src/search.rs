@@ -119,8 +119,15 @@ pub struct Advice<A> {
     pub choice: usize,
     /// Whether a higher value is better (points won) or worse (points taken).
     pub higher_is_better: bool,
-    /// What a value measures, in words ("points margin per hand").
+    /// What a value measures, a noun phrase a person reads ("the points you can expect
+    /// to take this round").
     pub unit: &'static str,
+    /// What the player asks of each action beyond its value before taking it, in `unit`
+    /// and the order of `actions` (empty: nothing). The strong Euchre player asks a bid
+    /// to beat passing by a margin; the choice is the best of [`Advice::compared`].
+    pub margins: Vec<f64>,
+    /// The margins in sentences a person reads (empty without margins).
+    pub note: String,
 }
 
 impl<A: Copy> Advice<A> {
@@ -132,6 +139,8 @@ impl<A: Copy> Advice<A> {
             choice: 0,
             higher_is_better: true,
             unit,
+            margins: Vec::new(),
+            note: String::new(),
         }
     }
 
@@ -154,12 +163,31 @@ impl<A: Copy> Advice<A> {
             actions,
             higher_is_better,
             unit,
+            margins: Vec::new(),
+            note: String::new(),
         }
     }
 
     /// The action the player takes.
     pub fn chosen(&self) -> A {
         self.actions[self.choice]
+    }
+
+    /// Each action's value less its margin, the values the player compares: the choice
+    /// is the best of them.
+    ///
+    /// ```
+    /// use table::search::Advice;
+    /// let actions = vec!["Pass", "Order up"];
+    /// let mut advice = Advice::from_totals(actions, &[2.6, 2.8], 2, true, "points");
+    /// advice.margins = vec![0.0, 0.3];
+    /// assert_eq!(advice.compared(), [1.3, 1.4 - 0.3]);
+    /// ```
+    pub fn compared(&self) -> Vec<f64> {
+        let margin = |i: usize| self.margins.get(i).copied().unwrap_or(0.0);
+        (self.values.iter().enumerate())
+            .map(|(i, v)| v - margin(i))
+            .collect()
     }
 }
 
@@ -236,6 +264,8 @@ mod tests {
             choice,
             higher_is_better,
             unit: "points",
+            margins: Vec::new(),
+            note: String::new(),
         }
     }
 

@@ -915,6 +915,10 @@ fn draw_hand_end(frame: &mut Frame, ui: &Ui, middle: Rect, table: Rect) {
     } else {
         table
     };
+    // The box's rows cleared across the table, so no log line shows cut beside it.
+    let height = (lines.len() as u16 + 2).min(region.height);
+    let y = region.y + (region.height - height) / 2;
+    frame.render_widget(Clear, Rect::new(table.x, y, table.width, height));
     let title = format!("{} is over", end.heading);
     boxed(frame, region, &title, NEXT_HAND, lines, 0);
 }
@@ -1004,15 +1008,14 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
             )],
         ),
         Dialog::Coach(coaching) => {
-            let mut lines = vec![Line::raw(format!("Values: {}.", coaching.unit))];
-            lines.extend(
-                crate::words::coach_rows(coaching)
-                    .into_iter()
-                    .map(Line::raw),
-            );
-            lines.push(
-                Line::raw("From your seat's information only: sampled deals of the unseen cards.")
-                    .dim(),
+            // Wrapped here, so the popup's height counts every line.
+            let width = usize::from(area.width.saturating_sub(8)).clamp(20, 72);
+            let lines = crate::words::coach_lines(coaching, width);
+            popup(
+                frame,
+                area,
+                "Coach",
+                lines.into_iter().map(Line::raw).collect(),
             );
         }
         Dialog::LastTrick => {

@@ -387,13 +387,9 @@ fn choose(said: &str, own: &Own) -> Result<usize, Unanswered> {
 }
 
 fn coach_lines(coaching: &scene::Coaching) -> String {
-    let mut lines = vec![format!("Coach (values: {}):", coaching.unit)];
-    lines.extend(
-        crate::words::coach_rows(coaching)
-            .into_iter()
-            .map(|row| format!("  {row}")),
-    );
-    lines.join("\n")
+    let lines = crate::words::coach_lines(coaching, 78);
+    let lines: Vec<String> = lines.into_iter().map(|l| format!("  {l}")).collect();
+    format!("Coach:\n{}", lines.join("\n").trim_end())
 }
 
 /// A recorded game as text: each step, and every hand face up after each deal.

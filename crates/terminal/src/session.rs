@@ -9,7 +9,7 @@ use scene::{Presence, Shown, Sitter, Staged, WithScene};
 use crate::error::OpenError;
 use catalogue::{PlayerSpec, Roster, Ruleset};
 use rand::SeedableRng;
-use table::{Agent, NotADeck, Progress, ReplayError, Rng, Seated, Turn};
+use table::{Agent, NotADeck, Progress, ReplayError, Rng, Turn};
 
 /// The person always sits here.
 pub const YOU: usize = 0;
@@ -191,15 +191,9 @@ impl<G: Roster + Staged> Sitting for Session<G> {
     }
 
     fn coach(&mut self) -> Option<scene::Coaching> {
-        if self.progress.turn() != Turn::Seat(YOU) {
-            return None;
-        }
-        // The coach's own generator: asking never changes what the computers will do.
-        let done = self.progress.actions().len() as u64;
-        let mut rng = Rng::seed_from_u64(self.about.seed ^ done << 20);
-        let game = self.progress.game();
-        let advice = game.advisor().advise(Seated::new(game, YOU), &mut rng);
-        Some(scene::coaching(game, YOU, &advice))
+        // The coach's own generator, from what the seat knows: asking never changes what
+        // the computers will do, and the game's review (`replay --review`) says the same.
+        scene::Coaching::at(&self.progress, YOU)
     }
 
     fn hands(&self) -> u32 {

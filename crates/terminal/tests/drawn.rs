@@ -660,7 +660,11 @@ fn the_coach_values_every_legal_choice_and_names_the_strong_players_pick() {
     assert_eq!(coaching.picked().cost, Some(0.0));
     assert!(coaching.choices.iter().all(|c| c.cost >= Some(0.0)));
     let (lines, _) = render(&mut ui, 100, 30);
-    assert!(lines.join("\n").contains("the strong player's choice"));
+    let drawn = lines.join("\n");
+    assert!(drawn.contains("the coach's pick"), "{drawn}");
+    assert!(drawn.contains("Higher is better."), "{drawn}");
+    // Asked again, the coach says the same: its generator is fixed by what the seat knows.
+    assert_eq!(ui.table.coach(), Some(coaching));
 }
 
 #[test]

@@ -240,6 +240,16 @@ fn a_hands_end_is_shown_and_holds_the_deal_until_a_key() {
             }
             let key = "any key: the next hand";
             assert!(lines.iter().any(|l| l.contains(key)), "{at}");
+            // Nothing shows beside the box on its rows but the table's own border and
+            // seats' words: no log line cut by its edge ("Nort║").
+            for line in lines.iter().filter(|l| l.contains('║')) {
+                let left = line.split('║').next().unwrap_or_default();
+                let cut = left.trim_start_matches('│').trim_end();
+                assert!(
+                    cut.is_empty() || left.ends_with(' '),
+                    "a word runs into the box: {line:?}\n{at}"
+                );
+            }
         }
         // q asks first; a key that does not quit comes back to the hand's end.
         let version = ui.table.version();

@@ -249,7 +249,7 @@ fn a_finished_games_review_marks_a_seats_decisions_as_text() {
         .collect();
     assert!(!marks.is_empty(), "{text}");
     for mark in &marks {
-        assert!(mark.contains(": Seat 1 (random) "), "{mark}");
+        assert!(mark.contains(" 1 (random) "), "{mark}");
     }
     // The summary counts the costly marks: inaccuracies, mistakes and blunders.
     let costly = (marks.iter())
@@ -261,13 +261,33 @@ fn a_finished_games_review_marks_a_seats_decisions_as_text() {
         .count();
     let summary = text
         .lines()
-        .find(|l| l.starts_with("Review of seat 1 ("))
+        .find(|l| l.starts_with("Review of seat 1: "))
         .expect(&text);
-    let noun = if costly == 1 { "choice" } else { "choices" };
+    let counted = match costly {
+        0 => "No costly choices; ".to_string(),
+        1 => "1 costly choice; ".to_string(),
+        n => format!("{n} costly choices; "),
+    };
     assert!(
-        summary.contains(&format!(": {costly} costly {noun}, ")),
+        summary.contains(&format!(": {counted}")),
         "{summary} after {costly} costly marks"
     );
+    // How to read the values, Straights' points taken: lower is better.
+    assert!(
+        text.contains("\n  Each value is the points you can expect to take this round, less half the average the others take. Lower is better.\n"),
+        "{text}"
+    );
+    // Each mark is followed by the coach's rows, its pick starred: "★ play 7♣ ...".
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if marks.contains(line) {
+            assert!(lines[i + 1].starts_with("    "), "{line}");
+            let rows = lines[i + 1..].iter().take_while(|l| l.starts_with("    "));
+            let starred: Vec<_> = rows.filter(|r| r.starts_with("    ★ ")).collect();
+            assert_eq!(starred.len(), 1, "{line}");
+            assert!(starred[0].ends_with("the coach's pick"), "{}", starred[0]);
+        }
+    }
     // A seat the game does not have is refused by its number.
     let refused = replay(&["--review", "5"]);
     assert_eq!(refused.status.code(), Some(2));

@@ -1335,6 +1335,57 @@ async fn the_coach_answers_a_seat_on_its_turn_where_the_creator_allows_it() {
     bob.refused("rate_limited", "coach").await;
 }
 
+/// Asked live about a decision, and then in the finished game's review, the coach says
+/// the same of it, value for value, pick for pick, in every game: both are the one
+/// `scene::Coaching::at`, with a generator fixed by what the seat knew.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_review_of_a_decision_is_what_the_coach_said_of_it_live() {
+    let served = Served::in_temp();
+    // One hand or round each (Straights ends by a house rule, not by points).
+    let games = [
+        ("euchre", 4, &[][..]),
+        ("straights", 4, &["end=rounds-1"][..]),
+        ("teendopanch", 3, &[][..]),
+    ];
+    for (game, seats, house) in games {
+        let mut lineup = vec!["open"];
+        lineup.extend(vec!["handout"; seats - 1]);
+        let mut ada = Client::connect(&served.address, "Ada").await;
+        let spec = json!({"game": game, "points": 1, "house": house, "seats": lineup});
+        let table = ada.create(spec).await;
+        ada.join(&table, 0).await;
+        // Ada's first decision with a choice (Straights' 7♠ is led without one).
+        let mut frame = latest(&ada.frames).cloned().unwrap();
+        let now = loop {
+            let legal = frame["own"]["actions"].as_array().cloned();
+            let legal = legal.unwrap_or_default();
+            if frame["scene"]["turn"] == json!(0) && legal.len() > 1 {
+                break frame;
+            }
+            if frame["scene"]["turn"] == json!(0) && legal.len() == 1 {
+                let act = json!({"type": "act", "table": table, "seq": frame["seq"],
+                                 "action": legal[0]});
+                ada.send(act).await;
+            }
+            frame = ada.until("snapshot").await;
+        };
+        let seq = now["seq"].as_u64().unwrap();
+        ada.send(json!({"type": "coach", "table": table, "seq": seq}))
+            .await;
+        let live = ada.until("coach").await["coaching"].clone();
+        play_out(vec![(0, ada)], &table).await;
+        let review: Value =
+            serde_json::from_str(&served.get(&format!("/api/games/{table}/review/0"))).unwrap();
+        let decision = (review["hands"].as_array().unwrap().iter())
+            .flat_map(|h| h["decisions"].as_array().unwrap())
+            .find(|d| d["seq"] == seq + 1)
+            .unwrap_or_else(|| panic!("{game}: no decision at {}: {review}", seq + 1));
+        assert_eq!(decision["coaching"], live, "{game}");
+        let pick = live["pick"].as_u64().unwrap() as usize;
+        assert_eq!(decision["best"], live["choices"][pick]["words"], "{game}");
+    }
+}
+
 /// The next `lobby` message within `wait`, if any.
 async fn lobby_push(client: &mut Client, wait: Duration) -> Option<Value> {
     while let Some(frame) = client.try_next(wait).await {

@@ -414,19 +414,33 @@ impl Strong {
             return Advice::forced(legal[0], UNIT);
         }
         let values = self.evaluate(&seated, &legal, rng, adjust);
-        let biased: Vec<f64> = legal
-            .iter()
-            .zip(&values)
-            .map(|(a, v)| v - self.bias(a))
-            .collect();
-        Advice {
-            choice: highest(&biased),
+        let margins: Vec<f64> = legal.iter().map(|a| self.bias(a)).collect();
+        let note = if margins.iter().any(|&m| m > 0.0) {
+            bid_note(self.bid_threshold)
+        } else {
+            String::new()
+        };
+        let mut advice = Advice {
+            choice: 0,
             actions: legal,
             values,
             higher_is_better: true,
             unit: UNIT,
-        }
+            margins,
+            note,
+        };
+        advice.choice = highest(&advice.compared());
+        advice
     }
+}
+
+/// The bid margin in words, for a person reading the coach.
+fn bid_note(margin: f64) -> String {
+    format!(
+        "A bid must promise {margin:.2} points more than passing before the coach makes it: \
+         its sampled deals are played with every hand open, which makes a bid look better \
+         than it is. So each bid's value here is its estimate less {margin:.2}."
+    )
 }
 
 /// Hands the opponents' choices must go unexplained in before the player stops taking
@@ -435,7 +449,8 @@ const UNEXPLAINED_HANDS: u8 = 2;
 
 /// What the strong Euchre player's values measure: the hand's points for the team less
 /// the other's, weighed by what they do to the chance of winning the game.
-const UNIT: &str = "points for your team, weighed by the score";
+const UNIT: &str = "the points your team can expect from this hand less the other team's, \
+                    each counted by how much it changes your chance of winning the game";
 
 impl Advisor<Game> for Strong {
     fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {

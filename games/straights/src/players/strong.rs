@@ -101,7 +101,7 @@ fn cost(points: &[u32], seat: Seat, others_weight: f64) -> f64 {
 
 /// What the strong Straights player's values measure.
 const MEASURE: Measure = Measure::lower_is_better(
-    "points you take this round, less half the others' average (lower is better)",
+    "the points you can expect to take this round, less half the average the others take",
 );
 
 impl Advisor<Game> for Strong {

@@ -54,8 +54,9 @@ impl Strong {
 }
 
 /// What the strong Teen Do Panch player's values measure.
-const MEASURE: Measure =
-    Measure::higher_is_better("points you score this hand, less a share of the others'");
+const MEASURE: Measure = Measure::higher_is_better(
+    "the points you can expect to score this hand, less a quarter of the average the others score",
+);
 
 impl Advisor<Game> for Strong {
     fn advise(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
