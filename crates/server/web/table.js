@@ -176,23 +176,67 @@ function handRow(own, acting, act, pick) {
     }))));
 }
 
-function gameOver(snapshot, ctx) {
+/** How the hand just played ended, side by side, as the scene states it: the sentence,
+ * each side's tally, what it gained and has now, Straights' discards face up, Teen Do
+ * Panch's pulls. */
+function handEndElement(end) {
+  return el("div", { class: "hand-end-body" },
+    el("p", { class: "sentence" }, end.sentence),
+    el("table", { class: "sides" },
+      el("tr", {}, el("th", { scope: "col" }, "Side"), el("th", { scope: "col" }, end.heading),
+        el("th", { scope: "col" }, "Points")),
+      end.sides.map((side) => el("tr", { class: side.mine ? "mine" : "" },
+        el("th", { scope: "row" }, side.side,
+          side.made ? el("span", { class: "badge maker" }, side.alone ? "made trump, alone" : "made trump") : null),
+        el("td", {}, side.tally.text,
+          side.cards.length ? el("div", { class: "discards", "aria-label": `${side.side}: discards` },
+            side.cards.map((c) => cardElement(c, { small: true }))) : null,
+          side.notes.map((n) => el("div", { class: "note" }, n))),
+        el("td", { class: "points" }, el("strong", {}, `+${side.gained}`), el("br"), `${side.points} in all`)))));
+}
+
+/** Between hands: the hand's end over the table until its person continues (the server
+ * deals once everyone at the table has, or its pause is over). */
+function handEndDialog(snapshot, page, ctx) {
+  const end = snapshot.scene.hand_end;
+  const seated = snapshot.scene.you != null;
+  const read = page.continued === snapshot.seq;
+  const button = seated
+    ? el("button", { class: "primary continue", disabled: read, onclick: () => ctx.continue() },
+      read ? "Waiting for the others…" : "Continue")
+    : el("p", { class: "note" }, "The next hand is dealt when the players are ready.");
+  return el("div", { class: "overlay" },
+    el("div", { class: "dialog hand-end", role: "dialog", "aria-modal": "true", "aria-label": `${end.heading} is over` },
+      el("h2", {}, `${end.heading} is over`),
+      handEndElement(end),
+      el("div", { class: "choices" }, button)));
+}
+
+function gameOver(snapshot, page, ctx) {
   const { result } = snapshot.scene;
   const seat = snapshot.scene.you;
+  if (page.resultClosed) {
+    return el("div", { class: "result-reopen" },
+      el("button", { class: "primary", onclick: ctx.showResult }, "Game over: see the result"));
+  }
   let rematch = null;
   if (snapshot.next) {
     rematch = el("button", { class: "primary", onclick: () => ctx.go(`/t/${snapshot.next}${seat != null ? `?seat=${seat}` : ""}`) }, "Join the rematch");
   } else if (seat != null) {
     rematch = el("button", { class: "primary", onclick: ctx.rematch }, "Play again");
   }
-  return el("div", { class: "game-over", role: "dialog", "aria-label": "Game over" },
+  const end = snapshot.scene.hand_end;
+  return el("div", { class: "overlay" }, el("div", { class: "dialog game-over", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
     el("h2", {}, "Game over"),
     el("p", { class: "winners" }, result.sentence),
-    el("ul", {}, result.standings.map((s) => el("li", {}, s))),
+    el("ol", { class: "standings" }, result.standings.map((s) => el("li", {}, s))),
+    end ? el("h3", {}, `${end.heading}, the last`) : null,
+    end ? handEndElement(end) : null,
     el("div", { class: "choices" }, rematch,
+      el("button", { class: "button", onclick: ctx.closeResult }, "See the table"),
       el("a", { class: "button", href: `/replay/${snapshot.table}`, "data-route": true }, "Replay this game"),
       seat != null ? el("a", { class: "button", href: `/replay/${snapshot.table}?review=${seat}`, "data-route": true }, "Review my play") : null,
-      el("a", { class: "button", href: "/", "data-route": true }, "Lobby")));
+      el("a", { class: "button", href: "/", "data-route": true }, "Lobby"))));
 }
 
 export function renderTable(root, page, ctx) {
@@ -209,6 +253,8 @@ export function renderTable(root, page, ctx) {
   const online = ctx.connection.status === "connected" && !ctx.connection.syncing.has(snapshot.table);
   const waiting = Boolean(ctx.connection.pending);
   const yours = Boolean(own && own.actions.length > 0 && !scene.result);
+  // A hand just ended and the next is not dealt: its end is shown until continued.
+  const betweenHands = Boolean(scene.hand_end && scene.turn == null && !scene.result);
   const acting = online && !waiting && yours;
   let status;
   if (scene.result) status = scene.status;
@@ -261,12 +307,18 @@ export function renderTable(root, page, ctx) {
         last.plays.map(({ seat, card }) => el("span", {}, `${scene.seats[seat].name}: `, cardElement(card, { small: true })))) : null,
       el("details", { open: true }, el("summary", {}, "This hand"), logList(scene.log)),
       scene.last_hand.length ? el("details", {}, el("summary", {}, "The hand before"), logList(scene.last_hand)) : null),
-    scene.result ? gameOver(snapshot, ctx) : null,
+    scene.result ? gameOver(snapshot, page, ctx) : null,
+    betweenHands ? handEndDialog(snapshot, page, ctx) : null,
   ].filter(Boolean));
   if (selectShare) {
     page.selectShare = false;
     share.focus();
     share.select();
+  }
+  // The hand's end and the game's end take the keyboard: Enter continues.
+  const dialogButton = root.querySelector(".overlay .continue:not([disabled]), .overlay .game-over .primary");
+  if (dialogButton && !root.querySelector(".overlay")?.contains(document.activeElement)) {
+    dialogButton.focus({ preventScroll: true });
   }
   // Keyboard play: keep focus on the hand after a redraw (never moving the page: a
   // browser that ignores preventScroll is put back).
