@@ -813,10 +813,14 @@ impl<G: Served> Table<G> {
                         // sent: send it before the deal pushes it out of every snapshot.
                         self.stage_broadcast();
                     }
+                    // A deal that ends a pause may come with no action after it (the
+                    // person is first to bid): it is news itself.
+                    let seq = self.game.seq();
+                    if self.pause.as_ref().is_some_and(|p| p.seq == seq && p.over) {
+                        self.changed = true;
+                    }
                     self.game.deal();
                     self.dealt_unsent = true;
-                    // A deal after a pause may come with no action: it is news itself.
-                    self.changed = true;
                 }
                 Turn::Seat(seat) => {
                     let (game, rng) = (&mut self.game, &mut self.rng);

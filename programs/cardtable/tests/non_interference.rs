@@ -407,7 +407,20 @@ async fn play<G: Game>(
     }
     let first_seat = usize::from(spectator);
     for (seq, action) in world.actions.iter().enumerate() {
-        let now = clients[first_seat].frames.last().unwrap().clone();
+        let mut now = clients[first_seat].frames.last().unwrap().clone();
+        if now["scene"]["turn"].is_null() {
+            // Between hands: every seat says it read the hand's end, and the last
+            // `continue` deals (one snapshot to everyone).
+            for seated in &mut clients[first_seat..] {
+                let read = json!({"type": "continue", "table": table, "seq": seq});
+                seated.send(read).await;
+            }
+            for client in &mut clients {
+                let dealt = client.until("snapshot").await;
+                assert_eq!(dealt["seq"], seq, "{dealt}");
+            }
+            now = clients[first_seat].frames.last().unwrap().clone();
+        }
         let actor = now["scene"]["turn"].as_u64().expect("a seat's turn") as usize;
         if Some(actor) == observer && questions < QUESTIONS {
             // The coach's answer is one more frame the seat hears: it must not depend on
@@ -532,7 +545,9 @@ fn end<G: Game>(subject: &Subject<G>, world: &World<G::Action>) -> G {
         }
         game.apply(action).unwrap();
     }
-    while game.turn() == Turn::Chance {
+    // After a hand's last action the table waits for its people before the next deal
+    // (the pause between hands): only the first deal comes with no action before it.
+    while game.turn() == Turn::Chance && world.actions.is_empty() {
         match decks.next() {
             Some(deck) => game.deal_from(deck),
             None => break,
