@@ -49,6 +49,15 @@ async fn main() {
                 println!("game over: points {points:?}");
                 return;
             }
+            // Between hands: the hand's end is read, and the next deal waits for it.
+            Some("snapshot")
+                if message["scene"]["turn"].is_null()
+                    && !message["scene"]["hand_end"].is_null() =>
+            {
+                println!("{}", message["scene"]["hand_end"]["sentence"]);
+                let read = json!({"type": "continue", "table": table, "seq": message["seq"]});
+                socket.send(text(read)).await.expect("sent");
+            }
             Some("snapshot") if message["scene"]["turn"] == json!(seat) => {
                 let Some(legal) = message["own"]["actions"]
                     .as_array()

@@ -106,6 +106,11 @@ async fn until(socket: &mut Socket, kinds: &[&str]) -> Option<Value> {
 /// Acts once on the person's turn (its first legal action): the snapshot after.
 async fn act_once(socket: &mut Socket, table: &str, mut last: Value) -> Value {
     while last["scene"]["turn"] != 0 && last["finished"] != true {
+        if last["scene"]["turn"].is_null() && !last["scene"]["hand_end"].is_null() {
+            // Between hands: the deal waits for the person to read the hand's end.
+            let read = json!({"type": "continue", "table": table, "seq": last["seq"]});
+            send(socket, read).await;
+        }
         last = until(socket, &["snapshot"]).await.expect("snapshots");
     }
     if last["finished"] == true {
