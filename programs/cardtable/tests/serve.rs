@@ -670,12 +670,18 @@ fn same_table(restored: &Value, last: &Value, round: u64) {
     }
 }
 
-/// The person at seat 0 plays `count` actions (its first legal one each time), or to the
-/// game's end: the client and the last snapshot.
+/// The person at seat 0 plays `count` actions (its first legal one each time, and
+/// continues at each hand's end), or to the game's end: the client and the last snapshot.
 async fn act_a_few(mut ada: Client, table: &str, mut last: Value, count: u64) -> (Client, Value) {
     let mut acted = 0;
     while acted < count && last["finished"] != true {
-        if last["scene"]["turn"] == 0 && !last["own"]["actions"].as_array().unwrap().is_empty() {
+        if last["scene"]["turn"].is_null() && !last["scene"]["hand_end"].is_null() {
+            // Between hands: the deal waits for the person to have read the hand's end.
+            ada.send(json!({"type": "continue", "table": table, "seq": last["seq"]}))
+                .await;
+        } else if last["scene"]["turn"] == 0
+            && !last["own"]["actions"].as_array().unwrap().is_empty()
+        {
             let action = last["own"]["actions"][0].clone();
             ada.send(json!({"type": "act", "table": table, "seq": last["seq"], "action": action}))
                 .await;
