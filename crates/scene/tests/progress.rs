@@ -408,15 +408,7 @@ fn the_coach_shows_a_bid_less_its_margin_so_the_pick_is_the_best_value() {
         note: "A bid must promise 0.30 points more than passing.".into(),
     };
     let coaching = scene::coaching(progress.game(), 1, &advice);
-    let shown: Vec<(&str, String, &str)> = (coaching.choices.iter())
-        .map(|c| {
-            (
-                c.words.as_str(),
-                format!("{:+.2}", c.value.unwrap()),
-                c.against.as_str(),
-            )
-        })
-        .collect();
+    let shown = shown(&coaching);
     assert_eq!(
         shown,
         [
@@ -453,15 +445,7 @@ fn the_coach_says_lower_is_better_for_points_taken() {
         "the points you can expect to take this round",
     );
     let coaching = scene::coaching(progress.game(), 1, &advice);
-    let shown: Vec<(&str, String, &str)> = (coaching.choices.iter())
-        .map(|c| {
-            (
-                c.words.as_str(),
-                format!("{:+.2}", c.value.unwrap()),
-                c.against.as_str(),
-            )
-        })
-        .collect();
+    let shown = shown(&coaching);
     assert_eq!(
         shown,
         [
@@ -475,4 +459,15 @@ fn the_coach_says_lower_is_better_for_points_taken() {
         "Each value is the points you can expect to take this round. Lower is better."
     );
     assert!(coaching.notes.is_empty());
+}
+
+/// Each choice as the coach shows it: its words, its value to two places, and how it
+/// stands against the pick.
+fn shown(coaching: &scene::Coaching) -> Vec<(&str, String, &str)> {
+    (coaching.choices.iter())
+        .map(|c| {
+            let value = format!("{:+.2}", c.value.unwrap());
+            (c.words.as_str(), value, c.against.as_str())
+        })
+        .collect()
 }
