@@ -3,4 +3,5 @@
 pub mod args;
 pub mod driver;
 pub mod human;
+pub mod program;
 pub mod saved;

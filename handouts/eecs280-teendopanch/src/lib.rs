@@ -3,3 +3,4 @@
 pub mod args;
 pub mod driver;
 pub mod human;
+pub mod program;

@@ -4,6 +4,7 @@
 //! simulates, `serve` seats people over the network.
 
 mod arena_cli;
+mod check_cli;
 mod error;
 
 use crate::error::CliError;
@@ -50,6 +51,12 @@ enum Command {
     Serve(ServeArgs),
     /// List a game's rules variants and house rules: each option, its values, its default.
     Rules(RulesArgs),
+    /// Check a program against a handout's reference on generated cases, each failure
+    /// shrunk to its smallest case: `cardtable check eecs280-euchre -- ./euchre.exe`.
+    Check(check_cli::CheckArgs),
+    /// Run a handout's program as the reference does: `cardtable reference eecs280-euchre
+    /// ./euchre.exe pack.in noshuffle 1 A Simple B Simple C Simple D Simple`.
+    Reference(check_cli::ReferenceArgs),
 }
 
 #[derive(clap::Args)]
@@ -458,6 +465,8 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Some(Command::Serve(args)) => return serve(&args),
+        Some(Command::Check(args)) => return check_cli::run(args),
+        Some(Command::Reference(args)) => return check_cli::reference(args),
         Some(Command::Arena(args)) => {
             return match arena_cli::run(&args) {
                 Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,173 @@
+//! A whole check: each case run by the reference and by the program, compared, and each
+//! failure shrunk to the smallest case that fails the same way.
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rayon::prelude::*;
+
+use crate::case::{Case, Setup};
+use crate::compare::{compare, Failure};
+use crate::handout::{Handout, Reference};
+use crate::run::{run, Launch, Limits, Program, Run};
+
+/// Runs beyond which shrinking stops and reports the smallest case found so far.
+pub const SHRINK_RUNS: usize = 400;
+
+/// The slowest a program may be against the reference when no `--timeout` is given,
+/// and the least time it always has.
+pub const TIMEOUT_FACTOR: u32 = 20;
+/// See [`TIMEOUT_FACTOR`].
+pub const TIMEOUT_FLOOR: Duration = Duration::from_secs(2);
+
+/// Everything a check needs besides its cases.
+pub struct Checker {
+    /// The handout.
+    pub handout: Handout,
+    /// Which of its references.
+    pub reference: Reference,
+    /// The program checked.
+    pub program: Program,
+    /// The program that runs the reference (`cardtable reference HANDOUT …`).
+    pub reference_program: Program,
+    /// The program's guards; `timeout: None` for the default against the reference.
+    pub limits: Limits,
+    /// A fixed time limit (`--timeout`).
+    pub timeout: Option<Duration>,
+    /// Where runs make their folders.
+    pub scratch: PathBuf,
+}
+
+/// One case checked.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// The case.
+    pub case: Case,
+    /// The reference's run.
+    pub reference: Run,
+    /// The program's run.
+    pub program: Run,
+    /// How it failed, if it did.
+    pub failure: Option<Failure>,
+    /// The program's limits for this case (its time limit is the reference's times a
+    /// factor).
+    pub limits: Limits,
+}
+
+/// A failing case and the smallest case found that fails the same way.
+#[derive(Clone, Debug)]
+pub struct Shrunk {
+    /// The smallest case's check.
+    pub smallest: Checked,
+    /// Runs of both programs it took.
+    pub runs: usize,
+    /// Steps that made it smaller.
+    pub steps: usize,
+}
+
+impl Checker {
+    /// Runs `case` by the reference and by the program.
+    pub fn check(&self, case: &Case) -> Checked {
+        let reference = self.run_reference(case);
+        let timeout = self
+            .timeout
+            .unwrap_or_else(|| (reference.elapsed * TIMEOUT_FACTOR).max(TIMEOUT_FLOOR));
+        let limits = Limits {
+            timeout,
+            ..self.limits
+        };
+        let launch = Launch {
+            program: &self.program,
+            leading: Vec::new(),
+            env: Vec::new(),
+            linked: true,
+        };
+        let program = self.in_folder(|dir| run(&launch, case, dir, &limits));
+        let failure = compare(&reference, &program);
+        Checked {
+            case: case.clone(),
+            reference,
+            program,
+            failure,
+            limits,
+        }
+    }
+
+    /// The reference's run of `case`: cardtable's own program for the handout.
+    pub fn run_reference(&self, case: &Case) -> Run {
+        let launch = Launch {
+            program: &self.reference_program,
+            leading: vec![
+                OsString::from(self.handout.name()),
+                OsString::from(case.handout.program()),
+            ],
+            env: self.handout.reference_env(self.reference),
+            linked: false,
+        };
+        let limits = Limits {
+            timeout: Duration::from_secs(60),
+            memory: None,
+            output: 256 << 20,
+            file_size: 1 << 30,
+        };
+        self.in_folder(|dir| run(&launch, case, dir, &limits))
+    }
+
+    fn in_folder(&self, each: impl FnOnce(&Path) -> Run) -> Run {
+        match tempfile::tempdir_in(&self.scratch) {
+            Ok(dir) => each(dir.path()),
+            Err(e) => Run {
+                ending: crate::run::Ending::Unstartable {
+                    reason: format!("no folder for the run: {e}"),
+                },
+                stdout: Vec::new(),
+                stderr: Vec::new(),
+                elapsed: Duration::ZERO,
+            },
+        }
+    }
+
+    /// Checks every setup, in parallel on all cores, in order.
+    pub fn check_all(&self, setups: &[(usize, Setup)]) -> Vec<Checked> {
+        setups
+            .par_iter()
+            .map(|(_, setup)| self.check(&setup.case()))
+            .collect()
+    }
+
+    /// The smallest setup below `setup` whose case fails as `failed` did: each step tries
+    /// the setups one step smaller (in parallel) and keeps the first that fails the same
+    /// way, until none does or [`SHRINK_RUNS`] runs are spent.
+    pub fn shrink(&self, setup: &Setup, failed: &Checked) -> Shrunk {
+        let kind = failed.failure.as_ref().map(|f| f.kind);
+        let mut smallest = (setup.clone(), failed.clone());
+        let (mut runs, mut steps) = (0, 0);
+        while runs < SHRINK_RUNS {
+            let candidates = smallest.0.smaller();
+            if candidates.is_empty() {
+                break;
+            }
+            runs += candidates.len();
+            let found = candidates
+                .into_par_iter()
+                .map(|candidate| {
+                    let checked = self.check(&candidate.case());
+                    (candidate, checked)
+                })
+                .find_first(|(_, checked)| checked.failure.as_ref().map(|f| f.kind) == kind);
+            match found {
+                Some(next) => {
+                    smallest = next;
+                    steps += 1;
+                }
+                None => break,
+            }
+        }
+        Shrunk {
+            smallest: smallest.1,
+            runs,
+            steps,
+        }
+    }
+}

@@ -1,0 +1,507 @@
+//! The EECS 280 programs' cases (Euchre and Teen Do Panch share the command line
+//! `PROGRAM PACK shuffle|noshuffle POINTS NAME TYPE …`): its every part drawn, the
+//! handout's error cases, and people's answers scripted from legal choices by playing the
+//! game through cardtable's own driver with a recording player in each Human seat.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use cards::{Card, CardSet};
+use rand::seq::{IndexedRandom, SliceRandom};
+use rand::{Rng as _, SeedableRng};
+use table::{Leave, Player};
+use textio::eecs280::{Kind, Seats};
+use textio::{Console, Shared};
+
+use super::{name, Rng};
+use crate::case::{Case, Category, Size};
+use crate::handout::{Handout, Reference};
+
+/// The categories: the handouts say what an error prints and that people's input is
+/// valid, so there are no wrong answers to script.
+pub const CATEGORIES: &[Category] = &[Category::Computers, Category::HumanInput, Category::Errors];
+
+/// One EECS 280 case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// Euchre or Teen Do Panch.
+    pub handout: Handout,
+    /// Which reference (Teen Do Panch's two rules differ in play, so in people's answers).
+    pub reference: Reference,
+    /// What it exercises.
+    pub category: Category,
+    /// A game, or an error case.
+    pub shape: Shape,
+}
+
+/// A game's command line and people's choices, or one of the handout's errors.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A whole game.
+    Game(Game),
+    /// A command line the handout says is wrong.
+    Error(Error),
+}
+
+/// A game as the command line gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    /// The pack file's cards in order.
+    pub pack: Vec<Card>,
+    /// `shuffle` or `noshuffle`.
+    pub shuffle: bool,
+    /// Points to win, 1 to 100.
+    pub points: u32,
+    /// Each seat's name, and whether a person sits there (`Human`) or `Simple`.
+    pub seats: Vec<(String, bool)>,
+    /// Draws the people's choices.
+    pub choices: u64,
+}
+
+/// The handout's error cases: the usage line (or `Error opening`) and a non-zero exit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    /// This many arguments after the program's name (not the right number).
+    Count(usize),
+    /// A shuffle word that is neither `shuffle` nor `noshuffle`.
+    Shuffle(String),
+    /// Points to win outside 1 to 100.
+    Points(String),
+    /// A player type that is neither `Simple` nor `Human`, at a seat.
+    Type(usize, String),
+    /// A pack file that is not there.
+    NoPack,
+}
+
+impl Setup {
+    /// Draws a case of `category`.
+    pub fn draw(
+        handout: Handout,
+        reference: Reference,
+        category: Category,
+        rng: &mut Rng,
+    ) -> Setup {
+        let players = players(handout);
+        let shape = match category {
+            Category::Errors => Shape::Error(draw_error(players, rng)),
+            _ => Shape::Game(draw_game(
+                handout,
+                players,
+                category == Category::HumanInput,
+                rng,
+            )),
+        };
+        Setup {
+            handout,
+            reference,
+            category,
+            shape,
+        }
+    }
+
+    /// The case: the command line, the pack file, the people's answers.
+    pub fn case(&self) -> Case {
+        let players = players(self.handout);
+        let (args, files, stdin) = match &self.shape {
+            Shape::Game(game) => {
+                let pack = pack_text(&game.pack);
+                let stdin = self.answers(game).join("\n");
+                let stdin = if stdin.is_empty() {
+                    stdin
+                } else {
+                    stdin + "\n"
+                };
+                (
+                    game_args(game),
+                    vec![("pack.in".to_string(), pack)],
+                    stdin.into_bytes(),
+                )
+            }
+            Shape::Error(error) => {
+                let pack = pack_text(&handout_pack(self.handout));
+                (
+                    error_args(error, players),
+                    vec![("pack.in".to_string(), pack)],
+                    Vec::new(),
+                )
+            }
+        };
+        Case {
+            handout: self.handout,
+            category: self.category,
+            args,
+            files,
+            stdin,
+            size: self.size(),
+        }
+    }
+
+    /// How big it is: points to win, people, their answers, cards out of the handout's
+    /// order, shuffling, letters in names past the first.
+    pub fn size(&self) -> Size {
+        match &self.shape {
+            Shape::Game(game) => Size(vec![
+                ("points", u64::from(game.points)),
+                ("people", game.seats.iter().filter(|s| s.1).count() as u64),
+                ("answers", self.answers(game).len() as u64),
+                (
+                    "cards out of order",
+                    out_of_order(self.handout, &game.pack) as u64,
+                ),
+                ("shuffle", u64::from(game.shuffle)),
+                ("letters", letters(&game.seats)),
+            ]),
+            Shape::Error(error) => Size(vec![(
+                "arguments",
+                error_args(error, players(self.handout)).len() as u64,
+            )]),
+        }
+    }
+
+    /// Setups one step smaller: points to 1, then halved, then one fewer; a person
+    /// replaced by Simple (one kept where the case is about people); the handout's pack,
+    /// then one card put back in its place; no shuffling; shorter names.
+    pub fn smaller(&self) -> Vec<Setup> {
+        let Shape::Game(game) = &self.shape else {
+            return self.smaller_error();
+        };
+        let mut smaller: Vec<Game> = Vec::new();
+        let mut with = |change: &dyn Fn(&mut Game)| {
+            let mut next = game.clone();
+            change(&mut next);
+            if next != *game && !smaller.contains(&next) {
+                smaller.push(next);
+            }
+        };
+        with(&|g| g.points = 1);
+        with(&|g| g.points = (g.points / 2).max(1));
+        with(&|g| g.points = (g.points - 1).max(1));
+        let people = game.seats.iter().filter(|s| s.1).count();
+        let keep = usize::from(self.category == Category::HumanInput);
+        if people > keep {
+            for seat in 0..game.seats.len() {
+                with(&|g| g.seats[seat].1 = false);
+            }
+        }
+        let order = handout_pack(self.handout);
+        with(&|g| g.pack = order.clone());
+        with(&|g| put_back_one(&mut g.pack, &order));
+        with(&|g| g.shuffle = false);
+        for seat in 0..game.seats.len() {
+            with(&|g| shorten(&mut g.seats[seat].0));
+        }
+        (smaller.into_iter())
+            .map(|game| Setup {
+                shape: Shape::Game(game),
+                ..self.clone()
+            })
+            .collect()
+    }
+
+    fn smaller_error(&self) -> Vec<Setup> {
+        let Shape::Error(Error::Count(count)) = self.shape else {
+            return Vec::new();
+        };
+        let right = 3 + 2 * players(self.handout);
+        (0..count)
+            .rev()
+            .filter(|n| *n != right)
+            .take(2)
+            .map(|n| Setup {
+                shape: Shape::Error(Error::Count(n)),
+                ..self.clone()
+            })
+            .collect()
+    }
+
+    /// The people's answers, one a line: the game played through cardtable's driver for
+    /// the handout, each Human seat choosing among its legal actions at random (from
+    /// `game.choices`) and saying its choice as the handout's Human player reads it.
+    pub fn answers(&self, game: &Game) -> Vec<String> {
+        if !game.seats.iter().any(|s| s.1) {
+            return Vec::new();
+        }
+        let said = Rc::new(RefCell::new(Vec::new()));
+        let rng = Rc::new(RefCell::new(Rng::seed_from_u64(game.choices)));
+        let console = Console::shared(Box::new(std::io::empty()), Box::new(std::io::sink()));
+        let seats: Vec<(String, Kind)> = (game.seats.iter())
+            .map(|(name, human)| {
+                (
+                    name.clone(),
+                    if *human { Kind::Human } else { Kind::Simple },
+                )
+            })
+            .collect();
+        let mut pack = cards::pack::Pack::new(game.pack.clone(), game.shuffle);
+        match self.handout {
+            Handout::Eecs280Teendopanch => {
+                let rules = match self.reference {
+                    Reference::Program => teendopanch::Rules::reference(game.points),
+                    Reference::Handout => teendopanch::Rules::handout(game.points),
+                };
+                let seats = Seats::new::<teendopanch::players::Simple, teendopanch::players::Strong>(
+                    seats,
+                    |_| {
+                        Box::new(Recorder {
+                            said: said.clone(),
+                            rng: rng.clone(),
+                        }) as _
+                    },
+                );
+                let mut driver = eecs280_teendopanch::driver::Driver {
+                    seats,
+                    console: sink(console),
+                };
+                let _ = driver.play(rules, &mut pack);
+            }
+            _ => {
+                let seats =
+                    Seats::new::<euchre::players::Simple, euchre::players::Strong>(seats, |_| {
+                        Box::new(Recorder {
+                            said: said.clone(),
+                            rng: rng.clone(),
+                        }) as _
+                    });
+                let mut driver = eecs280_euchre::driver::Driver {
+                    seats,
+                    console: sink(console),
+                };
+                let _ = driver.play(game.points, &mut pack);
+            }
+        }
+        let words = said.borrow().clone();
+        words
+    }
+}
+
+fn sink(console: Shared) -> Shared {
+    console
+}
+
+/// A Human seat's stand-in while the answers are scripted: a random legal action, said as
+/// the handout's Human reads it.
+struct Recorder {
+    said: Rc<RefCell<Vec<String>>>,
+    rng: Rc<RefCell<Rng>>,
+}
+
+impl Recorder {
+    fn pick<A: Copy>(&self, legal: &[A]) -> A {
+        *legal
+            .choose(&mut *self.rng.borrow_mut())
+            .expect("a seat on turn has a legal action")
+    }
+}
+
+impl Player<euchre::Game> for Recorder {
+    fn act(&mut self, view: &euchre::View<'_>) -> Result<euchre::Action, Leave> {
+        use euchre::{Action, Phase};
+        let legal: Vec<Action> = (view.legal_actions().iter())
+            .filter(|a| {
+                !matches!(
+                    a,
+                    Action::OrderUp { alone: true } | Action::Call { alone: true, .. }
+                )
+            })
+            .collect();
+        let action = self.pick(&legal);
+        let word = match action {
+            Action::Pass => "pass".to_string(),
+            Action::OrderUp { .. } => view.upcard().suit().name().to_string(),
+            Action::Call { suit, .. } => suit.name().to_string(),
+            Action::Discard(card) if card == view.upcard() => "-1".to_string(),
+            Action::Discard(card) => {
+                let held = view
+                    .cards()
+                    .difference([view.upcard()].into_iter().collect::<CardSet>());
+                index_of(held, card)
+            }
+            Action::Play(card) => index_of(view.cards(), card),
+            // The handout has no going alone, McEvoy or farmer's hand: never offered.
+            Action::DefendAlone | Action::McEvoy | Action::Farmer(_) => return Ok(action),
+        };
+        debug_assert!(view.phase() != Phase::Over);
+        self.said.borrow_mut().push(word);
+        Ok(action)
+    }
+}
+
+impl Player<teendopanch::Game> for Recorder {
+    fn act(&mut self, view: &teendopanch::View<'_>) -> Result<teendopanch::Action, Leave> {
+        use teendopanch::Action;
+        let legal = view.legal_actions();
+        let action = self.pick(&legal);
+        let word = match action {
+            Action::Pass => "pass".to_string(),
+            Action::Call(suit) => suit.name().to_string(),
+            Action::Return(card) if view.pull().is_some_and(|p| p.taken == card) => {
+                "-1".to_string()
+            }
+            Action::Return(card) => index_of(view.cards(), card),
+            Action::Play(card) => index_of(view.cards(), card),
+            // The handout's pulls take a card without asking: not an answer.
+            Action::Give(_) => return Ok(action),
+        };
+        self.said.borrow_mut().push(word);
+        Ok(action)
+    }
+}
+
+fn index_of(held: CardSet, card: Card) -> String {
+    let at = held
+        .iter()
+        .position(|c| c == card)
+        .expect("a legal card is held");
+    at.to_string()
+}
+
+fn players(handout: Handout) -> usize {
+    match handout {
+        Handout::Eecs280Teendopanch => 3,
+        _ => 4,
+    }
+}
+
+/// The pack in the handout's "new pack" order.
+pub fn handout_pack(handout: Handout) -> Vec<Card> {
+    match handout {
+        Handout::Eecs280Teendopanch => cards::deck::teendopanch(),
+        _ => cards::deck::eecs280_euchre(),
+    }
+}
+
+fn pack_text(pack: &[Card]) -> Vec<u8> {
+    pack.iter()
+        .map(|c| format!("{}\n", c.long()))
+        .collect::<String>()
+        .into_bytes()
+}
+
+fn out_of_order(handout: Handout, pack: &[Card]) -> usize {
+    let order = handout_pack(handout);
+    pack.iter().zip(&order).filter(|(a, b)| a != b).count()
+}
+
+/// Swaps the first card out of place with the card that belongs there.
+fn put_back_one(pack: &mut [Card], order: &[Card]) {
+    if let Some(at) = (0..pack.len()).find(|&i| pack[i] != order[i]) {
+        if let Some(from) = pack.iter().position(|c| *c == order[at]) {
+            pack.swap(at, from);
+        }
+    }
+}
+
+fn shorten(name: &mut String) {
+    let keep = name.chars().count() / 2;
+    if keep >= 1 {
+        *name = name.chars().take(keep).collect();
+    }
+}
+
+fn letters(seats: &[(String, bool)]) -> u64 {
+    seats
+        .iter()
+        .map(|(n, _)| n.chars().count().saturating_sub(1) as u64)
+        .sum()
+}
+
+fn draw_game(handout: Handout, players: usize, people: bool, rng: &mut Rng) -> Game {
+    let mut pack = handout_pack(handout);
+    match rng.random_range(0..3) {
+        0 => {}
+        1 => pack.shuffle(rng),
+        _ => {
+            for _ in 0..rng.random_range(1..4) {
+                let (a, b) = (
+                    rng.random_range(0..pack.len()),
+                    rng.random_range(0..pack.len()),
+                );
+                pack.swap(a, b);
+            }
+        }
+    }
+    let points = match rng.random_range(0..10) {
+        0 => rng.random_range(11..=100),
+        1..=3 => 1,
+        _ => rng.random_range(2..=10),
+    };
+    let mut seats: Vec<(String, bool)> = (0..players).map(|_| (name(rng), false)).collect();
+    if people {
+        let count = rng.random_range(1..=players);
+        let mut order: Vec<usize> = (0..players).collect();
+        order.shuffle(rng);
+        for seat in &order[..count] {
+            seats[*seat].1 = true;
+        }
+    }
+    Game {
+        pack,
+        shuffle: rng.random_bool(0.5),
+        points,
+        seats,
+        choices: rng.random(),
+    }
+}
+
+fn game_args(game: &Game) -> Vec<String> {
+    let mut args = vec![
+        "pack.in".to_string(),
+        if game.shuffle { "shuffle" } else { "noshuffle" }.to_string(),
+        game.points.to_string(),
+    ];
+    for (name, human) in &game.seats {
+        args.push(name.clone());
+        args.push(if *human { "Human" } else { "Simple" }.to_string());
+    }
+    args
+}
+
+fn draw_error(players: usize, rng: &mut Rng) -> Error {
+    let right = 3 + 2 * players;
+    match rng.random_range(0..5) {
+        0 => {
+            let counts: Vec<usize> = (0..=right + 2).filter(|n| *n != right).collect();
+            Error::Count(*counts.choose(rng).expect("counts"))
+        }
+        1 => {
+            const WORDS: [&str; 5] = ["shuffel", "Shuffle", "no_shuffle", "NOSHUFFLE", "true"];
+            Error::Shuffle(WORDS[rng.random_range(0..WORDS.len())].to_string())
+        }
+        2 => {
+            const POINTS: [&str; 5] = ["0", "101", "-3", "1000", "0x"];
+            Error::Points(POINTS[rng.random_range(0..POINTS.len())].to_string())
+        }
+        3 => {
+            const TYPES: [&str; 5] = ["Robot", "simple", "human", "SIMPLE", "Strongest"];
+            let word = TYPES[rng.random_range(0..TYPES.len())].to_string();
+            Error::Type(rng.random_range(0..players), word)
+        }
+        _ => Error::NoPack,
+    }
+}
+
+/// The error case's command line, built on a right one (`pack.in noshuffle 10 A Simple …`).
+fn error_args(error: &Error, players: usize) -> Vec<String> {
+    let mut args = vec![
+        "pack.in".to_string(),
+        "noshuffle".to_string(),
+        "10".to_string(),
+    ];
+    for seat in 0..players {
+        args.push(((b'A' + seat as u8) as char).to_string());
+        args.push("Simple".to_string());
+    }
+    match error {
+        Error::Count(count) => {
+            while args.len() < *count {
+                args.push("Simple".to_string());
+            }
+            args.truncate(*count);
+        }
+        Error::Shuffle(word) => args[1] = word.clone(),
+        Error::Points(points) => args[2] = points.clone(),
+        Error::Type(seat, word) => args[4 + 2 * seat] = word.clone(),
+        Error::NoPack => args[0] = "missing.in".to_string(),
+    }
+    args
+}

@@ -1,0 +1,83 @@
+//! Cases drawn from each handout's command line, reproducibly: case `i` of seed `s` is
+//! the same case on every machine, whatever else is asked.
+
+use rand::{Rng as _, SeedableRng};
+
+use crate::case::{Category, Setup};
+use crate::handout::{Handout, Reference};
+
+pub mod cs246_euchre;
+pub mod eecs280;
+pub mod straights;
+
+/// The generator case `number` of `seed` draws with.
+pub type Rng = rand::rngs::SmallRng;
+
+/// The categories a handout's cases come in (the errors only where the handout defines
+/// the program's messages and status).
+pub fn categories(handout: Handout) -> &'static [Category] {
+    match handout {
+        Handout::Eecs280Euchre | Handout::Eecs280Teendopanch => eecs280::CATEGORIES,
+        Handout::Cs246Euchre => cs246_euchre::CATEGORIES,
+        Handout::Cs246Straights => straights::CATEGORIES,
+    }
+}
+
+/// `count` cases of `handout` from `seed`, numbered from 1, taking the categories in turn
+/// (only `only`'s when it is given).
+pub fn generate(
+    handout: Handout,
+    reference: Reference,
+    seed: u64,
+    count: usize,
+    only: Option<Category>,
+) -> Vec<(usize, Setup)> {
+    let categories: Vec<Category> = (categories(handout).iter().copied())
+        .filter(|c| only.is_none_or(|only| only == *c))
+        .collect();
+    if categories.is_empty() {
+        return Vec::new();
+    }
+    (1..=count)
+        .map(|number| {
+            let category = categories[(number - 1) % categories.len()];
+            (number, draw(handout, reference, category, seed, number))
+        })
+        .collect()
+}
+
+/// Case `number` of `seed`: its own generator, so it does not depend on the others.
+pub fn draw(
+    handout: Handout,
+    reference: Reference,
+    category: Category,
+    seed: u64,
+    number: usize,
+) -> Setup {
+    let mut rng = Rng::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number as u64);
+    match handout {
+        Handout::Eecs280Euchre | Handout::Eecs280Teendopanch => {
+            Setup::Eecs280(eecs280::Setup::draw(handout, reference, category, &mut rng))
+        }
+        Handout::Cs246Euchre => Setup::Cs246Euchre(cs246_euchre::Setup::draw(category, &mut rng)),
+        Handout::Cs246Straights => Setup::Straights(straights::Setup::draw(category, &mut rng)),
+    }
+}
+
+/// A name a player might have: a common first name, or a few random letters.
+pub fn name(rng: &mut Rng) -> String {
+    const NAMES: [&str; 12] = [
+        "Alice", "Bob", "Cathy", "Dan", "Ivan", "Judea", "Kunle", "Adi", "Mo", "Zoe", "Priya", "Xu",
+    ];
+    if rng.random_bool(0.7) {
+        NAMES[rng.random_range(0..NAMES.len())].to_string()
+    } else {
+        let letters = rng.random_range(1..=9);
+        (0..letters)
+            .map(|_| {
+                let pool = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_";
+                pool[rng.random_range(0..pool.len())] as char
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,282 @@
+//! What a check says: a report a person reads (each failure's shrunk case first, its
+//! command and files, the exit statuses, the first difference side by side), one JSON
+//! object per case, Gradescope's `results.json`, and the failing cases' folders.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::case::{Case, Category};
+use crate::check::{Checked, Shrunk};
+use crate::handout::{Handout, Reference};
+
+/// A whole check's results.
+pub struct Report {
+    /// The handout.
+    pub handout: Handout,
+    /// Which reference.
+    pub reference: Reference,
+    /// The seed the cases came from.
+    pub seed: u64,
+    /// Each case, in order.
+    pub cases: Vec<CaseReport>,
+}
+
+/// One case's result.
+pub struct CaseReport {
+    /// Its number under the seed.
+    pub number: usize,
+    /// Its check.
+    pub checked: Checked,
+    /// For a failure, the smallest case that fails the same way.
+    pub shrunk: Option<Shrunk>,
+}
+
+impl Report {
+    /// How many passed and failed.
+    pub fn tally(&self) -> (usize, usize) {
+        let failed = self
+            .cases
+            .iter()
+            .filter(|c| c.checked.failure.is_some())
+            .count();
+        (self.cases.len() - failed, failed)
+    }
+
+    /// `N passed, M failed`.
+    pub fn summary(&self) -> String {
+        let (passed, failed) = self.tally();
+        format!("{passed} passed, {failed} failed")
+    }
+
+    /// The report for a person: a heading, each failure, the summary line.
+    pub fn text(&self, kept: Option<&Path>) -> String {
+        let mut out = format!(
+            "cardtable check {}: {} cases from seed {}, against {}\n",
+            self.handout,
+            self.cases.len(),
+            self.seed,
+            self.handout.reference_words(self.reference)
+        );
+        for case in self.cases.iter().filter(|c| c.checked.failure.is_some()) {
+            out.push('\n');
+            out.push_str(&self.failure_text(case, kept));
+        }
+        out.push('\n');
+        for category in Category::ALL {
+            let of: Vec<&CaseReport> = (self.cases.iter())
+                .filter(|c| c.checked.case.category == category)
+                .collect();
+            if !of.is_empty() {
+                let failed = of.iter().filter(|c| c.checked.failure.is_some()).count();
+                let _ = writeln!(
+                    out,
+                    "  {:<14} {} passed, {failed} failed",
+                    category.name(),
+                    of.len() - failed
+                );
+            }
+        }
+        let _ = writeln!(out, "{}", self.summary());
+        out
+    }
+
+    fn failure_text(&self, case: &CaseReport, kept: Option<&Path>) -> String {
+        let failure = case.checked.failure.as_ref().expect("a failure");
+        let mut out = format!(
+            "FAIL case {} ({}): {}\n",
+            case.number,
+            case.checked.case.category,
+            failure.kind.words()
+        );
+        match &case.shrunk {
+            Some(shrunk) if shrunk.steps > 0 => {
+                let _ = writeln!(
+                    out,
+                    "  shrunk in {} steps ({} runs) to the smallest case that fails the same way:",
+                    shrunk.steps, shrunk.runs
+                );
+                out.push_str(&indent(
+                    &checked_text(
+                        &shrunk.smallest,
+                        kept.map(|k| k.join(format!("case-{}", case.number)).join("shrunk"))
+                            .as_deref(),
+                    ),
+                    4,
+                ));
+                out.push_str("  the case as generated:\n");
+            }
+            _ => {}
+        }
+        let folder = kept.map(|k| k.join(format!("case-{}", case.number)));
+        out.push_str(&indent(&checked_text(&case.checked, folder.as_deref()), 4));
+        out
+    }
+
+    /// One JSON object per case, a line each.
+    pub fn json_lines(&self) -> String {
+        let mut out = String::new();
+        for case in &self.cases {
+            let mut object = checked_json(&case.checked);
+            object["handout"] = json!(self.handout.name());
+            object["reference"] = json!(self.reference);
+            object["seed"] = json!(self.seed);
+            object["case"] = json!(case.number);
+            if let Some(shrunk) = &case.shrunk {
+                object["shrunk"] = checked_json(&shrunk.smallest);
+                object["shrunk"]["steps"] = json!(shrunk.steps);
+                object["shrunk"]["runs"] = json!(shrunk.runs);
+            }
+            out.push_str(&object.to_string());
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Gradescope's `results.json`: a test per category, its score the cases passed out
+    /// of its cases, its output the first failure's report (shrunk).
+    pub fn gradescope(&self) -> Value {
+        let mut tests = Vec::new();
+        let mut total = 0;
+        for category in Category::ALL {
+            let of: Vec<&CaseReport> = (self.cases.iter())
+                .filter(|c| c.checked.case.category == category)
+                .collect();
+            if of.is_empty() {
+                continue;
+            }
+            let failed: Vec<&&CaseReport> =
+                of.iter().filter(|c| c.checked.failure.is_some()).collect();
+            let passed = of.len() - failed.len();
+            total += passed;
+            let mut output = format!("{passed} of {} cases passed.\n", of.len());
+            if let Some(first) = failed.first() {
+                output.push('\n');
+                output.push_str(&self.failure_text(first, None));
+            }
+            tests.push(json!({
+                "name": format!("{}: {}", self.handout, category),
+                "score": passed,
+                "max_score": of.len(),
+                "output": output,
+                "visibility": "visible",
+            }));
+        }
+        json!({
+            "score": total,
+            "output": format!("{} (against {})", self.summary(), self.handout.reference_words(self.reference)),
+            "tests": tests,
+        })
+    }
+
+    /// Writes each failing case's folder under `dir`: `case-N/` (and `case-N/shrunk/`)
+    /// with its files, `command.sh`, `expected.out` and `got.out`.
+    pub fn keep(&self, dir: &Path) -> std::io::Result<()> {
+        for case in self.cases.iter().filter(|c| c.checked.failure.is_some()) {
+            let folder = dir.join(format!("case-{}", case.number));
+            write_case(&folder, &case.checked)?;
+            if let Some(shrunk) = case.shrunk.as_ref().filter(|s| s.steps > 0) {
+                write_case(&folder.join("shrunk"), &shrunk.smallest)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn write_case(folder: &Path, checked: &Checked) -> std::io::Result<()> {
+    std::fs::create_dir_all(folder)?;
+    for (name, contents) in checked.case.all_files() {
+        std::fs::write(folder.join(name), contents)?;
+    }
+    std::fs::write(
+        folder.join("command.sh"),
+        format!("{}\n", checked.case.command()),
+    )?;
+    std::fs::write(folder.join("expected.out"), &checked.reference.stdout)?;
+    std::fs::write(folder.join("got.out"), &checked.program.stdout)
+}
+
+/// One checked case for a person: the command, its files (or where they are), the exit
+/// statuses, the first difference.
+fn checked_text(checked: &Checked, folder: Option<&Path>) -> String {
+    let case = &checked.case;
+    let mut out = String::new();
+    let _ = writeln!(out, "size: {}", case.size);
+    match folder {
+        Some(folder) => {
+            let _ = writeln!(out, "run: cd {} && {}", folder.display(), case.command());
+        }
+        None => {
+            let _ = writeln!(out, "run: {}", case.command());
+            out.push_str(&files_text(case));
+        }
+    }
+    let _ = writeln!(
+        out,
+        "reference: {}; yours: {}",
+        checked.reference.ending.words(&checked.limits),
+        checked.program.ending.words(&checked.limits)
+    );
+    if let Some(difference) = checked.failure.as_ref().and_then(|f| f.difference.as_ref()) {
+        let _ = writeln!(out, "first difference at line {}:", difference.line);
+        out.push_str(&indent(&difference.window, 2));
+        let _ = writeln!(
+            out,
+            "expected: {}",
+            line_words(difference.expected.as_deref())
+        );
+        let _ = writeln!(out, "got:      {}", line_words(difference.got.as_deref()));
+    }
+    if !checked.program.stderr.is_empty() {
+        let stderr = String::from_utf8_lossy(&checked.program.stderr);
+        let first: Vec<&str> = stderr.lines().take(5).collect();
+        let _ = writeln!(out, "your standard error began:");
+        out.push_str(&indent(&first.join("\n"), 2));
+        out.push('\n');
+    }
+    out
+}
+
+/// The case's files inline: the pack as one line of cards, the input as its answers.
+fn files_text(case: &Case) -> String {
+    let mut out = String::new();
+    for (name, contents) in case.all_files() {
+        let text = String::from_utf8_lossy(&contents);
+        let lines: Vec<&str> = text.lines().collect();
+        let _ = writeln!(out, "{name} ({} lines): {}", lines.len(), lines.join(" | "));
+    }
+    out
+}
+
+fn line_words(line: Option<&str>) -> String {
+    match line {
+        Some(line) => format!("{line:?}"),
+        None => "(no more lines)".to_string(),
+    }
+}
+
+fn indent(text: &str, by: usize) -> String {
+    let pad = " ".repeat(by);
+    text.lines().map(|l| format!("{pad}{l}\n")).collect()
+}
+
+fn checked_json(checked: &Checked) -> Value {
+    let case = &checked.case;
+    let files: serde_json::Map<String, Value> = (case.files.iter())
+        .map(|(name, contents)| (name.clone(), json!(String::from_utf8_lossy(contents))))
+        .collect();
+    json!({
+        "category": case.category,
+        "passed": checked.failure.is_none(),
+        "command": case.command(),
+        "args": case.args,
+        "files": files,
+        "stdin": String::from_utf8_lossy(&case.stdin),
+        "size": case.size.0.iter().map(|(k, v)| (k.to_string(), json!(v))).collect::<serde_json::Map<_, _>>(),
+        "reference_ending": checked.reference.ending,
+        "program_ending": checked.program.ending,
+        "timeout_seconds": checked.limits.timeout.as_secs_f64(),
+        "failure": checked.failure,
+    })
+}

@@ -1,0 +1,269 @@
+//! `cardtable check HANDOUT -- PROGRAM [ARG…]` and `cardtable reference HANDOUT ARGV0
+//! [ARG…]`: a program checked against a handout's reference, and the reference itself.
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use check::report::{CaseReport, Report};
+use check::run::{Limits, Program};
+use check::{Category, Checker, Handout, Reference};
+
+/// `cardtable check`'s options.
+#[derive(clap::Args)]
+#[command(
+    after_help = "Exit status: 0 when every case passed, 1 when one failed, 2 when the check could not run.\nEvery category, the shrinking and the report formats: docs/CHECK.md."
+)]
+pub struct CheckArgs {
+    /// The handout: eecs280-euchre, cs246-euchre, cs246-straights or eecs280-teendopanch.
+    handout: String,
+    /// The program to check, and any arguments of its own (an interpreter's script),
+    /// after `--`: it is run from each case's folder as the handout runs it.
+    #[arg(last = true, required = true, value_name = "PROGRAM [ARG]...")]
+    program: Vec<OsString>,
+    /// The cases' seed: the same seed gives the same cases everywhere.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many cases.
+    #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    cases: u64,
+    /// Only this case (by its number in the report).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    case: Option<u64>,
+    /// Which reference where a handout has two (Teen Do Panch): `reference` (the
+    /// course's reference program, the default) or `handout` (the handout's text).
+    #[arg(long, value_parser = ["reference", "handout"])]
+    rules: Option<String>,
+    /// Only cases of one category: errors, computers, human-input, wrong-answers,
+    /// saved-games.
+    #[arg(long)]
+    category: Option<String>,
+    /// Seconds a run may take (default: 20 times the reference's time on the case, at
+    /// least 2 seconds).
+    #[arg(long)]
+    timeout: Option<f64>,
+    /// Memory a run may map, in MiB (0: no limit).
+    #[arg(long, default_value_t = 1024)]
+    memory: u64,
+    /// Output a run may write, in MiB, before it is stopped as flooding.
+    #[arg(long, default_value_t = 16)]
+    output: u64,
+    /// Write each failing case's folder here (its files, command.sh, expected.out,
+    /// got.out; the shrunk case in shrunk/).
+    #[arg(long, value_name = "DIR")]
+    keep: Option<PathBuf>,
+    /// The report: text for a person, json for one object per case.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+    /// Also write Gradescope's results.json here.
+    #[arg(long, value_name = "FILE")]
+    gradescope: Option<PathBuf>,
+    /// Runs at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
+    /// Report failures as found, without shrinking them.
+    #[arg(long)]
+    no_shrink: bool,
+}
+
+/// `cardtable reference`'s arguments.
+#[derive(clap::Args)]
+pub struct ReferenceArgs {
+    /// The handout.
+    handout: String,
+    /// The program's command line, its name first (`./euchre.exe pack.in noshuffle 1 …`).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+    argv: Vec<OsString>,
+}
+
+/// Why a check could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Handout(#[from] check::handout::UnknownHandout),
+    #[error(transparent)]
+    Program(#[from] check::run::ProgramError),
+    #[error("no category '{0}': the categories are errors, computers, human-input, wrong-answers and saved-games")]
+    Category(String),
+    #[error("{handout} has no {category} cases (it has {has})")]
+    NoCases {
+        handout: Handout,
+        category: Category,
+        has: String,
+    },
+    #[error("case {case} is past --cases {cases}")]
+    CasePast { case: u64, cases: u64 },
+    #[error("--timeout must be a number of seconds above 0")]
+    Timeout,
+    #[error("cardtable cannot find its own program to run the reference: {0}")]
+    OwnProgram(std::io::Error),
+    #[error("a folder for the runs: {0}")]
+    Scratch(std::io::Error),
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("the thread pool: {0}")]
+    Pool(#[from] rayon::ThreadPoolBuildError),
+}
+
+/// Runs `cardtable reference`: the handout's program in this process.
+pub fn reference(args: ReferenceArgs) -> ExitCode {
+    match Handout::named(&args.handout) {
+        Ok(handout) => handout.run_reference(args.argv),
+        Err(problem) => {
+            eprintln!("cardtable reference: {problem}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Runs `cardtable check`.
+pub fn run(args: CheckArgs) -> ExitCode {
+    match check(&args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(problem) => {
+            eprintln!("cardtable check: {problem}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check(args: &CheckArgs) -> Result<bool, CheckError> {
+    let handout = Handout::named(&args.handout)?;
+    let reference = match args.rules.as_deref() {
+        Some("handout") => Reference::Handout,
+        Some(_) => Reference::Program,
+        None => handout.default_reference(),
+    };
+    // A handout with one reference has it under both names.
+    let reference = if handout.references().contains(&reference) {
+        reference
+    } else {
+        handout.default_reference()
+    };
+    let only = match &args.category {
+        None => None,
+        Some(name) => {
+            Some(Category::named(name).ok_or_else(|| CheckError::Category(name.clone()))?)
+        }
+    };
+    let has = check::generate::categories(handout);
+    if let Some(category) = only.filter(|c| !has.contains(c)) {
+        let has: Vec<&str> = has.iter().map(|c| c.name()).collect();
+        return Err(CheckError::NoCases {
+            handout,
+            category,
+            has: has.join(", "),
+        });
+    }
+    if let Some(case) = args.case.filter(|c| *c > args.cases) {
+        return Err(CheckError::CasePast {
+            case,
+            cases: args.cases,
+        });
+    }
+    let timeout = match args.timeout {
+        None => None,
+        Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
+        Some(_) => return Err(CheckError::Timeout),
+    };
+    let (path, own) = args
+        .program
+        .split_first()
+        .expect("clap requires the program");
+    let program = Program::new(&PathBuf::from(path), own.to_vec())?;
+    let cardtable = std::env::current_exe().map_err(CheckError::OwnProgram)?;
+    let reference_program = Program::new(&cardtable, vec![OsString::from("reference")])?;
+    let scratch = tempfile::Builder::new()
+        .prefix("cardtable-check-")
+        .tempdir()
+        .map_err(CheckError::Scratch)?;
+    let checker = Checker {
+        handout,
+        reference,
+        program,
+        reference_program,
+        limits: Limits {
+            timeout: Duration::from_secs(2),
+            memory: (args.memory > 0).then_some(args.memory << 20),
+            output: (args.output << 20) as usize,
+            file_size: 64 << 20,
+        },
+        timeout,
+        scratch: scratch.path().to_path_buf(),
+    };
+    let mut setups =
+        check::generate::generate(handout, reference, args.seed, args.cases as usize, only);
+    if let Some(case) = args.case {
+        setups.retain(|(number, _)| *number as u64 == case);
+    }
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(jobs) = args.jobs {
+        pool = pool.num_threads(jobs as usize);
+    }
+    let report = pool.build()?.install(|| {
+        eprintln!(
+            "cardtable check {handout}: {} cases against {}",
+            setups.len(),
+            handout.reference_words(reference)
+        );
+        let checked = checker.check_all(&setups);
+        let mut shrunk_kinds = Vec::new();
+        let cases = (setups.iter().zip(checked))
+            .map(|((number, setup), checked)| {
+                // The first failure of each category and way is shrunk; the others are
+                // likely the same fault, reported as found.
+                let key = checked
+                    .failure
+                    .as_ref()
+                    .map(|f| (checked.case.category, f.kind));
+                let shrunk = match key {
+                    Some(key) if !args.no_shrink && !shrunk_kinds.contains(&key) => {
+                        shrunk_kinds.push(key);
+                        eprintln!("shrinking case {number} ({}, {})…", key.0, key.1.words());
+                        Some(checker.shrink(setup, &checked))
+                    }
+                    _ => None,
+                };
+                CaseReport {
+                    number: *number,
+                    checked,
+                    shrunk,
+                }
+            })
+            .collect();
+        Report {
+            handout,
+            reference,
+            seed: args.seed,
+            cases,
+        }
+    });
+    if let Some(dir) = &args.keep {
+        report.keep(dir).map_err(|source| CheckError::Write {
+            path: dir.clone(),
+            source,
+        })?;
+    }
+    if let Some(file) = &args.gradescope {
+        let text = serde_json::to_string_pretty(&report.gradescope()).expect("JSON values print");
+        std::fs::write(file, text + "\n").map_err(|source| CheckError::Write {
+            path: file.clone(),
+            source,
+        })?;
+    }
+    let out = match args.format.as_str() {
+        "json" => report.json_lines(),
+        _ => report.text(args.keep.as_deref()),
+    };
+    // A closed standard output loses the report, not the exit status.
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), out.as_bytes());
+    if args.format == "json" {
+        eprintln!("{}", report.summary());
+    }
+    Ok(report.tally().1 == 0)
+}
