@@ -158,16 +158,33 @@ async fn person(proxy: &str, source: &str, name: &str) -> Client {
 }
 
 /// The two people at seats 0 and 1 play `actions` actions between them (each its first
-/// legal one, on its turn): the last `seq` both saw.
+/// legal one, on its turn, and both continuing at a hand's end): the last `seq` both saw.
 async fn take_turns(people: &mut [(Client, Value); 2], table: &str, actions: usize) -> u64 {
     let mut acted = 0;
-    while acted < actions {
+    loop {
         for (client, last) in people.iter_mut() {
             while let Some(frame) = client.try_next(Duration::from_millis(300)).await {
                 if frame["type"] == "snapshot" {
                     *last = frame;
                 }
             }
+        }
+        let scene = &people[0].1["scene"];
+        if scene["turn"].is_null()
+            && !scene["hand_end"].is_null()
+            && people[0].1["finished"] != true
+        {
+            // Between hands the deal waits for both to have read the hand's end: say so,
+            // so no node dies with a deal still to come (nobody would be there to wait for
+            // after the takeover, and it would deal at once).
+            for (client, last) in people.iter_mut() {
+                let read = json!({"type": "continue", "table": table, "seq": last["seq"]});
+                client.send(read).await;
+            }
+            continue;
+        }
+        if acted >= actions {
+            break;
         }
         if let Some(seat @ 0..=1) = people[0].1["scene"]["turn"].as_u64() {
             let (client, last) = &mut people[seat as usize];
