@@ -59,9 +59,32 @@ impl Report {
             self.seed,
             self.handout.reference_words(self.reference)
         );
+        // Each category's first failure of each kind in full; the rest, likely the same
+        // fault, a line each.
+        let mut shown = Vec::new();
         for case in self.cases.iter().filter(|c| c.checked.failure.is_some()) {
-            out.push('\n');
-            out.push_str(&self.failure_text(case, kept));
+            let failure = case.checked.failure.as_ref().expect("a failure");
+            let key = (case.checked.case.category, failure.kind);
+            match shown.iter().find(|(k, _)| *k == key) {
+                Some((_, first)) => {
+                    let line = (failure.difference.as_ref())
+                        .map(|d| format!(" at line {}", d.line))
+                        .unwrap_or_default();
+                    let _ = writeln!(
+                        out,
+                        "FAIL case {} ({}): {}{line}, as case {first}",
+                        case.number,
+                        key.0,
+                        failure.kind.words()
+                    );
+                }
+                None => {
+                    shown.push((key, case.number));
+                    out.push('\n');
+                    out.push_str(&self.failure_text(case, kept));
+                    out.push('\n');
+                }
+            }
         }
         out.push('\n');
         for category in Category::ALL {
@@ -279,4 +302,24 @@ fn checked_json(checked: &Checked) -> Value {
         "timeout_seconds": checked.limits.timeout.as_secs_f64(),
         "failure": checked.failure,
     })
+}
+
+/// Writes each case's folder under `dir` with the reference's output and exit status
+/// (`expected.out`, `expected.status`), running no program: a course's test suite.
+pub fn export(dir: &Path, cases: &[(usize, Case, crate::run::Run)]) -> std::io::Result<()> {
+    for (number, case, reference) in cases {
+        let folder = dir.join(format!("case-{number}"));
+        std::fs::create_dir_all(&folder)?;
+        for (name, contents) in case.all_files() {
+            std::fs::write(folder.join(name), contents)?;
+        }
+        std::fs::write(folder.join("command.sh"), format!("{}\n", case.command()))?;
+        std::fs::write(folder.join("expected.out"), &reference.stdout)?;
+        let status = match &reference.ending {
+            crate::run::Ending::Exited { status } => status.to_string(),
+            other => format!("{other:?}"),
+        };
+        std::fs::write(folder.join("expected.status"), status + "\n")?;
+    }
+    Ok(())
 }

@@ -225,7 +225,7 @@ pub fn run(launch: &Launch<'_>, case: &Case, dir: &Path, limits: &Limits) -> Run
     let mut waiting_for_input = false;
     if timed_out && writer.as_ref().is_some_and(|w| w.is_finished()) {
         if let Some(Ok((Some(stdin), true))) = writer.take().map(|w| w.join()) {
-            waiting_for_input = pipe_is_empty(&stdin);
+            waiting_for_input = pipe_is_empty(&stdin) && reading(group, &stdin);
         }
     }
     // Every process the program started goes with it; a writer still blocked on a full
@@ -318,6 +318,32 @@ fn pipe_is_empty(stdin: &std::process::ChildStdin) -> bool {
     // SAFETY: FIONREAD writes one int; the descriptor is open.
     let ok = unsafe { libc::ioctl(stdin.as_raw_fd(), libc::FIONREAD, &mut unread) } == 0;
     ok && unread == 0
+}
+
+/// Whether a process of `group` is blocked reading standard input from `stdin`'s pipe:
+/// its `/proc/PID/syscall` is `read` on descriptor 0, and its descriptor 0 is the pipe.
+/// (A program that hangs without reading is stopped for its time, not its input.)
+fn reading(group: i32, stdin: &std::process::ChildStdin) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(pipe) = std::fs::metadata(format!("/proc/self/fd/{}", stdin.as_raw_fd())) else {
+        return false;
+    };
+    let pipe = format!("pipe:[{}]", pipe.ino());
+    let read = format!("{} 0x0 ", libc::SYS_read);
+    let Ok(processes) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    processes.flatten().any(|entry| {
+        let path = entry.path();
+        let in_group = std::fs::read_to_string(path.join("stat"))
+            .ok()
+            .and_then(|stat| stat.rsplit_once(')').map(|(_, rest)| rest.to_string()))
+            .and_then(|rest| rest.split_whitespace().nth(2)?.parse::<i32>().ok())
+            == Some(group);
+        in_group
+            && std::fs::read_to_string(path.join("syscall")).is_ok_and(|s| s.starts_with(&read))
+            && std::fs::read_link(path.join("fd/0")).is_ok_and(|l| l.to_string_lossy() == pipe)
+    })
 }
 
 /// Reads to the end, keeping at most `cap` bytes; past it, stops the program's process

@@ -20,8 +20,17 @@ pub struct CheckArgs {
     handout: String,
     /// The program to check, and any arguments of its own (an interpreter's script),
     /// after `--`: it is run from each case's folder as the handout runs it.
-    #[arg(last = true, required = true, value_name = "PROGRAM [ARG]...")]
+    #[arg(
+        last = true,
+        required_unless_present = "export",
+        value_name = "PROGRAM [ARG]..."
+    )]
     program: Vec<OsString>,
+    /// Write every case's folder here (its files, command.sh, the reference's
+    /// expected.out and expected.status) and run no program: a test suite for an
+    /// autograder of your own.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["keep", "gradescope"])]
+    export: Option<PathBuf>,
     /// The cases' seed: the same seed gives the same cases everywhere.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -171,13 +180,13 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         Some(s) if s > 0.0 && s.is_finite() => Some(Duration::from_secs_f64(s)),
         Some(_) => return Err(CheckError::Timeout),
     };
-    let (path, own) = args
-        .program
-        .split_first()
-        .expect("clap requires the program");
-    let program = Program::new(&PathBuf::from(path), own.to_vec())?;
     let cardtable = std::env::current_exe().map_err(CheckError::OwnProgram)?;
     let reference_program = Program::new(&cardtable, vec![OsString::from("reference")])?;
+    let program = match args.program.split_first() {
+        Some((path, own)) => Program::new(&PathBuf::from(path), own.to_vec())?,
+        // Exporting runs the reference alone.
+        None => reference_program.clone(),
+    };
     let scratch = tempfile::Builder::new()
         .prefix("cardtable-check-")
         .tempdir()
@@ -205,7 +214,26 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
     if let Some(jobs) = args.jobs {
         pool = pool.num_threads(jobs as usize);
     }
-    let report = pool.build()?.install(|| {
+    let pool = pool.build()?;
+    if let Some(dir) = &args.export {
+        let cases: Vec<_> = pool.install(|| {
+            use rayon::prelude::*;
+            (setups.par_iter())
+                .map(|(number, setup)| {
+                    let case = setup.case();
+                    let run = checker.run_reference(&case);
+                    (*number, case, run)
+                })
+                .collect()
+        });
+        check::report::export(dir, &cases).map_err(|source| CheckError::Write {
+            path: dir.clone(),
+            source,
+        })?;
+        eprintln!("{} cases written to {}", cases.len(), dir.display());
+        return Ok(true);
+    }
+    let report = pool.install(|| {
         eprintln!(
             "cardtable check {handout}: {} cases against {}",
             setups.len(),

@@ -185,7 +185,9 @@ impl Setup {
         }
         let order = handout_pack(self.handout);
         with(&|g| g.pack = order.clone());
-        with(&|g| put_back_one(&mut g.pack, &order));
+        for at in 0..order.len() {
+            with(&|g| put_back(&mut g.pack, &order, at));
+        }
         with(&|g| g.shuffle = false);
         for seat in 0..game.seats.len() {
             with(&|g| shorten(&mut g.seats[seat].0));
@@ -198,15 +200,19 @@ impl Setup {
             .collect()
     }
 
+    /// Error cases with fewer arguments: none at all, one, or one fewer than now (the
+    /// same failure may show with any wrong command line).
     fn smaller_error(&self) -> Vec<Setup> {
-        let Shape::Error(Error::Count(count)) = self.shape else {
+        let Shape::Error(error) = &self.shape else {
             return Vec::new();
         };
-        let right = 3 + 2 * players(self.handout);
-        (0..count)
-            .rev()
-            .filter(|n| *n != right)
-            .take(2)
+        let players = players(self.handout);
+        let now = error_args(error, players).len();
+        let right = 3 + 2 * players;
+        let mut counts = vec![0, 1, now.saturating_sub(1)];
+        counts.dedup();
+        (counts.into_iter())
+            .filter(|n| *n != right && *n < now)
             .map(|n| Setup {
                 shape: Shape::Error(Error::Count(n)),
                 ..self.clone()
@@ -382,12 +388,10 @@ fn out_of_order(handout: Handout, pack: &[Card]) -> usize {
     pack.iter().zip(&order).filter(|(a, b)| a != b).count()
 }
 
-/// Swaps the first card out of place with the card that belongs there.
-fn put_back_one(pack: &mut [Card], order: &[Card]) {
-    if let Some(at) = (0..pack.len()).find(|&i| pack[i] != order[i]) {
-        if let Some(from) = pack.iter().position(|c| *c == order[at]) {
-            pack.swap(at, from);
-        }
+/// Puts the card that belongs at `at` there, swapping it with the card that was.
+fn put_back(pack: &mut [Card], order: &[Card], at: usize) {
+    if let Some(from) = pack.iter().position(|c| *c == order[at]) {
+        pack.swap(at, from);
     }
 }
 

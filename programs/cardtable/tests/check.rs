@@ -1,0 +1,684 @@
+//! `cardtable check` against real programs, really run: cardtable's own handout binaries
+//! pass every case, planted faults (small "student programs" written here, each a
+//! wrapper around the real binary that changes one thing) are each found, named, shown
+//! on the right line and shrunk, and bad input to `check` itself gets a clear error with
+//! nothing left running.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn cardtable() -> &'static str {
+    env!("CARGO_BIN_EXE_cardtable")
+}
+
+/// A handout binary beside cardtable's (`cargo test --workspace` builds them all before
+/// any test runs); `None` (a skip, a failure under CI) when it was not built.
+fn handout_binary(name: &str) -> Option<PathBuf> {
+    let path = Path::new(cardtable()).with_file_name(name);
+    if path.is_file() {
+        return Some(path);
+    }
+    testkit::missing(&format!(
+        "{} is not built (cargo test --workspace builds it)",
+        path.display()
+    ));
+    None
+}
+
+/// Runs `cardtable check ARGS` with the scratch folders under `tmp`.
+fn check(args: &[&str], tmp: &Path) -> Output {
+    Command::new(cardtable())
+        .arg("check")
+        .args(args)
+        .env("TMPDIR", tmp)
+        .output()
+        .expect("cardtable runs")
+}
+
+/// A "student program": a bash script in `dir` named `name` with `body`, where `$REAL`
+/// is the real binary, run as the handout names it (`exec -a "$0"`).
+fn student(dir: &Path, name: &str, real: &Path, body: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let text = format!(
+        "#!/bin/bash\nREAL='{}'\nset -o pipefail\n{body}\n",
+        real.display()
+    );
+    std::fs::write(&path, text).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
+}
+
+/// The JSON report's cases.
+fn cases(output: &Output) -> Vec<Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect()
+}
+
+/// The first shrunk failure of `category` in the report.
+fn shrunk<'a>(cases: &'a [Value], category: &str) -> &'a Value {
+    cases
+        .iter()
+        .find(|c| c["category"] == category && c["shrunk"].is_object())
+        .unwrap_or_else(|| panic!("no shrunk {category} failure"))
+}
+
+fn size(case: &Value, measure: &str) -> u64 {
+    case["size"][measure]
+        .as_u64()
+        .unwrap_or_else(|| panic!("no {measure}: {case}"))
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Nothing of a check is left in its scratch folder.
+fn left_nothing(tmp: &Path) {
+    let left: Vec<_> = std::fs::read_dir(tmp).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn cardtables_own_eecs280_programs_pass_every_case() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "300",
+            "--",
+            euchre.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}{}", stderr(&output));
+    assert!(report.ends_with("300 passed, 0 failed\n"), "{report}");
+    let Some(teendopanch) = handout_binary("teendopanch") else {
+        return;
+    };
+    // The author's reference program by default (the candidate told the same), and the
+    // handout's text on request.
+    for (rules, cases) in [("reference", "300"), ("handout", "100")] {
+        let output = Command::new(cardtable())
+            .args([
+                "check",
+                "eecs280-teendopanch",
+                "--cases",
+                cases,
+                "--rules",
+                rules,
+            ])
+            .arg("--")
+            .arg(&teendopanch)
+            .env("TEENDOPANCH_RULES", rules)
+            .env("TMPDIR", tmp.path())
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "{rules}: {report}{}",
+            stderr(&output)
+        );
+        assert!(
+            report.ends_with(&format!("{cases} passed, 0 failed\n")),
+            "{report}"
+        );
+        let against = if rules == "reference" {
+            "TEENDOPANCH_RULES=reference"
+        } else {
+            "the handout's text"
+        };
+        assert!(report.lines().next().unwrap().contains(against), "{report}");
+    }
+    left_nothing(tmp.path());
+}
+
+#[test]
+fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    // Scores of 8 and up printed with two spaces.
+    let fault = student(
+        tmp.path(),
+        "score.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/have ([89]|[1-9][0-9]) points$/have \1  points/'"#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "40",
+            "--format",
+            "json",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let cases = cases(&output);
+    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
+    assert!(!failed.is_empty());
+    for case in &failed {
+        assert_eq!(case["failure"]["kind"], "output", "{case}");
+        // The line the reference printed: a score of 8 or more, which the fault spaced.
+        let expected = case["failure"]["difference"]["expected"].as_str().unwrap();
+        let got = case["failure"]["difference"]["got"].as_str().unwrap();
+        let points: u32 = expected
+            .split(" have ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(points >= 8, "{expected}");
+        assert_eq!(got, expected.replace(" points", "  points"));
+    }
+    // No case of the errors category fails: they print no score.
+    assert!(failed.iter().all(|c| c["category"] != "errors"));
+    // By hand: a game to 8 points among Simple players always ends with a score of 8 or
+    // more printed, with the handout's pack, unshuffled, one-letter names.
+    let smallest = &shrunk(&cases, "computers")["shrunk"];
+    assert!(size(smallest, "points") <= 8, "{smallest}");
+    for measure in [
+        "people",
+        "answers",
+        "cards out of order",
+        "shuffle",
+        "letters",
+    ] {
+        assert_eq!(size(smallest, measure), 0, "{measure}: {smallest}");
+    }
+    left_nothing(scratch.path());
+}
+
+#[test]
+fn a_trailing_space_on_one_line_is_shown_and_shrunk_to_a_one_point_game() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    let fault = student(
+        tmp.path(),
+        "space.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'"#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "12",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(1));
+    let report = String::from_utf8_lossy(&output.stdout);
+    // The window marks the line and shows the space; the shrunk case comes first.
+    let marked = |l: &str| l.contains(" win!  ") && l.contains(" | ") && l.ends_with(" win!·");
+    assert!(report.lines().any(marked), "{report}");
+    assert!(report.contains("shrunk in"), "{report}");
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "12",
+            "--format",
+            "json",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    let cases = cases(&output);
+    // By hand: any game ends with the winners' line, so the smallest is a game to 1 of
+    // four Simple players with one-letter names and the handout's pack as it is.
+    let smallest = &shrunk(&cases, "computers")["shrunk"];
+    let args: Vec<&str> = (smallest["args"].as_array().unwrap().iter())
+        .map(|a| a.as_str().unwrap())
+        .collect();
+    assert_eq!(args[..3], ["pack.in", "noshuffle", "1"], "{smallest}");
+    for seat in args[3..].chunks(2) {
+        assert_eq!(
+            (seat[0].chars().count(), seat[1]),
+            (1, "Simple"),
+            "{smallest}"
+        );
+    }
+    assert_eq!(size(smallest, "cards out of order"), 0, "{smallest}");
+    // With a person kept (the case is about people), one point and the fewest answers.
+    let person = &shrunk(&cases, "human-input")["shrunk"];
+    assert_eq!(
+        (size(person, "points"), size(person, "people")),
+        (1, 1),
+        "{person}"
+    );
+}
+
+#[test]
+fn error_cases_find_a_wrong_usage_line_and_exit_0_on_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    let usage = student(
+        tmp.path(),
+        "usage.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@") | sed 's/^Usage: euchre.exe /Usage: euchre /'"#,
+    );
+    let status = student(
+        tmp.path(),
+        "status.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@"); exit 0"#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    for (fault, kind) in [(&usage, "output"), (&status, "status")] {
+        let output = check(
+            &[
+                "eecs280-euchre",
+                "--cases",
+                "30",
+                "--category",
+                "errors",
+                "--format",
+                "json",
+                "--",
+            ],
+            scratch.path(),
+        );
+        assert_eq!(output.status.code(), Some(2), "no program is an error");
+        let output = Command::new(cardtable())
+            .args([
+                "check",
+                "eecs280-euchre",
+                "--cases",
+                "30",
+                "--category",
+                "errors",
+                "--format",
+                "json",
+                "--",
+            ])
+            .arg(fault)
+            .env("TMPDIR", scratch.path())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+        let cases = cases(&output);
+        assert_eq!(cases.len(), 30);
+        assert!(cases.iter().all(|c| c["category"] == "errors"));
+        let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
+        assert!(!failed.is_empty());
+        for case in &failed {
+            assert_eq!(case["failure"]["kind"], kind, "{case}");
+        }
+        if kind == "output" {
+            // Only the usage line differs (a missing pack file prints no usage), on line 1.
+            for case in &failed {
+                assert_eq!(case["failure"]["difference"]["line"], 1, "{case}");
+                let expected = case["failure"]["difference"]["expected"].as_str().unwrap();
+                assert!(
+                    expected.starts_with("Usage: euchre.exe PACK_FILENAME"),
+                    "{expected}"
+                );
+            }
+        } else {
+            // The handout: an error exits non-zero; the fault said 0.
+            for case in &failed {
+                assert_eq!(case["program_ending"]["status"], 0, "{case}");
+                assert_ne!(case["reference_ending"]["status"], 0, "{case}");
+            }
+        }
+        // By hand: no arguments at all is the smallest wrong command line.
+        assert_eq!(size(&shrunk(&cases, "errors")["shrunk"], "arguments"), 0);
+    }
+}
+
+#[test]
+fn a_crash_on_one_card_is_named_with_its_signal_and_shrunk_to_the_first_hand_that_shows_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    // A segmentation fault whenever the Jack of Diamonds is turned up, after the lines
+    // before it.
+    let fault = student(
+        tmp.path(),
+        "crash.sh",
+        &euchre,
+        r#"out=$(exec -a "$0" "$REAL" "$@"); code=$?
+if grep -q '^Jack of Diamonds turned up$' <<<"$out"; then
+  sed '/^Jack of Diamonds turned up$/q' <<<"$out"; kill -SEGV $$
+fi
+printf '%s\n' "$out"; exit $code"#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "40",
+            "--format",
+            "json",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let cases = cases(&output);
+    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
+    assert!(!failed.is_empty());
+    for case in &failed {
+        assert_eq!(case["failure"]["kind"], "crashed", "{case}");
+        assert_eq!(case["program_ending"]["signal"], 11, "{case}");
+    }
+    // By hand (the EECS 280 reference test00): the handout's pack unshuffled turns the
+    // Jack of Diamonds up in the first hand, so a game to 1 among Simple players shows it.
+    let smallest = &shrunk(&cases, "computers")["shrunk"];
+    for (measure, most) in [
+        ("points", 1),
+        ("people", 0),
+        ("cards out of order", 0),
+        ("shuffle", 0),
+    ] {
+        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
+    }
+    let text = Command::new(cardtable())
+        .args([
+            "check",
+            "eecs280-euchre",
+            "--cases",
+            "8",
+            "--no-shrink",
+            "--",
+        ])
+        .arg(&fault)
+        .env("TMPDIR", scratch.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        report.contains("killed by signal 11 (SIGSEGV, a segmentation fault)"),
+        "{report}"
+    );
+    left_nothing(scratch.path());
+}
+
+#[test]
+fn a_hang_on_one_pack_and_a_read_past_the_input_are_stopped_and_nothing_is_left_running() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    // An endless wait (a child process that would outlive the program) on any pack not
+    // starting with the handout's first card.
+    let hang = student(
+        tmp.path(),
+        "hang.sh",
+        &euchre,
+        r#"if [ "$(head -1 pack.in)" != "Nine of Spades" ]; then sleep 987654 & wait; fi
+exec -a "$0" "$REAL" "$@""#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "24",
+            "--timeout",
+            "0.5",
+            "--format",
+            "json",
+            "--",
+            hang.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let cases = cases(&output);
+    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
+    assert!(!failed.is_empty());
+    for case in &failed {
+        assert_eq!(case["failure"]["kind"], "timed-out", "{case}");
+        assert_ne!(
+            case["files"]["pack.in"].as_str().unwrap().lines().next(),
+            Some("Nine of Spades")
+        );
+    }
+    // By hand: a game to 1 among Simple players whose pack has one card swapped with the
+    // Nine of Spades (two cards out of order).
+    let smallest = &shrunk(&cases, "computers")["shrunk"];
+    for (measure, most) in [("points", 1), ("people", 0), ("cards out of order", 2)] {
+        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
+    }
+    // A program that waits for one more answer than the game needs.
+    let greedy = student(
+        tmp.path(),
+        "greedy.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@"); read -r more"#,
+    );
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "6",
+            "--timeout",
+            "0.5",
+            "--category",
+            "human-input",
+            "--no-shrink",
+            "--",
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let output = Command::new(cardtable())
+        .args([
+            "check",
+            "eecs280-euchre",
+            "--cases",
+            "6",
+            "--timeout",
+            "0.5",
+            "--category",
+            "human-input",
+            "--no-shrink",
+            "--",
+        ])
+        .arg(&greedy)
+        .env("TMPDIR", scratch.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.contains("read past its input"), "{report}");
+    assert!(
+        report.contains("waiting to read past the end of its input"),
+        "{report}"
+    );
+    assert!(report.ends_with("0 passed, 6 failed\n"), "{report}");
+    // The process table holds none of the programs' children.
+    let ps = Command::new("ps").args(["-eo", "args"]).output().unwrap();
+    let table = String::from_utf8_lossy(&ps.stdout);
+    assert!(!table.contains("sleep 987654"), "{table}");
+    left_nothing(scratch.path());
+}
+
+#[test]
+fn floods_gigabyte_files_and_deleted_inputs_are_reported_and_the_check_goes_on() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let run = |fault: &Path, extra: &[&str]| {
+        Command::new(cardtable())
+            .args(["check", "eecs280-euchre", "--cases", "3", "--no-shrink"])
+            .args(extra)
+            .arg("--")
+            .arg(fault)
+            .env("TMPDIR", scratch.path())
+            .output()
+            .unwrap()
+    };
+    let flood = student(tmp.path(), "flood.sh", &euchre, "exec yes");
+    let report = run(&flood, &["--output", "1"]);
+    let text = String::from_utf8_lossy(&report.stdout);
+    assert!(
+        text.contains("stopped for flooding: more than 1048576 bytes of output"),
+        "{text}"
+    );
+    assert!(text.ends_with("0 passed, 3 failed\n"), "{text}");
+    // Three gigabytes to disk: stopped at the file size limit.
+    let disk = student(
+        tmp.path(),
+        "disk.sh",
+        &euchre,
+        "exec head -c 3G /dev/zero > big.bin",
+    );
+    let text = String::from_utf8_lossy(&run(&disk, &[]).stdout).into_owned();
+    assert!(
+        text.contains("killed by signal 25 (SIGXFSZ, a file past the size limit)"),
+        "{text}"
+    );
+    // Its own input deleted: its own folder's, the reference's untouched.
+    let deleter = student(
+        tmp.path(),
+        "delete.sh",
+        &euchre,
+        r#"rm -f pack.in; exec -a "$0" "$REAL" "$@""#,
+    );
+    let text =
+        String::from_utf8_lossy(&run(&deleter, &["--category", "computers"]).stdout).into_owned();
+    assert!(
+        text.contains("got:      \"Error opening pack.in\\n\""),
+        "{text}"
+    );
+    assert!(text.ends_with("0 passed, 3 failed\n"), "{text}");
+    left_nothing(scratch.path());
+}
+
+#[test]
+fn bad_input_to_check_gets_a_clear_error() {
+    let tmp = tempfile::tempdir().unwrap();
+    let text_file = tmp.path().join("euchre.cpp");
+    std::fs::write(&text_file, "int main() {}\n").unwrap();
+    let said = |args: &[&str]| {
+        let output = check(args, tmp.path());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        stderr(&output)
+    };
+    let missing = said(&["eecs280-euchre", "--", "./no-such-euchre.exe"]);
+    assert!(
+        missing.contains("./no-such-euchre.exe: no such program"),
+        "{missing}"
+    );
+    let plain = said(&["eecs280-euchre", "--", text_file.to_str().unwrap()]);
+    assert!(plain.contains("not an executable file"), "{plain}");
+    let handout = said(&["eecs281-euchre", "--", "/bin/true"]);
+    assert!(handout.contains("no handout 'eecs281-euchre'"), "{handout}");
+    let none = said(&["eecs280-euchre", "--cases", "0", "--", "/bin/true"]);
+    assert!(none.contains("--cases"), "{none}");
+    let category = said(&["cs246-straights", "--category", "errors", "--", "/bin/true"]);
+    assert!(
+        category.contains("cs246-straights has no errors cases"),
+        "{category}"
+    );
+    let timeout = said(&["eecs280-euchre", "--timeout=-1", "--", "/bin/true"]);
+    assert!(timeout.contains("--timeout"), "{timeout}");
+    // The file itself was left alone, and nothing else was made.
+    let left: Vec<_> = std::fs::read_dir(tmp.path()).unwrap().collect();
+    assert_eq!(left.len(), 1);
+}
+
+#[test]
+fn gradescope_results_and_kept_cases_say_what_failed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    let fault = student(
+        tmp.path(),
+        "space.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'"#,
+    );
+    let results = tmp.path().join("results.json");
+    let kept = tmp.path().join("kept");
+    let output = Command::new(cardtable())
+        .args(["check", "eecs280-euchre", "--cases", "9", "--gradescope"])
+        .arg(&results)
+        .arg("--keep")
+        .arg(&kept)
+        .arg("--")
+        .arg(&fault)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    // Gradescope's format: a test per category with score, max_score, output, visibility.
+    let results: Value = serde_json::from_str(&std::fs::read_to_string(&results).unwrap()).unwrap();
+    let tests = results["tests"].as_array().unwrap();
+    let named: Vec<&str> = tests.iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        named,
+        [
+            "eecs280-euchre: errors",
+            "eecs280-euchre: computers",
+            "eecs280-euchre: human-input"
+        ]
+    );
+    for test in tests {
+        assert_eq!(test["max_score"], 3);
+        assert_eq!(test["visibility"], "visible");
+    }
+    // The errors print no winners' line: they pass; every game fails.
+    assert_eq!(tests[0]["score"], 3);
+    assert_eq!(
+        (tests[1]["score"].as_u64(), tests[2]["score"].as_u64()),
+        (Some(0), Some(0))
+    );
+    assert!(tests[1]["output"]
+        .as_str()
+        .unwrap()
+        .contains("0 of 3 cases passed."));
+    assert_eq!(results["score"], 3);
+    // Each failing case's folder: its files, its command, both outputs; the shrunk case
+    // beside it.
+    let case = kept.join("case-1");
+    for file in [
+        "pack.in",
+        "command.sh",
+        "expected.out",
+        "got.out",
+        "shrunk/command.sh",
+    ] {
+        assert!(case.join(file).is_file(), "{file}");
+    }
+    let expected = std::fs::read_to_string(case.join("expected.out")).unwrap();
+    let got = std::fs::read_to_string(case.join("got.out")).unwrap();
+    assert_eq!(got, expected.replace("win!\n", "win! \n"));
+    assert!(!kept.join("case-3").exists(), "an error case passes");
+}
