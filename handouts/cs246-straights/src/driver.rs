@@ -37,6 +37,28 @@ impl Driver {
                 Kind::Strong => Sitter::Agent(Box::new(rules::players::Strong::default())),
             }
         });
+        Driver::seated(console, state, seed, kinds, players)
+    }
+
+    /// A game whose players are given rather than made from `kinds` (which still says
+    /// who is a person, for `save`): `cardtable check` seats stand-ins that record what a
+    /// person would type, so that its scripted input follows this driver's own game.
+    pub fn with_players(
+        console: Shared,
+        seed: u32,
+        kinds: [Kind; 4],
+        players: [table::Sitter<Game>; 4],
+    ) -> Driver {
+        Driver::seated(console, TableState::default(), seed, kinds, players)
+    }
+
+    fn seated(
+        console: Shared,
+        state: TableState,
+        seed: u32,
+        kinds: [Kind; 4],
+        players: [Sitter; 4],
+    ) -> Driver {
         Driver {
             console,
             state,
