@@ -84,6 +84,15 @@ impl Driver {
         }
     }
 
+    /// A driver whose player 0 is `player` instead of the person at the console (who
+    /// stays player 0 in everything printed): `cardtable check` scripts player 0's
+    /// answers by playing through the handout's own table with a recording player.
+    pub fn with_player(console: Shared, debug: bool, player: Box<dyn Player<Game>>) -> Driver {
+        let mut driver = Driver::new(console, debug);
+        driver.players[HUMAN.index()] = player;
+        driver
+    }
+
     /// A new game: player 0 deals first from the freshly shuffled initial deck.
     pub fn play_new(&mut self, seed: u32) -> Result<(), Stop> {
         self.deck = Deck::new(cards::deck::cs246_euchre(), seed, 0);
