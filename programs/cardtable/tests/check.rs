@@ -682,3 +682,79 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
     assert_eq!(got, expected.replace("win!\n", "win! \n"));
     assert!(!kept.join("case-3").exists(), "an error case passes");
 }
+
+#[test]
+fn cardtables_own_straights_passes_every_case() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(straights) = handout_binary("straights") else {
+        return;
+    };
+    let output = check(
+        &[
+            "cs246-straights",
+            "--cases",
+            "300",
+            "--",
+            straights.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}{}", stderr(&output));
+    assert!(report.ends_with("300 passed, 0 failed\n"), "{report}");
+    for category in ["computers", "human-input", "wrong-answers"] {
+        assert!(
+            report.contains(&format!("  {category:<14} 100 passed, 0 failed\n")),
+            "{report}"
+        );
+    }
+    left_nothing(tmp.path());
+}
+
+#[test]
+fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong_play() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(straights) = handout_binary("straights") else {
+        return;
+    };
+    // The handout (5.5.2): after an illegal play the program says "This is not a legal
+    // play." and prompts again; this one prompts first.
+    let fault = student(
+        tmp.path(),
+        "reprompt.sh",
+        &straights,
+        r#"(exec -a "$0" "$REAL" "$@") | sed 's/^>This is not a legal play\.$/This is not a legal play.\n>/'"#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "cs246-straights",
+            "--cases",
+            "30",
+            "--format",
+            "json",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let cases = cases(&output);
+    for case in cases.iter().filter(|c| c["passed"] == false) {
+        // Only the cases with a wrong answer fail, at the refusal.
+        assert_eq!(case["category"], "wrong-answers", "{case}");
+        assert_eq!(case["failure"]["kind"], "output", "{case}");
+        let difference = &case["failure"]["difference"];
+        assert_eq!(
+            difference["expected"], ">This is not a legal play.\n",
+            "{case}"
+        );
+        assert_eq!(difference["got"], "This is not a legal play.\n", "{case}");
+    }
+    // By hand: one person who makes one illegal play and then quits shows it — two
+    // commands after the four h/c answers.
+    let smallest = &shrunk(&cases, "wrong-answers")["shrunk"];
+    for (measure, most) in [("people", 1), ("wrong answers", 1), ("commands", 2)] {
+        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
+    }
+}

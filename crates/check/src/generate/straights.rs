@@ -185,6 +185,24 @@ impl Setup {
         for seat in (0..4).filter(|&seat| self.people[seat]) {
             let mut next = self.clone();
             next.people[seat] = false;
+            // A person who quit leaves the game to run on: the quit said by another
+            // person instead, early.
+            let quit = |e: &Extra| e.seat == seat && e.command == Command::Quit;
+            if self.extras.iter().any(quit) {
+                for other in (0..4).filter(|&other| next.people[other]) {
+                    for turn in 0..3 {
+                        let mut moved = next.clone();
+                        moved.extras.retain(|e| e.command != Command::Quit);
+                        let command = Command::Quit;
+                        moved.extras.push(Extra {
+                            seat: other,
+                            turn,
+                            command,
+                        });
+                        candidates.push(moved);
+                    }
+                }
+            }
             candidates.push(next);
         }
         for at in 0..self.extras.len() {
