@@ -758,3 +758,99 @@ fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong
         assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
     }
 }
+
+#[test]
+fn cardtables_own_cs246_euchre_passes_every_case() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre") else {
+        return;
+    };
+    let output = check(
+        &[
+            "cs246-euchre",
+            "--cases",
+            "300",
+            "--",
+            euchre.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}{}", stderr(&output));
+    for category in ["human-input", "wrong-answers", "saved-games"] {
+        assert!(
+            report.contains(&format!("  {category:<14} 100 passed, 0 failed\n")),
+            "{report}"
+        );
+    }
+    assert!(report.ends_with("300 passed, 0 failed\n"), "{report}");
+    left_nothing(tmp.path());
+}
+
+#[test]
+fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre") else {
+        return;
+    };
+    // The handout (2.5.1, 2.6): a renege scores 2 for the other team, whose new score is
+    // printed; this program prints the score without them.
+    let fault = student(
+        tmp.path(),
+        "renege.sh",
+        &euchre,
+        r#"(exec -a "$0" "$REAL" "$@") | perl -pe 'if ($prev =~ /ERROR: renegeing/ && /is now (\d+)\.$/) { my $n = $1 - 2; s/is now \d+\./is now $n./ } $prev = $_'"#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let output = check(
+        &[
+            "cs246-euchre",
+            "--cases",
+            "60",
+            "--format",
+            "json",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        scratch.path(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let cases = cases(&output);
+    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
+    assert!(!failed.is_empty());
+    for case in &failed {
+        assert_eq!(case["category"], "wrong-answers", "{case}");
+        let difference = &case["failure"]["difference"];
+        let expected = difference["expected"].as_str().unwrap();
+        let got = difference["got"].as_str().unwrap();
+        let score = |line: &str| -> u32 {
+            let n = line
+                .strip_prefix("Score for Team ")
+                .unwrap()
+                .split("is now ")
+                .nth(1);
+            n.unwrap().trim_end_matches(".\n").parse().unwrap()
+        };
+        assert_eq!(score(expected), score(got) + 2, "{case}");
+        // The line above it in the window is the renege's error.
+        let window = difference["window"].as_str().unwrap();
+        let at = window
+            .lines()
+            .position(|l| l.contains(" | Score for Team"))
+            .unwrap();
+        assert!(
+            window
+                .lines()
+                .nth(at - 1)
+                .unwrap()
+                .contains("ERROR: renegeing with card"),
+            "{window}"
+        );
+    }
+    // By hand: one renege shows it, with no saved game, no debug output and the
+    // default seed.
+    let smallest = &shrunk(&cases, "wrong-answers")["shrunk"];
+    for (measure, most) in [("wrong answers", 1), ("saved game", 0), ("debug", 0)] {
+        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
+    }
+}
