@@ -31,6 +31,10 @@ pub enum ProgramError {
     /// No such file.
     #[error("{0}: no such program")]
     Missing(String),
+    /// A bare name not on `PATH`, but a file in the current folder (as a shell, `check`
+    /// looks bare names up on `PATH`).
+    #[error("{0}: no such program on PATH (the one in this folder is ./{0})")]
+    HereNotOnPath(String),
     /// A folder, or a file without the execute permission.
     #[error("{0}: not an executable file (chmod +x it, or name its interpreter first)")]
     NotExecutable(String),
@@ -42,7 +46,10 @@ impl Program {
         use std::os::unix::fs::PermissionsExt;
         let shown = path.display().to_string();
         let found = if path.components().count() == 1 && !shown.starts_with('.') {
-            find_on_path(path).ok_or_else(|| ProgramError::Missing(shown.clone()))?
+            find_on_path(path).ok_or_else(|| match path.is_file() {
+                true => ProgramError::HereNotOnPath(shown.clone()),
+                false => ProgramError::Missing(shown.clone()),
+            })?
         } else {
             path.to_path_buf()
         };

@@ -42,7 +42,9 @@ function reviewPanel(review, name, at, go) {
     el("h2", {}, `Review of ${name}'s play`),
     el("p", { class: "summary" }, review.summary),
     el("p", { class: "reading" }, review.reading),
-    review.hands.map((hand) => el("details", { open: hand.decisions.some((d) => d.step === at) || hand.costly > 0 },
+    // A hand is open where it holds a costly choice or the step shown, and always when it
+    // is the game's only hand; the others fold to their summary line.
+    review.hands.map((hand) => el("details", { open: review.hands.length === 1 || hand.decisions.some((d) => d.step === at) || hand.costly > 0 },
       el("summary", {}, hand.summary),
       el("ol", {}, hand.decisions.map((d) => el("li", { class: d.step === at ? "here" : "" },
         badge(d.verdict), " ",

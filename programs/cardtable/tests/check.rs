@@ -598,6 +598,17 @@ fn bad_input_to_check_gets_a_clear_error() {
     );
     let plain = said(&["eecs280-euchre", "--", text_file.to_str().unwrap()]);
     assert!(plain.contains("not an executable file"), "{plain}");
+    // A bare name is looked up on PATH, as a shell does; one in the folder is named.
+    let here = Command::new(cardtable())
+        .args(["check", "eecs280-euchre", "--", "euchre.cpp"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert!(
+        stderr(&here).contains("the one in this folder is ./euchre.cpp"),
+        "{}",
+        stderr(&here)
+    );
     let handout = said(&["eecs281-euchre", "--", "/bin/true"]);
     assert!(handout.contains("no handout 'eecs281-euchre'"), "{handout}");
     let none = said(&["eecs280-euchre", "--cases", "0", "--", "/bin/true"]);
