@@ -77,10 +77,12 @@ impl Checker {
             timeout,
             ..self.limits
         };
+        // The reference's rules told to the program too: a student's program ignores
+        // TEENDOPANCH_RULES, cardtable's own plays by it.
         let launch = Launch {
             program: &self.program,
             leading: Vec::new(),
-            env: Vec::new(),
+            env: self.handout.reference_env(self.reference),
             linked: true,
         };
         let program = self.in_folder(|dir| run(&launch, case, dir, &limits));

@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 use crate::case::{Case, Category};
 use crate::check::{Checked, Shrunk};
 use crate::handout::{Handout, Reference};
+use crate::run::Ending;
 
 /// A whole check's results.
 pub struct Report {
@@ -53,9 +54,9 @@ impl Report {
     /// The report for a person: a heading, each failure, the summary line.
     pub fn text(&self, kept: Option<&Path>) -> String {
         let mut out = format!(
-            "cardtable check {}: {} cases from seed {}, against {}\n",
+            "cardtable check {}: {} from seed {}, against {}\n",
             self.handout,
-            self.cases.len(),
+            cases_words(self.cases.len()),
             self.seed,
             self.handout.reference_words(self.reference)
         );
@@ -63,8 +64,8 @@ impl Report {
         // fault, a line each.
         let mut shown = Vec::new();
         for case in self.cases.iter().filter(|c| c.checked.failure.is_some()) {
+            let key = same_way(case);
             let failure = case.checked.failure.as_ref().expect("a failure");
-            let key = (case.checked.case.category, failure.kind);
             match shown.iter().find(|(k, _)| *k == key) {
                 Some((_, first)) => {
                     let line = (failure.difference.as_ref())
@@ -74,7 +75,7 @@ impl Report {
                         out,
                         "FAIL case {} ({}): {}{line}, as case {first}",
                         case.number,
-                        key.0,
+                        case.checked.case.category,
                         failure.kind.words()
                     );
                 }
@@ -115,9 +116,17 @@ impl Report {
         );
         match &case.shrunk {
             Some(shrunk) if shrunk.steps > 0 => {
+                let limit = if shrunk.runs >= crate::check::SHRINK_RUNS {
+                    format!(
+                        ", stopped at the limit of {} runs: a smaller case may fail too",
+                        crate::check::SHRINK_RUNS
+                    )
+                } else {
+                    String::new()
+                };
                 let _ = writeln!(
                     out,
-                    "  shrunk in {} steps ({} runs) to the smallest case that fails the same way:",
+                    "  shrunk in {} steps ({} runs{limit}) to the smallest case found that fails the same way:",
                     shrunk.steps, shrunk.runs
                 );
                 out.push_str(&indent(
@@ -212,12 +221,59 @@ fn write_case(folder: &Path, checked: &Checked) -> std::io::Result<()> {
     for (name, contents) in checked.case.all_files() {
         std::fs::write(folder.join(name), contents)?;
     }
-    std::fs::write(
-        folder.join("command.sh"),
-        format!("{}\n", checked.case.command()),
-    )?;
+    std::fs::write(folder.join("command.sh"), command_sh(&checked.case))?;
     std::fs::write(folder.join("expected.out"), &checked.reference.stdout)?;
-    std::fs::write(folder.join("got.out"), &checked.program.stdout)
+    std::fs::write(
+        folder.join("expected.status"),
+        status_line(&checked.reference.ending),
+    )?;
+    std::fs::write(folder.join("got.out"), &checked.program.stdout)?;
+    std::fs::write(
+        folder.join("got.status"),
+        status_line(&checked.program.ending),
+    )?;
+    std::fs::write(folder.join("got.err"), &checked.program.stderr)
+}
+
+/// The case's command as a script, saying what it expects in the folder.
+fn command_sh(case: &Case) -> String {
+    let name = case.handout.program();
+    format!(
+        "# Put your program here as {} (a copy or a link), then: sh command.sh\n{}\n",
+        &name[2..],
+        case.command()
+    )
+}
+
+/// An ending as a status file holds it: the exit status, or what stopped the run.
+fn status_line(ending: &Ending) -> String {
+    match ending {
+        Ending::Exited { status } => format!("{status}\n"),
+        Ending::Signal { signal } => format!("signal {signal}\n"),
+        Ending::TimedOut {
+            waiting_for_input: true,
+        } => "timed out, waiting for input\n".into(),
+        Ending::TimedOut {
+            waiting_for_input: false,
+        } => "timed out\n".into(),
+        Ending::Flooded => "flooded\n".into(),
+        Ending::Unstartable { reason } => format!("not started: {reason}\n"),
+    }
+}
+
+/// What makes two failures "the same way" for the report and for shrinking: the category,
+/// the kind, the first differing line's number and whether the program printed it at all.
+pub fn same_way(case: &CaseReport) -> (Category, crate::compare::FailureKind, usize, bool) {
+    same_way_of(&case.checked)
+}
+
+/// [`same_way`] of one check.
+pub fn same_way_of(checked: &Checked) -> (Category, crate::compare::FailureKind, usize, bool) {
+    let failure = checked.failure.as_ref().expect("a failure");
+    let (line, missing) = (failure.difference.as_ref())
+        .map(|d| (d.line, d.got.is_none()))
+        .unwrap_or((0, false));
+    (checked.case.category, failure.kind, line, missing)
 }
 
 /// One checked case for a person: the command, its files (or where they are), the exit
@@ -251,12 +307,19 @@ fn checked_text(checked: &Checked, folder: Option<&Path>) -> String {
         );
         let _ = writeln!(out, "got:      {}", line_words(difference.got.as_deref()));
     }
+    if matches!(checked.program.ending, Ending::Signal { .. })
+        && checked.program.stdout.len() < checked.reference.stdout.len()
+    {
+        out.push_str(
+            "(a crash loses the output a program had not flushed: the fault may come after the first difference)\n",
+        );
+    }
     if !checked.program.stderr.is_empty() {
         let stderr = String::from_utf8_lossy(&checked.program.stderr);
-        let first: Vec<&str> = stderr.lines().take(5).collect();
-        let _ = writeln!(out, "your standard error began:");
-        out.push_str(&indent(&first.join("\n"), 2));
-        out.push('\n');
+        let lines: Vec<&str> = stderr.lines().collect();
+        let last = &lines[lines.len().saturating_sub(5)..];
+        let _ = writeln!(out, "your standard error ended:");
+        out.push_str(&indent(&last.join("\n"), 2));
     }
     out
 }
@@ -313,13 +376,21 @@ pub fn export(dir: &Path, cases: &[(usize, Case, crate::run::Run)]) -> std::io::
         for (name, contents) in case.all_files() {
             std::fs::write(folder.join(name), contents)?;
         }
-        std::fs::write(folder.join("command.sh"), format!("{}\n", case.command()))?;
+        std::fs::write(folder.join("command.sh"), command_sh(case))?;
         std::fs::write(folder.join("expected.out"), &reference.stdout)?;
-        let status = match &reference.ending {
-            crate::run::Ending::Exited { status } => status.to_string(),
-            other => format!("{other:?}"),
-        };
-        std::fs::write(folder.join("expected.status"), status + "\n")?;
+        std::fs::write(
+            folder.join("expected.status"),
+            status_line(&reference.ending),
+        )?;
     }
     Ok(())
+}
+
+/// `1 case`, `300 cases`.
+pub fn cases_words(count: usize) -> String {
+    if count == 1 {
+        "1 case".to_string()
+    } else {
+        format!("{count} cases")
+    }
 }

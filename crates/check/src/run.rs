@@ -35,6 +35,9 @@ pub enum ProgramError {
     /// looks bare names up on `PATH`).
     #[error("{0}: no such program on PATH (the one in this folder is ./{0})")]
     HereNotOnPath(String),
+    /// A bare name that is both a file here and a program on `PATH`.
+    #[error("{0} is both ./{0} and {1} on PATH: write ./{0} for the one in this folder, or the full path")]
+    Ambiguous(String, String),
     /// A folder, or a file without the execute permission.
     #[error("{0}: not an executable file (chmod +x it, or name its interpreter first)")]
     NotExecutable(String),
@@ -46,10 +49,16 @@ impl Program {
         use std::os::unix::fs::PermissionsExt;
         let shown = path.display().to_string();
         let found = if path.components().count() == 1 && !shown.starts_with('.') {
-            find_on_path(path).ok_or_else(|| match path.is_file() {
-                true => ProgramError::HereNotOnPath(shown.clone()),
-                false => ProgramError::Missing(shown.clone()),
-            })?
+            let on_path = find_on_path(path);
+            match (on_path, path.is_file()) {
+                (Some(found), false) => found,
+                // Both: a student's `test` or `cpp` is not /usr/bin's.
+                (Some(found), true) => {
+                    return Err(ProgramError::Ambiguous(shown, found.display().to_string()))
+                }
+                (None, true) => return Err(ProgramError::HereNotOnPath(shown)),
+                (None, false) => return Err(ProgramError::Missing(shown)),
+            }
         } else {
             path.to_path_buf()
         };

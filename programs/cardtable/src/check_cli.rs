@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use check::report::{CaseReport, Report};
+use check::report::{same_way_of, CaseReport, Report};
 use check::run::{Limits, Program};
 use check::{Category, Checker, Handout, Reference};
 
@@ -93,16 +93,18 @@ pub enum CheckError {
     Handout(#[from] check::handout::UnknownHandout),
     #[error(transparent)]
     Program(#[from] check::run::ProgramError),
-    #[error("no category '{0}': the categories are errors, computers, human-input, wrong-answers and saved-games")]
-    Category(String),
+    #[error("no category '{name}': {handout}'s categories are {has}")]
+    Category {
+        name: String,
+        handout: Handout,
+        has: String,
+    },
     #[error("{handout} has no {category} cases (it has {has})")]
     NoCases {
         handout: Handout,
         category: Category,
         has: String,
     },
-    #[error("case {case} is past --cases {cases}")]
-    CasePast { case: u64, cases: u64 },
     #[error("--timeout must be a number of seconds above 0")]
     Timeout,
     #[error("cardtable cannot find its own program to run the reference: {0}")]
@@ -154,25 +156,21 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
     } else {
         handout.default_reference()
     };
+    let has = check::generate::categories(handout);
+    let has_words = || has.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
     let only = match &args.category {
         None => None,
-        Some(name) => {
-            Some(Category::named(name).ok_or_else(|| CheckError::Category(name.clone()))?)
-        }
+        Some(name) => Some(Category::named(name).ok_or_else(|| CheckError::Category {
+            name: name.clone(),
+            handout,
+            has: has_words(),
+        })?),
     };
-    let has = check::generate::categories(handout);
     if let Some(category) = only.filter(|c| !has.contains(c)) {
-        let has: Vec<&str> = has.iter().map(|c| c.name()).collect();
         return Err(CheckError::NoCases {
             handout,
             category,
-            has: has.join(", "),
-        });
-    }
-    if let Some(case) = args.case.filter(|c| *c > args.cases) {
-        return Err(CheckError::CasePast {
-            case,
-            cases: args.cases,
+            has: has_words(),
         });
     }
     let timeout = match args.timeout {
@@ -205,8 +203,9 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         timeout,
         scratch: scratch.path().to_path_buf(),
     };
-    let mut setups =
-        check::generate::generate(handout, reference, args.seed, args.cases as usize, only);
+    // `--case N` is case N of the same seed however many cases were asked.
+    let count = args.cases.max(args.case.unwrap_or(0)) as usize;
+    let mut setups = check::generate::generate(handout, reference, args.seed, count, only);
     if let Some(case) = args.case {
         setups.retain(|(number, _)| *number as u64 == case);
     }
@@ -234,21 +233,14 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         return Ok(true);
     }
     let report = pool.install(|| {
-        eprintln!(
-            "cardtable check {handout}: {} cases against {}",
-            setups.len(),
-            handout.reference_words(reference)
-        );
+        eprintln!("running {}…", check::report::cases_words(setups.len()));
         let checked = checker.check_all(&setups);
         let mut shrunk_kinds = Vec::new();
         let cases = (setups.iter().zip(checked))
             .map(|((number, setup), checked)| {
                 // The first failure of each category and way is shrunk; the others are
                 // likely the same fault, reported as found.
-                let key = checked
-                    .failure
-                    .as_ref()
-                    .map(|f| (checked.case.category, f.kind));
+                let key = checked.failure.as_ref().map(|_| same_way_of(&checked));
                 let shrunk = match key {
                     Some(key) if !args.no_shrink && !shrunk_kinds.contains(&key) => {
                         shrunk_kinds.push(key);
@@ -276,6 +268,9 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
             path: dir.clone(),
             source,
         })?;
+        if report.tally().1 == 0 {
+            eprintln!("every case passed: nothing kept in {}", dir.display());
+        }
     }
     if let Some(file) = &args.gradescope {
         let text = serde_json::to_string_pretty(&report.gradescope()).expect("JSON values print");

@@ -105,8 +105,8 @@ fn cardtables_own_eecs280_programs_pass_every_case() {
     let Some(teendopanch) = handout_binary("teendopanch") else {
         return;
     };
-    // The author's reference program by default (the candidate told the same), and the
-    // handout's text on request.
+    // The author's reference program by default, and the handout's text on request: the
+    // program is told the rules by check (TEENDOPANCH_RULES), as the reference is.
     for (rules, cases) in [("reference", "300"), ("handout", "100")] {
         let output = Command::new(cardtable())
             .args([
@@ -119,7 +119,7 @@ fn cardtables_own_eecs280_programs_pass_every_case() {
             ])
             .arg("--")
             .arg(&teendopanch)
-            .env("TEENDOPANCH_RULES", rules)
+            .env_remove("TEENDOPANCH_RULES")
             .env("TMPDIR", tmp.path())
             .output()
             .unwrap();
@@ -609,6 +609,20 @@ fn bad_input_to_check_gets_a_clear_error() {
         "{}",
         stderr(&here)
     );
+    // A name both in the folder and on PATH is not guessed at.
+    std::fs::write(tmp.path().join("test"), "#!/bin/sh\n").unwrap();
+    let both = Command::new(cardtable())
+        .args(["check", "eecs280-euchre", "--", "test"])
+        .current_dir(tmp.path())
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2));
+    assert!(
+        stderr(&both).contains("test is both ./test and "),
+        "{}",
+        stderr(&both)
+    );
+    std::fs::remove_file(tmp.path().join("test")).unwrap();
     let handout = said(&["eecs281-euchre", "--", "/bin/true"]);
     assert!(handout.contains("no handout 'eecs281-euchre'"), "{handout}");
     let none = said(&["eecs280-euchre", "--cases", "0", "--", "/bin/true"]);
@@ -683,11 +697,23 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
         "pack.in",
         "command.sh",
         "expected.out",
+        "expected.status",
         "got.out",
+        "got.status",
+        "got.err",
         "shrunk/command.sh",
     ] {
         assert!(case.join(file).is_file(), "{file}");
     }
+    let command = std::fs::read_to_string(case.join("command.sh")).unwrap();
+    assert!(
+        command.starts_with("# Put your program here as euchre.exe"),
+        "{command}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(case.join("got.status")).unwrap(),
+        "0\n"
+    );
     let expected = std::fs::read_to_string(case.join("expected.out")).unwrap();
     let got = std::fs::read_to_string(case.join("got.out")).unwrap();
     assert_eq!(got, expected.replace("win!\n", "win! \n"));
@@ -864,4 +890,66 @@ fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
     for (measure, most) in [("wrong answers", 1), ("saved game", 0), ("debug", 0)] {
         assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
     }
+}
+
+#[test]
+fn a_program_that_refuses_100_points_fails_on_the_default_cases() {
+    let tmp = tempfile::tempdir().unwrap();
+    let Some(euchre) = handout_binary("euchre280") else {
+        return;
+    };
+    // The handout: POINTS_TO_WIN from 1 to 100; this one stops at 99.
+    let fault = student(
+        tmp.path(),
+        "hundred.sh",
+        &euchre,
+        r#"if [ "$3" = 100 ]; then exec -a "$0" "$REAL" "$1" "$2" 101 "${@:4}"; fi
+exec -a "$0" "$REAL" "$@""#,
+    );
+    let output = check(
+        &[
+            "eecs280-euchre",
+            "--no-shrink",
+            "--format",
+            "json",
+            "--",
+            fault.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let found = cases(&output);
+    let failed: Vec<&Value> = found.iter().filter(|c| c["passed"] == false).collect();
+    assert!(!failed.is_empty());
+    for case in failed {
+        assert_eq!(case["args"][2], "100", "{case}");
+    }
+    // And a case past --cases is the same case as in a longer run.
+    let alone = check(
+        &[
+            "eecs280-euchre",
+            "--case",
+            "301",
+            "--format",
+            "json",
+            "--",
+            euchre.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    let longer = check(
+        &[
+            "eecs280-euchre",
+            "--cases",
+            "301",
+            "--format",
+            "json",
+            "--",
+            euchre.to_str().unwrap(),
+        ],
+        tmp.path(),
+    );
+    let (alone, longer) = (cases(&alone), cases(&longer));
+    assert_eq!(alone.len(), 1);
+    assert_eq!(alone[0]["command"], longer[300]["command"]);
 }

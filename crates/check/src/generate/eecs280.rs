@@ -74,16 +74,18 @@ pub enum Error {
 }
 
 impl Setup {
-    /// Draws a case of `category`.
+    /// Draws a case of `category`; `turn` is its place among the cases that come in turn
+    /// (the handout's errors).
     pub fn draw(
         handout: Handout,
         reference: Reference,
         category: Category,
         rng: &mut Rng,
+        turn: usize,
     ) -> Setup {
         let players = players(handout);
         let shape = match category {
-            Category::Errors => Shape::Error(draw_error(players, rng)),
+            Category::Errors => Shape::Error(nth_error(players, turn)),
             _ => Shape::Game(draw_game(
                 handout,
                 players,
@@ -190,7 +192,7 @@ impl Setup {
         }
         with(&|g| g.shuffle = false);
         for seat in 0..game.seats.len() {
-            with(&|g| shorten(&mut g.seats[seat].0));
+            with(&|g| shorten(&mut g.seats, seat));
         }
         (smaller.into_iter())
             .map(|game| Setup {
@@ -395,10 +397,20 @@ fn put_back(pack: &mut [Card], order: &[Card], at: usize) {
     }
 }
 
-fn shorten(name: &mut String) {
-    let keep = name.chars().count() / 2;
-    if keep >= 1 {
-        *name = name.chars().take(keep).collect();
+/// `seat`'s name halved, or cut to one letter, or another single letter: whichever is
+/// shortest and no other seat's name (the output tells seats apart by their names).
+fn shorten(seats: &mut [(String, bool)], seat: usize) {
+    let name = &seats[seat].0;
+    let length = name.chars().count();
+    let letters = ('A'..='Z').map(String::from);
+    let shorter = [length / 2, 1]
+        .into_iter()
+        .filter(|keep| (1..length).contains(keep))
+        .map(|keep| name.chars().take(keep).collect::<String>())
+        .chain(letters.filter(|_| length > 1))
+        .find(|candidate| seats.iter().all(|(other, _)| other != candidate));
+    if let Some(shorter) = shorter {
+        seats[seat].0 = shorter;
     }
 }
 
@@ -424,12 +436,21 @@ fn draw_game(handout: Handout, players: usize, people: bool, rng: &mut Rng) -> G
             }
         }
     }
-    let points = match rng.random_range(0..10) {
-        0 => rng.random_range(11..=100),
-        1..=3 => 1,
+    // The edges (1 and 100) often: a program that refuses 100 is wrong.
+    let points = match rng.random_range(0..20) {
+        0 => 100,
+        1 | 2 => rng.random_range(11..=99),
+        3..=7 => 1,
         _ => rng.random_range(2..=10),
     };
-    let mut seats: Vec<(String, bool)> = (0..players).map(|_| (name(rng), false)).collect();
+    // Distinct names: the output names seats by them.
+    let mut seats: Vec<(String, bool)> = Vec::new();
+    while seats.len() < players {
+        let drawn = name(rng);
+        if seats.iter().all(|(taken, _)| *taken != drawn) {
+            seats.push((drawn, false));
+        }
+    }
     if people {
         let count = rng.random_range(1..=players);
         let mut order: Vec<usize> = (0..players).collect();
@@ -460,28 +481,35 @@ fn game_args(game: &Game) -> Vec<String> {
     args
 }
 
-fn draw_error(players: usize, rng: &mut Rng) -> Error {
+/// Every error case the handout names, each once: every wrong number of arguments up to
+/// two past the right one, five shuffle words, five points, five player types at each
+/// seat, and a missing pack file.
+fn every_error(players: usize) -> Vec<Error> {
     let right = 3 + 2 * players;
-    match rng.random_range(0..5) {
-        0 => {
-            let counts: Vec<usize> = (0..=right + 2).filter(|n| *n != right).collect();
-            Error::Count(*counts.choose(rng).expect("counts"))
-        }
-        1 => {
-            const WORDS: [&str; 5] = ["shuffel", "Shuffle", "no_shuffle", "NOSHUFFLE", "true"];
-            Error::Shuffle(WORDS[rng.random_range(0..WORDS.len())].to_string())
-        }
-        2 => {
-            const POINTS: [&str; 5] = ["0", "101", "-3", "1000", "0x"];
-            Error::Points(POINTS[rng.random_range(0..POINTS.len())].to_string())
-        }
-        3 => {
-            const TYPES: [&str; 5] = ["Robot", "simple", "human", "SIMPLE", "Strongest"];
-            let word = TYPES[rng.random_range(0..TYPES.len())].to_string();
-            Error::Type(rng.random_range(0..players), word)
-        }
-        _ => Error::NoPack,
+    let mut errors: Vec<Error> = (0..=right + 2)
+        .filter(|n| *n != right)
+        .map(Error::Count)
+        .collect();
+    for word in ["shuffel", "Shuffle", "no_shuffle", "NOSHUFFLE", "true"] {
+        errors.push(Error::Shuffle(word.to_string()));
     }
+    for points in ["0", "101", "-3", "1000", "0x"] {
+        errors.push(Error::Points(points.to_string()));
+    }
+    for seat in 0..players {
+        for word in ["Robot", "simple", "human", "SIMPLE", "Strongest"] {
+            errors.push(Error::Type(seat, word.to_string()));
+        }
+    }
+    errors.push(Error::NoPack);
+    errors
+}
+
+/// The error case at `turn`: the handout's error cases in turn, so every one is met before
+/// any comes twice.
+fn nth_error(players: usize, turn: usize) -> Error {
+    let errors = every_error(players);
+    errors[turn % errors.len()].clone()
 }
 
 /// The error case's command line, built on a right one (`pack.in noshuffle 10 A Simple …`).
@@ -508,4 +536,75 @@ fn error_args(error: &Error, players: usize) -> Vec<String> {
         Error::NoPack => args[0] = "missing.in".to_string(),
     }
     args
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::generate;
+
+    fn setups(handout: Handout, count: usize) -> Vec<Setup> {
+        (generate(handout, Reference::Program, 1, count, None).into_iter())
+            .map(|(_, setup)| match setup {
+                crate::case::Setup::Eecs280(setup) => setup,
+                other => panic!("{other:?}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_error_case_comes_once_before_any_comes_twice() {
+        // The handout's errors for four players: 12 wrong counts (0 to 13 but 11), five
+        // shuffle words, five points, five types at each of four seats, a missing pack.
+        for (handout, distinct) in [
+            (Handout::Eecs280Euchre, 44),
+            (Handout::Eecs280Teendopanch, 37),
+        ] {
+            let errors: Vec<Vec<String>> = (setups(handout, 3 * distinct).iter())
+                .filter(|s| s.category == Category::Errors)
+                .map(|s| s.case().args)
+                .collect();
+            assert_eq!(errors.len(), distinct);
+            let mut unique = errors.clone();
+            unique.sort();
+            unique.dedup();
+            assert_eq!(unique.len(), distinct, "{handout}");
+        }
+    }
+
+    #[test]
+    fn games_reach_both_edges_of_the_points_and_name_seats_apart() {
+        let games: Vec<Game> = (setups(Handout::Eecs280Euchre, 300).into_iter())
+            .filter_map(|s| match s.shape {
+                Shape::Game(game) => Some(game),
+                Shape::Error(_) => None,
+            })
+            .collect();
+        assert!(games.iter().any(|g| g.points == 100), "a game to 100");
+        assert!(games.iter().any(|g| g.points == 1), "a game to 1");
+        let distinct = |g: &Game| {
+            let mut names: Vec<&String> = g.seats.iter().map(|(n, _)| n).collect();
+            names.sort();
+            names.dedup();
+            names.len() == g.seats.len()
+        };
+        assert!(games.iter().all(distinct));
+        // Shrinking keeps them apart: every name shortened, step after step.
+        let mut seats: Vec<(String, bool)> = ["Alice", "Al", "A", "Adi"]
+            .map(|n| (n.to_string(), false))
+            .to_vec();
+        for _ in 0..4 {
+            for seat in 0..4 {
+                shorten(&mut seats, seat);
+            }
+            let mut names: Vec<&String> = seats.iter().map(|(n, _)| n).collect();
+            names.sort();
+            names.dedup();
+            assert_eq!(names.len(), 4, "{seats:?}");
+        }
+        assert!(
+            seats.iter().all(|(n, _)| n.chars().count() == 1),
+            "{seats:?}"
+        );
+    }
 }

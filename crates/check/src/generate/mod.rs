@@ -41,23 +41,32 @@ pub fn generate(
     (1..=count)
         .map(|number| {
             let category = categories[(number - 1) % categories.len()];
-            (number, draw(handout, reference, category, seed, number))
+            let nth = (number - 1) / categories.len();
+            (
+                number,
+                draw(handout, reference, category, seed, number, nth),
+            )
         })
         .collect()
 }
 
-/// Case `number` of `seed`: its own generator, so it does not depend on the others.
+/// Case `number` of `seed`, the `nth` of its category: its own generator, so it does not
+/// depend on the others.
 pub fn draw(
     handout: Handout,
     reference: Reference,
     category: Category,
     seed: u64,
     number: usize,
+    nth: usize,
 ) -> Setup {
     let mut rng = Rng::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ number as u64);
     match handout {
         Handout::Eecs280Euchre | Handout::Eecs280Teendopanch => {
-            Setup::Eecs280(eecs280::Setup::draw(handout, reference, category, &mut rng))
+            // Cases that take things in turn start from a place the seed picks.
+            let turn = nth.wrapping_add((seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 24) as usize);
+            let setup = eecs280::Setup::draw(handout, reference, category, &mut rng, turn);
+            Setup::Eecs280(setup)
         }
         Handout::Cs246Euchre => Setup::Cs246Euchre(cs246_euchre::Setup::draw(category, &mut rng)),
         Handout::Cs246Straights => Setup::Straights(straights::Setup::draw(category, &mut rng)),
