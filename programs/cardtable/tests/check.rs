@@ -77,6 +77,58 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// `cardtable check HANDOUT ARGS --format json -- PROGRAM`, which must find a failure
+/// (exit status 1) and leave nothing in its scratch folder: every case's object.
+fn failing(handout: &str, args: &[&str], program: &Path) -> Vec<Value> {
+    let scratch = tempfile::tempdir().unwrap();
+    let output = Command::new(cardtable())
+        .args(["check", handout])
+        .args(args)
+        .args(["--format", "json", "--"])
+        .arg(program)
+        .env("TMPDIR", scratch.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    left_nothing(scratch.path());
+    cases(&output)
+}
+
+/// The failed cases among `cases`, of which there must be some.
+fn failed(cases: &[Value]) -> Vec<&Value> {
+    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
+    assert!(!failed.is_empty(), "nothing failed");
+    failed
+}
+
+/// cardtable's own `binary` passes `count` cases of `handout`, a third in each of
+/// `categories`, leaving nothing behind.
+fn passes(handout: &str, binary: &Path, count: u64, categories: &[&str], args: &[&str]) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    let output = Command::new(cardtable())
+        .args(["check", handout, "--cases", &count.to_string()])
+        .args(args)
+        .arg("--")
+        .arg(binary)
+        .env_remove("TEENDOPANCH_RULES")
+        .env("TMPDIR", tmp.path())
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{report}{}", stderr(&output));
+    let each = count / categories.len() as u64;
+    for category in categories {
+        let line = format!("  {category:<14} {each} passed, 0 failed\n");
+        assert!(report.contains(&line), "{report}");
+    }
+    assert!(
+        report.ends_with(&format!("{count} passed, 0 failed\n")),
+        "{report}"
+    );
+    left_nothing(tmp.path());
+    report.into_owned()
+}
+
 /// Nothing of a check is left in its scratch folder.
 fn left_nothing(tmp: &Path) {
     let left: Vec<_> = std::fs::read_dir(tmp).unwrap().collect();
@@ -85,62 +137,23 @@ fn left_nothing(tmp: &Path) {
 
 #[test]
 fn cardtables_own_eecs280_programs_pass_every_case() {
-    let tmp = tempfile::tempdir().unwrap();
     let Some(euchre) = handout_binary("euchre280") else {
         return;
     };
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "300",
-            "--",
-            euchre.to_str().unwrap(),
-        ],
-        tmp.path(),
-    );
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{report}{}", stderr(&output));
-    assert!(report.ends_with("300 passed, 0 failed\n"), "{report}");
+    let categories = ["computers", "human-input", "errors"];
+    passes("eecs280-euchre", &euchre, 300, &categories, &[]);
     let Some(teendopanch) = handout_binary("teendopanch") else {
         return;
     };
     // The author's reference program by default, and the handout's text on request: the
     // program is told the rules by check (TEENDOPANCH_RULES), as the reference is.
-    for (rules, cases) in [("reference", "300"), ("handout", "100")] {
-        let output = Command::new(cardtable())
-            .args([
-                "check",
-                "eecs280-teendopanch",
-                "--cases",
-                cases,
-                "--rules",
-                rules,
-            ])
-            .arg("--")
-            .arg(&teendopanch)
-            .env_remove("TEENDOPANCH_RULES")
-            .env("TMPDIR", tmp.path())
-            .output()
-            .unwrap();
-        let report = String::from_utf8_lossy(&output.stdout);
-        assert!(
-            output.status.success(),
-            "{rules}: {report}{}",
-            stderr(&output)
-        );
-        assert!(
-            report.ends_with(&format!("{cases} passed, 0 failed\n")),
-            "{report}"
-        );
-        let against = if rules == "reference" {
-            "TEENDOPANCH_RULES=reference"
-        } else {
-            "the handout's text"
-        };
-        assert!(report.lines().next().unwrap().contains(against), "{report}");
-    }
-    left_nothing(tmp.path());
+    let report = passes("eecs280-teendopanch", &teendopanch, 300, &categories, &[]);
+    let first = report.lines().next().unwrap();
+    assert!(first.contains("TEENDOPANCH_RULES=reference"), "{first}");
+    let rules = ["--rules", "handout"];
+    let report = passes("eecs280-teendopanch", &teendopanch, 90, &categories, &rules);
+    let first = report.lines().next().unwrap();
+    assert!(first.contains("the handout's text"), "{first}");
 }
 
 #[test]
@@ -156,23 +169,8 @@ fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
         &euchre,
         r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/have ([89]|[1-9][0-9]) points$/have \1  points/'"#,
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "40",
-            "--format",
-            "json",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        scratch.path(),
-    );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let cases = cases(&output);
-    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
-    assert!(!failed.is_empty());
+    let cases = failing("eecs280-euchre", &["--cases", "40"], &fault);
+    let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["failure"]["kind"], "output", "{case}");
         // The line the reference printed: a score of 8 or more, which the fault spaced.
@@ -205,7 +203,6 @@ fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
     ] {
         assert_eq!(size(smallest, measure), 0, "{measure}: {smallest}");
     }
-    left_nothing(scratch.path());
 }
 
 #[test]
@@ -237,20 +234,7 @@ fn a_trailing_space_on_one_line_is_shown_and_shrunk_to_a_one_point_game() {
     let marked = |l: &str| l.contains(" win!  ") && l.contains(" | ") && l.ends_with(" win!·");
     assert!(report.lines().any(marked), "{report}");
     assert!(report.contains("shrunk in"), "{report}");
-    let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "12",
-            "--format",
-            "json",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        scratch.path(),
-    );
-    let cases = cases(&output);
+    let cases = failing("eecs280-euchre", &["--cases", "12"], &fault);
     // By hand: any game ends with the winners' line, so the smallest is a game to 1 of
     // four Simple players with one-letter names and the handout's pack as it is.
     let smallest = &shrunk(&cases, "computers")["shrunk"];
@@ -293,44 +277,15 @@ fn error_cases_find_a_wrong_usage_line_and_exit_0_on_error() {
         &euchre,
         r#"(exec -a "$0" "$REAL" "$@"); exit 0"#,
     );
-    let scratch = tempfile::tempdir().unwrap();
     for (fault, kind) in [(&usage, "output"), (&status, "status")] {
-        let output = check(
-            &[
-                "eecs280-euchre",
-                "--cases",
-                "30",
-                "--category",
-                "errors",
-                "--format",
-                "json",
-                "--",
-            ],
-            scratch.path(),
+        let cases = failing(
+            "eecs280-euchre",
+            &["--cases", "30", "--category", "errors"],
+            fault,
         );
-        assert_eq!(output.status.code(), Some(2), "no program is an error");
-        let output = Command::new(cardtable())
-            .args([
-                "check",
-                "eecs280-euchre",
-                "--cases",
-                "30",
-                "--category",
-                "errors",
-                "--format",
-                "json",
-                "--",
-            ])
-            .arg(fault)
-            .env("TMPDIR", scratch.path())
-            .output()
-            .unwrap();
-        assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-        let cases = cases(&output);
         assert_eq!(cases.len(), 30);
         assert!(cases.iter().all(|c| c["category"] == "errors"));
-        let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
-        assert!(!failed.is_empty());
+        let failed = failed(&cases);
         for case in &failed {
             assert_eq!(case["failure"]["kind"], kind, "{case}");
         }
@@ -374,23 +329,8 @@ if grep -q '^Jack of Diamonds turned up$' <<<"$out"; then
 fi
 printf '%s\n' "$out"; exit $code"#,
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "40",
-            "--format",
-            "json",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        scratch.path(),
-    );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let cases = cases(&output);
-    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
-    assert!(!failed.is_empty());
+    let cases = failing("eecs280-euchre", &["--cases", "40"], &fault);
+    let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["failure"]["kind"], "crashed", "{case}");
         assert_eq!(case["program_ending"]["signal"], 11, "{case}");
@@ -416,7 +356,6 @@ printf '%s\n' "$out"; exit $code"#,
             "--",
         ])
         .arg(&fault)
-        .env("TMPDIR", scratch.path())
         .output()
         .unwrap();
     let report = String::from_utf8_lossy(&text.stdout);
@@ -424,7 +363,6 @@ printf '%s\n' "$out"; exit $code"#,
         report.contains("killed by signal 11 (SIGSEGV, a segmentation fault)"),
         "{report}"
     );
-    left_nothing(scratch.path());
 }
 
 #[test]
@@ -443,24 +381,12 @@ fn a_hang_on_one_pack_and_a_read_past_the_input_are_stopped_and_nothing_is_left_
 exec -a "$0" "$REAL" "$@""#,
     );
     let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "24",
-            "--timeout",
-            "0.5",
-            "--format",
-            "json",
-            "--",
-            hang.to_str().unwrap(),
-        ],
-        scratch.path(),
+    let cases = failing(
+        "eecs280-euchre",
+        &["--cases", "24", "--timeout", "0.5"],
+        &hang,
     );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let cases = cases(&output);
-    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
-    assert!(!failed.is_empty());
+    let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["failure"]["kind"], "timed-out", "{case}");
         assert_ne!(
@@ -481,21 +407,6 @@ exec -a "$0" "$REAL" "$@""#,
         &euchre,
         r#"(exec -a "$0" "$REAL" "$@"); read -r more"#,
     );
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "6",
-            "--timeout",
-            "0.5",
-            "--category",
-            "human-input",
-            "--no-shrink",
-            "--",
-        ],
-        scratch.path(),
-    );
-    assert_eq!(output.status.code(), Some(2));
     let output = Command::new(cardtable())
         .args([
             "check",
@@ -722,30 +633,11 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
 
 #[test]
 fn cardtables_own_straights_passes_every_case() {
-    let tmp = tempfile::tempdir().unwrap();
     let Some(straights) = handout_binary("straights") else {
         return;
     };
-    let output = check(
-        &[
-            "cs246-straights",
-            "--cases",
-            "300",
-            "--",
-            straights.to_str().unwrap(),
-        ],
-        tmp.path(),
-    );
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{report}{}", stderr(&output));
-    assert!(report.ends_with("300 passed, 0 failed\n"), "{report}");
-    for category in ["computers", "human-input", "wrong-answers"] {
-        assert!(
-            report.contains(&format!("  {category:<14} 100 passed, 0 failed\n")),
-            "{report}"
-        );
-    }
-    left_nothing(tmp.path());
+    let categories = ["computers", "human-input", "wrong-answers"];
+    passes("cs246-straights", &straights, 300, &categories, &[]);
 }
 
 #[test]
@@ -762,21 +654,7 @@ fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong
         &straights,
         r#"(exec -a "$0" "$REAL" "$@") | sed 's/^>This is not a legal play\.$/This is not a legal play.\n>/'"#,
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "cs246-straights",
-            "--cases",
-            "30",
-            "--format",
-            "json",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        scratch.path(),
-    );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let cases = cases(&output);
+    let cases = failing("cs246-straights", &["--cases", "30"], &fault);
     for case in cases.iter().filter(|c| c["passed"] == false) {
         // Only the cases with a wrong answer fail, at the refusal.
         assert_eq!(case["category"], "wrong-answers", "{case}");
@@ -798,30 +676,11 @@ fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong
 
 #[test]
 fn cardtables_own_cs246_euchre_passes_every_case() {
-    let tmp = tempfile::tempdir().unwrap();
     let Some(euchre) = handout_binary("euchre") else {
         return;
     };
-    let output = check(
-        &[
-            "cs246-euchre",
-            "--cases",
-            "300",
-            "--",
-            euchre.to_str().unwrap(),
-        ],
-        tmp.path(),
-    );
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{report}{}", stderr(&output));
-    for category in ["human-input", "wrong-answers", "saved-games"] {
-        assert!(
-            report.contains(&format!("  {category:<14} 100 passed, 0 failed\n")),
-            "{report}"
-        );
-    }
-    assert!(report.ends_with("300 passed, 0 failed\n"), "{report}");
-    left_nothing(tmp.path());
+    let categories = ["human-input", "wrong-answers", "saved-games"];
+    passes("cs246-euchre", &euchre, 300, &categories, &[]);
 }
 
 #[test]
@@ -838,23 +697,8 @@ fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
         &euchre,
         r#"(exec -a "$0" "$REAL" "$@") | perl -pe 'if ($prev =~ /ERROR: renegeing/ && /is now (\d+)\.$/) { my $n = $1 - 2; s/is now \d+\./is now $n./ } $prev = $_'"#,
     );
-    let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "cs246-euchre",
-            "--cases",
-            "60",
-            "--format",
-            "json",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        scratch.path(),
-    );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let cases = cases(&output);
-    let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
-    assert!(!failed.is_empty());
+    let cases = failing("cs246-euchre", &["--cases", "60"], &fault);
+    let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["category"], "wrong-answers", "{case}");
         let difference = &case["failure"]["difference"];
@@ -906,21 +750,8 @@ fn a_program_that_refuses_100_points_fails_on_the_default_cases() {
         r#"if [ "$3" = 100 ]; then exec -a "$0" "$REAL" "$1" "$2" 101 "${@:4}"; fi
 exec -a "$0" "$REAL" "$@""#,
     );
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--no-shrink",
-            "--format",
-            "json",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        tmp.path(),
-    );
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let found = cases(&output);
-    let failed: Vec<&Value> = found.iter().filter(|c| c["passed"] == false).collect();
-    assert!(!failed.is_empty());
+    let found = failing("eecs280-euchre", &["--no-shrink"], &fault);
+    let failed = failed(&found);
     for case in failed {
         assert_eq!(case["args"][2], "100", "{case}");
     }
