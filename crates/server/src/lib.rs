@@ -144,6 +144,16 @@ pub enum ServeError {
         /// What failed.
         source: std::io::Error,
     },
+    /// Another live node already goes by this node's name.
+    #[error("node name '{name}' is taken: a live node at {address} announced it within the last {seconds} s (two nodes under one name would each take the other's tables back); give each node its own --node NAME")]
+    NameTaken {
+        /// The name.
+        name: String,
+        /// Where the node holding it is reached.
+        address: String,
+        /// How recently it must have announced itself.
+        seconds: u64,
+    },
     /// Serving failed.
     #[error("serving failed: {0}")]
     Io(#[from] std::io::Error),
@@ -305,8 +315,17 @@ impl Server {
             name: &self.node.name,
             address,
             lobby: &own,
+            fresh: self.node.lease,
         };
-        self.store.announce(&presence)?;
+        if let Some(other) = self.store.announce(&presence)? {
+            // Started before this one could see it (the store was away): said at every
+            // announcement, as nothing else would tell the operator.
+            tracing::error!(
+                node = %self.node.name,
+                other = %other.address,
+                "another live node announces this node's name: give each node its own --node"
+            );
+        }
         let mut others = self.store.lobby(self.node.lease * 3)?;
         others.retain(|t| !own.iter().any(|o| o.table == t.table));
         *self.elsewhere.lock().unwrap_or_else(|p| p.into_inner()) = others;
@@ -1054,6 +1073,10 @@ pub async fn serve(
     let mut node = node;
     node.address = Some(node.reached_at(address));
     let store = at.open().map_err(stored)?;
+    take_name(&store, &node).await.map_err(|e| match e {
+        Ok(taken) => taken,
+        Err(source) => stored(source),
+    })?;
     let server = Server::on_node(store, config, node).map_err(stored)?;
     ready(address);
     let edge = server.edge.clone();
@@ -1073,6 +1096,52 @@ pub async fn serve(
     let leaving = server.clone();
     let _ = tokio::task::spawn_blocking(move || leaving.release_leases()).await;
     Ok(())
+}
+
+/// Announces `node` before it takes any table: a name another live node announces from
+/// another address is refused. A node that died stops announcing, so its name is free
+/// again a lease after its last word: the start waits that long for a name held by
+/// another address before refusing (a node restarted on its own address takes its name,
+/// and its tables, back at once).
+async fn take_name(
+    store: &Arc<dyn Store>,
+    node: &node::Node,
+) -> Result<(), Result<ServeError, StoreError>> {
+    let Some(address) = &node.address else {
+        return Ok(());
+    };
+    let deadline = tokio::time::Instant::now() + node.lease + node.lease / 2;
+    loop {
+        let (store, name, address, fresh) = (
+            store.clone(),
+            node.name.clone(),
+            address.clone(),
+            node.lease,
+        );
+        let taken = tokio::task::spawn_blocking(move || {
+            let presence = store::Presence {
+                name: &name,
+                address: &address,
+                lobby: &[],
+                fresh,
+            };
+            store.announce(&presence)
+        })
+        .await
+        .map_err(|e| Ok(ServeError::Io(std::io::Error::other(e))))?
+        .map_err(Err)?;
+        let Some(other) = taken else {
+            return Ok(());
+        };
+        if tokio::time::Instant::now() >= deadline {
+            return Err(Ok(ServeError::NameTaken {
+                name: node.name.clone(),
+                address: other.address,
+                seconds: node.lease.as_secs().max(1),
+            }));
+        }
+        tokio::time::sleep(node.lease / 4).await;
+    }
 }
 
 async fn shutdown() {

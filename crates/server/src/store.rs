@@ -273,6 +273,9 @@ pub struct Presence<'a> {
     pub address: &'a str,
     /// The public tables it runs: its part of every node's lobby.
     pub lobby: &'a [TableSummary],
+    /// How recently another node must have announced the same name from another address
+    /// for the name to be its: a live node announces every third of a lease.
+    pub fresh: Duration,
 }
 
 /// The node running a table, as another node reaches it.
@@ -342,11 +345,14 @@ pub trait Store: Send + Sync {
     fn release(&self, lease: &Lease) -> Result<(), StoreError>;
     /// Unfinished tables no lease holds now, oldest first: what a node may take over.
     fn unheld(&self) -> Result<Vec<TableId>, StoreError>;
-    /// Says where `node` is reached and which public tables it runs, as of now. One node alone
-    /// on its store has no one to tell: by default, nothing.
-    fn announce(&self, node: &Presence<'_>) -> Result<(), StoreError> {
+    /// Says where `node` is reached and which public tables it runs, as of now — unless
+    /// another node announced the same name from another address within `node.fresh`:
+    /// then nothing is written and that node is the answer (two live nodes under one name
+    /// would each take the other's tables back). One node alone on its store has no one
+    /// to tell: by default, nothing.
+    fn announce(&self, node: &Presence<'_>) -> Result<Option<Owner>, StoreError> {
         let _ = node;
-        Ok(())
+        Ok(None)
     }
     /// Where the node holding `table`'s running lease is reached, if another holds it.
     fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {

@@ -110,6 +110,10 @@ struct Truth {
     allowed: Vec<Vec<BTreeSet<String>>>,
     /// What each may have seen by the end of the hand before (for `last_hand`).
     before: Vec<Vec<BTreeSet<String>>>,
+    /// The same, one hand earlier: between a hand's end and the next deal (which waits
+    /// for the people), the hand just played is still the scene's hand and the one before
+    /// it its `last_hand`.
+    before_deal: Vec<Vec<BTreeSet<String>>>,
 }
 
 fn names(cards: impl IntoIterator<Item = cards::Card>) -> BTreeSet<String> {
@@ -135,6 +139,7 @@ fn truth<G: Game>(
         hands: Vec::new(),
         allowed: Vec::new(),
         before: Vec::new(),
+        before_deal: Vec::new(),
     };
     let mut before: Vec<BTreeSet<String>> = vec![BTreeSet::new(); seats + 1];
     let mut index = 0;
@@ -154,6 +159,7 @@ fn truth<G: Game>(
         allowed
     };
     loop {
+        let previous = before.clone();
         if game.turn() == Turn::Chance {
             // A new deal: what was seen of the hand before goes to `before`.
             if game.hands() > 0 {
@@ -167,6 +173,7 @@ fn truth<G: Game>(
         truth.hands.push(now);
         truth.allowed.push(allowed);
         truth.before.push(before.clone());
+        truth.before_deal.push(previous);
         let Some(value) = actions.get(index) else {
             return truth;
         };
@@ -212,8 +219,14 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
         let mut named = BTreeSet::new();
         cards_named(frame, &mut named);
         // What the recipient saw of the hand before stays known (the last trick taken).
-        let known: BTreeSet<String> = truth.allowed[seq][column]
-            .union(&truth.before[seq][column])
+        // Between hands: the hand just played is the scene's, the one before its last.
+        let before = match between {
+            true => &truth.before_deal[seq][column],
+            false => &truth.before[seq][column],
+        };
+        let known: BTreeSet<String> = (truth.allowed[seq][column].iter())
+            .chain(&truth.before[seq][column])
+            .chain(before)
             .cloned()
             .collect();
         let leaked: Vec<_> = named.difference(&known).collect();
@@ -223,7 +236,7 @@ fn check_frames(frames: &[Value], you: Option<usize>, truth: &Truth) -> usize {
         );
         let mut earlier = BTreeSet::new();
         cards_named(&frame["scene"]["last_hand"], &mut earlier);
-        let leaked: Vec<_> = earlier.difference(&truth.before[seq][column]).collect();
+        let leaked: Vec<_> = earlier.difference(before).collect();
         assert!(
             leaked.is_empty(),
             "{you:?} at seq {seq} was shown {leaked:?} of the hand before"
@@ -674,8 +687,12 @@ fn same_table(restored: &Value, last: &Value, round: u64) {
 /// continues at each hand's end), or to the game's end: the client and the last snapshot.
 async fn act_a_few(mut ada: Client, table: &str, mut last: Value, count: u64) -> (Client, Value) {
     let mut acted = 0;
-    while acted < count && last["finished"] != true {
-        if last["scene"]["turn"].is_null() && !last["scene"]["hand_end"].is_null() {
+    let between =
+        |last: &Value| last["scene"]["turn"].is_null() && !last["scene"]["hand_end"].is_null();
+    // Never left between hands: a node killed then would leave a pause nobody waits on,
+    // and the node taking over would deal at once.
+    while (acted < count || between(&last)) && last["finished"] != true {
+        if between(&last) {
             // Between hands: the deal waits for the person to have read the hand's end.
             ada.send(json!({"type": "continue", "table": table, "seq": last["seq"]}))
                 .await;
@@ -696,6 +713,9 @@ async fn act_a_few(mut ada: Client, table: &str, mut last: Value, count: u64) ->
         if frame["type"] == "snapshot" {
             last = frame;
         }
+    }
+    if between(&last) && last["finished"] != true {
+        return Box::pin(act_a_few(ada, table, last, 0)).await;
     }
     (ada, last)
 }
@@ -1527,4 +1547,64 @@ async fn the_next_deal_waits_for_the_person_to_read_the_hand_or_the_pause() {
     }
     let dealt = dealt.expect("the pause ended and the next hand was dealt");
     assert_eq!(dealt["scene"]["heading"], "Hand 3", "{dealt}");
+}
+
+/// Two nodes on one database under one name would each take the other's tables back,
+/// and stall them: the second refuses to start, naming the name and where the first is;
+/// once the first is dead, a node under its name starts (a lease later) and takes its
+/// tables back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_live_node_under_a_taken_name_refuses_to_start() {
+    let Some(url) = testkit::postgres_database() else {
+        return;
+    };
+    let flags = ["--node", "twin", "--lease-seconds", "2"];
+    let mut first = Served::node_on_postgres(&url, &flags);
+    let spec = json!({"game": "euchre", "rules": "cs246", "points": 10,
+                       "seats": ["open", "random", "random", "random"]});
+    let (mut ada, table) = Client::opening(&first.address, "Ada", spec).await;
+    let (token, last) = ada.join(&table, 0).await;
+    drop(ada);
+    let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--store", &url])
+        .args(common::MACHINE_SPEED)
+        .args(flags)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // It gives up within a lease and a half (3 s); still serving after 15 s, it started.
+    let mut waited = 0;
+    let status = loop {
+        if let Some(status) = second.try_wait().unwrap() {
+            break status;
+        }
+        if waited == 150 {
+            let _ = second.kill();
+            panic!("a second node under a live node's name started");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        waited += 1;
+    };
+    let mut said = String::new();
+    std::io::Read::read_to_string(&mut second.stderr.take().unwrap(), &mut said).unwrap();
+    assert!(!status.success(), "{said}");
+    let expected = format!(
+        "node name 'twin' is taken: a live node at {} announced it",
+        first.address
+    );
+    assert!(said.contains(&expected), "{said}");
+    assert!(
+        said.contains("give each node its own --node NAME"),
+        "{said}"
+    );
+    // The first still has its table, untouched.
+    let (_, still) = rejoin_until_found(&first, &table, &token).await;
+    assert_eq!(still["seq"], last["seq"]);
+    // Dead, it stops announcing: a node under its name (on another port) starts and takes
+    // the table back.
+    first.kill();
+    let again = Served::node_on_postgres(&url, &flags);
+    let (_, back) = rejoin_until_found(&again, &table, &token).await;
+    assert_eq!(back["seq"], last["seq"], "no accepted action lost");
 }

@@ -460,15 +460,36 @@ impl Store for Postgres {
         )
     }
 
-    fn announce(&self, node: &Presence<'_>) -> Result<(), StoreError> {
+    fn announce(&self, node: &Presence<'_>) -> Result<Option<Owner>, StoreError> {
         let lobby = serde_json::to_string(node.lobby).expect("summaries serialize");
-        let (node, address) = (node.name.to_string(), node.address.to_string());
-        self.execute(
-            "INSERT INTO nodes (name, address, lobby, seen) VALUES ($1, $2, $3, now())
-             ON CONFLICT (name) DO UPDATE
-               SET address = excluded.address, lobby = excluded.lobby, seen = now()",
-            move || vec![Box::new(node), Box::new(address), Box::new(lobby)],
-        )
+        let (name, address) = (node.name.to_string(), node.address.to_string());
+        let fresh = node.fresh.as_secs_f64();
+        let pool = self.pool.clone();
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            // One statement: of two nodes announcing one name at once, one writes.
+            let written = client
+                .query_opt(
+                    "INSERT INTO nodes (name, address, lobby, seen) VALUES ($1, $2, $3, now())
+                     ON CONFLICT (name) DO UPDATE
+                       SET address = excluded.address, lobby = excluded.lobby, seen = now()
+                       WHERE nodes.address = excluded.address
+                          OR nodes.seen < now() - make_interval(secs => $4)
+                     RETURNING 1",
+                    &[&name, &address, &lobby, &fresh],
+                )
+                .await?;
+            if written.is_some() {
+                return Ok(None);
+            }
+            let row = client
+                .query_one("SELECT address FROM nodes WHERE name = $1", &[&name])
+                .await?;
+            Ok(Some(Owner {
+                node: name,
+                address: row.try_get(0)?,
+            }))
+        })
     }
 
     fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
