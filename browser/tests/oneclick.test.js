@@ -160,3 +160,25 @@ test("Play again: its clicker is taken to the rematch in their seat, the friend 
   assert.equal(await row.locator(".sides").textContent(), "With Computer 3 (handout) · Against Bea, Computer 4 (handout)");
   assert.doesNotMatch(text, /actions/);
 });
+
+test("the level menu is the server's: its levels, in its words, its default first", async () => {
+  const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.on("pageerror", (error) => { throw error; });
+  // A server whose catalogue words its levels otherwise: the menu follows it.
+  await page.route("**/api/catalogue", async (route) => {
+    const offer = await (await route.fetch()).json();
+    offer.levels = offer.levels.map((l) => ({ kind: l.kind, title: `Level ${l.kind}` }));
+    offer.default_level = "hard";
+    await route.fulfill({ json: offer });
+  });
+  try {
+    await page.goto(shared.server.url);
+    await page.getByRole("button", { name: "Play Euchre now" }).waitFor();
+    const options = await page.locator("#level option").evaluateAll((os) => os.map((o) => [o.value, o.textContent]));
+    assert.deepEqual(options, ["beginner", "easy", "medium", "hard", "expert"].map((k) => [k, `Level ${k}`]));
+    assert.equal(await page.locator("#level").inputValue(), "hard");
+  } finally {
+    await context.close();
+  }
+});

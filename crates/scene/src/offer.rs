@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use catalogue::{GameKind, Roster, Ruleset, Variant};
+use catalogue::{GameKind, Level, Roster, Ruleset, Variant};
 
 use crate::{Staged, WithScene};
 
@@ -15,6 +15,10 @@ pub struct Offer {
     pub games: Vec<GameOffer>,
     /// The kinds of seat a table may have: a person, or a computer player.
     pub seats: Vec<SeatOffer>,
+    /// The computer players' levels, weakest first: a face's level menu.
+    pub levels: Vec<SeatOffer>,
+    /// The level a face offers first (`medium`).
+    pub default_level: &'static str,
     /// Every card in words, for a face to name what it draws.
     pub cards: Vec<CardWords>,
     /// The joker in words (Euchre's benny under the joker house rule, whose card a
@@ -93,8 +97,8 @@ pub struct SeatOffer {
     /// As `create` names it: `open` (a person), a level (`beginner` to `expert`),
     /// `handout`, `random`.
     pub kind: &'static str,
-    /// `A person (open seat)`, `Computer: strong`.
-    pub title: &'static str,
+    /// `A person (open seat)`, `Computer: medium`; a level's own `Medium`.
+    pub title: String,
 }
 
 /// What a variant says of itself, read from a game of it.
@@ -150,22 +154,27 @@ pub fn offer() -> Offer {
             }
         })
         .collect();
-    let seats = [
-        ("open", "A person (open seat)"),
-        ("beginner", "Computer: beginner"),
-        ("easy", "Computer: easy"),
-        ("medium", "Computer: medium"),
-        ("hard", "Computer: hard"),
-        ("expert", "Computer: expert (the strong player)"),
-        ("handout", "Computer: the handout's"),
-        ("random", "Computer: random"),
-    ];
+    let seat = |kind: &'static str, title: String| SeatOffer { kind, title };
+    let level_seat = |level: Level| {
+        let strong = if level == Level::Expert {
+            " (the strong player)"
+        } else {
+            ""
+        };
+        seat(level.name(), format!("Computer: {}{strong}", level.name()))
+    };
+    let mut seats = vec![seat("open", "A person (open seat)".into())];
+    seats.extend(Level::ALL.map(level_seat));
+    seats.push(seat("handout", "Computer: the handout's".into()));
+    seats.push(seat("random", "Computer: random".into()));
+    let capitalised = |name: &str| name[..1].to_uppercase() + &name[1..];
     Offer {
         games,
-        seats: seats
-            .into_iter()
-            .map(|(kind, title)| SeatOffer { kind, title })
+        seats,
+        levels: (Level::ALL.into_iter())
+            .map(|l| seat(l.name(), capitalised(l.name())))
             .collect(),
+        default_level: Level::Medium.name(),
         cards: (cards::Suit::ALL.into_iter())
             .flat_map(|suit| cards::Rank::ALL.map(|rank| cards::Card::new(rank, suit)))
             .map(|card| CardWords {

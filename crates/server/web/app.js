@@ -135,14 +135,17 @@ function lobbyPage() {
 
 /** The computers' level a person last chose, kept in the browser. */
 const LEVEL = "cardtable.level";
-const LEVELS = ["beginner", "easy", "medium", "hard", "expert"];
 
 /** One button per game that seats the person at once, against computers of the level
- * chosen last (a private table: its link is the way in). */
+ * chosen last (a private table: its link is the way in). The levels are the server's
+ * (`/api/catalogue`), in its words. */
 function playNow(saveName) {
-  const kept = localStorage.getItem(LEVEL);
-  const level = el("select", { id: "level", onchange: (e) => localStorage.setItem(LEVEL, e.target.value) },
-    LEVELS.map((l) => el("option", { value: l, selected: l === (LEVELS.includes(kept) ? kept : "medium") }, l[0].toUpperCase() + l.slice(1))));
+  const level = el("select", { id: "level", onchange: (e) => localStorage.setItem(LEVEL, e.target.value) });
+  catalogue.then((offer) => {
+    const kept = localStorage.getItem(LEVEL);
+    const chosen = offer.levels.some((l) => l.kind === kept) ? kept : offer.default_level;
+    level.replaceChildren(...offer.levels.map((l) => el("option", { value: l.kind, selected: l.kind === chosen }, l.title)));
+  });
   const error = el("p", { class: "error", role: "alert" });
   const buttons = el("div", { class: "choices play-now" });
   const start = async (g) => {

@@ -1076,6 +1076,12 @@ async fn nothing_is_dealt_while_a_seat_is_open() {
 fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
     let served = Served::in_temp();
     let offer: Value = serde_json::from_str(&served.get("/api/catalogue")).unwrap();
+    // The five named levels of BOTS.md, weakest first, medium offered first: what the
+    // browser's level menu draws.
+    let levels = common::texts(&offer["levels"], "kind");
+    assert_eq!(levels, ["beginner", "easy", "medium", "hard", "expert"]);
+    assert_eq!(common::texts(&offer["levels"], "title")[2], "Medium");
+    assert_eq!(offer["default_level"], "medium");
     let games: Vec<(String, u64, bool, Vec<String>)> = offer["games"]
         .as_array()
         .unwrap()
