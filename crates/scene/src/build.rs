@@ -709,14 +709,23 @@ fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Acti
 }
 
 /// A table's title: `Euchre · EECS 280 rules · first to 10 points`, with `· house
-/// rules` when any apply.
+/// rules` when any apply: its [`title_parts`] joined.
 pub(crate) fn title<G: Staged>(game: &Sight<G>, points_to_win: u32) -> String {
-    let (rules, goal) = (
-        G::rules_words(&game.public),
+    title_parts(game, points_to_win).join(" · ")
+}
+
+/// A table's title in its parts: the game, its rules, the goal, and `house rules` when
+/// any apply (a face short of room drops parts, not letters).
+pub(crate) fn title_parts<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<String> {
+    let mut parts = vec![
+        G::KIND.title().to_string(),
+        G::rules_words(&game.public).to_string(),
         G::goal_words(&game.public, points_to_win),
-    );
-    let house = if !game.house { "" } else { " · house rules" };
-    format!("{} · {rules} · {goal}{house}", G::KIND.title())
+    ];
+    if game.house {
+        parts.push("house rules".into());
+    }
+    parts
 }
 
 /// The rules card: the points to win where a table chooses them, then every option.
@@ -796,6 +805,7 @@ impl<A: Copy> Stage<'_, A> {
             version: SCENE_VERSION,
             game: G::KIND,
             title: title(game, self.points_to_win),
+            title_parts: title_parts(game, self.points_to_win),
             hand_end: hand_end(game, self, &heading),
             heading,
             seats,

@@ -51,6 +51,10 @@ pub struct Scene {
     pub game: GameKind,
     /// `Euchre · EECS 280 rules · first to 10 points`.
     pub title: String,
+    /// The title's parts, in order: the game, its rules, the goal, and `house rules`
+    /// where any apply (`title` is them joined by ` · `); a face short of room drops
+    /// parts from these, never splitting the title's words.
+    pub title_parts: Vec<String>,
     /// `Hand 3`, `Round 2`.
     pub heading: String,
     /// Every seat, in seat order.

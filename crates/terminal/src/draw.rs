@@ -49,7 +49,7 @@ fn card_widget(card: Card, joker: Option<Card>, border: Style) -> Paragraph<'sta
 /// before its last go from the end until it does, so the game's name and the last part
 /// (" · house rules", when any apply) stay in sight.
 fn title(scene: &Scene, width: u16) -> String {
-    let mut parts: Vec<&str> = scene.title.split(" · ").collect();
+    let mut parts: Vec<&str> = scene.title_parts.iter().map(String::as_str).collect();
     loop {
         let text = format!(" cardtable · {} ", parts.join(" · "));
         // The two corners of the frame take a column each.
@@ -1061,5 +1061,56 @@ fn draw_dialog(frame: &mut Frame, ui: &Ui, area: Rect) {
                 0,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{self, Setup};
+    use catalogue::{GameKind, PlayerSpec, Ruleset, Variant};
+
+    fn scene() -> Scene {
+        let setup = Setup {
+            rules: Ruleset::plain(
+                Variant::named(GameKind::Euchre, Some("eecs280")).unwrap(),
+                10,
+            ),
+            seed: 1,
+            opponents: PlayerSpec::Handout,
+        };
+        let ui = Ui::new(
+            session::open(&setup),
+            std::env::temp_dir().join("cardtable-title-test.json"),
+        );
+        ui.shown().scene.clone()
+    }
+
+    #[test]
+    fn the_title_is_drawn_from_its_parts_and_drops_whole_ones() {
+        let mut scene = scene();
+        assert_eq!(
+            title(&scene, 200),
+            " cardtable · Euchre · EECS 280 rules · first to 10 points "
+        );
+        // A part holding the separator stays one part (the title was once split on it).
+        scene.title_parts = [
+            "Euchre",
+            "rules · with a dot",
+            "first to 10 points",
+            "house rules",
+        ]
+        .map(String::from)
+        .to_vec();
+        assert_eq!(
+            title(&scene, 200),
+            " cardtable · Euchre · rules · with a dot · first to 10 points · house rules "
+        );
+        // Short of room: the parts before the last go, whole, from the end.
+        assert_eq!(
+            title(&scene, 60),
+            " cardtable · Euchre · rules · with a dot · house rules "
+        );
+        assert_eq!(title(&scene, 30), " cardtable · Euchre · house rules ");
     }
 }
