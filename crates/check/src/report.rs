@@ -262,18 +262,37 @@ fn status_line(ending: &Ending) -> String {
 }
 
 /// What makes two failures "the same way" for the report and for shrinking: the category,
-/// the kind, the first differing line's number and whether the program printed it at all.
-pub fn same_way(case: &CaseReport) -> (Category, crate::compare::FailureKind, usize, bool) {
+/// the kind, whether the program printed the first differing line at all, and that line
+/// as the reference printed it with the case's own words (names, numbers, files) masked —
+/// `* and * win!` for every game's last line, but a usage line apart from a score.
+pub fn same_way(case: &CaseReport) -> SameWay {
     same_way_of(&case.checked)
 }
 
+/// [`same_way`]'s key.
+pub type SameWay = (Category, crate::compare::FailureKind, bool, String);
+
 /// [`same_way`] of one check.
-pub fn same_way_of(checked: &Checked) -> (Category, crate::compare::FailureKind, usize, bool) {
+pub fn same_way_of(checked: &Checked) -> SameWay {
     let failure = checked.failure.as_ref().expect("a failure");
-    let (line, missing) = (failure.difference.as_ref())
-        .map(|d| (d.line, d.got.is_none()))
-        .unwrap_or((0, false));
-    (checked.case.category, failure.kind, line, missing)
+    let (line, missing) = match &failure.difference {
+        Some(d) => (d.expected.as_deref().unwrap_or(""), d.got.is_none()),
+        None => ("", false),
+    };
+    let args = &checked.case.args;
+    let masked: Vec<String> = (line.split_whitespace())
+        .map(|word| match word {
+            _ if args.iter().any(|a| a == word) => "*".to_string(),
+            _ if word.chars().any(|c| c.is_ascii_digit()) => "#".to_string(),
+            _ => word.to_string(),
+        })
+        .collect();
+    (
+        checked.case.category,
+        failure.kind,
+        missing,
+        masked.join(" "),
+    )
 }
 
 /// One checked case for a person: the command, its files (or where they are), the exit
@@ -392,5 +411,89 @@ pub fn cases_words(count: usize) -> String {
         "1 case".to_string()
     } else {
         format!("{count} cases")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::compare;
+    use crate::run::{Limits, Run};
+    use std::time::Duration;
+
+    /// A check of a case named by `args` whose reference printed `expected` and the
+    /// program `got`.
+    fn checked(args: &[&str], expected: &str, got: &str) -> Checked {
+        let run = |out: &str| Run {
+            ending: Ending::Exited { status: 0 },
+            stdout: out.as_bytes().to_vec(),
+            stderr: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        let (reference, program) = (run(expected), run(got));
+        Checked {
+            case: Case {
+                handout: Handout::Eecs280Euchre,
+                category: Category::Computers,
+                args: args.iter().map(|a| a.to_string()).collect(),
+                files: Vec::new(),
+                stdin: Vec::new(),
+                size: Default::default(),
+            },
+            failure: compare(&reference, &program),
+            reference,
+            program,
+            limits: Limits {
+                timeout: Duration::from_secs(2),
+                memory: None,
+                output: 1 << 20,
+                file_size: 1 << 20,
+            },
+        }
+    }
+
+    #[test]
+    fn failures_are_the_same_way_whatever_the_cases_own_words() {
+        // Two games whose last line differs the same way, by other names and points.
+        let one = checked(
+            &[
+                "pack.in",
+                "noshuffle",
+                "1",
+                "Cathy",
+                "Simple",
+                "Zoe",
+                "Simple",
+            ],
+            "Cathy and Zoe win!\n",
+            "Cathy and Zoe win! \n",
+        );
+        let two = checked(
+            &["pack.in", "shuffle", "7", "A", "Simple", "B", "Simple"],
+            "x\nA and B win!\n",
+            "x\nA and B win! \n",
+        );
+        assert_eq!(same_way_of(&one), same_way_of(&two));
+        // A score line is another way; so is a line the program never printed.
+        let score = checked(
+            &["pack.in", "shuffle", "9", "A", "Simple", "B", "Simple"],
+            "A and B have 9 points\n",
+            "A and B have 9  points\n",
+        );
+        assert_ne!(same_way_of(&one), same_way_of(&score));
+        let silent = checked(
+            &[
+                "pack.in",
+                "noshuffle",
+                "1",
+                "Cathy",
+                "Simple",
+                "Zoe",
+                "Simple",
+            ],
+            "Cathy and Zoe win!\n",
+            "",
+        );
+        assert_ne!(same_way_of(&one), same_way_of(&silent));
     }
 }

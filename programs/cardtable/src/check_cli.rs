@@ -243,8 +243,8 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
                 let key = checked.failure.as_ref().map(|_| same_way_of(&checked));
                 let shrunk = match key {
                     Some(key) if !args.no_shrink && !shrunk_kinds.contains(&key) => {
-                        shrunk_kinds.push(key);
                         eprintln!("shrinking case {number} ({}, {})…", key.0, key.1.words());
+                        shrunk_kinds.push(key);
                         Some(checker.shrink(setup, &checked))
                     }
                     _ => None,
