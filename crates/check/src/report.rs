@@ -264,7 +264,8 @@ fn status_line(ending: &Ending) -> String {
 /// What makes two failures "the same way" for the report and for shrinking: the category,
 /// the kind, whether the program printed the first differing line at all, and that line
 /// as the reference printed it with the case's own words (names, numbers, files) masked —
-/// `* and * win!` for every game's last line, but a usage line apart from a score.
+/// `* and * win!` for every game's last line, but a usage line apart from a score. A
+/// crash, a hang or a flood is one way whatever line it stopped at.
 pub fn same_way(case: &CaseReport) -> SameWay {
     same_way_of(&case.checked)
 }
@@ -275,17 +276,19 @@ pub type SameWay = (Category, crate::compare::FailureKind, bool, String);
 /// [`same_way`] of one check.
 pub fn same_way_of(checked: &Checked) -> SameWay {
     let failure = checked.failure.as_ref().expect("a failure");
+    use crate::compare::FailureKind::{Output, Status};
     let (line, missing) = match &failure.difference {
-        Some(d) => (d.expected.as_deref().unwrap_or(""), d.got.is_none()),
-        None => ("", false),
+        Some(d) if matches!(failure.kind, Output | Status) => {
+            (d.expected.as_deref().unwrap_or(""), d.got.is_none())
+        }
+        _ => ("", false),
     };
     let args = &checked.case.args;
-    let masked: Vec<String> = (line.split_whitespace())
-        .map(|word| match word {
-            _ if args.iter().any(|a| a == word) => "*".to_string(),
-            _ if word.chars().any(|c| c.is_ascii_digit()) => "#".to_string(),
-            _ => word.to_string(),
-        })
+    // One mask for both: a number may be one of the case's arguments (its points).
+    let own =
+        |word: &str| args.iter().any(|a| a == word) || word.chars().any(|c| c.is_ascii_digit());
+    let masked: Vec<&str> = (line.split_whitespace())
+        .map(|word| if own(word) { "*" } else { word })
         .collect();
     (
         checked.case.category,
@@ -481,6 +484,13 @@ mod tests {
             "A and B have 9  points\n",
         );
         assert_ne!(same_way_of(&one), same_way_of(&score));
+        // The same score line where the points are also the points to win (an argument).
+        let again = checked(
+            &["pack.in", "shuffle", "8", "C", "Simple", "D", "Simple"],
+            "C and D have 8 points\n",
+            "C and D have 8  points\n",
+        );
+        assert_eq!(same_way_of(&score), same_way_of(&again));
         let silent = checked(
             &[
                 "pack.in",
