@@ -113,7 +113,9 @@ test("Play again: its clicker is taken to the rematch in their seat, the friend 
 
   await host.getByRole("dialog", { name: "Game over" }).getByRole("button", { name: "Play again" }).click();
   await host.waitForURL((url) => !url.pathname.endsWith(end.table), { timeout: 10000 });
-  await host.waitForFunction(() => window.cardtable.last?.scene.you === 0);
+  // The page moves to the rematch without reloading: its first snapshot, not the
+  // finished table's last, which the page still holds for a moment (failed CI once).
+  await host.waitForFunction((old) => window.cardtable.last?.table !== old && window.cardtable.last?.scene.you === 0, end.table);
   const rematch = (await lastSnapshot(host)).table;
   assert.notEqual(rematch, end.table);
 
@@ -123,7 +125,7 @@ test("Play again: its clicker is taken to the rematch in their seat, the friend 
 
   await friend.getByRole("button", { name: "Join the rematch" }).click();
   await friend.waitForURL(new RegExp(`/t/${rematch}$`));
-  await friend.waitForFunction(() => window.cardtable.last?.scene.you === 1);
+  await friend.waitForFunction((table) => window.cardtable.last?.table === table && window.cardtable.last?.scene.you === 1, rematch);
   // Both seated: the rematch is dealt, nobody waits for a seat.
   await host.waitForFunction(() => (window.cardtable.last?.own?.hand.groups ?? []).flat().length > 0);
   assert.doesNotMatch((await lastSnapshot(host)).scene.status, /Waiting for every seat/);
