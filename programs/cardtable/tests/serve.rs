@@ -651,6 +651,7 @@ async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
         (_, last) = act_a_few(ada, &table, last, 1 + round % 3).await;
         nodes[owner].kill();
         let (back, restored) = rejoin_until_found(&nodes[1 - owner], &table, &token).await;
+        let (back, restored) = dealt_again(back, &table, restored, &last).await;
         same_table(&restored, &last, round);
         nodes[owner] = node(format!("n{}", round + 2));
         owner = 1 - owner;
@@ -667,6 +668,25 @@ async fn a_dead_nodes_tables_are_taken_over_with_every_accepted_action() {
         metrics.contains("cardtable_tables_taken_over_total 1"),
         "{metrics}"
     );
+}
+
+/// A table brought back at a hand's end pauses there again (the deal is no stored
+/// action, docs/PROTOCOL.md): where the person had already continued to the next deal,
+/// it continues once more and must find the same deal, with nothing played meanwhile.
+async fn dealt_again(
+    mut back: Client,
+    table: &str,
+    restored: Value,
+    last: &Value,
+) -> (Client, Value) {
+    let between = |v: &Value| v["scene"]["turn"].is_null() && !v["scene"]["hand_end"].is_null();
+    if !between(&restored) || between(last) || restored["seq"] != last["seq"] {
+        return (back, restored);
+    }
+    back.send(json!({"type": "continue", "table": table, "seq": restored["seq"]}))
+        .await;
+    let dealt = back.until("snapshot").await;
+    (back, dealt)
 }
 
 /// A table brought back (restarted or taken over) is the one last seen: no accepted
@@ -771,6 +791,7 @@ async fn killed_and_restarted(start: impl Fn() -> Served) {
         let mut back = Client::connect(&served.address, "a").await;
         back.rejoin(&table, &token).await;
         let restored = back.until("snapshot").await;
+        let (_back, restored) = dealt_again(back, &table, restored, &last).await;
         same_table(&restored, &last, round);
     }
 }
@@ -1277,6 +1298,7 @@ async fn a_node_cut_from_its_database_refuses_actions_and_recovers() {
     let mut back = Client::connect(&served.address, "Ada").await;
     back.rejoin(&table, &token).await;
     let restored = back.until("snapshot").await;
+    let (_back, restored) = dealt_again(back, &table, restored, &last).await;
     same_table(&restored, &last, 0);
 }
 
