@@ -11,7 +11,7 @@ use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng as _, SeedableRng};
 use table::{Leave, Player};
 use textio::eecs280::{Kind, Seats};
-use textio::{Console, Shared};
+use textio::Console;
 
 use super::{name, Rng};
 use crate::case::{Case, Category, Size};
@@ -256,10 +256,7 @@ impl Setup {
                         }) as _
                     },
                 );
-                let mut driver = eecs280_teendopanch::driver::Driver {
-                    seats,
-                    console: sink(console),
-                };
+                let mut driver = eecs280_teendopanch::driver::Driver { seats, console };
                 let _ = driver.play(rules, &mut pack);
             }
             _ => {
@@ -270,20 +267,13 @@ impl Setup {
                             rng: rng.clone(),
                         }) as _
                     });
-                let mut driver = eecs280_euchre::driver::Driver {
-                    seats,
-                    console: sink(console),
-                };
+                let mut driver = eecs280_euchre::driver::Driver { seats, console };
                 let _ = driver.play(game.points, &mut pack);
             }
         }
         let words = said.borrow().clone();
         words
     }
-}
-
-fn sink(console: Shared) -> Shared {
-    console
 }
 
 /// A Human seat's stand-in while the answers are scripted: a random legal action, said as
