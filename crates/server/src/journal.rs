@@ -13,8 +13,8 @@ use std::sync::Arc;
 use catalogue::AnyAction;
 use tokio::sync::oneshot;
 
+use crate::ids::TableId;
 use crate::node::Held;
-use crate::protocol::TableId;
 use crate::store::{Store, StoreError};
 
 /// Actions of one table to store together.

@@ -9,6 +9,7 @@
 
 mod conn;
 pub mod edge;
+pub mod ids;
 mod journal;
 pub mod listen;
 pub mod metrics;

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::protocol::TableId;
+use crate::ids::TableId;
 use crate::store::Lease;
 
 /// A node's name and how long its leases run.

@@ -6,6 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use crate::ids::{SeatInfo, TableId, TableSummary};
 pub use crate::seen::Seen;
 
 /// The protocol version: a client says which it speaks in `hello`; the server refuses
@@ -19,9 +20,6 @@ fn protocol_version(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
 
 /// The largest message a client may send, in bytes; a larger one is refused unread.
 pub const MAX_MESSAGE: usize = 64 * 1024;
-
-/// A table's id: 128 random bits as 32 hex digits, the secret of a private table's link.
-pub type TableId = String;
 
 /// What a client sends.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -187,40 +185,6 @@ fn ten() -> u32 {
 
 fn twenty() -> u64 {
     20
-}
-
-/// A seat as every client sees it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct SeatInfo {
-    /// The person's name, or the computer player's.
-    pub name: String,
-    /// `open` (nobody yet), `person` or `computer`.
-    pub kind: String,
-    /// Whether a person's connection is live.
-    pub connected: bool,
-    /// Whether the computer is acting for an absent person.
-    pub autopilot: bool,
-}
-
-/// A listed table.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct TableSummary {
-    /// The table.
-    pub table: TableId,
-    /// The game.
-    pub game: GameKind,
-    /// Its rules.
-    pub rules: String,
-    /// Points to win.
-    pub points: u32,
-    /// House rules on top of the variant (`alone=off`).
-    pub house: Vec<String>,
-    /// `Euchre · EECS 280 rules · first to 10 points`, as the table's scene says it.
-    pub title: String,
-    /// The seats.
-    pub seats: Vec<SeatInfo>,
-    /// Whether the game has ended.
-    pub finished: bool,
 }
 
 /// What the server sends.

@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use axum::body::Bytes;
 use tokio::sync::Semaphore;
 
-use crate::protocol::TableId;
+use crate::ids::TableId;
 
 /// How many bytes of steps are kept, over all games.
 const KEPT_BYTES: usize = 64 * 1024 * 1024;

@@ -14,7 +14,7 @@ use std::time::Duration;
 use catalogue::{AnyAction, GameKind};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::protocol::{TableId, TableSummary};
+use crate::ids::{TableId, TableSummary};
 
 mod postgres;
 pub use postgres::Postgres;

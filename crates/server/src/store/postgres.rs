@@ -20,7 +20,7 @@ use super::{
     written, Deals, GameRow, Lease, Owner, Presence, SeatRow, Seed, Store, StoreError, Stored,
     TableRow, Token,
 };
-use crate::protocol::{TableId, TableSummary};
+use crate::ids::{TableId, TableSummary};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
