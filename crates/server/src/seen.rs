@@ -11,7 +11,7 @@
 use catalogue::AnyAction;
 use scene::{Shown, Sitter};
 
-use crate::Served;
+use crate::served::Served;
 use serde::Serialize;
 use table::{Agent, Progress, Refused, ReplayError, Rng, Taken, Turn};
 

@@ -7,18 +7,22 @@ use std::time::{Duration, Instant};
 
 use catalogue::{AnyAction, PlayerSpec};
 
-use crate::Served;
 use rand::SeedableRng;
-use table::{Agent, Refused, ReplayError, Rng, Turn};
+use scene::{Presence, Sitter};
+use table::{Agent, Refused, Rng, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
+use crate::blocking::blocking;
 use crate::journal::Journal;
+use crate::lobby::{Directory, Listed};
+use crate::outbox::Conn;
 use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
 use crate::seen::{Recipient, Secret};
+use crate::served::Served;
+use crate::spec::SpecError;
 use crate::store::{SeatRow, Store, StoreError, TableRow, Token};
-use scene::{Presence, Sitter};
 
-pub use crate::conn::Conn;
+pub use crate::restore::RestoreError;
 
 /// What a table is asked to do.
 pub enum Command {
@@ -101,7 +105,7 @@ pub enum Command {
 }
 
 /// Opens a new table (the server's `create`), for a rematch.
-pub type Opener = Box<dyn FnOnce(&TableSpec) -> Result<TableId, crate::SpecError> + Send>;
+pub type Opener = Box<dyn FnOnce(&TableSpec) -> Result<TableId, SpecError> + Send>;
 
 impl std::fmt::Debug for Command {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -141,21 +145,6 @@ enum Occupant<G: Served> {
         /// A searching player, whose decisions take milliseconds.
         slow: bool,
     },
-}
-
-/// The lobby's picture of every open table and every recently finished one, kept up to
-/// date by the tables themselves.
-pub type Directory = Arc<Mutex<std::collections::HashMap<TableId, Listed>>>;
-
-/// A table as the lobby knows it.
-#[derive(Clone, Debug)]
-pub struct Listed {
-    /// Whether `list` shows it.
-    pub public: bool,
-    /// What `list` shows.
-    pub summary: TableSummary,
-    /// When its game ended (it leaves the lobby [`crate::RECENT`] later).
-    pub ended: Option<std::time::Instant>,
 }
 
 /// The running tables: each one's command channel. A finished table nobody is at leaves
@@ -240,34 +229,6 @@ pub struct Services {
     pub hand_pause: Duration,
 }
 
-/// Why a table could not be rebuilt from storage.
-#[derive(Debug, thiserror::Error)]
-pub enum RestoreError {
-    /// A prescribed deal is not the game's pack.
-    #[error("a prescribed deal is not the game's pack")]
-    NotADeck,
-    /// A stored action came after the game's end.
-    #[error("action {seq}: after the end")]
-    AfterTheEnd {
-        /// Its number.
-        seq: u64,
-    },
-    /// A stored action is not one of this game's.
-    #[error("action {seq}: not an action of this game")]
-    NotAnAction {
-        /// Its number.
-        seq: u64,
-    },
-    /// The rules refused a stored action.
-    #[error("action {seq}: {why}")]
-    Refused {
-        /// Its number.
-        seq: u64,
-        /// The rules' refusal.
-        why: Box<dyn std::error::Error + Send + Sync>,
-    },
-}
-
 impl<G: Served> Table<G> {
     /// Whether the table's game is over.
     pub fn is_over(&self) -> bool {
@@ -291,19 +252,7 @@ impl<G: Served> Table<G> {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let game =
-            Secret::replay(fresh.clone(), &row.seed, &row.deals, actions).map_err(|e| match e {
-                ReplayError::Refused { index, refusal } => RestoreError::Refused {
-                    seq: index as u64 + 1,
-                    why: Box::new(refusal),
-                },
-                ReplayError::ActionsAfterEnd { index } => RestoreError::AfterTheEnd {
-                    seq: index as u64 + 1,
-                },
-                ReplayError::NotADeck { .. } | ReplayError::WrongGame { .. } => {
-                    RestoreError::NotADeck
-                }
-            })?;
+        let game = Secret::replay(fresh.clone(), &row.seed, &row.deals, actions)?;
         let seats = row
             .bots
             .iter()
@@ -572,7 +521,7 @@ impl<G: Served> Table<G> {
             name: conn.name.clone(),
             token: token.clone(),
         };
-        if let Err(e) = crate::blocking(|| self.services.store.seat(&id, &row)) {
+        if let Err(e) = blocking(|| self.services.store.seat(&id, &row)) {
             return conn.refuse(&id, "storage", e.to_string());
         }
         // A spectator who sits down hears the table once, as its seat.
@@ -742,7 +691,7 @@ impl<G: Served> Table<G> {
                 let thinking = self.services.thinking.clone();
                 let _permit = thinking.acquire_owned().await.expect("never closed");
                 let game = &self.game;
-                let coaching = crate::blocking(|| game.coach(seat));
+                let coaching = blocking(|| game.coach(seat));
                 let Some(coaching) = coaching else {
                     conn.refuse(
                         &self.row.id,
@@ -784,7 +733,7 @@ impl<G: Served> Table<G> {
             let _permit = thinking.acquire_owned().await.expect("never closed");
             let (game, rng) = (&mut self.game, &mut self.rng);
             if let Occupant::Computer { agent, .. } = &mut self.seats[seat] {
-                let stored = crate::blocking(|| game.act_for(agent.as_mut(), seat, rng));
+                let stored = blocking(|| game.act_for(agent.as_mut(), seat, rng));
                 self.commit(stored);
             }
         }

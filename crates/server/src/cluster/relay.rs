@@ -20,6 +20,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::http::HeaderValue;
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ServerMsg, TableId, VERSION};
 
 /// How long a relay waits for the owner to answer its `hello`.
@@ -29,6 +30,12 @@ const CONNECT_WAIT: Duration = Duration::from_secs(5);
 pub trait Outgoing: Send + Sync + 'static {
     /// Queues a frame the owner sent, as it is.
     fn send_text(&self, text: String);
+}
+
+impl Outgoing for Outbox {
+    fn send_text(&self, text: String) {
+        self.send_encoded(text);
+    }
 }
 
 /// One client's relays, one per owner node it reaches.

@@ -1,0 +1,44 @@
+//! The names both the store and the wire give a table: its id and the lobby's summary of
+//! it. They live at the bottom so that the storage layer need not import the protocol
+//! (which re-exports them: the wire schema is unchanged); this module imports no other.
+
+use catalogue::GameKind;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A table's id: 128 random bits as 32 hex digits, the secret of a private table's link.
+pub type TableId = String;
+
+/// A seat as every client sees it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatInfo {
+    /// The person's name, or the computer player's.
+    pub name: String,
+    /// `open` (nobody yet), `person` or `computer`.
+    pub kind: String,
+    /// Whether a person's connection is live.
+    pub connected: bool,
+    /// Whether the computer is acting for an absent person.
+    pub autopilot: bool,
+}
+
+/// A listed table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct TableSummary {
+    /// The table.
+    pub table: TableId,
+    /// The game.
+    pub game: GameKind,
+    /// Its rules.
+    pub rules: String,
+    /// Points to win.
+    pub points: u32,
+    /// House rules on top of the variant (`alone=off`).
+    pub house: Vec<String>,
+    /// `Euchre · EECS 280 rules · first to 10 points`, as the table's scene says it.
+    pub title: String,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// Whether the game has ended.
+    pub finished: bool,
+}
