@@ -177,6 +177,11 @@ fn quota(per: Duration, count: u32, burst: u32) -> Quota {
         .allow_burst(burst)
 }
 
+/// `count` a minute, all of them at once if need be.
+fn per_minute(count: u32) -> Quota {
+    quota(Duration::from_secs(60), count, count)
+}
+
 /// The edge's state, shared by every handler.
 #[derive(Debug)]
 pub struct Edge {
@@ -228,21 +233,9 @@ impl Edge {
                 limits.messages_per_second,
                 limits.message_burst,
             )),
-            tables: RateLimiter::keyed(quota(
-                minute,
-                limits.tables_per_minute,
-                limits.tables_per_minute,
-            )),
-            replays: RateLimiter::keyed(quota(
-                minute,
-                limits.replays_per_minute,
-                limits.replays_per_minute,
-            )),
-            coaching: RateLimiter::keyed(quota(
-                minute,
-                limits.coaches_per_minute,
-                limits.coaches_per_minute,
-            )),
+            tables: RateLimiter::keyed(per_minute(limits.tables_per_minute)),
+            replays: RateLimiter::keyed(per_minute(limits.replays_per_minute)),
+            coaching: RateLimiter::keyed(per_minute(limits.coaches_per_minute)),
             // The failure that empties the bucket bars the address: a burst of one less
             // lets exactly `failed_joins_per_minute` fail before the next is refused.
             failures: RateLimiter::keyed(quota(

@@ -64,17 +64,15 @@ async fn an_opened_public_table_is_listed_at_once() {
 async fn house_rules_are_refused_by_name_or_kept_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.db");
-    let spec = |house: &[&str]| TableSpec {
-        game: "euchre".into(),
-        rules: Some("cs246".into()),
-        points: 5,
-        house: house.iter().map(|h| h.to_string()).collect(),
-        seats: ["open", "random", "random", "random"]
-            .map(String::from)
-            .to_vec(),
-        public: true,
-        autopilot_seconds: 20,
-        coach: None,
+    let spec = |house: &[&str]| {
+        let mut spec = computers_only();
+        spec.seats[0] = "open".into();
+        TableSpec {
+            rules: Some("cs246".into()),
+            points: 5,
+            house: house.iter().map(|h| h.to_string()).collect(),
+            ..spec
+        }
     };
     let id = {
         let store = store::Sqlite::open(&path).unwrap();

@@ -1,0 +1,217 @@
+//! Who sits where: people joining, coming back with their token, leaving, asking for the
+//! rematch; and each seat's name and presence as clients and scenes show them.
+
+use scene::{Presence, Sitter};
+use table::Turn;
+
+use super::{Occupant, Opener, Table};
+use crate::blocking::blocking;
+use crate::outbox::Conn;
+use crate::protocol::{SeatInfo, ServerMsg, TableSpec};
+use crate::served::Served;
+use crate::store::{SeatRow, Token};
+
+impl<G: Served> Table<G> {
+    pub(super) fn join(&mut self, seat: usize, conn: Conn) {
+        let id = self.row.id.clone();
+        match self.seats.get(seat) {
+            Some(Occupant::Open) => {}
+            None => {
+                conn.failed_join();
+                return conn.refuse(&id, "no_seat", format!("there is no seat {seat}"));
+            }
+            Some(_) => {
+                conn.failed_join();
+                return conn.refuse(&id, "seat_taken", format!("seat {seat} is taken"));
+            }
+        }
+        if self.seat_of(conn.id).is_some() {
+            return conn.refuse(
+                &id,
+                "seat_taken",
+                "this connection already holds a seat here",
+            );
+        }
+        let token = Token::random();
+        let row = SeatRow {
+            seat,
+            name: conn.name.clone(),
+            token: token.clone(),
+        };
+        if let Err(e) = blocking(|| self.services.store.seat(&id, &row)) {
+            return conn.refuse(&id, "storage", e.to_string());
+        }
+        // A spectator who sits down hears the table once, as its seat.
+        self.spectators.retain(|c| c.id != conn.id);
+        self.seats[seat] = Occupant::Person {
+            name: conn.name.clone(),
+            token: token.clone(),
+            conn: Some(conn.clone()),
+            autopilot: false,
+        };
+        tracing::info!(table = %id, seat, name = %conn.name, "seat taken");
+        conn.send(ServerMsg::Joined {
+            table: id,
+            seat,
+            token: token.reveal().to_string(),
+        });
+        self.changed = true;
+    }
+
+    pub(super) fn rejoin(&mut self, token: &str, conn: Conn, barred: Option<crate::edge::Refusal>) {
+        let id = self.row.id.clone();
+        let found = self
+            .seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Person { token: t, .. } if t.matches(token)));
+        let Some(seat) = found else {
+            if let Some(refusal) = barred {
+                return conn.refuse(&id, refusal.code(), refusal.message());
+            }
+            conn.failed_join();
+            return conn.refuse(&id, "no_seat", "no seat here has that token");
+        };
+        self.spectators.retain(|c| c.id != conn.id);
+        if let Occupant::Person {
+            conn: slot,
+            autopilot,
+            ..
+        } = &mut self.seats[seat]
+        {
+            // The newer connection replaces the older, which hears nothing more.
+            *slot = Some(conn.clone());
+            *autopilot = false;
+        }
+        self.waiting[seat] = None;
+        conn.send(ServerMsg::Joined {
+            table: id,
+            seat,
+            token: token.to_string(),
+        });
+        self.changed = true;
+    }
+
+    /// Opens the rematch once the game is over; asked again, it is the same table.
+    pub(super) fn rematch(&mut self, conn: Conn, open: Opener) {
+        let id = self.row.id.clone();
+        if self.seat_of(conn.id).is_none() {
+            return conn.refuse(&id, "no_seat", "only a seated person may ask for a rematch");
+        }
+        if self.game.turn() != Turn::Over {
+            return conn.refuse(&id, "bad_table", "the game is not over yet");
+        }
+        if self.next.is_none() {
+            let spec = TableSpec {
+                game: self.row.game.name().into(),
+                rules: Some(self.row.rules.clone()),
+                points: self.row.points,
+                house: self.row.house.clone(),
+                seats: (self.row.bots.iter())
+                    .map(|bot| bot.clone().unwrap_or_else(|| "open".into()))
+                    .collect(),
+                // Private: the rematch is for the finished table's people, who find it
+                // as `next`; listed, a lobby would offer their seats to strangers, and
+                // one nobody came back to would stay there as an open table for good.
+                public: false,
+                autopilot_seconds: self.row.autopilot_seconds,
+                coach: Some(self.row.coach),
+            };
+            match open(&spec) {
+                Ok(next) => self.next = Some(next),
+                Err(e) => return conn.refuse(&id, "bad_table", e.to_string()),
+            }
+        }
+        self.changed = true;
+    }
+
+    pub(super) fn drop_conn(&mut self, id: u64) {
+        self.spectators.retain(|c| c.id != id);
+        if let Some(seat) = self.seat_of(id) {
+            if let Occupant::Person { conn, .. } = &mut self.seats[seat] {
+                *conn = None;
+            }
+            self.changed = true;
+        }
+    }
+
+    pub(super) fn seat_of(&self, conn: u64) -> Option<usize> {
+        self.seats
+            .iter()
+            .position(|o| matches!(o, Occupant::Person { conn: Some(c), .. } if c.id == conn))
+    }
+
+    /// Each person's name as every face shows it: two seats with one name are told apart
+    /// by their seat's number ("Ada (seat 3)").
+    pub(super) fn names(&self) -> Vec<String> {
+        let plain: Vec<Option<&str>> = (self.seats.iter())
+            .map(|o| match o {
+                Occupant::Person { name, .. } => Some(name.as_str()),
+                _ => None,
+            })
+            .collect();
+        (plain.iter().enumerate())
+            .map(|(seat, name)| match name {
+                Some(name) if plain.iter().filter(|n| **n == Some(*name)).count() > 1 => {
+                    format!("{name} (seat {})", seat + 1)
+                }
+                Some(name) => name.to_string(),
+                None => String::new(),
+            })
+            .collect()
+    }
+
+    pub(super) fn seat_infos(&self) -> Vec<SeatInfo> {
+        let names = self.names();
+        (self.seats.iter().zip(names))
+            .map(|(o, shown)| match o {
+                Occupant::Open => SeatInfo {
+                    name: String::new(),
+                    kind: "open".into(),
+                    connected: false,
+                    autopilot: false,
+                },
+                Occupant::Person {
+                    conn, autopilot, ..
+                } => SeatInfo {
+                    name: shown,
+                    kind: "person".into(),
+                    connected: conn.is_some(),
+                    autopilot: *autopilot,
+                },
+                Occupant::Computer { name, .. } => SeatInfo {
+                    name: name.clone(),
+                    kind: "computer".into(),
+                    connected: true,
+                    autopilot: false,
+                },
+            })
+            .collect()
+    }
+
+    /// Each seat's name and presence, as scenes show them.
+    pub(super) fn sitters(&self) -> Vec<Sitter> {
+        let names = self.names();
+        (self.seats.iter().zip(names).enumerate())
+            .map(|(seat, (o, shown))| match o {
+                Occupant::Open => Sitter {
+                    name: format!("Seat {} (open)", seat + 1),
+                    presence: Presence::Open,
+                },
+                Occupant::Person {
+                    conn, autopilot, ..
+                } => Sitter {
+                    name: shown,
+                    presence: match (conn, autopilot) {
+                        (_, true) => Presence::Autopilot,
+                        (Some(_), false) => Presence::Person,
+                        (None, false) => Presence::Away,
+                    },
+                },
+                Occupant::Computer { name, .. } => Sitter {
+                    name: scene::computer_name(seat, name),
+                    presence: Presence::Computer,
+                },
+            })
+            .collect()
+    }
+}
