@@ -101,52 +101,72 @@ impl Reader<'_> {
         });
     }
 
-    pub(super) fn handle(&mut self, client: Conn, message: ClientMsg, text: &str) {
-        if let Some(table) = message.table() {
-            if self.relays.forward(table, text) {
-                if matches!(message, ClientMsg::Leave { .. }) {
-                    self.relays.drop_table(table);
+    /// Passes a message about a table relayed to its node there; whether it was.
+    fn relayed(&mut self, message: &ClientMsg, text: &str) -> bool {
+        let Some(table) = message.table() else {
+            return false;
+        };
+        if !self.relays.forward(table, text) {
+            return false;
+        }
+        if matches!(message, ClientMsg::Leave { .. }) {
+            self.relays.drop_table(table);
+        }
+        true
+    }
+
+    /// A new name for what the connection joins from now on, without reconnecting (a
+    /// reconnect for a name dropped the message sent meanwhile): cleaned and refused as
+    /// in hello. The nodes this connection is relayed to take it too (`text`).
+    fn rename(&mut self, name: &str, text: &str) {
+        match names::clean(name) {
+            Ok(name) => {
+                if let Some(conn) = &mut self.conn {
+                    conn.name = name.clone();
                 }
-                return;
+                self.relays.rename(text);
+                self.reply(ServerMsg::Named { name });
             }
+            Err(refused) => self.reply(error("bad_name", refused.to_string())),
+        }
+    }
+
+    /// Follows the lobby's changes from its whole page, or stops.
+    fn follow_lobby(&mut self, follow: bool) {
+        self.lobby = follow.then(|| self.server.lobby.follow());
+        if follow {
+            self.reply(ServerMsg::Tables {
+                tables: self.server.public_tables(None),
+            });
+        }
+    }
+
+    /// Opens a table as `spec` asks, within the address's tables a minute.
+    fn create(&mut self, spec: &TableSpec) {
+        let answer = match self.server.edge.create(self.address) {
+            Err(refusal) => refused(&refusal),
+            Ok(()) => match blocking(|| self.server.create_for(spec, self.address)) {
+                Ok(table) => ServerMsg::Created { table },
+                Err(SpecError::Limit(refusal)) => refused(&refusal),
+                Err(e) => error("bad_table", e.to_string()),
+            },
+        };
+        self.reply(answer);
+    }
+
+    /// Acts on a message after `hello`, as `client`.
+    pub(super) fn handle(&mut self, client: Conn, message: ClientMsg, text: &str) {
+        if self.relayed(&message, text) {
+            return;
         }
         match message {
             ClientMsg::Hello { .. } => self.reply(error("protocol", "hello was already said")),
-            // A new name for what the connection joins from now on, without reconnecting
-            // (a reconnect for a name dropped the message sent meanwhile): cleaned and
-            // refused as in hello. The nodes this connection is relayed to take it too.
-            ClientMsg::Name { name } => match names::clean(&name) {
-                Ok(name) => {
-                    if let Some(conn) = &mut self.conn {
-                        conn.name = name.clone();
-                    }
-                    self.relays.rename(text);
-                    self.reply(ServerMsg::Named { name });
-                }
-                Err(refused) => self.reply(error("bad_name", refused.to_string())),
-            },
+            ClientMsg::Name { name } => self.rename(&name, text),
             ClientMsg::List { after } => self.reply(ServerMsg::Tables {
                 tables: self.server.public_tables(after.as_deref()),
             }),
-            ClientMsg::Lobby { follow } => {
-                self.lobby = follow.then(|| self.server.lobby.follow());
-                if follow {
-                    self.reply(ServerMsg::Tables {
-                        tables: self.server.public_tables(None),
-                    });
-                }
-            }
-            ClientMsg::Create(spec) => {
-                let answer = match self.server.edge.create(self.address) {
-                    Err(refusal) => refused(&refusal),
-                    Ok(()) => match blocking(|| self.server.create_for(&spec, self.address)) {
-                        Ok(table) => ServerMsg::Created { table },
-                        Err(SpecError::Limit(refusal)) => refused(&refusal),
-                        Err(e) => error("bad_table", e.to_string()),
-                    },
-                };
-                self.reply(answer);
-            }
+            ClientMsg::Lobby { follow } => self.follow_lobby(follow),
+            ClientMsg::Create(spec) => self.create(&spec),
             ClientMsg::Join { table, seat } => {
                 self.attach(table, Command::Join { seat, conn: client }, text)
             }

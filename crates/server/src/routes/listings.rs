@@ -73,24 +73,8 @@ fn listing(row: &TableRow, actions: u64, ended: Option<u64>) -> protocol::GameLi
 /// the names are the table's, the rest the scene's.
 fn ended_listing(stored: Stored) -> protocol::GameListing {
     let mut listed = listing(&stored.row, stored.actions.len() as u64, stored.ended);
-    let names: Vec<(String, bool)> = record_seats(&stored)
-        .iter()
-        .enumerate()
-        .map(|(seat, player)| match player.strip_prefix("person:") {
-            Some(name) => (name.to_string(), true),
-            None => (format!("Computer {} ({player})", seat + 1), false),
-        })
-        .collect();
-    let sitters: Vec<scene::Sitter> = (names.iter())
-        .map(|(name, person)| scene::Sitter {
-            name: name.clone(),
-            presence: if *person {
-                scene::Presence::Person
-            } else {
-                scene::Presence::Computer
-            },
-        })
-        .collect();
+    let names = seat_names(&stored);
+    let sitters = sitters(&names);
     let rules = Variant::named(stored.row.game, Some(&stored.row.rules))
         .ok()
         .and_then(|v| Ruleset::new(v, stored.row.points, &stored.row.house).ok());
@@ -135,6 +119,30 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
         seats,
     });
     listed
+}
+
+/// Each seat's name as the finished games' lists show it, and whether a person sat there.
+fn seat_names(stored: &Stored) -> Vec<(String, bool)> {
+    (record_seats(stored).iter().enumerate())
+        .map(|(seat, player)| match player.strip_prefix("person:") {
+            Some(name) => (name.to_string(), true),
+            None => (format!("Computer {} ({player})", seat + 1), false),
+        })
+        .collect()
+}
+
+/// The seats as the scene shows them at the end: people and computers.
+fn sitters(names: &[(String, bool)]) -> Vec<scene::Sitter> {
+    (names.iter())
+        .map(|(name, person)| scene::Sitter {
+            name: name.clone(),
+            presence: if *person {
+                scene::Presence::Person
+            } else {
+                scene::Presence::Computer
+            },
+        })
+        .collect()
 }
 
 /// A stored game's scene at its end, as a spectator sees it; `None` if it does not replay

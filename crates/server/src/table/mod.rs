@@ -149,30 +149,7 @@ impl<G: Served> Table<G> {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let game = Secret::replay(fresh.clone(), &row.seed, &row.deals, actions)?;
-        let seats = row
-            .bots
-            .iter()
-            .enumerate()
-            .map(|(seat, bot)| match bot {
-                Some(name) => {
-                    let spec = PlayerSpec::parse(row.game, name).unwrap_or(PlayerSpec::Handout);
-                    Occupant::Computer {
-                        name: name.clone(),
-                        agent: fresh.agent(spec),
-                        slow: matches!(spec, PlayerSpec::Strong { .. } | PlayerSpec::Level { .. }),
-                    }
-                }
-                None => match people.iter().find(|p| p.seat == seat) {
-                    Some(person) => Occupant::Person {
-                        name: person.name.clone(),
-                        token: person.token.clone(),
-                        conn: None,
-                        autopilot: false,
-                    },
-                    None => Occupant::Open,
-                },
-            })
-            .collect();
+        let seats = occupants(&row, &fresh, people);
         let stand_in = fresh.agent(PlayerSpec::Handout);
         let waiting = vec![None; row.bots.len()];
         Ok(Table {
@@ -328,6 +305,34 @@ impl<G: Served> Table<G> {
             }
         }
     }
+}
+
+/// Who sits in each seat of `row`: its computer players, and its people (`people`, not
+/// connected yet), the other seats open.
+fn occupants<G: Served>(row: &TableRow, fresh: &G, people: &[SeatRow]) -> Vec<Occupant<G>> {
+    row.bots
+        .iter()
+        .enumerate()
+        .map(|(seat, bot)| match bot {
+            Some(name) => {
+                let spec = PlayerSpec::parse(row.game, name).unwrap_or(PlayerSpec::Handout);
+                Occupant::Computer {
+                    name: name.clone(),
+                    agent: fresh.agent(spec),
+                    slow: matches!(spec, PlayerSpec::Strong { .. } | PlayerSpec::Level { .. }),
+                }
+            }
+            None => match people.iter().find(|p| p.seat == seat) {
+                Some(person) => Occupant::Person {
+                    name: person.name.clone(),
+                    token: person.token.clone(),
+                    conn: None,
+                    autopilot: false,
+                },
+                None => Occupant::Open,
+            },
+        })
+        .collect()
 }
 
 /// The table's title, in its scene's words.
