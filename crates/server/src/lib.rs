@@ -4,13 +4,14 @@
 //! JSON messages of [`protocol`], documented in docs/PROTOCOL.md. Every accepted action
 //! is stored (SQLite, behind [`store::Store`]) before anyone hears of it, and at start
 //! every unfinished table is rebuilt by replaying its actions through the rules core.
-
 //!
-//! The modules stand in layers, each importing only those below it (tests/layers.rs
-//! checks): at the bottom the names both store and wire use ([`ids`]) and small tools;
-//! then the store and journal; the protocol and what each recipient may see; the edge's
-//! limits; a client's outbox; the table's task; the running tables; the cluster; the
-//! [`Server`] that wires them; a client's connection; the HTTP routes; and `serve`.
+//! The modules stand in layers, each importing only from those below it (tests/layers.rs
+//! checks), so the crate reads bottom up: the names the store and the wire share
+//! ([`ids`]) and small tools; the store; the node, its leases and the secret game; the
+//! journal and the protocol; the edge's limits and the [`lobby`]; a client's outbox; the
+//! checks of a new table ([`spec`]); one [`table`]'s task; the running tables; the
+//! [`cluster`] of nodes; the [`Server`] that wires them; a client's WebSocket; the HTTP
+//! routes; and [`serve`] from start to stop. This file only declares and re-exports.
 
 #![warn(missing_docs)]
 
