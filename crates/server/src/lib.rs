@@ -9,14 +9,14 @@
 //! checks), so the crate reads bottom up: the names the store and the wire share
 //! ([`ids`]) and small tools; the store; the node, its leases and the secret game; the
 //! journal and the protocol; the edge's limits and the [`lobby`]; a client's outbox; the
-//! checks of a new table ([`spec`]); one [`table`]'s task; the running tables; the
-//! [`cluster`] of nodes; the [`Server`] that wires them; a client's WebSocket; the HTTP
+//! checks of a new table (`spec`); one [`table`]'s task; the running tables; the
+//! `cluster` of nodes; the [`Server`] that wires them; a client's WebSocket; the HTTP
 //! routes; and [`serve`] from start to stop. This file only declares and re-exports.
 
 #![warn(missing_docs)]
 
 mod blocking;
-pub mod cluster;
+mod cluster;
 mod conn;
 pub mod edge;
 pub mod ids;
@@ -35,7 +35,7 @@ mod seen;
 mod serve;
 mod served;
 mod server;
-pub mod spec;
+mod spec;
 pub mod store;
 pub mod table;
 mod tables;

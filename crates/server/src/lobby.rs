@@ -1,5 +1,5 @@
 //! The lobby: the tables this node lists, kept up to date by the tables themselves, with
-//! those other nodes list as last heard ([`crate::cluster`] swaps them), a page at a
+//! those other nodes list as last heard (the cluster swaps them), a page at a
 //! time, and its changes pushed to every client that follows it.
 
 use std::collections::HashMap;

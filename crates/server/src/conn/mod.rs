@@ -1,6 +1,8 @@
 //! One client's WebSocket: checked at the upgrade (origin, key, limits), `hello` first,
 //! then messages routed to the lobby or to a table's task; everything a table sends back
-//! goes out through one writer with a bounded queue.
+//! goes out through one writer with a bounded queue. The read loop ([`read`]), what a
+//! message passes before it is acted on ([`reader`]), where it goes ([`route`]) and the
+//! writer ([`write`]) each have their file.
 
 mod read;
 mod reader;
@@ -28,7 +30,7 @@ use crate::server::Server;
 use crate::table::Command;
 use reader::Reader;
 
-/// Frames above this are closed unread; up to it, a message over [`MAX_MESSAGE`] is
+/// Frames above this are closed unread; up to it, a message over [`crate::protocol::MAX_MESSAGE`] is
 /// refused with an error and the connection stays.
 const MAX_FRAME: usize = 1024 * 1024;
 
