@@ -9,6 +9,15 @@ use crate::outbox::Conn;
 use crate::protocol::ServerMsg;
 use crate::served::Served;
 
+/// The questions to the coach.
+#[derive(Default)]
+pub(super) struct Questions {
+    /// Waiting for its search: who asked, for which seat.
+    asked: Vec<(Conn, usize)>,
+    /// The last answer (its `seq` and seat): asked again, it is sent without a search.
+    answered: Option<(u64, usize, scene::Coaching)>,
+}
+
 impl<G: Served> Table<G> {
     /// Takes a question to the coach from a seated person on its turn, where the table's
     /// creator allowed the coach; [`Table::answer_coach`] answers it.
@@ -26,7 +35,7 @@ impl<G: Served> Table<G> {
         if self.game.turn() != Turn::Seat(seat) {
             return conn.refuse(&id, "not_your_turn", "the coach speaks on this seat's turn");
         }
-        self.asked.push((conn, seat));
+        self.questions.asked.push((conn, seat));
     }
 
     /// Answers the questions to the coach: a search with a permit of the server's pool
@@ -35,9 +44,10 @@ impl<G: Served> Table<G> {
     /// which the game's review asks too) so the answer depends on nothing hidden, asking
     /// never changes what the computers do, and the review says the same.
     pub(super) async fn answer_coach(&mut self) {
-        for (conn, seat) in std::mem::take(&mut self.asked) {
+        for (conn, seat) in std::mem::take(&mut self.questions.asked) {
             let seq = self.game.seq();
-            let answered = matches!(&self.coached, Some((s, at, _)) if (*s, *at) == (seq, seat));
+            let answered =
+                matches!(&self.questions.answered, Some((s, at, _)) if (*s, *at) == (seq, seat));
             if !answered {
                 let thinking = self.services.thinking.clone();
                 let _permit = thinking.acquire_owned().await.expect("never closed");
@@ -51,9 +61,9 @@ impl<G: Served> Table<G> {
                     );
                     continue;
                 };
-                self.coached = Some((seq, seat, coaching));
+                self.questions.answered = Some((seq, seat, coaching));
             }
-            if let Some((_, _, coaching)) = &self.coached {
+            if let Some((_, _, coaching)) = &self.questions.answered {
                 conn.send(ServerMsg::Coach {
                     table: self.row.id.clone(),
                     seq,

@@ -18,8 +18,8 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use crate::journal::Journal;
 use crate::lobby::Directory;
 use crate::outbox::Conn;
-use crate::protocol::{ServerMsg, TableId};
-use crate::seen::{Recipient, Secret};
+use crate::protocol::TableId;
+use crate::seen::Secret;
 use crate::served::Served;
 use crate::store::{SeatRow, Store, TableRow, Token};
 
@@ -74,23 +74,14 @@ pub struct Table<G: Served> {
     stand_in: Box<dyn Agent<G>>,
     services: Services,
     commands: UnboundedSender<Command>,
-    /// Seats whose autopilot timer is running: the `seq` it started at, and the timer.
-    waiting: Vec<Option<(u64, u64)>>,
-    /// Autopilot timers started so far.
-    timers: u64,
+    /// The autopilot's timers for absent people's turns.
+    timers: turns::Timers,
     /// The game as it was before its first action, to replay from.
     fresh: G,
-    /// Actions applied but not yet stored: nobody hears of them until they are.
-    pending: Vec<(TableId, u64, AnyAction)>,
-    /// Snapshots taken before a deal that would push unsent actions out of every
-    /// scene's `log` and `last_hand`: sent, once stored, before the current ones.
-    staged: Vec<(Conn, ServerMsg)>,
-    /// Whether a hand was dealt since snapshots were last sent.
-    dealt_unsent: bool,
+    /// What the table did that nobody has heard of yet.
+    unsent: settle::Unsent,
     /// This node lost the table's lease: another runs it now, and this task ends.
     lost: bool,
-    /// Whether the table changed since snapshots were last sent.
-    changed: bool,
     /// The rematch table, once asked for.
     next: Option<TableId>,
     /// Restored at start and not yet joined, rejoined or watched: plays nothing.
@@ -98,10 +89,8 @@ pub struct Table<G: Served> {
     /// What the table holds of its creator's budget (a computer-only table's share),
     /// given back when the game ends.
     held: Option<crate::edge::ComputerShare>,
-    /// Questions to the coach waiting for its search: who asked, for which seat.
-    asked: Vec<(Conn, usize)>,
-    /// The last answer (its `seq` and seat): asked again, it is sent without a search.
-    coached: Option<(u64, usize, scene::Coaching)>,
+    /// The questions to the coach, and its last answer.
+    questions: coach::Questions,
     /// The pause after a hand, while its people read how it ended.
     pause: Option<Pause>,
 }
@@ -151,7 +140,7 @@ impl<G: Served> Table<G> {
         let game = Secret::replay(fresh.clone(), &row.seed, &row.deals, actions)?;
         let seats = occupants(&row, &fresh, people);
         let stand_in = fresh.agent(PlayerSpec::Handout);
-        let waiting = vec![None; row.bots.len()];
+        let timers = turns::Timers::new(row.bots.len());
         Ok(Table {
             rng: Rng::seed_from_u64(!row.seed.reveal()),
             title: row_title(&row),
@@ -162,19 +151,14 @@ impl<G: Served> Table<G> {
             stand_in,
             services,
             commands,
-            waiting,
-            timers: 0,
+            timers,
             fresh,
-            pending: Vec::new(),
-            staged: Vec::new(),
-            dealt_unsent: false,
+            unsent: settle::Unsent::default(),
             lost: false,
-            changed: false,
             next: None,
             dormant: false,
             held: None,
-            asked: Vec::new(),
-            coached: None,
+            questions: coach::Questions::default(),
             pause: None,
         })
     }
@@ -279,30 +263,14 @@ impl<G: Served> Table<G> {
                 conn,
                 barred,
             } => self.rejoin(&token, conn, barred),
-            Command::Watch { conn } => {
-                self.spectators.retain(|c| c.id != conn.id);
-                self.spectators.push(conn.clone());
-                conn.send(self.snapshot(Recipient::Spectator));
-            }
+            Command::Watch { conn } => self.watch(conn),
             Command::Leave { conn } | Command::Closed { conn } => self.drop_conn(conn),
             Command::Act { conn, seq, action } => self.act(conn, seq, action),
             Command::Rematch { conn, open } => self.rematch(conn, open),
             Command::Coach { conn, seq } => self.ask_coach(conn, seq),
             Command::Continue { conn, seq } => self.continue_from(conn, seq),
-            Command::Paused { seq } => {
-                if let Some(pause) = self.pause.as_mut().filter(|p| p.seq == seq) {
-                    pause.over = true;
-                }
-            }
-            Command::Autopilot { seat, seq, timer } => {
-                if self.waiting[seat] == Some((seq, timer)) && self.game.seq() == seq {
-                    if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
-                        *autopilot = true;
-                    }
-                    self.waiting[seat] = None;
-                    self.changed = true;
-                }
-            }
+            Command::Paused { seq } => self.pause_over(seq),
+            Command::Autopilot { seat, seq, timer } => self.autopilot_due(seat, seq, timer),
         }
     }
 }

@@ -98,4 +98,11 @@ impl<G: Served> Table<G> {
             pause.ready[seat] = true;
         }
     }
+
+    /// The pause's timer for the hand's end at `seq` ran out: the deal may come.
+    pub(super) fn pause_over(&mut self, seq: u64) {
+        if let Some(pause) = self.pause.as_mut().filter(|p| p.seq == seq) {
+            pause.over = true;
+        }
+    }
 }

@@ -8,10 +8,18 @@ use super::{Occupant, Opener, Table};
 use crate::blocking::blocking;
 use crate::outbox::Conn;
 use crate::protocol::{SeatInfo, ServerMsg, TableSpec};
+use crate::seen::Recipient;
 use crate::served::Served;
 use crate::store::{SeatRow, Token};
 
 impl<G: Served> Table<G> {
+    /// Adds a spectator (once), who hears the table at once.
+    pub(super) fn watch(&mut self, conn: Conn) {
+        self.spectators.retain(|c| c.id != conn.id);
+        self.spectators.push(conn.clone());
+        conn.send(self.snapshot(Recipient::Spectator));
+    }
+
     pub(super) fn join(&mut self, seat: usize, conn: Conn) {
         let id = self.row.id.clone();
         match self.seats.get(seat) {
@@ -55,7 +63,7 @@ impl<G: Served> Table<G> {
             seat,
             token: token.reveal().to_string(),
         });
-        self.changed = true;
+        self.unsent.changed = true;
     }
 
     pub(super) fn rejoin(&mut self, token: &str, conn: Conn, barred: Option<crate::edge::Refusal>) {
@@ -82,13 +90,13 @@ impl<G: Served> Table<G> {
             *slot = Some(conn.clone());
             *autopilot = false;
         }
-        self.waiting[seat] = None;
+        self.timers.waiting[seat] = None;
         conn.send(ServerMsg::Joined {
             table: id,
             seat,
             token: token.to_string(),
         });
-        self.changed = true;
+        self.unsent.changed = true;
     }
 
     /// Opens the rematch once the game is over; asked again, it is the same table.
@@ -121,7 +129,7 @@ impl<G: Served> Table<G> {
                 Err(e) => return conn.refuse(&id, "bad_table", e.to_string()),
             }
         }
-        self.changed = true;
+        self.unsent.changed = true;
     }
 
     pub(super) fn drop_conn(&mut self, id: u64) {
@@ -130,7 +138,7 @@ impl<G: Served> Table<G> {
             if let Occupant::Person { conn, .. } = &mut self.seats[seat] {
                 *conn = None;
             }
-            self.changed = true;
+            self.unsent.changed = true;
         }
     }
 

@@ -5,15 +5,32 @@ use catalogue::AnyAction;
 use table::Turn;
 
 use super::Table;
+use crate::ids::TableId;
+use crate::outbox::Conn;
+use crate::protocol::ServerMsg;
 use crate::served::Served;
 use crate::store::StoreError;
+
+/// What the table did that nobody has heard of yet: sent only once stored.
+#[derive(Default)]
+pub(super) struct Unsent {
+    /// Actions applied but not yet stored: nobody hears of them until they are.
+    pub(super) pending: Vec<(TableId, u64, AnyAction)>,
+    /// Snapshots taken before a deal that would push unsent actions out of every
+    /// scene's `log` and `last_hand`: sent, once stored, before the current ones.
+    pub(super) staged: Vec<(Conn, ServerMsg)>,
+    /// Whether a hand was dealt since snapshots were last sent.
+    pub(super) dealt: bool,
+    /// Whether the table changed since snapshots were last sent.
+    pub(super) changed: bool,
+}
 
 impl<G: Served> Table<G> {
     /// Stores the staged actions, then sends snapshots and updates the lobby. Should the
     /// store fail, the table is rebuilt from what it holds: nobody heard of the rest.
     pub(super) async fn settle(&mut self) {
-        if !self.pending.is_empty() {
-            let batch = std::mem::take(&mut self.pending);
+        if !self.unsent.pending.is_empty() {
+            let batch = std::mem::take(&mut self.unsent.pending);
             let unstored = batch.len();
             // The game's end is marked in the transaction that stores its last action.
             let over = (self.game.turn() == Turn::Over).then(|| self.row.id.clone());
@@ -21,14 +38,14 @@ impl<G: Served> Table<G> {
                 Ok(()) => {}
                 Err(StoreError::Fenced(_)) => {
                     tracing::warn!(table = %self.row.id, "lease lost: the table stops here");
-                    self.staged.clear();
-                    self.changed = false;
+                    self.unsent.staged.clear();
+                    self.unsent.changed = false;
                     self.lost = true;
                     return;
                 }
                 Err(e) => {
                     tracing::error!(table = %self.row.id, "storing failed, rebuilding: {e}");
-                    self.staged.clear();
+                    self.unsent.staged.clear();
                     self.rebuild(unstored);
                     let why = format!("the table could not be saved, so nothing changed: {e}");
                     for (conn, _) in self.recipients() {
@@ -37,13 +54,13 @@ impl<G: Served> Table<G> {
                 }
             }
         }
-        for (conn, message) in std::mem::take(&mut self.staged) {
+        for (conn, message) in std::mem::take(&mut self.unsent.staged) {
             conn.send(message);
         }
-        if std::mem::take(&mut self.changed) {
+        if std::mem::take(&mut self.unsent.changed) {
             self.broadcast();
         }
-        self.dealt_unsent = false;
+        self.unsent.dealt = false;
         self.publish();
     }
 
@@ -54,7 +71,7 @@ impl<G: Served> Table<G> {
         let Ok(Some(stored)) = self.services.store.table(&self.row.id) else {
             if let Some(game) = self.game.less(unstored, &self.fresh, &self.row) {
                 self.game = game;
-                self.changed = true;
+                self.unsent.changed = true;
             }
             return;
         };
@@ -67,7 +84,7 @@ impl<G: Served> Table<G> {
             self.commands.clone(),
         ) {
             self.game = table.game;
-            self.changed = true;
+            self.unsent.changed = true;
         }
     }
 
@@ -75,7 +92,7 @@ impl<G: Served> Table<G> {
     /// [`Table::settle`] has stored it.
     pub(super) fn commit(&mut self, stored: AnyAction) {
         let seq = self.game.seq();
-        self.pending.push((self.row.id.clone(), seq, stored));
-        self.changed = true;
+        self.unsent.pending.push((self.row.id.clone(), seq, stored));
+        self.unsent.changed = true;
     }
 }

@@ -11,6 +11,25 @@ use crate::blocking::blocking;
 use crate::outbox::Conn;
 use crate::served::Served;
 
+/// The autopilot's timers: an absent person's turn waits so long, then the computer
+/// acts for the person.
+pub(super) struct Timers {
+    /// Seats whose timer is running: the `seq` it started at, and the timer.
+    pub(super) waiting: Vec<Option<(u64, u64)>>,
+    /// Timers started so far.
+    started: u64,
+}
+
+impl Timers {
+    /// No timer running at any of `seats` seats.
+    pub(super) fn new(seats: usize) -> Timers {
+        Timers {
+            waiting: vec![None; seats],
+            started: 0,
+        }
+    }
+}
+
 impl<G: Served> Table<G> {
     pub(super) fn act(&mut self, conn: Conn, seq: u64, text: crate::protocol::ActionText) {
         let id = self.row.id.clone();
@@ -85,7 +104,7 @@ impl<G: Served> Table<G> {
                 // A hand just ended: its people read how before the next deal.
                 Turn::Chance if self.holds_the_deal() => return None,
                 Turn::Chance => {
-                    if self.dealt_unsent {
+                    if self.unsent.dealt {
                         // The hand about to become the scene's `last_hand` was never
                         // sent: send it before the deal pushes it out of every snapshot.
                         self.stage_broadcast();
@@ -94,10 +113,10 @@ impl<G: Served> Table<G> {
                     // person is first to bid): it is news itself.
                     let seq = self.game.seq();
                     if self.pause.as_ref().is_some_and(|p| p.seq == seq && p.over) {
-                        self.changed = true;
+                        self.unsent.changed = true;
                     }
                     self.game.deal();
-                    self.dealt_unsent = true;
+                    self.unsent.dealt = true;
                 }
                 Turn::Seat(seat) => {
                     let (game, rng) = (&mut self.game, &mut self.rng);
@@ -121,17 +140,29 @@ impl<G: Served> Table<G> {
 
     /// Starts the autopilot timer for an absent person's turn.
     pub(super) fn wait_for(&mut self, seat: usize) {
-        if self.waiting[seat].is_some_and(|(seq, _)| seq == self.game.seq()) {
+        if self.timers.waiting[seat].is_some_and(|(seq, _)| seq == self.game.seq()) {
             return;
         }
-        self.timers += 1;
-        let (seq, timer) = (self.game.seq(), self.timers);
-        self.waiting[seat] = Some((seq, timer));
+        self.timers.started += 1;
+        let (seq, timer) = (self.game.seq(), self.timers.started);
+        self.timers.waiting[seat] = Some((seq, timer));
         let commands = self.commands.clone();
         let delay = Duration::from_secs(self.row.autopilot_seconds);
         tokio::spawn(async move {
             tokio::time::sleep(delay).await;
             let _ = commands.send(Command::Autopilot { seat, seq, timer });
         });
+    }
+
+    /// Timer `timer` for `seat`'s turn at `seq` ran out: unless stale (the game moved on,
+    /// or the person came back), the computer acts for the person from now on.
+    pub(super) fn autopilot_due(&mut self, seat: usize, seq: u64, timer: u64) {
+        if self.timers.waiting[seat] == Some((seq, timer)) && self.game.seq() == seq {
+            if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
+                *autopilot = true;
+            }
+            self.timers.waiting[seat] = None;
+            self.unsent.changed = true;
+        }
     }
 }

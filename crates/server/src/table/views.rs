@@ -50,7 +50,7 @@ impl<G: Served> Table<G> {
             .recipients()
             .map(|(conn, to)| (conn.clone(), self.snapshot(to)))
             .collect();
-        self.staged.extend(staged);
+        self.unsent.staged.extend(staged);
     }
 
     /// Updates the lobby's entry for this table.
