@@ -15,7 +15,7 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 use crate::journal::Journal;
 use crate::protocol::{SeatInfo, ServerMsg, Snapshot, TableId, TableSpec, TableSummary};
 use crate::seen::{Recipient, Secret};
-use crate::store::{SeatRow, Store, StoreError, TableRow, Token};
+use crate::store::{Commit, SeatRow, Store, StoreError, TableRow, Token};
 use scene::{Presence, Sitter};
 
 pub use crate::conn::Conn;
@@ -572,7 +572,9 @@ impl<G: Served> Table<G> {
             name: conn.name.clone(),
             token: token.clone(),
         };
-        if let Err(e) = crate::blocking(|| self.services.store.seat(&id, &row)) {
+        if let Err(e) =
+            crate::blocking(|| self.services.store.commit(Commit::default().seat(&id, row)))
+        {
             return conn.refuse(&id, "storage", e.to_string());
         }
         // A spectator who sits down hears the table once, as its seat.
