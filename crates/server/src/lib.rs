@@ -41,6 +41,7 @@ pub trait Served: Roster + Staged {}
 impl<G: Roster + Staged> Served for G {}
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
+use ::table::RecordSeat;
 use edge::Edge;
 use protocol::{TableId, TableSpec};
 use store::{Commit, Deals, Seed, Store, StoreError, Stored, TableRow};
@@ -774,24 +775,7 @@ fn listing(row: &TableRow, actions: u64, ended: Option<u64>) -> protocol::GameLi
 /// the names are the table's, the rest the scene's.
 fn ended_listing(stored: Stored) -> protocol::GameListing {
     let mut listed = listing(&stored.row, stored.actions.len() as u64, stored.ended);
-    let names: Vec<(String, bool)> = record_seats(&stored)
-        .iter()
-        .enumerate()
-        .map(|(seat, player)| match player.strip_prefix("person:") {
-            Some(name) => (name.to_string(), true),
-            None => (format!("Computer {} ({player})", seat + 1), false),
-        })
-        .collect();
-    let sitters: Vec<scene::Sitter> = (names.iter())
-        .map(|(name, person)| scene::Sitter {
-            name: name.clone(),
-            presence: if *person {
-                scene::Presence::Person
-            } else {
-                scene::Presence::Computer
-            },
-        })
-        .collect();
+    let sitters = seated(&record_seats(&stored));
     let rules = Variant::named(stored.row.game, Some(&stored.row.rules))
         .ok()
         .and_then(|v| Ruleset::new(v, stored.row.points, &stored.row.house).ok());
@@ -809,19 +793,20 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
         return listed;
     };
     let side_of = |seat: usize| end.score.rows.iter().find(|r| r.seats.contains(&seat));
-    let seats = (names.iter().enumerate())
-        .map(|(seat, (name, person))| {
+    let seats = (sitters.iter().enumerate())
+        .map(|(seat, sitter)| {
             let side = side_of(seat).map(|r| r.seats.clone()).unwrap_or(vec![seat]);
             let named = |keep: &dyn Fn(usize) -> bool| {
-                (0..names.len())
+                (0..sitters.len())
                     .filter(|&s| keep(s))
-                    .map(|s| names[s].0.clone())
+                    .map(|s| sitters[s].name.clone())
                     .collect::<Vec<_>>()
             };
+            let person = sitter.presence == scene::Presence::Person;
             protocol::SeatOutcome {
                 seat,
-                name: name.clone(),
-                kind: if *person { "person" } else { "computer" }.into(),
+                name: sitter.name.clone(),
+                kind: if person { "person" } else { "computer" }.into(),
                 won: result.winners.contains(&seat),
                 points: end.seats.get(seat).map_or(0.0, |s| s.points),
                 partners: named(&|s| s != seat && side.contains(&s)),
@@ -899,6 +884,12 @@ async fn steps(
             rules: &record.variant,
             points: record.points,
             seats: &record.seats,
+            players: (seated(&record.seats).into_iter())
+                .map(|sitter| protocol::ReplayPlayer {
+                    person: sitter.presence == scene::Presence::Person,
+                    name: sitter.name,
+                })
+                .collect(),
             steps,
         }))
     })
@@ -978,15 +969,29 @@ fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, 
     })
 }
 
-/// Who sat where, as a record names them: `person:NAME`, a computer player's name, or
-/// `open`.
-fn record_seats(stored: &Stored) -> Vec<String> {
+/// Who sat where at a stored table: its computer players, the people who took a seat,
+/// and the seats nobody took.
+fn record_seats(stored: &Stored) -> Vec<RecordSeat> {
     (stored.row.bots.iter().enumerate())
         .map(|(seat, bot)| match bot {
-            Some(name) => name.clone(),
+            Some(kind) => RecordSeat::Computer(kind.clone()),
             None => (stored.seats.iter())
                 .find(|s| s.seat == seat)
-                .map_or("open".to_string(), |s| format!("person:{}", s.name)),
+                .map_or(RecordSeat::Open, |s| RecordSeat::Person(s.name.clone())),
+        })
+        .collect()
+}
+
+/// Each seat's player of a finished table as its pages name them
+/// ([`scene::sitter_name`]), a person told apart from a computer.
+fn seated(seats: &[RecordSeat]) -> Vec<scene::Sitter> {
+    (seats.iter().enumerate())
+        .map(|(seat, sat)| scene::Sitter {
+            name: scene::sitter_name(seat, sat),
+            presence: match sat {
+                RecordSeat::Person(_) => scene::Presence::Person,
+                _ => scene::Presence::Computer,
+            },
         })
         .collect()
 }
