@@ -56,6 +56,7 @@ fn contract(store: &dyn Store) {
     a_batch_is_stored_whole_or_not_at_all(store);
     unfinished_and_finished_games_are_listed_apart(store);
     a_lease_fences_the_node_that_lost_it(store);
+    an_unflushed_commit_is_read_at_once(store);
 }
 
 fn a_table_reads_back_as_written(store: &dyn Store) {
@@ -207,6 +208,17 @@ fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
     assert!(!held("l1"));
     let c = store.claim("l1", "A", short).unwrap().expect("released");
     assert_eq!(c.token, 4);
+}
+
+/// A commit that does not wait for the disk (the journal's) is stored when it returns:
+/// every later read sees it, before and after a flush.
+fn an_unflushed_commit_is_read_at_once(store: &dyn Store) {
+    create(store, "u1", false);
+    let later = Commit::default().append([("u1".into(), 1, pass())]);
+    store.commit(later.unflushed()).unwrap();
+    assert_eq!(store.table("u1").unwrap().unwrap().actions, [pass()]);
+    store.flush().unwrap();
+    assert_eq!(store.table("u1").unwrap().unwrap().actions, [pass()]);
 }
 
 #[test]
