@@ -192,15 +192,17 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
     Stored::read(row, seats, &actions).map(Some)
 }
 
-/// Writes `commit` in `transaction`, which the caller commits: nothing if a lease of its
-/// fence is lost. One statement for every lease, one for every kind of row.
-async fn write(
+/// Checks in `transaction` that each of `fence` is still held, and keeps it from a claim
+/// until the transaction ends (`FOR SHARE`); [`StoreError::Fenced`] names a lost one. Rows
+/// are locked in the tables' order, as renewals lock them: no deadlock between them.
+async fn hold(
     transaction: &tokio_postgres::Transaction<'_>,
-    commit: Commit,
+    fence: &[Lease],
 ) -> Result<(), StoreError> {
-    // Held, and kept from a claim until this commits (`FOR SHARE`). Rows are locked in
-    // the tables' order, as renewals lock them: no deadlock between them.
-    let (tables, nodes, tokens) = columns(&commit.fence);
+    if fence.is_empty() {
+        return Ok(());
+    }
+    let (tables, nodes, tokens) = columns(fence);
     let held: HashSet<String> = transaction
         .query(
             "SELECT l.table_id FROM leases l
@@ -213,9 +215,19 @@ async fn write(
         .iter()
         .map(|r| r.try_get(0))
         .collect::<Result<_, _>>()?;
-    if let Some(lost) = tables.iter().find(|t| !held.contains(*t)) {
-        return Err(StoreError::Fenced(lost.clone()));
+    match tables.iter().find(|t| !held.contains(*t)) {
+        Some(lost) => Err(StoreError::Fenced(lost.clone())),
+        None => Ok(()),
     }
+}
+
+/// Writes `commit` in `transaction`, which the caller commits: nothing if a lease of its
+/// fence is lost. One statement for every lease, one for every kind of row.
+async fn write(
+    transaction: &tokio_postgres::Transaction<'_>,
+    commit: Commit,
+) -> Result<(), StoreError> {
+    hold(transaction, &commit.fence).await?;
     for row in &commit.tables {
         let text = TableText::of(row);
         transaction
