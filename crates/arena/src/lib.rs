@@ -19,7 +19,7 @@ use std::time::Instant;
 use catalogue::{Lineup, Roster, Ruleset, WithGame};
 use rand::SeedableRng;
 use rayon::prelude::*;
-use table::{play_out, Agent, Game, GameRecord, Rng, Turn};
+use table::{play_out, Agent, Game, GameRecord, RecordSeat, Rng, Turn};
 
 /// How much to play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -234,7 +234,9 @@ pub fn run_game<G: Game>(
                     house: config.rules.house().to_vec(),
                     seed: game_seed(config.seed, index),
                     deals: Vec::new(),
-                    seats: config.lineup.names(),
+                    seats: (config.lineup.names().into_iter())
+                        .map(RecordSeat::Computer)
+                        .collect(),
                     actions: game.actions,
                 };
                 serde_json::to_writer(&mut *out, &entry).map_err(|e| Error::Record(e.into()))?;

@@ -77,7 +77,8 @@ fn records_replay_to_the_reported_wins() {
     assert_eq!(text.lines().count(), 300);
     for line in text.lines() {
         let record: GameRecord<euchre::Action> = serde_json::from_str(line).unwrap();
-        assert_eq!(record.seats, ["handout", "random", "handout", "random"]);
+        let seats: Vec<String> = record.seats.iter().map(|s| s.to_string()).collect();
+        assert_eq!(seats, ["handout", "random", "handout", "random"]);
         let game = record
             .replay(euchre::Game::new(euchre::Rules::cs246()))
             .unwrap();

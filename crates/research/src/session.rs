@@ -6,7 +6,7 @@ use cards::{Card, CardSet};
 use catalogue::Roster;
 use rand::SeedableRng;
 use scene::{Sitter, Staged};
-use table::{Agent, Game, Progress, Rng, Seated, Turn};
+use table::{Agent, Game, Progress, RecordSeat, Rng, Seated, Turn};
 
 use crate::space::ActionSpace;
 use crate::{observe, Error};
@@ -260,8 +260,10 @@ impl<G: Playable> Session<G> {
         self.progress.actions().iter().map(G::action_id).collect()
     }
 
-    /// The game as a record line (JSON), `seats` naming who sat where.
+    /// The game as a record line (JSON), `seats` naming who sat where as a record writes
+    /// them (`person:NAME`, a computer player's kind, `open`).
     pub fn record(&self, seats: Vec<String>) -> String {
+        let seats = seats.iter().map(|seat| RecordSeat::read(seat)).collect();
         serde_json::to_string(&self.progress.record(seats, self.points)).expect("records serialize")
     }
 

@@ -33,7 +33,7 @@ pub use coach::{coaching, Coached, Coaching};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
-pub use steps::{computer_name, record_steps, steps, Step};
+pub use steps::{computer_name, record_steps, sitter_name, steps, Step};
 pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};
 

@@ -7,7 +7,7 @@ use catalogue::{
     Variant, MAX_ACTIONS,
 };
 use serde::Serialize;
-use table::{GameRecord, Progress, ReplayEvent, Turn};
+use table::{GameRecord, Progress, RecordSeat, ReplayEvent, Turn};
 
 use crate::{Scene, Sitter, Stage, Staged, WithScene};
 
@@ -153,17 +153,26 @@ fn face_up_step<G: Staged>(
     }
 }
 
-/// The seats of a record as a replay names them, as the table named them: a person by
-/// name (`person:Ada`), a computer by seat and kind ([`computer_name`]).
-fn record_sitters(lineup: &[String], seats: usize) -> Vec<Sitter> {
+/// The name a finished game shows for who sat at `seat` (from 0), as the table named
+/// them: a person by name, a computer by seat and kind ([`computer_name`]; a seat nobody
+/// took is `Computer 2 (open)`).
+pub fn sitter_name(seat: usize, sat: &RecordSeat) -> String {
+    match sat {
+        RecordSeat::Person(name) => name.clone(),
+        RecordSeat::Computer(kind) => computer_name(seat, kind),
+        RecordSeat::Open => computer_name(seat, &sat.to_string()),
+    }
+}
+
+/// The seats of a record as a replay names them ([`sitter_name`]; a seat the record
+/// leaves out is `Computer 2`).
+fn record_sitters(lineup: &[RecordSeat], seats: usize) -> Vec<Sitter> {
     (0..seats)
         .map(|seat| {
-            let player = lineup.get(seat).map_or("", String::as_str);
-            let name = match player.strip_prefix("person:") {
-                Some(name) => name.to_string(),
-                None => computer_name(seat, player),
-            };
-            Sitter::computer(name)
+            Sitter::computer(match lineup.get(seat) {
+                Some(sat) => sitter_name(seat, sat),
+                None => computer_name(seat, ""),
+            })
         })
         .collect()
 }

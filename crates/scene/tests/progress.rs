@@ -4,7 +4,7 @@
 use catalogue::{Roster, Variant};
 use rand::SeedableRng;
 use scene::{Moment, Sitter, Stage};
-use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, Rng, Turn};
+use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, RecordSeat, Rng, Turn};
 
 fn sitters(names: &[&str]) -> Vec<Sitter> {
     names.iter().map(|&n| Sitter::computer(n)).collect()
@@ -221,7 +221,8 @@ impl scene::WithScene for PlayAndReplay {
             }
         }
         let names: Vec<String> = (0..new().seats()).map(|s| format!("seat {s}")).collect();
-        let record: GameRecord<G::Action> = progress.record(names.clone(), 10);
+        let seats = names.iter().cloned().map(RecordSeat::Computer).collect();
+        let record: GameRecord<G::Action> = progress.record(seats, 10);
         let again = Progress::from_record(new(), &record).unwrap();
         let sitters = sitters(&names.iter().map(String::as_str).collect::<Vec<_>>());
         for to in (0..new().seats()).map(Some).chain([None]) {

@@ -5,7 +5,7 @@
 use catalogue::{PlayerSpec, Roster, Ruleset, Variant};
 use rand::SeedableRng;
 use scene::{Review, Verdict};
-use table::{Agent, Progress, Rng, Seated, Turn};
+use table::{Agent, Progress, RecordSeat, Rng, Seated, Turn};
 
 /// How seat 0 plays the game reviewed.
 #[derive(Clone, Copy, PartialEq)]
@@ -55,8 +55,8 @@ impl scene::WithScene for Played {
                 Turn::Over => unreachable!(),
             }
         }
-        let names = (0..new().seats()).map(|s| format!("seat {s}")).collect();
-        let line = serde_json::to_string(&progress.record(names, 3)).unwrap();
+        let names = (0..new().seats()).map(|s| RecordSeat::Computer(format!("seat {s}")));
+        let line = serde_json::to_string(&progress.record(names.collect(), 3)).unwrap();
         let review = scene::review(&line, 0).unwrap();
         (line, review)
     }
@@ -191,8 +191,8 @@ impl scene::WithScene for Asked {
                 Turn::Over => unreachable!(),
             }
         }
-        let names = (0..new().seats()).map(|s| format!("seat {s}")).collect();
-        let line = serde_json::to_string(&progress.record(names, 3)).unwrap();
+        let names = (0..new().seats()).map(|s| RecordSeat::Computer(format!("seat {s}")));
+        let line = serde_json::to_string(&progress.record(names.collect(), 3)).unwrap();
         (asked, scene::review(&line, 0).unwrap())
     }
 }

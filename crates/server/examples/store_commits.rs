@@ -12,7 +12,7 @@
 use std::time::{Duration, Instant};
 
 use catalogue::AnyAction;
-use server::store::{Deals, Postgres, Seed, Sqlite, Store, TableRow};
+use server::store::{Commit, Deals, Postgres, Seed, Sqlite, Store, TableRow};
 
 fn row(id: String) -> TableRow {
     TableRow {
@@ -47,7 +47,9 @@ fn main() {
     let leases: Vec<_> = ids
         .iter()
         .map(|id| {
-            store.create(&row(id.clone())).unwrap();
+            store
+                .commit(Commit::default().create(row(id.clone())))
+                .unwrap();
             let ttl = Duration::from_secs(3600);
             store.claim(id, "bench", ttl).unwrap().expect("free")
         })
@@ -77,7 +79,9 @@ fn main() {
             .collect();
         let held: Vec<_> = picked.iter().map(|&t| leases[t].clone()).collect();
         let at = Instant::now();
-        store.append_fenced(&actions, &[], &held).unwrap();
+        store
+            .commit(Commit::default().append(actions).fenced(held))
+            .unwrap();
         times.push(at.elapsed());
     }
     let total = started.elapsed();

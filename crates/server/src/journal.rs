@@ -10,15 +10,14 @@
 use std::sync::mpsc::{channel, Receiver, Sender};
 use std::sync::Arc;
 
-use catalogue::AnyAction;
 use tokio::sync::oneshot;
 
 use crate::ids::TableId;
 use crate::node::Held;
-use crate::store::{Store, StoreError};
+use crate::store::{Appended, Commit, StoreError, Writes};
 
 /// Actions of one table to store together.
-type Batch = Vec<(TableId, u64, AnyAction)>;
+type Batch = Vec<Appended>;
 
 /// Who waits for a batch: its table's task.
 type Waiter = oneshot::Sender<Result<(), StoreError>>;
@@ -37,7 +36,7 @@ const MOST: usize = 4096;
 
 impl Journal {
     /// Starts the writer thread over `store`, writing under the leases `held`.
-    pub fn start(store: Arc<dyn Store>, held: Held) -> Journal {
+    pub fn start<W: Writes + ?Sized + 'static>(store: Arc<W>, held: Held) -> Journal {
         let (queue, waiting) = channel();
         let (committed, flushing) = channel();
         let flushed = store.clone();
@@ -66,8 +65,8 @@ impl Journal {
     }
 }
 
-fn write(
-    store: &dyn Store,
+fn write<W: Writes + ?Sized>(
+    store: &W,
     held: &Held,
     waiting: &Receiver<Entry>,
     committed: &Sender<Vec<Waiter>>,
@@ -89,7 +88,7 @@ fn write(
 }
 
 /// Makes durable what the writer committed, all that waits at once, then answers.
-fn flush(store: &dyn Store, flushing: &Receiver<Vec<Waiter>>) {
+fn flush<W: Writes + ?Sized>(store: &W, flushing: &Receiver<Vec<Waiter>>) {
     while let Ok(mut waiters) = flushing.recv() {
         while let Ok(more) = flushing.try_recv() {
             waiters.extend(more);
@@ -109,8 +108,8 @@ fn flush(store: &dyn Store, flushing: &Receiver<Vec<Waiter>>) {
 /// Stores `batches` in one transaction under their tables' leases and hands their waiters
 /// to the flusher; a table whose lease is lost is answered `Fenced` and left out, and the
 /// rest tried again.
-fn commit(
-    store: &dyn Store,
+fn commit<W: Writes + ?Sized>(
+    store: &W,
     held: &Held,
     mut batches: Vec<Entry>,
     committed: &Sender<Vec<Waiter>>,
@@ -134,14 +133,16 @@ fn commit(
             batches = answer_fenced(batches, &lost);
             continue;
         }
-        let leases: Vec<_> = leases.into_iter().flatten().collect();
-        let all: Vec<_> = batches
-            .iter()
-            .flat_map(|(b, _, _)| b.iter().cloned())
-            .collect();
-        let finished: Vec<_> = batches.iter().filter_map(|(_, f, _)| f.clone()).collect();
+        let commit = Commit {
+            actions: batches.iter().flat_map(|(b, _, _)| b.clone()).collect(),
+            finished: batches.iter().filter_map(|(_, f, _)| f.clone()).collect(),
+            ..Commit::default()
+        }
+        .fenced(leases.into_iter().flatten())
+        .unflushed();
+        let count = commit.actions.len();
         let started = std::time::Instant::now();
-        let result = store.append_unflushed(&all, &finished, &leases);
+        let result = store.commit(commit);
         if let Err(StoreError::Fenced(lost)) = &result {
             held.lock().unwrap_or_else(|p| p.into_inner()).remove(lost);
             batches = answer_fenced(batches, lost);
@@ -150,7 +151,7 @@ fn commit(
         let waiters = batches.into_iter().map(|(_, _, done)| done);
         match result {
             Ok(()) => {
-                crate::metrics::metrics().stored(all.len(), started.elapsed());
+                crate::metrics::metrics().stored(count, started.elapsed());
                 // Gone only with the flusher, which outlives every commit.
                 let _ = committed.send(waiters.collect());
             }
@@ -176,7 +177,7 @@ fn answer_fenced(batches: Vec<Entry>, lost: &TableId) -> Vec<Entry> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{GameRow, Lease, SeatRow, Sqlite, Stored, TableRow};
+    use crate::store::{Leases, Reads, Sqlite, TableRow};
     use std::sync::mpsc::SyncSender;
     use std::sync::Mutex;
     use std::time::Duration;
@@ -189,56 +190,13 @@ mod tests {
         answers: Mutex<Receiver<Result<(), StoreError>>>,
     }
 
-    impl Store for Gated {
-        fn create(&self, row: &TableRow) -> Result<(), StoreError> {
-            self.inner.create(row)
-        }
-        fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError> {
-            self.inner.seat(table, seat)
-        }
-        fn append_fenced(
-            &self,
-            actions: &[(TableId, u64, AnyAction)],
-            finished: &[TableId],
-            leases: &[Lease],
-        ) -> Result<(), StoreError> {
-            self.inner.append_fenced(actions, finished, leases)
-        }
-        fn append_unflushed(
-            &self,
-            actions: &[(TableId, u64, AnyAction)],
-            finished: &[TableId],
-            leases: &[Lease],
-        ) -> Result<(), StoreError> {
-            self.inner.append_unflushed(actions, finished, leases)
+    impl Writes for Gated {
+        fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+            self.inner.commit(commit)
         }
         fn flush(&self) -> Result<(), StoreError> {
             self.began.lock().unwrap().send(()).unwrap();
             self.answers.lock().unwrap().recv().unwrap()
-        }
-        fn claim(&self, t: &str, n: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
-            self.inner.claim(t, n, ttl)
-        }
-        fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError> {
-            self.inner.renew(leases, ttl)
-        }
-        fn release(&self, lease: &Lease) -> Result<(), StoreError> {
-            self.inner.release(lease)
-        }
-        fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
-            self.inner.unheld()
-        }
-        fn finish(&self, table: &str) -> Result<(), StoreError> {
-            self.inner.finish(table)
-        }
-        fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
-            self.inner.unfinished()
-        }
-        fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError> {
-            self.inner.games(after, limit)
-        }
-        fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
-            self.inner.table(table)
         }
     }
 
@@ -281,8 +239,12 @@ mod tests {
         });
         let held = Held::default();
         for t in ["t1", "t2"] {
-            store.create(&row(t)).unwrap();
+            store
+                .inner
+                .commit(Commit::default().create(row(t)))
+                .unwrap();
             let lease = store
+                .inner
                 .claim(t, "n", Duration::from_secs(60))
                 .unwrap()
                 .unwrap();
@@ -298,7 +260,11 @@ mod tests {
     }
 
     fn pass(table: &str, seq: u64) -> Batch {
-        vec![(table.into(), seq, AnyAction::Euchre(euchre::Action::Pass))]
+        vec![(
+            table.into(),
+            seq,
+            catalogue::AnyAction::Euchre(euchre::Action::Pass),
+        )]
     }
 
     const LONG: Duration = Duration::from_secs(10);
@@ -313,20 +279,20 @@ mod tests {
             store,
             begun,
             answer,
-            _dir,
-        } = gated();
+            ..
+        } = &gated();
         let append = |table: &'static str| {
             let journal = journal.clone();
             runtime.spawn(async move { journal.append(pass(table, 1), None).await })
         };
         let first = append("t1");
         begun.recv_timeout(LONG).expect("a flush begins");
-        assert_eq!(store.table("t1").unwrap().unwrap().actions.len(), 1);
+        assert_eq!(store.inner.table("t1").unwrap().unwrap().actions.len(), 1);
         std::thread::sleep(Duration::from_millis(50));
         assert!(!first.is_finished(), "answered before the disk had it");
         let second = append("t2");
         let committed = std::time::Instant::now();
-        while store.table("t2").unwrap().unwrap().actions.is_empty() {
+        while store.inner.table("t2").unwrap().unwrap().actions.is_empty() {
             assert!(
                 committed.elapsed() < LONG,
                 "the writer waited for the flush"
@@ -346,14 +312,10 @@ mod tests {
     #[test]
     fn a_failed_flush_is_the_tables_answer() {
         let runtime = tokio::runtime::Runtime::new().unwrap();
-        let Rig {
-            journal,
-            begun,
-            answer,
-            _dir,
-            ..
-        } = gated();
+        let rig = gated();
+        let journal = rig.journal.clone();
         let first = runtime.spawn(async move { journal.append(pass("t1", 1), None).await });
+        let (begun, answer) = (&rig.begun, &rig.answer);
         begun.recv_timeout(LONG).expect("a flush begins");
         let refused = std::io::Error::other("the disk is gone");
         answer

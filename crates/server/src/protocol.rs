@@ -4,7 +4,7 @@
 use catalogue::{AnyAction, GameKind};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde_json::value::RawValue;
 
 pub use crate::ids::{SeatInfo, TableId, TableSummary};
 pub use crate::seen::Seen;
@@ -126,20 +126,40 @@ pub enum ClientMsg {
 
 /// An action as a client wrote it in `act`: read only by [`ActionText::read`], once
 /// the table it is for says which game it is of.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+// Kept as JSON text, never a tree of values, until the game's own type reads it.
+// `ClientMsg` is tagged by its `type` field, so serde reads a message whole before it
+// knows the variant: the text kept is the action as read then (the schema's words are
+// the doc comment's alone).
+#[derive(Clone, Debug, Serialize, JsonSchema)]
 #[serde(transparent)]
-pub struct ActionText(#[schemars(with = "AnyAction")] Value);
+pub struct ActionText(#[schemars(with = "AnyAction")] Box<RawValue>);
 
 impl ActionText {
     /// The action, if it is one of `game`'s as the game spells it.
     pub fn read(&self, game: GameKind) -> Option<AnyAction> {
-        AnyAction::read(game, &self.0).ok()
+        AnyAction::read(game, &mut serde_json::Deserializer::from_str(self.0.get())).ok()
+    }
+}
+
+impl<'de> Deserialize<'de> for ActionText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Any JSON value: whether it is an action is the table's to say.
+        let value = serde_json::Value::deserialize(deserializer)?;
+        serde_json::value::to_raw_value(&value)
+            .map(ActionText)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl PartialEq for ActionText {
+    fn eq(&self, other: &ActionText) -> bool {
+        self.0.get() == other.0.get()
     }
 }
 
 impl From<AnyAction> for ActionText {
     fn from(action: AnyAction) -> ActionText {
-        ActionText(serde_json::to_value(action).expect("actions serialize"))
+        ActionText(serde_json::value::to_raw_value(&action).expect("actions serialize"))
     }
 }
 
@@ -367,10 +387,23 @@ pub struct Replay<'a> {
     pub rules: &'a str,
     /// Points to win.
     pub points: u32,
-    /// Who sat where, as the record names them.
-    pub seats: &'a [String],
+    /// Who sat where, as the record writes them (`person:Ada`, `strong`, `open`).
+    #[schemars(with = "Vec<String>")]
+    pub seats: &'a [table::RecordSeat],
+    /// Each seat's player as the replay names them, and whether a person sat there: the
+    /// seats a face offers a review of.
+    pub players: Vec<ReplayPlayer>,
     /// The deal, then every action, each with the table after it.
     pub steps: Vec<scene::Step>,
+}
+
+/// A seat's player in a finished game's replay.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+pub struct ReplayPlayer {
+    /// The person's name, or `Computer 2 (medium)`.
+    pub name: String,
+    /// Whether a person sat there.
+    pub person: bool,
 }
 
 /// The body of a message or a response, as sent.
@@ -426,4 +459,64 @@ enum Protocol<'a> {
 pub fn schema() -> String {
     let schema = serde_json::to_value(schemars::schema_for!(Protocol)).expect("schemas serialize");
     serde_json::to_string_pretty(&schema).expect("schemas serialize") + "\n"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The action of an `act` message, as a client wrote it.
+    fn acted(message: &str) -> ActionText {
+        match decode(message) {
+            Ok(ClientMsg::Act { action, .. }) => action,
+            other => panic!("not an act: {other:?}"),
+        }
+    }
+
+    /// An `act`'s action stays text until its table's game reads it: Euchre's `Pass` reads
+    /// as Euchre's, not as a Straights action, though Straights has a pass of its own;
+    /// what no game spells, or a game spells otherwise, reads as nothing.
+    #[test]
+    fn an_action_is_read_by_its_tables_game_alone() {
+        let pass = acted(r#"{"type":"act","table":"t","seq":3,"action":"Pass"}"#);
+        assert_eq!(
+            pass.read(GameKind::Euchre),
+            Some(AnyAction::Euchre(euchre::Action::Pass))
+        );
+        assert_eq!(
+            pass.read(GameKind::Straights),
+            Some(AnyAction::Straights(straights::Action::Pass)),
+            "the same text, another game's action"
+        );
+        let order_up =
+            acted(r#"{"type":"act","table":"t","seq":3,"action":{"OrderUp":{"alone":false}}}"#);
+        assert!(order_up.read(GameKind::Euchre).is_some());
+        assert_eq!(
+            order_up.read(GameKind::Straights),
+            None,
+            "no Straights action"
+        );
+        for malformed in [
+            r#"{"Fold":1}"#,
+            r#"{"Discard":"ZZ"}"#,
+            "17",
+            "null",
+            r#""pass""#,
+        ] {
+            let message = format!(r#"{{"type":"act","table":"t","seq":3,"action":{malformed}}}"#);
+            let text = acted(&message);
+            for game in [GameKind::Euchre, GameKind::Straights, GameKind::TeenDoPanch] {
+                assert_eq!(text.read(game), None, "{malformed} read as {game:?}");
+            }
+        }
+    }
+
+    /// An `act` without its action, or with a field the message has not, is refused whole
+    /// as before.
+    #[test]
+    fn an_act_missing_its_action_is_not_a_message() {
+        assert!(decode(r#"{"type":"act","table":"t","seq":3}"#).is_err());
+        let extra = r#"{"type":"act","table":"t","seq":3,"action":"Pass","card":"JS"}"#;
+        assert!(decode(extra).is_err());
+    }
 }

@@ -2,7 +2,10 @@
 //! and every accepted action in order. A table task writes an action here *before* it
 //! tells anyone, so a crash never loses an action a client saw accepted.
 //!
-//! [`Store`] is the one interface the server uses: [`Sqlite`], one file, the default, and
+//! [`Store`] is what the server uses, three traits in one so that a test double
+//! implements only the part its test is about ([`Parts`]): [`Reads`], [`Leases`], and
+//! [`Writes`], whose one write is a [`Commit`], stored whole or not at all and durable as
+//! it says. Two stores implement it: [`Sqlite`], one file, the default, and
 //! [`Postgres`], a database several machines can reach (`cardtable serve --store
 //! postgres://…`).
 
@@ -168,6 +171,31 @@ pub struct Stored {
     pub ended: Option<u64>,
 }
 
+impl Stored {
+    /// A table as its rows hold it: its settings, whether it finished and when, its seats,
+    /// and its actions' text, each read as the table's game spells it.
+    fn read(
+        (row, finished, ended): (TableRow, bool, Option<u64>),
+        seats: Vec<SeatRow>,
+        actions: &[String],
+    ) -> Result<Stored, StoreError> {
+        let actions = (actions.iter())
+            .map(|text| {
+                AnyAction::read(row.game, &mut serde_json::Deserializer::from_str(text)).map_err(
+                    |e| StoreError::Unreadable(format!("an action of table {}: {e}", row.id)),
+                )
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(Stored {
+            row,
+            seats,
+            actions,
+            finished,
+            ended,
+        })
+    }
+}
+
 /// A finished game as lists show it: its settings and how many actions it took.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRow {
@@ -287,59 +315,120 @@ pub struct Owner {
     pub address: String,
 }
 
-/// What the server needs of storage.
-pub trait Store: Send + Sync {
-    /// Records a new table.
-    fn create(&self, row: &TableRow) -> Result<(), StoreError>;
-    /// Records a person taking a seat.
-    fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError>;
-    /// Appends the table's action number `seq` (from 1); durable when this returns.
-    fn append(&self, table: &str, seq: u64, action: &AnyAction) -> Result<(), StoreError> {
-        self.append_all(&[(table.to_string(), seq, *action)], &[])
+/// An accepted action as the store keeps it: its table, its number there (from 1), and
+/// the action.
+pub type Appended = (TableId, u64, AnyAction);
+
+/// When a [`Commit`] is on the disk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Durability {
+    /// Durable when [`Writes::commit`] returns.
+    #[default]
+    Flushed,
+    /// Stored and seen by every later read when [`Writes::commit`] returns, durable once a
+    /// [`Writes::flush`] begun after it has returned: the journal commits its next batch
+    /// while the disk takes this one. A store whose every commit is durable at once
+    /// (PostgreSQL) makes no difference.
+    Unflushed,
+}
+
+/// One write to the store, in one transaction: all of it is stored, or none of it (a
+/// game's last action and its `finished` mark together, a batch of many tables' actions
+/// together). Built with the methods below; stored by [`Writes::commit`].
+#[derive(Clone, Debug, Default)]
+pub struct Commit {
+    /// New tables.
+    pub tables: Vec<TableRow>,
+    /// Seats people took, each with its table: a seat taken again replaces the old.
+    pub seats: Vec<(TableId, SeatRow)>,
+    /// Accepted actions: an action number its table already has fails the whole commit
+    /// (a second writer never forks a game).
+    pub actions: Vec<Appended>,
+    /// Tables whose game ended: marked finished, with the time it ended.
+    pub finished: Vec<TableId>,
+    /// The leases the write is made under: it is stored only if each is still held (its
+    /// token the table's current one: no other node has claimed the table since) when the
+    /// transaction commits; otherwise nothing is, and the answer is
+    /// [`StoreError::Fenced`]. None: the write is not fenced.
+    pub fence: Vec<Lease>,
+    /// When it is on the disk.
+    pub durability: Durability,
+}
+
+impl Commit {
+    /// Adds a new table.
+    pub fn create(mut self, row: TableRow) -> Commit {
+        self.tables.push(row);
+        self
     }
-    /// Appends many actions of many tables at once and marks `finished` the tables whose
-    /// game they end: all durable, or none, when this returns (one disk flush for the
-    /// lot), so no crash leaves a game's last action stored without its mark.
-    fn append_all(
-        &self,
-        actions: &[(TableId, u64, AnyAction)],
-        finished: &[TableId],
-    ) -> Result<(), StoreError> {
-        self.append_fenced(actions, finished, &[])
+
+    /// Adds a person taking `seat` at `table`.
+    pub fn seat(mut self, table: &str, seat: SeatRow) -> Commit {
+        self.seats.push((table.to_string(), seat));
+        self
     }
-    /// [`Store::append_all`] under `leases`: stored only if each is still held (its token
-    /// the table's current one: no other node has claimed the table since) when the
-    /// transaction commits; otherwise nothing is, and the answer is [`StoreError::Fenced`].
-    fn append_fenced(
-        &self,
-        actions: &[(TableId, u64, AnyAction)],
-        finished: &[TableId],
-        leases: &[Lease],
-    ) -> Result<(), StoreError>;
-    /// [`Store::append_fenced`] without waiting for the disk: stored and seen by every
-    /// later read when this returns, durable once a [`Store::flush`] begun after it has
-    /// returned. The journal commits the next batch while the disk takes this one. A
-    /// store whose commits are durable at once (PostgreSQL) keeps both defaults.
-    fn append_unflushed(
-        &self,
-        actions: &[(TableId, u64, AnyAction)],
-        finished: &[TableId],
-        leases: &[Lease],
-    ) -> Result<(), StoreError> {
-        self.append_fenced(actions, finished, leases)
+
+    /// Adds accepted actions.
+    pub fn append(mut self, actions: impl IntoIterator<Item = Appended>) -> Commit {
+        self.actions.extend(actions);
+        self
     }
-    /// Makes every commit that returned before this began durable.
-    fn flush(&self) -> Result<(), StoreError> {
-        Ok(())
+
+    /// Marks `table`'s game ended.
+    pub fn finish(mut self, table: &str) -> Commit {
+        self.finished.push(table.to_string());
+        self
     }
+
+    /// Writes under `leases` ([`Commit::fence`]).
+    pub fn fenced(mut self, leases: impl IntoIterator<Item = Lease>) -> Commit {
+        self.fence.extend(leases);
+        self
+    }
+
+    /// Answers before the disk has it ([`Durability::Unflushed`]).
+    pub fn unflushed(mut self) -> Commit {
+        self.durability = Durability::Unflushed;
+        self
+    }
+}
+
+/// What the server reads: the tables to bring back, a finished game's record and the
+/// list of them, and, with other nodes on the same store, their lobbies and tables.
+pub trait Reads: Send + Sync {
+    /// Every table whose game is not over, oldest first: what a restart brings back.
+    fn unfinished(&self) -> Result<Vec<Stored>, StoreError>;
+    /// Up to `limit` finished public games, newest first, after the game `after` (the
+    /// last of the page before): read from the tables alone, not their actions.
+    fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError>;
+    /// One table.
+    fn table(&self, table: &str) -> Result<Option<Stored>, StoreError>;
+    /// The public tables of every node heard from within `fresh`. One node alone on its
+    /// store hears of no other: by default, none.
+    fn lobby(&self, fresh: Duration) -> Result<Vec<TableSummary>, StoreError> {
+        let _ = fresh;
+        Ok(Vec::new())
+    }
+    /// Where the node holding `table`'s running lease is reached, if another holds it. By
+    /// default, none does.
+    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
+        let _ = table;
+        Ok(None)
+    }
+}
+
+/// How nodes share tables: each table runs on the one node holding its lease
+/// ([`crate::node`]), and the writes of a node that lost it are fenced ([`Commit::fence`]).
+pub trait Leases: Send + Sync {
     /// Takes `table` for `node` for `ttl` if no other node's lease on it runs (never
     /// leased, released, expired, or `node`'s own: a node restarted under its name takes
     /// its tables back at once): the lease, its token one more than the table's last;
-    /// `None` while another node's lease runs.
+    /// `None` while another node's lease runs. Durable when this returns.
     fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError>;
     /// Extends each of `leases` to `ttl` from now, in one transaction, even one that ran
     /// out while nobody claimed the table (a node slowed down by its own load keeps its
-    /// tables): the ones another node took, which are lost.
+    /// tables): the ones another node took, which are lost. Not necessarily durable: a
+    /// renewal a power cut loses only lets the lease run out sooner.
     fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError>;
     /// Gives `lease` up at once, so another node may claim the table (a graceful stop).
     fn release(&self, lease: &Lease) -> Result<(), StoreError>;
@@ -354,31 +443,133 @@ pub trait Store: Send + Sync {
         let _ = node;
         Ok(None)
     }
-    /// Where the node holding `table`'s running lease is reached, if another holds it.
-    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
-        let _ = table;
-        Ok(None)
+}
+
+/// What the server writes: every change to a table goes through one [`Commit`].
+pub trait Writes: Send + Sync {
+    /// Stores `commit` whole or not at all, under its fence, durable as its
+    /// [`Commit::durability`] says. A table task writes an action here before it tells
+    /// anyone, so a crash never loses an action a client saw accepted.
+    fn commit(&self, commit: Commit) -> Result<(), StoreError>;
+    /// Makes every commit that returned before this began durable. A store whose commits
+    /// are durable at once (PostgreSQL) has nothing to do: by default, nothing.
+    fn flush(&self) -> Result<(), StoreError> {
+        Ok(())
     }
-    /// The public tables of every node heard from within `fresh`.
+}
+
+/// All the server needs of storage: reading, leasing and writing. A test double that
+/// replaces one of them assembles the rest from a real store with [`Parts`].
+pub trait Store: Reads + Leases + Writes {}
+
+impl<S: Reads + Leases + Writes + ?Sized> Store for S {}
+
+/// A store made of parts, each from its own store: a test double implements only the
+/// part its test is about and takes the others from SQLite.
+pub struct Parts {
+    /// Where reads go.
+    pub reads: std::sync::Arc<dyn Reads>,
+    /// Where leases are kept.
+    pub leases: std::sync::Arc<dyn Leases>,
+    /// Where commits go.
+    pub writes: std::sync::Arc<dyn Writes>,
+}
+
+impl Parts {
+    /// `store` whole, its writes going to `writes` instead.
+    pub fn writing_to(
+        store: std::sync::Arc<impl Store + 'static>,
+        writes: std::sync::Arc<dyn Writes>,
+    ) -> Parts {
+        Parts {
+            reads: store.clone(),
+            leases: store,
+            writes,
+        }
+    }
+
+    /// `store` whole, its reads coming from `reads` instead.
+    pub fn reading_from(
+        store: std::sync::Arc<impl Store + 'static>,
+        reads: std::sync::Arc<dyn Reads>,
+    ) -> Parts {
+        Parts {
+            reads,
+            leases: store.clone(),
+            writes: store,
+        }
+    }
+}
+
+impl Reads for Parts {
+    fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
+        self.reads.unfinished()
+    }
+    fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError> {
+        self.reads.games(after, limit)
+    }
+    fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
+        self.reads.table(table)
+    }
     fn lobby(&self, fresh: Duration) -> Result<Vec<TableSummary>, StoreError> {
-        let _ = fresh;
-        Ok(Vec::new())
+        self.reads.lobby(fresh)
     }
-    /// Marks the game ended.
-    fn finish(&self, table: &str) -> Result<(), StoreError>;
-    /// Every table whose game is not over, oldest first: what a restart brings back.
-    fn unfinished(&self) -> Result<Vec<Stored>, StoreError>;
-    /// Up to `limit` finished public games, newest first, after the game `after` (the
-    /// last of the page before): read from the tables alone, not their actions.
-    fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<GameRow>, StoreError>;
-    /// One table.
-    fn table(&self, table: &str) -> Result<Option<Stored>, StoreError>;
+    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
+        self.reads.owner(table)
+    }
+}
+
+impl Leases for Parts {
+    fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
+        self.leases.claim(table, node, ttl)
+    }
+    fn renew(&self, leases: &[Lease], ttl: Duration) -> Result<Vec<Lease>, StoreError> {
+        self.leases.renew(leases, ttl)
+    }
+    fn release(&self, lease: &Lease) -> Result<(), StoreError> {
+        self.leases.release(lease)
+    }
+    fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
+        self.leases.unheld()
+    }
+    fn announce(&self, node: &Presence<'_>) -> Result<Option<Owner>, StoreError> {
+        self.leases.announce(node)
+    }
+}
+
+impl Writes for Parts {
+    fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        self.writes.commit(commit)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.writes.flush()
+    }
 }
 
 /// An action as its row holds it: as its game spells it (the table's row says which
 /// game).
 fn written(action: &AnyAction) -> String {
     serde_json::to_string(action).expect("actions serialize")
+}
+
+/// A table's lists as its row holds them: JSON text.
+struct TableText {
+    /// Each seat's computer player, or `null`.
+    bots: String,
+    /// The prescribed decks.
+    deals: String,
+    /// The house rules.
+    house: String,
+}
+
+impl TableText {
+    fn of(row: &TableRow) -> TableText {
+        TableText {
+            bots: serde_json::to_string(&row.bots).expect("names serialize"),
+            deals: serde_json::to_string(&row.deals.0).expect("cards serialize"),
+            house: serde_json::to_string(&row.house).expect("strings serialize"),
+        }
+    }
 }
 
 /// A stored value that does not read back as its column's type: column `column`.
@@ -389,10 +580,11 @@ fn unreadable(
     rusqlite::Error::FromSqlConversionFailure(column, rusqlite::types::Type::Text, Box::new(error))
 }
 
-/// SQLite in one file. Every write is durable before it is answered: the writer commits
-/// with `synchronous = NORMAL` (no disk flush of its own) and the store flushes the
-/// write-ahead log itself ([`Sqlite::flush`]), so the journal can commit its next batch
-/// while the disk takes the last ([`Store::append_unflushed`]).
+/// SQLite in one file. Every write is durable before the server answers it: the writer
+/// commits with `synchronous = NORMAL` (no disk flush of its own) and the store flushes
+/// the write-ahead log itself ([`Writes::flush`]) — before a commit, claim or release
+/// returns, or, for the journal's [`Durability::Unflushed`] batches, on the journal's
+/// flusher thread, so the journal can commit its next batch while the disk takes the last.
 pub struct Sqlite {
     connection: Mutex<Connection>,
     /// The write-ahead log, opened to flush it: every commit lands in it alone (the
@@ -578,108 +770,89 @@ impl Sqlite {
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
-        let mut actions =
-            connection.prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY seq")?;
-        let actions = actions
+        let actions = connection
+            .prepare("SELECT action FROM actions WHERE table_id = ?1 ORDER BY seq")?
             .query_map(params![id], |r| r.get::<_, String>(0))?
-            .map(|text| {
-                let text = text?;
-                AnyAction::read(row.game, &mut serde_json::Deserializer::from_str(&text))
-                    .map_err(|e| unreadable(0, e))
-            })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Some(Stored {
-            row,
-            seats,
-            actions,
-            finished,
-            ended,
-        }))
+        Stored::read((row, finished, ended), seats, &actions).map(Some)
     }
 }
 
-impl Store for Sqlite {
-    fn create(&self, row: &TableRow) -> Result<(), StoreError> {
-        let bots = serde_json::to_string(&row.bots).expect("names serialize");
-        let deals = serde_json::to_string(&row.deals.0).expect("cards serialize");
-        let house = serde_json::to_string(&row.house).expect("strings serialize");
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() as i64);
-        self.lock().execute(
+/// The time now, in seconds since 1970: when a table was created.
+fn now_seconds() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Sqlite {
+    /// Writes `commit` in `transaction`, which the caller commits: nothing if a lease of
+    /// its fence is lost.
+    fn write(transaction: &rusqlite::Transaction<'_>, commit: &Commit) -> Result<(), StoreError> {
+        // Still the table's token: no other node has claimed it since.
+        let mut held = transaction.prepare_cached(
+            "SELECT 1 FROM leases WHERE table_id = ?1 AND node = ?2 AND token = ?3",
+        )?;
+        for lease in &commit.fence {
+            if !held.exists(params![lease.table, lease.node, lease.token as i64])? {
+                return Err(StoreError::Fenced(lease.table.clone()));
+            }
+        }
+        let mut create = transaction.prepare_cached(
             "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created,
                                  deals, house, coach)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            params![
+        )?;
+        for row in &commit.tables {
+            let text = TableText::of(row);
+            create.execute(params![
                 row.id,
                 row.game.name(),
                 row.rules,
                 row.points,
                 row.seed.0 as i64,
                 row.public,
-                bots,
+                text.bots,
                 row.autopilot_seconds as i64,
-                now,
-                deals,
-                house,
+                now_seconds(),
+                text.deals,
+                text.house,
                 row.coach
-            ],
-        )?;
-        self.flush()
-    }
-
-    fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError> {
-        self.lock().execute(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
-            params![table, seat.seat as i64, seat.name, seat.token.0],
-        )?;
-        self.flush()
-    }
-
-    fn append_fenced(
-        &self,
-        actions: &[(TableId, u64, AnyAction)],
-        finished: &[TableId],
-        leases: &[Lease],
-    ) -> Result<(), StoreError> {
-        self.append_unflushed(actions, finished, leases)?;
-        self.flush()
-    }
-
-    fn append_unflushed(
-        &self,
-        actions: &[(TableId, u64, AnyAction)],
-        finished: &[TableId],
-        leases: &[Lease],
-    ) -> Result<(), StoreError> {
-        let mut connection = self.lock();
-        let transaction = connection.transaction()?;
-        {
-            // Still the table's token: no other node has claimed it since.
-            let mut held = transaction.prepare_cached(
-                "SELECT 1 FROM leases WHERE table_id = ?1 AND node = ?2 AND token = ?3",
-            )?;
-            for lease in leases {
-                if !held.exists(params![lease.table, lease.node, lease.token as i64])? {
-                    return Err(StoreError::Fenced(lease.table.clone()));
-                }
-            }
-            let mut insert = transaction.prepare_cached(
-                "INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)",
-            )?;
-            for (table, seq, action) in actions {
-                insert.execute(params![table, *seq as i64, written(action)])?;
-            }
-            let mut finish = transaction.prepare_cached(
-                "UPDATE tables SET finished = 1, ended = COALESCE(ended, unixepoch())
-                 WHERE id = ?1",
-            )?;
-            for table in finished {
-                finish.execute(params![table])?;
-            }
+            ])?;
         }
-        transaction.commit()?;
+        let mut seat = transaction.prepare_cached(
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
+        )?;
+        for (table, taken) in &commit.seats {
+            seat.execute(params![table, taken.seat as i64, taken.name, taken.token.0])?;
+        }
+        let mut insert = transaction
+            .prepare_cached("INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)")?;
+        for (table, seq, action) in &commit.actions {
+            insert.execute(params![table, *seq as i64, written(action)])?;
+        }
+        let mut finish = transaction.prepare_cached(
+            "UPDATE tables SET finished = 1, ended = COALESCE(ended, unixepoch()) WHERE id = ?1",
+        )?;
+        for table in &commit.finished {
+            finish.execute(params![table])?;
+        }
         Ok(())
+    }
+}
+
+impl Writes for Sqlite {
+    fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+        {
+            let mut connection = self.lock();
+            let transaction = connection.transaction()?;
+            Sqlite::write(&transaction, &commit)?;
+            transaction.commit()?;
+        }
+        match commit.durability {
+            Durability::Flushed => self.flush(),
+            Durability::Unflushed => Ok(()),
+        }
     }
 
     fn flush(&self) -> Result<(), StoreError> {
@@ -687,15 +860,9 @@ impl Store for Sqlite {
             .sync_all()
             .map_err(|e| StoreError::Flush(std::sync::Arc::new(e)))
     }
+}
 
-    fn finish(&self, table: &str) -> Result<(), StoreError> {
-        self.lock().execute(
-            "UPDATE tables SET finished = 1, ended = COALESCE(ended, unixepoch()) WHERE id = ?1",
-            params![table],
-        )?;
-        self.flush()
-    }
-
+impl Reads for Sqlite {
     fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
         let connection = self.read();
         let ids = connection
@@ -735,7 +902,9 @@ impl Store for Sqlite {
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
         Sqlite::load(&self.read(), table)
     }
+}
 
+impl Leases for Sqlite {
     fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
         let connection = self.lock();
         let before: Option<String> = connection

@@ -13,7 +13,7 @@ use crate::edge::ComputerShare;
 use crate::node::Leases;
 use crate::restore::RestoreError;
 use crate::spec::SpecError;
-use crate::store::{Stored, TableRow};
+use crate::store::{Commit, Stored, TableRow};
 use crate::table::{Command, Running, Services, Table};
 
 /// When a started table begins to play.
@@ -73,7 +73,9 @@ impl Tables {
 
     /// Stores a new table's `row` and starts it.
     pub fn open(&self, row: &TableRow, awake: Awake) -> Result<(), SpecError> {
-        self.services.store.create(row)?;
+        self.services
+            .store
+            .commit(Commit::default().create(row.clone()))?;
         let stored = Stored {
             row: row.clone(),
             seats: Vec::new(),
@@ -183,7 +185,8 @@ impl WithScene for Start<'_> {
         // A crash between a game's last action and its `finished` mark left it "in
         // progress": the replay says it is over, so it is marked now.
         if !stored.finished && table.is_over() {
-            if let Err(e) = self.services.store.finish(&stored.row.id) {
+            let finish = Commit::default().finish(&stored.row.id);
+            if let Err(e) = self.services.store.commit(finish) {
                 tracing::error!(table = %stored.row.id, "not marked finished: {e}");
             }
         }

@@ -9,11 +9,11 @@ use catalogue::GameKind;
 use crate::edge;
 use crate::lobby::{Listed, PAGE, RECENT};
 use crate::outbox::Conn;
-use crate::protocol::{self, TableId, TableSpec};
+use crate::protocol::{self, TableSpec};
 use crate::routes::listings::{game_listing, list_games};
 use crate::routes::Page;
 use crate::server::Server;
-use crate::store::{self, Deals, Seed, Store, StoreError, Stored, TableRow};
+use crate::store::{self, Commit, Deals, Reads, Seed, StoreError, Stored, TableRow, Writes};
 use crate::table::Command;
 
 /// A one-point Euchre game of four random computer players.
@@ -137,74 +137,35 @@ async fn a_restart_marks_finished_a_game_whose_last_action_was_stored() {
     );
 }
 
-/// A store with faults: a lone `finish` that always fails (a crash between a game's
-/// last action and its mark, every time), or loading a table with its actions that
-/// fails the test.
-struct Faulty {
-    inner: store::Sqlite,
-    finish_fails: bool,
-    loading_panics: bool,
-}
+/// Writes to SQLite, but a lone `finish` (a commit marking a game ended that stores no
+/// action) always fails: a crash between a game's last action and its mark, every
+/// time.
+struct FinishFails(Arc<store::Sqlite>);
 
-impl Store for Faulty {
-    fn create(&self, row: &TableRow) -> Result<(), StoreError> {
-        self.inner.create(row)
-    }
-    fn seat(&self, table: &str, seat: &store::SeatRow) -> Result<(), StoreError> {
-        self.inner.seat(table, seat)
-    }
-    fn append(
-        &self,
-        table: &str,
-        seq: u64,
-        action: &catalogue::AnyAction,
-    ) -> Result<(), StoreError> {
-        self.inner.append(table, seq, action)
-    }
-    fn append_fenced(
-        &self,
-        actions: &[(TableId, u64, catalogue::AnyAction)],
-        finished: &[TableId],
-        leases: &[store::Lease],
-    ) -> Result<(), StoreError> {
-        self.inner.append_fenced(actions, finished, leases)
-    }
-    fn claim(
-        &self,
-        table: &str,
-        node: &str,
-        ttl: std::time::Duration,
-    ) -> Result<Option<store::Lease>, StoreError> {
-        self.inner.claim(table, node, ttl)
-    }
-    fn renew(
-        &self,
-        leases: &[store::Lease],
-        ttl: std::time::Duration,
-    ) -> Result<Vec<store::Lease>, StoreError> {
-        self.inner.renew(leases, ttl)
-    }
-    fn release(&self, lease: &store::Lease) -> Result<(), StoreError> {
-        self.inner.release(lease)
-    }
-    fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
-        self.inner.unheld()
-    }
-    fn finish(&self, table: &str) -> Result<(), StoreError> {
-        if self.finish_fails {
+impl store::Writes for FinishFails {
+    fn commit(&self, commit: store::Commit) -> Result<(), StoreError> {
+        if commit.actions.is_empty() && !commit.finished.is_empty() {
             return Err(rusqlite::Error::InvalidQuery.into());
         }
-        self.inner.finish(table)
+        self.0.commit(commit)
     }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.0.flush()
+    }
+}
+
+/// Reads from SQLite, but loading a table with its actions fails the test.
+struct LoadingPanics(Arc<store::Sqlite>);
+
+impl store::Reads for LoadingPanics {
     fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
-        self.inner.unfinished()
+        self.0.unfinished()
     }
     fn games(&self, after: Option<&str>, limit: usize) -> Result<Vec<store::GameRow>, StoreError> {
-        self.inner.games(after, limit)
+        self.0.games(after, limit)
     }
     fn table(&self, table: &str) -> Result<Option<Stored>, StoreError> {
-        assert!(!self.loading_panics, "{table} loaded with its actions");
-        self.inner.table(table)
+        panic!("{table} loaded with its actions");
     }
 }
 
@@ -213,16 +174,12 @@ impl Store for Faulty {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_last_action_and_the_finished_mark_are_stored_together() {
     let dir = tempfile::tempdir().unwrap();
-    let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
-    let store = Arc::new(Faulty {
-        inner: sqlite,
-        finish_fails: true,
-        loading_panics: false,
-    });
-    let server = Server::new(store.clone(), edge::Config::default()).unwrap();
+    let sqlite = Arc::new(store::Sqlite::open(&dir.path().join("tables.db")).unwrap());
+    let store = store::Parts::writing_to(sqlite.clone(), Arc::new(FinishFails(sqlite.clone())));
+    let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
     let spec = computers_only();
     let id = server.create(&spec).unwrap();
-    let finished = eventually(|| store.table(&id).unwrap().is_some_and(|t| t.finished)).await;
+    let finished = eventually(|| sqlite.table(&id).unwrap().is_some_and(|t| t.finished)).await;
     assert!(finished, "marked finished with its last action");
 }
 
@@ -243,30 +200,26 @@ async fn finished_games_are_listed_a_page_at_a_time_without_their_actions() {
     let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
     for n in 0..250 {
         let id = format!("g{n:03}");
-        sqlite
-            .create(&TableRow {
-                id: id.clone(),
-                game: GameKind::Euchre,
-                rules: "eecs280".into(),
-                points: 10,
-                house: Vec::new(),
-                seed: Seed::new(n),
-                deals: Deals::default(),
-                public: n % 50 != 7,
-                bots: vec![Some("random".into()); 4],
-                autopilot_seconds: 20,
-                coach: false,
-            })
-            .unwrap();
+        let row = TableRow {
+            id: id.clone(),
+            game: GameKind::Euchre,
+            rules: "eecs280".into(),
+            points: 10,
+            house: Vec::new(),
+            seed: Seed::new(n),
+            deals: Deals::default(),
+            public: n % 50 != 7,
+            bots: vec![Some("random".into()); 4],
+            autopilot_seconds: 20,
+            coach: false,
+        };
         let pass = catalogue::AnyAction::Euchre(euchre::Action::Pass);
-        let actions: Vec<_> = (1..=3).map(|seq| (id.clone(), seq, pass)).collect();
-        sqlite.append_all(&actions, &[id]).unwrap();
+        let actions = (1..=3).map(|seq| (id.clone(), seq, pass));
+        let game = Commit::default().create(row).append(actions).finish(&id);
+        sqlite.commit(game).unwrap();
     }
-    let store = Faulty {
-        inner: sqlite,
-        finish_fails: false,
-        loading_panics: true,
-    };
+    let sqlite = Arc::new(sqlite);
+    let store = store::Parts::reading_from(sqlite.clone(), Arc::new(LoadingPanics(sqlite)));
     let server = Server::new(Arc::new(store), edge::Config::default()).unwrap();
     assert_eq!(server.tables.count(), 0, "nothing started");
     let mut seen = Vec::new();
@@ -318,21 +271,19 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
             .map(card)
             .collect();
     let id = "hand-worked".to_string();
-    sqlite
-        .create(&TableRow {
-            id: id.clone(),
-            game: GameKind::Euchre,
-            rules: "eecs280".into(),
-            points: 1,
-            house: Vec::new(),
-            seed: Seed::new(1),
-            deals: Deals::new(vec![deck]),
-            public: false,
-            bots: vec![None, Some("random".into()), None, Some("random".into())],
-            autopilot_seconds: 20,
-            coach: false,
-        })
-        .unwrap();
+    let mut game = Commit::default().create(TableRow {
+        id: id.clone(),
+        game: GameKind::Euchre,
+        rules: "eecs280".into(),
+        points: 1,
+        house: Vec::new(),
+        seed: Seed::new(1),
+        deals: Deals::new(vec![deck]),
+        public: false,
+        bots: vec![None, Some("random".into()), None, Some("random".into())],
+        autopilot_seconds: 20,
+        coach: false,
+    });
     for (seat, name) in [(0, "Ada"), (2, "Cy")] {
         let token = store::Token::random();
         let row = store::SeatRow {
@@ -340,7 +291,7 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
             name: name.into(),
             token,
         };
-        sqlite.seat(&id, &row).unwrap();
+        game = game.seat(&id, row);
     }
     use euchre::Action::{Call, Pass, Play};
     let mut actions = vec![Pass, Pass, Pass, Pass];
@@ -358,9 +309,7 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
         .as_secs();
-    sqlite
-        .append_all(&actions, std::slice::from_ref(&id))
-        .unwrap();
+    sqlite.commit(game.append(actions).finish(&id)).unwrap();
     let server = Server::new(Arc::new(sqlite), edge::Config::default()).unwrap();
     let listed = body(game_listing(State(server.clone()), UrlPath(id.clone())).await).await;
     assert_eq!(listed["actions"], 25, "{listed}");
@@ -492,7 +441,10 @@ async fn a_restored_table_plays_only_once_somebody_looks() {
         autopilot_seconds: 20,
         coach: false,
     };
-    store::Sqlite::open(&path).unwrap().create(&row).unwrap();
+    store::Sqlite::open(&path)
+        .unwrap()
+        .commit(Commit::default().create(row))
+        .unwrap();
     let store = Arc::new(store::Sqlite::open(&path).unwrap());
     let server = Server::new(store.clone(), edge::Config::default()).unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;

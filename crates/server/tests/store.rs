@@ -7,7 +7,9 @@ use catalogue::AnyAction;
 use euchre::Action;
 use std::time::Duration;
 
-use server::store::{Deals, SeatRow, Seed, Sqlite, Store, StoreError, TableRow, Token};
+use server::store::{
+    Commit, Deals, Leases, Reads, SeatRow, Seed, Sqlite, Store, StoreError, TableRow, Token, Writes,
+};
 
 /// A Euchre table's settings, `id` as given.
 fn row(id: &str, public: bool) -> TableRow {
@@ -35,6 +37,18 @@ fn order_up() -> AnyAction {
     AnyAction::Euchre(Action::OrderUp { alone: false })
 }
 
+/// Stores a new table `id`.
+fn create(store: &dyn Store, id: &str, public: bool) {
+    store
+        .commit(Commit::default().create(row(id, public)))
+        .unwrap();
+}
+
+/// Stores `table`'s action number `seq`, durable when this returns.
+fn append(store: &dyn Store, table: &str, seq: u64, action: AnyAction) -> Result<(), StoreError> {
+    store.commit(Commit::default().append([(table.into(), seq, action)]))
+}
+
 /// Every check, on `store`.
 fn contract(store: &dyn Store) {
     a_table_reads_back_as_written(store);
@@ -42,26 +56,29 @@ fn contract(store: &dyn Store) {
     a_batch_is_stored_whole_or_not_at_all(store);
     unfinished_and_finished_games_are_listed_apart(store);
     a_lease_fences_the_node_that_lost_it(store);
+    an_unflushed_commit_is_read_at_once(store);
 }
 
 fn a_table_reads_back_as_written(store: &dyn Store) {
-    store.create(&row("t1", true)).unwrap();
+    create(store, "t1", true);
     let ada = SeatRow {
         seat: 0,
         name: "Ada".into(),
         token: Token::new("a".repeat(32)),
     };
-    store.seat("t1", &ada).unwrap();
+    store
+        .commit(Commit::default().seat("t1", ada.clone()))
+        .unwrap();
     // A seat taken again (a new token) replaces the old.
     let ada = SeatRow {
         token: Token::new("b".repeat(32)),
         ..ada
     };
-    store.seat("t1", &ada).unwrap();
-    store.append("t1", 1, &pass()).unwrap();
     store
-        .append_all(&[("t1".into(), 2, order_up())], &[])
+        .commit(Commit::default().seat("t1", ada.clone()))
         .unwrap();
+    append(store, "t1", 1, pass()).unwrap();
+    append(store, "t1", 2, order_up()).unwrap();
     let stored = store.table("t1").unwrap().expect("stored");
     assert_eq!(stored.row, row("t1", true));
     assert_eq!(stored.seats, [ada]);
@@ -71,39 +88,53 @@ fn a_table_reads_back_as_written(store: &dyn Store) {
 }
 
 fn a_second_writer_of_a_seq_fails_and_changes_nothing(store: &dyn Store) {
-    store.create(&row("t2", true)).unwrap();
-    store.append("t2", 1, &pass()).unwrap();
+    create(store, "t2", true);
+    append(store, "t2", 1, pass()).unwrap();
     assert!(
-        store.append("t2", 1, &order_up()).is_err(),
+        append(store, "t2", 1, order_up()).is_err(),
         "seq 1 written twice"
     );
     assert_eq!(store.table("t2").unwrap().unwrap().actions, [pass()]);
 }
 
 fn a_batch_is_stored_whole_or_not_at_all(store: &dyn Store) {
-    store.create(&row("t3", true)).unwrap();
-    store.create(&row("t4", true)).unwrap();
-    store.append("t4", 1, &pass()).unwrap();
+    create(store, "t3", true);
+    create(store, "t4", true);
+    append(store, "t4", 1, pass()).unwrap();
     // t4's seq 1 is taken: the whole batch fails, t3's action and t3's mark with it.
     let batch = [("t3".into(), 1, pass()), ("t4".into(), 1, pass())];
-    assert!(store.append_all(&batch, &["t3".into()]).is_err());
+    let commit = |batch| Commit::default().append(batch).finish("t3");
+    assert!(store.commit(commit(batch)).is_err());
     let t3 = store.table("t3").unwrap().unwrap();
     assert!(t3.actions.is_empty() && !t3.finished);
     // The same without the clash: every action and the mark together.
     let batch = [("t3".into(), 1, pass()), ("t4".into(), 2, pass())];
-    store.append_all(&batch, &["t3".into()]).unwrap();
+    store.commit(commit(batch)).unwrap();
     let t3 = store.table("t3").unwrap().unwrap();
     assert!(t3.finished && t3.actions == [pass()]);
     assert_eq!(store.table("t4").unwrap().unwrap().actions.len(), 2);
+    // A new table and its seat go with the rest: a clash stores neither.
+    let cy = SeatRow {
+        seat: 1,
+        name: "Cy".into(),
+        token: Token::new("c".repeat(32)),
+    };
+    let clash = (Commit::default().create(row("t5", true)).seat("t5", cy)).append([(
+        "t4".into(),
+        1,
+        pass(),
+    )]);
+    assert!(store.commit(clash).is_err());
+    assert!(store.table("t5").unwrap().is_none());
 }
 
 fn unfinished_and_finished_games_are_listed_apart(store: &dyn Store) {
     for (id, public) in [("g1", true), ("g2", false), ("g3", true), ("g4", true)] {
-        store.create(&row(id, public)).unwrap();
+        create(store, id, public);
     }
-    store.append_all(&[("g1".into(), 1, pass())], &[]).unwrap();
+    append(store, "g1", 1, pass()).unwrap();
     for id in ["g1", "g2", "g3"] {
-        store.finish(id).unwrap();
+        store.commit(Commit::default().finish(id)).unwrap();
     }
     // Oldest first; the finished ones (t3, g1, g2, g3) are not brought back.
     let unfinished: Vec<String> = (store.unfinished().unwrap().into_iter())
@@ -122,7 +153,7 @@ fn unfinished_and_finished_games_are_listed_apart(store: &dyn Store) {
 
 fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
     let held = |id: &str| !store.unheld().unwrap().iter().any(|t| t == id);
-    store.create(&row("l1", true)).unwrap();
+    create(store, "l1", true);
     assert!(!held("l1"), "a new table is nobody's");
     let short = Duration::from_millis(300);
     let a = store.claim("l1", "A", short).unwrap().expect("free");
@@ -136,8 +167,11 @@ fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
     // A restarted under its name takes it back at once, with a new token.
     let a = store.claim("l1", "A", short).unwrap().expect("A's own");
     assert_eq!(a.token, 2);
+    let under = |lease: &server::store::Lease, batch| {
+        Commit::default().append(batch).fenced([lease.clone()])
+    };
     store
-        .append_fenced(&[("l1".into(), 1, pass())], &[], std::slice::from_ref(&a))
+        .commit(under(&a, vec![("l1".into(), 1, pass())]))
         .unwrap();
     assert!(store
         .renew(std::slice::from_ref(&a), short)
@@ -159,21 +193,32 @@ fn a_lease_fences_the_node_that_lost_it(store: &dyn Store) {
     let lost = store.renew(std::slice::from_ref(&a), short).unwrap();
     assert_eq!(lost, std::slice::from_ref(&a), "taken: too late to renew");
     // A, which lost the table, writes nothing, not even its batch's other tables'.
-    store.create(&row("l2", true)).unwrap();
-    let batch = [("l2".into(), 1, pass()), ("l1".into(), 2, pass())];
-    let fenced = store.append_fenced(&batch, &["l1".into()], std::slice::from_ref(&a));
+    create(store, "l2", true);
+    let batch = vec![("l2".into(), 1, pass()), ("l1".into(), 2, pass())];
+    let fenced = store.commit(under(&a, batch).finish("l1"));
     assert!(matches!(fenced, Err(StoreError::Fenced(t)) if t == "l1"));
     assert!(store.table("l2").unwrap().unwrap().actions.is_empty());
     let l1 = store.table("l1").unwrap().unwrap();
     assert!(l1.actions == [pass()] && !l1.finished);
     store
-        .append_fenced(&[("l1".into(), 2, pass())], &[], std::slice::from_ref(&b))
+        .commit(under(&b, vec![("l1".into(), 2, pass())]))
         .unwrap();
     // Given up, the table is free at once.
     store.release(&b).unwrap();
     assert!(!held("l1"));
     let c = store.claim("l1", "A", short).unwrap().expect("released");
     assert_eq!(c.token, 4);
+}
+
+/// A commit that does not wait for the disk (the journal's) is stored when it returns:
+/// every later read sees it, before and after a flush.
+fn an_unflushed_commit_is_read_at_once(store: &dyn Store) {
+    create(store, "u1", false);
+    let later = Commit::default().append([("u1".into(), 1, pass())]);
+    store.commit(later.unflushed()).unwrap();
+    assert_eq!(store.table("u1").unwrap().unwrap().actions, [pass()]);
+    store.flush().unwrap();
+    assert_eq!(store.table("u1").unwrap().unwrap().actions, [pass()]);
 }
 
 #[test]
@@ -208,7 +253,7 @@ fn renewals_and_batches_over_the_same_leases_never_deadlock() {
     let leases: Vec<_> = (0..200)
         .map(|n| {
             let id = format!("d{n:03}");
-            store.create(&row(&id, false)).unwrap();
+            create(&*store, &id, false);
             store.claim(&id, "A", ttl).unwrap().expect("free")
         })
         .collect();
@@ -227,7 +272,9 @@ fn renewals_and_batches_over_the_same_leases_never_deadlock() {
             .map(|l| (l.table.clone(), seq, pass()))
             .collect();
         let backwards: Vec<_> = leases.iter().rev().cloned().collect();
-        store.append_fenced(&batch, &[], &backwards).unwrap();
+        store
+            .commit(Commit::default().append(batch).fenced(backwards))
+            .unwrap();
     }
     renewing.join().expect("every renewal succeeded");
 }
@@ -241,15 +288,13 @@ fn sqlites_log_is_checkpointed_in_the_background() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.db");
     let store = Sqlite::open(&path).unwrap();
-    store.create(&row("w1", true)).unwrap();
+    create(&store, "w1", true);
     let mut seq = 0;
     let mut largest = 0;
     for _ in 0..6 {
         for _ in 0..300 {
             seq += 1;
-            store
-                .append_all(&[("w1".into(), seq, pass())], &[])
-                .unwrap();
+            append(&store, "w1", seq, pass()).unwrap();
         }
         // Two of the checkpointer's ticks, then the next commit starts the log over.
         std::thread::sleep(Duration::from_millis(600));

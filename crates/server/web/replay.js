@@ -30,7 +30,7 @@ function icon(name) {
 }
 
 /** The people who sat at the game, by seat: those a review is offered for. */
-const people = (game) => game.seats.flatMap((s, seat) => (s.startsWith("person:") ? [{ seat, name: s.slice(7) }] : []));
+const people = (game) => game.players.flatMap((p, seat) => (p.person ? [{ seat, name: p.name }] : []));
 
 /** A verdict as a badge: its word, never its colour alone. */
 const VERDICT = { good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };

@@ -25,7 +25,7 @@ pub use cards as __cards;
 pub use house::{House, HouseError, HouseRule};
 pub use outcome::{HandOver, Happened, OrderedUp, Outcome, Penalty};
 pub use progress::{NotADeck, Progress, ReplayEvent, Taken};
-pub use record::{GameRecord, ReplayError};
+pub use record::{GameRecord, RecordSeat, ReplayError};
 
 use std::fmt::Debug;
 

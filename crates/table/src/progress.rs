@@ -6,7 +6,9 @@
 use cards::Card;
 use rand::SeedableRng;
 
-use crate::{Agent, Game, GameRecord, Happened, Outcome, Refused, ReplayError, Rng, Seated, Turn};
+use crate::{
+    Agent, Game, GameRecord, Happened, Outcome, RecordSeat, Refused, ReplayError, Rng, Seated, Turn,
+};
 
 /// One accepted action: who took it, what it did, and who may see it (each seat, then
 /// spectators), decided when it was taken from the state it was taken in.
@@ -239,8 +241,8 @@ impl<G: Game> Progress<G> {
         self.hand.last().expect("just kept")
     }
 
-    /// The game as a record, with `seats` naming who sat where.
-    pub fn record(&self, seats: Vec<String>, points: u32) -> GameRecord<G::Action> {
+    /// The game as a record, with `seats` saying who sat where.
+    pub fn record(&self, seats: Vec<RecordSeat>, points: u32) -> GameRecord<G::Action> {
         GameRecord {
             game: self.game.name().to_string(),
             variant: self.game.variant().to_string(),

@@ -25,10 +25,69 @@ pub struct GameRecord<A> {
     /// the order dealt; the seed shuffles the hands after them. Usually empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deals: Vec<Vec<cards::Card>>,
-    /// The player in each seat, by name.
-    pub seats: Vec<String>,
+    /// Who sat in each seat.
+    pub seats: Vec<RecordSeat>,
     /// Every action taken, in order.
     pub actions: Vec<A>,
+}
+
+/// Who sat in one seat of a recorded game. A record writes it as the text records have
+/// always held — `person:NAME`, a computer player's kind (`strong`), or `open` — so a
+/// record from before reads as it is and writes back the same bytes.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum RecordSeat {
+    /// A person, by the name the table showed.
+    Person(String),
+    /// A computer player, by its kind (`strong`, `handout`, `random`).
+    Computer(String),
+    /// Nobody: the seat was never taken.
+    Open,
+}
+
+impl RecordSeat {
+    /// What a person's seat is written after.
+    const PERSON: &'static str = "person:";
+
+    /// The seat a record's text names: every text is one (a kind the catalogue does not
+    /// know is still a computer's, which the replay names and never runs).
+    pub fn read(text: &str) -> RecordSeat {
+        match text.strip_prefix(RecordSeat::PERSON) {
+            Some(name) => RecordSeat::Person(name.to_string()),
+            None if text == "open" => RecordSeat::Open,
+            None => RecordSeat::Computer(text.to_string()),
+        }
+    }
+
+    /// The person's name, if a person sat here.
+    pub fn person(&self) -> Option<&str> {
+        match self {
+            RecordSeat::Person(name) => Some(name),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for RecordSeat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RecordSeat::Person(name) => write!(f, "{}{name}", RecordSeat::PERSON),
+            RecordSeat::Computer(kind) => f.write_str(kind),
+            RecordSeat::Open => f.write_str("open"),
+        }
+    }
+}
+
+impl Serialize for RecordSeat {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for RecordSeat {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Ok(RecordSeat::read(&text))
+    }
 }
 
 fn ten() -> u32 {
@@ -110,7 +169,7 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
             house: game.house(),
             seed,
             deals: Vec::new(),
-            seats: vec!["random".to_string(); game.seats()],
+            seats: vec![RecordSeat::Computer("random".into()); game.seats()],
             actions,
         }
     }
@@ -131,5 +190,45 @@ impl<A: Copy + fmt::Debug> GameRecord<A> {
     /// [`Progress::replay`], the one replay loop.
     pub fn replay<G: Game<Action = A>>(&self, game: G) -> Result<G, ReplayError<G::Refusal>> {
         Progress::from_record(game, self).map(Progress::into_game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record line as the server wrote them before seats were typed (a person, two
+    /// computers, a seat nobody took): it reads into typed seats and writes back the same
+    /// bytes.
+    #[test]
+    fn an_older_records_seats_read_typed_and_write_back_the_same() {
+        let line = r#"{"game":"euchre","variant":"cs246","points":10,"seed":7,"seats":["person:Ada","strong","open","person:person:Bo"],"actions":[]}"#;
+        let record: GameRecord<u8> = serde_json::from_str(line).unwrap();
+        assert_eq!(
+            record.seats,
+            [
+                RecordSeat::Person("Ada".into()),
+                RecordSeat::Computer("strong".into()),
+                RecordSeat::Open,
+                RecordSeat::Person("person:Bo".into()),
+            ]
+        );
+        assert_eq!(serde_json::to_string(&record).unwrap(), line);
+    }
+
+    /// Only the seat's text says what it is: `person:` alone is a person with an empty
+    /// name, and a kind no catalogue knows is still a computer's.
+    #[test]
+    fn every_text_is_a_seat() {
+        assert_eq!(
+            RecordSeat::read("person:"),
+            RecordSeat::Person(String::new())
+        );
+        assert_eq!(
+            RecordSeat::read("Person:Ada"),
+            RecordSeat::Computer("Person:Ada".into())
+        );
+        assert_eq!(RecordSeat::Person("Ada".into()).person(), Some("Ada"));
+        assert_eq!(RecordSeat::Open.person(), None);
     }
 }

@@ -9,7 +9,7 @@ use scene::{Presence, Shown, Sitter, Staged, WithScene};
 use crate::error::OpenError;
 use catalogue::{PlayerSpec, Roster, Ruleset};
 use rand::SeedableRng;
-use table::{Agent, NotADeck, Progress, ReplayError, Rng, Turn};
+use table::{Agent, NotADeck, Progress, RecordSeat, ReplayError, Rng, Turn};
 
 /// The person always sits here.
 pub const YOU: usize = 0;
@@ -78,7 +78,7 @@ pub struct Session<G: Roster + Staged> {
     progress: Progress<G>,
     rng: Rng,
     computers: Vec<Option<Box<dyn Agent<G>>>>,
-    lineup: Vec<String>,
+    lineup: Vec<RecordSeat>,
     sitters: Vec<Sitter>,
     /// Actions applied and hands dealt.
     changes: u64,
@@ -127,8 +127,8 @@ impl<G: Roster + Staged> Session<G> {
         let computers = (0..seats)
             .map(|seat| (seat != YOU).then(|| game.agent(setup.opponents)))
             .collect();
-        let mut lineup = vec!["person:You".to_string()];
-        lineup.extend((1..seats).map(|_| setup.opponents.to_string()));
+        let mut lineup = vec![RecordSeat::Person("You".into())];
+        lineup.extend((1..seats).map(|_| RecordSeat::Computer(setup.opponents.to_string())));
         // Computer players' choices from here are seeded by how far the game got.
         let done = progress.actions().len() as u64;
         Session {

@@ -27,7 +27,7 @@ use proptest::prelude::*;
 use rand::seq::{IndexedRandom, SliceRandom};
 use rand::{Rng as _, SeedableRng};
 use serde_json::json;
-use server::store::{Deals, SeatRow, Seed, Sqlite, Store, TableRow, Token};
+use server::store::{Commit, Deals, SeatRow, Seed, Sqlite, TableRow, Token, Writes};
 use table::{Game, House, Rng, Turn};
 
 /// What the test knows of one game and rules variant, beyond [`Game`].
@@ -360,29 +360,28 @@ async fn play<G: Game>(
     let seats = (subject.new)().seats();
     {
         let store = Sqlite::open(&db).unwrap();
-        store
-            .create(&TableRow {
-                id: table.to_string(),
-                game: subject.named.0.parse().unwrap(),
-                rules: subject.named.1.to_string(),
-                points: 10,
-                house: subject.named.2.iter().map(|h| h.to_string()).collect(),
-                seed: Seed::new(seed),
-                deals: Deals::new(world.decks.clone()),
-                public: true,
-                bots: vec![None; seats],
-                autopilot_seconds: 3600,
-                coach: true,
-            })
-            .unwrap();
+        let mut setup = Commit::default().create(TableRow {
+            id: table.to_string(),
+            game: subject.named.0.parse().unwrap(),
+            rules: subject.named.1.to_string(),
+            points: 10,
+            house: subject.named.2.iter().map(|h| h.to_string()).collect(),
+            seed: Seed::new(seed),
+            deals: Deals::new(world.decks.clone()),
+            public: true,
+            bots: vec![None; seats],
+            autopilot_seconds: 3600,
+            coach: true,
+        });
         for seat in 0..seats {
             let row = SeatRow {
                 seat,
                 name: format!("P{seat}"),
                 token: Token::new(token(seat)),
             };
-            store.seat(table, &row).unwrap();
+            setup = setup.seat(table, row);
         }
+        store.commit(setup).unwrap();
     }
     let served = Served::start(&db);
     let mut http = routes(&served, table);

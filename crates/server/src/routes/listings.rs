@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Json, Response};
 use catalogue::{Roster, Ruleset, Variant};
 use scene::{Staged, WithScene};
 
-use super::records::{finished, record_seats};
+use super::records::{finished, record_seats, seated};
 use super::Page;
 use crate::protocol;
 use crate::server::Server;
@@ -73,8 +73,7 @@ fn listing(row: &TableRow, actions: u64, ended: Option<u64>) -> protocol::GameLi
 /// the names are the table's, the rest the scene's.
 fn ended_listing(stored: Stored) -> protocol::GameListing {
     let mut listed = listing(&stored.row, stored.actions.len() as u64, stored.ended);
-    let names = seat_names(&stored);
-    let sitters = sitters(&names);
+    let sitters = seated(&record_seats(&stored));
     let rules = Variant::named(stored.row.game, Some(&stored.row.rules))
         .ok()
         .and_then(|v| Ruleset::new(v, stored.row.points, &stored.row.house).ok());
@@ -92,19 +91,20 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
         return listed;
     };
     let side_of = |seat: usize| end.score.rows.iter().find(|r| r.seats.contains(&seat));
-    let seats = (names.iter().enumerate())
-        .map(|(seat, (name, person))| {
+    let seats = (sitters.iter().enumerate())
+        .map(|(seat, sitter)| {
             let side = side_of(seat).map(|r| r.seats.clone()).unwrap_or(vec![seat]);
             let named = |keep: &dyn Fn(usize) -> bool| {
-                (0..names.len())
+                (0..sitters.len())
                     .filter(|&s| keep(s))
-                    .map(|s| names[s].0.clone())
+                    .map(|s| sitters[s].name.clone())
                     .collect::<Vec<_>>()
             };
+            let person = sitter.presence == scene::Presence::Person;
             protocol::SeatOutcome {
                 seat,
-                name: name.clone(),
-                kind: if *person { "person" } else { "computer" }.into(),
+                name: sitter.name.clone(),
+                kind: if person { "person" } else { "computer" }.into(),
                 won: result.winners.contains(&seat),
                 points: end.seats.get(seat).map_or(0.0, |s| s.points),
                 partners: named(&|s| s != seat && side.contains(&s)),
@@ -119,30 +119,6 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
         seats,
     });
     listed
-}
-
-/// Each seat's name as the finished games' lists show it, and whether a person sat there.
-fn seat_names(stored: &Stored) -> Vec<(String, bool)> {
-    (record_seats(stored).iter().enumerate())
-        .map(|(seat, player)| match player.strip_prefix("person:") {
-            Some(name) => (name.to_string(), true),
-            None => (format!("Computer {} ({player})", seat + 1), false),
-        })
-        .collect()
-}
-
-/// The seats as the scene shows them at the end: people and computers.
-fn sitters(names: &[(String, bool)]) -> Vec<scene::Sitter> {
-    (names.iter())
-        .map(|(name, person)| scene::Sitter {
-            name: name.clone(),
-            presence: if *person {
-                scene::Presence::Person
-            } else {
-                scene::Presence::Computer
-            },
-        })
-        .collect()
 }
 
 /// A stored game's scene at its end, as a spectator sees it; `None` if it does not replay

@@ -12,6 +12,8 @@ use crate::edge;
 use crate::protocol;
 use crate::replays;
 use crate::server::Server;
+use ::table::RecordSeat;
+
 use crate::store::{Store, Stored};
 
 /// A finished table's game record in the arena's `--record` format. A game in progress
@@ -49,6 +51,12 @@ pub(super) async fn steps(
             rules: &record.variant,
             points: record.points,
             seats: &record.seats,
+            players: (seated(&record.seats).into_iter())
+                .map(|sitter| protocol::ReplayPlayer {
+                    person: sitter.presence == scene::Presence::Person,
+                    name: sitter.name,
+                })
+                .collect(),
             steps,
         }))
     })
@@ -128,15 +136,29 @@ fn finished_record(store: &dyn Store, id: &str) -> Result<protocol::GameRecord, 
     })
 }
 
-/// Who sat where, as a record names them: `person:NAME`, a computer player's name, or
-/// `open`.
-pub(super) fn record_seats(stored: &Stored) -> Vec<String> {
+/// Who sat where at a stored table: its computer players, the people who took a seat,
+/// and the seats nobody took.
+pub(super) fn record_seats(stored: &Stored) -> Vec<RecordSeat> {
     (stored.row.bots.iter().enumerate())
         .map(|(seat, bot)| match bot {
-            Some(name) => name.clone(),
+            Some(kind) => RecordSeat::Computer(kind.clone()),
             None => (stored.seats.iter())
                 .find(|s| s.seat == seat)
-                .map_or("open".to_string(), |s| format!("person:{}", s.name)),
+                .map_or(RecordSeat::Open, |s| RecordSeat::Person(s.name.clone())),
+        })
+        .collect()
+}
+
+/// Each seat's player of a finished table as its pages name them
+/// ([`scene::sitter_name`]), a person told apart from a computer.
+pub(super) fn seated(seats: &[RecordSeat]) -> Vec<scene::Sitter> {
+    (seats.iter().enumerate())
+        .map(|(seat, sat)| scene::Sitter {
+            name: scene::sitter_name(seat, sat),
+            presence: match sat {
+                RecordSeat::Person(_) => scene::Presence::Person,
+                _ => scene::Presence::Computer,
+            },
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! [`Sqlite`](super::Sqlite), written by an async driver (`tokio-postgres` through a
 //! `deadpool-postgres` pool) and migrated by the server at start (`refinery`).
 //!
-//! [`Store`] is synchronous, as SQLite is: each call runs on the store's own small
+//! [`Store`](super::Store) is synchronous, as SQLite is: each call runs on the store's own small
 //! runtime and the caller waits for its answer on a plain channel, which blocks a thread
 //! as a SQLite write does and never nests one runtime in another. A call returns only
 //! once PostgreSQL has committed (the default `synchronous_commit`), and an action's key
@@ -12,13 +12,13 @@ use std::collections::HashSet;
 use std::future::Future;
 use std::time::Duration;
 
-use catalogue::{AnyAction, GameKind};
+use catalogue::GameKind;
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{NoTls, Row};
 
 use super::{
-    written, Deals, GameRow, Lease, Owner, Presence, SeatRow, Seed, Store, StoreError, Stored,
-    TableRow, Token,
+    millis, now_seconds, written, Commit, Deals, GameRow, Lease, Leases, Owner, Presence, Reads,
+    SeatRow, Seed, StoreError, Stored, TableRow, TableText, Token, Writes,
 };
 use crate::ids::{TableId, TableSummary};
 
@@ -164,7 +164,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
     let Some(row) = client.query_opt(&query, &[&id]).await? else {
         return Ok(None);
     };
-    let (row, finished, ended) = table_row(&row)?;
+    let row = table_row(&row)?;
     let seats = client
         .query(
             "SELECT seat, name, token FROM seats WHERE table_id = $1 ORDER BY seat",
@@ -187,142 +187,128 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
         )
         .await?
         .iter()
-        .map(|r| {
-            let text: String = r.try_get(0)?;
-            AnyAction::read(row.game, &mut serde_json::Deserializer::from_str(&text))
-                .map_err(|e| StoreError::Unreadable(format!("an action of table {id}: {e}")))
-        })
-        .collect::<Result<Vec<_>, StoreError>>()?;
-    Ok(Some(Stored {
-        row,
-        seats,
-        actions,
-        finished,
-        ended,
-    }))
+        .map(|r| r.try_get(0))
+        .collect::<Result<Vec<String>, _>>()?;
+    Stored::read(row, seats, &actions).map(Some)
 }
 
-impl Store for Postgres {
-    fn create(&self, row: &TableRow) -> Result<(), StoreError> {
-        let row = row.clone();
-        self.execute(
-            "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot,
-                                 created, deals, house, coach)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-            move || {
-                let now = std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_secs() as i64);
-                vec![
-                    Box::new(row.id),
-                    Box::new(row.game.name().to_string()),
-                    Box::new(row.rules),
-                    Box::new(i64::from(row.points)),
-                    Box::new(row.seed.0 as i64),
-                    Box::new(row.public),
-                    Box::new(serde_json::to_string(&row.bots).expect("names serialize")),
-                    Box::new(row.autopilot_seconds as i64),
-                    Box::new(now),
-                    Box::new(serde_json::to_string(&row.deals.0).expect("cards serialize")),
-                    Box::new(serde_json::to_string(&row.house).expect("strings serialize")),
-                    Box::new(row.coach),
-                ]
-            },
-        )
+/// Checks in `transaction` that each of `fence` is still held, and keeps it from a claim
+/// until the transaction ends (`FOR SHARE`); [`StoreError::Fenced`] names a lost one. Rows
+/// are locked in the tables' order, as renewals lock them: no deadlock between them.
+async fn hold(
+    transaction: &tokio_postgres::Transaction<'_>,
+    fence: &[Lease],
+) -> Result<(), StoreError> {
+    if fence.is_empty() {
+        return Ok(());
     }
-
-    fn seat(&self, table: &str, seat: &SeatRow) -> Result<(), StoreError> {
-        let (table, seat) = (table.to_string(), seat.clone());
-        self.execute(
-            "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
-                                                        token = EXCLUDED.token",
-            move || {
-                vec![
-                    Box::new(table),
-                    Box::new(seat.seat as i64),
-                    Box::new(seat.name),
-                    Box::new(seat.token.0),
-                ]
-            },
+    let (tables, nodes, tokens) = columns(fence);
+    let held: HashSet<String> = transaction
+        .query(
+            "SELECT l.table_id FROM leases l
+               JOIN UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
+                 ON l.table_id = h.table_id AND l.node = h.node AND l.token = h.token
+             ORDER BY l.table_id FOR SHARE OF l",
+            &[&tables, &nodes, &tokens],
         )
+        .await?
+        .iter()
+        .map(|r| r.try_get(0))
+        .collect::<Result<_, _>>()?;
+    match tables.iter().find(|t| !held.contains(*t)) {
+        Some(lost) => Err(StoreError::Fenced(lost.clone())),
+        None => Ok(()),
     }
+}
 
-    fn append_fenced(
-        &self,
-        actions: &[(TableId, u64, AnyAction)],
-        finished: &[TableId],
-        leases: &[Lease],
-    ) -> Result<(), StoreError> {
-        let leases = leases.to_vec();
-        let actions: Vec<(TableId, i64, String)> = actions
+/// Writes `commit` in `transaction`, which the caller commits: nothing if a lease of its
+/// fence is lost. One statement for every lease, one for every kind of row.
+async fn write(
+    transaction: &tokio_postgres::Transaction<'_>,
+    commit: Commit,
+) -> Result<(), StoreError> {
+    hold(transaction, &commit.fence).await?;
+    for row in &commit.tables {
+        let text = TableText::of(row);
+        transaction
+            .execute(
+                "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot,
+                                     created, deals, house, coach)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                &[
+                    &row.id,
+                    &row.game.name(),
+                    &row.rules,
+                    &i64::from(row.points),
+                    &(row.seed.0 as i64),
+                    &row.public,
+                    &text.bots,
+                    &(row.autopilot_seconds as i64),
+                    &now_seconds(),
+                    &text.deals,
+                    &text.house,
+                    &row.coach,
+                ],
+            )
+            .await?;
+    }
+    for (table, seat) in &commit.seats {
+        transaction
+            .execute(
+                "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)
+                 ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
+                                                            token = EXCLUDED.token",
+                &[table, &(seat.seat as i64), &seat.name, &seat.token.0],
+            )
+            .await?;
+    }
+    if !commit.actions.is_empty() {
+        let (ids, seqs, texts): (Vec<&TableId>, Vec<i64>, Vec<String>) = commit
+            .actions
             .iter()
-            .map(|(table, seq, action)| (table.clone(), *seq as i64, written(action)))
-            .collect();
-        let finished = finished.to_vec();
+            .fold(Default::default(), |mut all, (table, seq, action)| {
+                all.0.push(table);
+                all.1.push(*seq as i64);
+                all.2.push(written(action));
+                all
+            });
+        transaction
+            .execute(
+                "INSERT INTO actions (table_id, seq, action)
+                 SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[])",
+                &[&ids, &seqs, &texts],
+            )
+            .await?;
+    }
+    if !commit.finished.is_empty() {
+        transaction
+            .execute(
+                "UPDATE tables SET finished = TRUE,
+                   ended = COALESCE(ended, EXTRACT(EPOCH FROM now())::BIGINT)
+                 WHERE id = ANY($1::TEXT[])",
+                &[&commit.finished],
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// Every commit is durable when PostgreSQL answers it (the default `synchronous_commit`):
+/// [`Durability::Unflushed`] makes no difference, and a flush has nothing to do.
+impl Writes for Postgres {
+    fn commit(&self, commit: Commit) -> Result<(), StoreError> {
         let pool = self.pool.clone();
         self.run(async move {
             let mut client = pool.get().await.map_err(StoreError::pool)?;
             let transaction = client.transaction().await?;
-            // Held, and kept from a claim until this commits (`FOR SHARE`): one statement
-            // for every lease, one for every action, one for the finished marks. Rows are
-            // locked in the tables' order, as renewals lock them: no deadlock between them.
-            let (tables, nodes, tokens) = columns(&leases);
-            let held: HashSet<String> = transaction
-                .query(
-                    "SELECT l.table_id FROM leases l
-                       JOIN UNNEST($1::TEXT[], $2::TEXT[], $3::BIGINT[]) AS h(table_id, node, token)
-                         ON l.table_id = h.table_id AND l.node = h.node AND l.token = h.token
-                     ORDER BY l.table_id FOR SHARE OF l",
-                    &[&tables, &nodes, &tokens],
-                )
-                .await?
-                .iter()
-                .map(|r| r.try_get(0))
-                .collect::<Result<_, _>>()?;
-            if let Some(lost) = tables.iter().find(|t| !held.contains(*t)) {
-                return Err(StoreError::Fenced(lost.clone()));
-            }
-            let (ids, seqs, texts): (Vec<TableId>, Vec<i64>, Vec<String>) = actions
-                .into_iter()
-                .fold(Default::default(), |mut all, (table, seq, text)| {
-                    all.0.push(table);
-                    all.1.push(seq);
-                    all.2.push(text);
-                    all
-                });
-            transaction
-                .execute(
-                    "INSERT INTO actions (table_id, seq, action)
-                     SELECT * FROM UNNEST($1::TEXT[], $2::BIGINT[], $3::TEXT[])",
-                    &[&ids, &seqs, &texts],
-                )
-                .await?;
-            if !finished.is_empty() {
-                transaction
-                    .execute(
-                        "UPDATE tables SET finished = TRUE,
-                           ended = COALESCE(ended, EXTRACT(EPOCH FROM now())::BIGINT)
-                         WHERE id = ANY($1::TEXT[])",
-                        &[&finished],
-                    )
-                    .await?;
-            }
+            write(&transaction, commit).await?;
             transaction.commit().await?;
             Ok(())
         })
     }
+}
 
-    fn finish(&self, table: &str) -> Result<(), StoreError> {
-        let table = table.to_string();
-        self.execute(
-            "UPDATE tables SET finished = TRUE,
-               ended = COALESCE(ended, EXTRACT(EPOCH FROM now())::BIGINT)
-             WHERE id = $1",
-            move || vec![Box::new(table)],
-        )
-    }
-
+impl Reads for Postgres {
     fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
         let pool = self.pool.clone();
         self.run(async move {
@@ -376,6 +362,52 @@ impl Store for Postgres {
         })
     }
 
+    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
+        let (pool, table) = (self.pool.clone(), table.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let row = client
+                .query_opt(
+                    "SELECT leases.node, nodes.address FROM leases JOIN nodes ON nodes.name = leases.node
+                     WHERE leases.table_id = $1 AND leases.expires > now()",
+                    &[&table],
+                )
+                .await?;
+            let owner = row.map(|r| -> Result<Owner, StoreError> {
+                Ok(Owner {
+                    node: r.try_get(0)?,
+                    address: r.try_get(1)?,
+                })
+            });
+            owner.transpose()
+        })
+    }
+
+    fn lobby(&self, fresh: Duration) -> Result<Vec<TableSummary>, StoreError> {
+        let (pool, fresh) = (self.pool.clone(), millis(fresh));
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let rows = client
+                .query(
+                    "SELECT name, lobby FROM nodes
+                     WHERE seen > now() - $1::BIGINT * interval '1 millisecond'",
+                    &[&fresh],
+                )
+                .await?;
+            let mut tables = Vec::new();
+            for row in rows {
+                let lobby: String = row.try_get(1)?;
+                let listed: Vec<TableSummary> = serde_json::from_str(&lobby).map_err(|e| {
+                    StoreError::Unreadable(format!("node {}'s lobby: {e}", row.get::<_, String>(0)))
+                })?;
+                tables.extend(listed);
+            }
+            Ok(tables)
+        })
+    }
+}
+
+impl Leases for Postgres {
     fn claim(&self, table: &str, node: &str, ttl: Duration) -> Result<Option<Lease>, StoreError> {
         let (pool, table, node) = (self.pool.clone(), table.to_string(), node.to_string());
         let ttl = millis(ttl);
@@ -492,50 +524,6 @@ impl Store for Postgres {
         })
     }
 
-    fn owner(&self, table: &str) -> Result<Option<Owner>, StoreError> {
-        let (pool, table) = (self.pool.clone(), table.to_string());
-        self.run(async move {
-            let client = pool.get().await.map_err(StoreError::pool)?;
-            let row = client
-                .query_opt(
-                    "SELECT leases.node, nodes.address FROM leases JOIN nodes ON nodes.name = leases.node
-                     WHERE leases.table_id = $1 AND leases.expires > now()",
-                    &[&table],
-                )
-                .await?;
-            let owner = row.map(|r| -> Result<Owner, StoreError> {
-                Ok(Owner {
-                    node: r.try_get(0)?,
-                    address: r.try_get(1)?,
-                })
-            });
-            owner.transpose()
-        })
-    }
-
-    fn lobby(&self, fresh: Duration) -> Result<Vec<TableSummary>, StoreError> {
-        let (pool, fresh) = (self.pool.clone(), millis(fresh));
-        self.run(async move {
-            let client = pool.get().await.map_err(StoreError::pool)?;
-            let rows = client
-                .query(
-                    "SELECT name, lobby FROM nodes
-                     WHERE seen > now() - $1::BIGINT * interval '1 millisecond'",
-                    &[&fresh],
-                )
-                .await?;
-            let mut tables = Vec::new();
-            for row in rows {
-                let lobby: String = row.try_get(1)?;
-                let listed: Vec<TableSummary> = serde_json::from_str(&lobby).map_err(|e| {
-                    StoreError::Unreadable(format!("node {}'s lobby: {e}", row.get::<_, String>(0)))
-                })?;
-                tables.extend(listed);
-            }
-            Ok(tables)
-        })
-    }
-
     fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
         let pool = self.pool.clone();
         self.run(async move {
@@ -555,15 +543,10 @@ impl Store for Postgres {
     }
 }
 
-/// `ttl` in whole milliseconds.
 /// `leases` as three columns (tables, nodes, tokens), for one statement over them all.
 fn columns(leases: &[Lease]) -> (Vec<TableId>, Vec<String>, Vec<i64>) {
     let tables = leases.iter().map(|l| l.table.clone()).collect();
     let nodes = leases.iter().map(|l| l.node.clone()).collect();
     let tokens = leases.iter().map(|l| l.token as i64).collect();
     (tables, nodes, tokens)
-}
-
-fn millis(ttl: Duration) -> i64 {
-    i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX)
 }

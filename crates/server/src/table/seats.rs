@@ -10,7 +10,7 @@ use crate::outbox::Conn;
 use crate::protocol::{SeatInfo, ServerMsg, TableSpec};
 use crate::seen::Recipient;
 use crate::served::Served;
-use crate::store::{SeatRow, Token};
+use crate::store::{Commit, SeatRow, Token};
 
 impl<G: Served> Table<G> {
     /// Adds a spectator (once), who hears the table at once.
@@ -46,7 +46,7 @@ impl<G: Served> Table<G> {
             name: conn.name.clone(),
             token: token.clone(),
         };
-        if let Err(e) = blocking(|| self.services.store.seat(&id, &row)) {
+        if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {
             return conn.refuse(&id, "storage", e.to_string());
         }
         // A spectator who sits down hears the table once, as its seat.
