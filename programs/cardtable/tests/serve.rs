@@ -1591,7 +1591,9 @@ async fn a_second_live_node_under_a_taken_name_refuses_to_start() {
     let spec = json!({"game": "euchre", "rules": "cs246", "points": 10,
                        "seats": ["open", "random", "random", "random"]});
     let (mut ada, table) = Client::opening(&first.address, "Ada", spec).await;
-    let (token, last) = ada.join(&table, 0).await;
+    let (token, _) = ada.join(&table, 0).await;
+    // The computers play on until Ada's turn; from there the table waits for her.
+    let last = until_my_turn(&mut ada, 0).await;
     drop(ada);
     let mut second = std::process::Command::new(env!("CARGO_BIN_EXE_cardtable"))
         .args(["serve", "--listen", "127.0.0.1:0", "--store", &url])
