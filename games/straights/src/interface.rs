@@ -76,8 +76,9 @@ impl table::Game for Game {
         self.with_round(round.with_cards(&hands, &discards))
     }
 
+    /// Those dealt, less the one in play: the one whose turn it is.
     fn hands(&self) -> u32 {
-        self.rounds() - u32::from(self.round().is_some_and(|r| !r.is_over()))
+        self.rounds() - u32::from(Game::turn(self).is_some())
     }
 
     fn max_hand_actions(&self) -> usize {

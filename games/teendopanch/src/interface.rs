@@ -112,9 +112,9 @@ impl table::Game for Game {
         self.with_hand(hand.with_cards(holdings, &undealt))
     }
 
+    /// Those dealt, less the one in play: the one whose turn it is.
     fn hands(&self) -> u32 {
-        let in_progress = self.hand().is_some_and(|h| h.phase() != Phase::Over);
-        self.hands_dealt() - u32::from(in_progress)
+        self.hands_dealt() - u32::from(Game::turn(self).is_some())
     }
 
     fn max_hand_actions(&self) -> usize {
