@@ -5,7 +5,7 @@ use cards::{Card, CardSet};
 use table::{Agent, Rng, Seated};
 
 use crate::players::Computer;
-use crate::{Action, Game, Seat, View};
+use crate::{Action, Game, Seat};
 
 impl table::Game for Game {
     table::hand_over_to_the_core!(
@@ -37,10 +37,6 @@ impl table::Game for Game {
 
     fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
         !matches!(action, Action::Discard(_)) || to == Some(actor)
-    }
-
-    fn view(&self, seat: usize) -> View<'_> {
-        Game::view(self, Seat::new(seat)).expect("views exist once a round is dealt")
     }
 
     /// Other players' hands and (face-down) discard piles are dealt at random from the

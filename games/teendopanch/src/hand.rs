@@ -759,11 +759,6 @@ pub struct View<'a> {
 table::view_over_public!(PublicHand);
 
 impl<'a> View<'a> {
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
     /// The seat's cards in the order they arrived.
     pub fn holding(&self) -> &'a Holding {
         &self.hand.hands[self.seat.index()]

@@ -6,7 +6,7 @@ use cards::{Card, CardSet};
 use table::{Agent, Rng, Seated};
 
 use crate::players::Simple;
-use crate::{Action, Game, Phase, Seat, View};
+use crate::{Action, Game, Phase, Seat};
 
 impl table::Game for Game {
     table::hand_over_to_the_core!(name: "teendopanch", seats: 3, pack: cards::deck::TEENDOPANCH);
@@ -53,10 +53,6 @@ impl table::Game for Game {
             }
             _ => true,
         }
-    }
-
-    fn view(&self, seat: usize) -> View<'_> {
-        Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
     }
 
     /// Other hands and the undealt rest of the deck are dealt at random from the cards
