@@ -2,10 +2,10 @@
 //! `cargo run --release -p cardtable-arena --example decision_time -- 30`.
 //! Plays `games` games with strong players in seats 0 (and 2) and the handout bots
 //! elsewhere, timing every strong decision that has a choice.
-use std::time::Instant;
+#[path = "common/timed.rs"]
+mod timed;
 
-use rand::SeedableRng;
-use table::{Agent, Game, Rng, Seated, Turn};
+use table::{Agent, Game};
 
 fn time_game<G: Game>(
     name: &str,
@@ -14,28 +14,15 @@ fn time_game<G: Game>(
     agents: impl Fn() -> Vec<(bool, Box<dyn Agent<G>>)>,
 ) {
     let mut times = Vec::new();
-    let mut actions = Vec::new();
     for g in 0..games {
         let mut game = new();
-        let mut players = agents();
-        let mut chance = Rng::seed_from_u64(g);
-        let mut rng = Rng::seed_from_u64(!g);
-        loop {
-            match game.turn() {
-                Turn::Over => break,
-                Turn::Chance => game.deal(&mut chance),
-                Turn::Seat(seat) => {
-                    game.legal_actions(&mut actions);
-                    let (strong, agent) = &mut players[seat];
-                    let started = Instant::now();
-                    let action = agent.act(Seated::new(&game, seat), &mut rng);
-                    if *strong && actions.len() > 1 {
-                        times.push(started.elapsed().as_secs_f64() * 1e3);
-                    }
-                    game.apply(action).unwrap();
-                }
+        let (strong, mut players): (Vec<bool>, Vec<_>) = agents().into_iter().unzip();
+        let mut timed = |_: &G, seat: usize, legal: usize, ms: f64| {
+            if strong[seat] && legal > 1 {
+                times.push(ms);
             }
-        }
+        };
+        timed::play_timed(&mut game, &mut players, g, &mut timed, |_, _| {});
     }
     times.sort_by(f64::total_cmp);
     let median = times[times.len() / 2];

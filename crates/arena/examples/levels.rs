@@ -9,13 +9,15 @@
 //! over hands; Straights counts points taken, so the margin is theirs less the level's),
 //! and the median time of each level's decisions that had a choice.
 
+#[path = "common/timed.rs"]
+mod timed;
+
 use std::time::Instant;
 
 use arena::wilson;
 use catalogue::{GameKind, Level, PlayerSpec, Roster, Ruleset, Variant, WithGame};
-use rand::SeedableRng;
 use rayon::prelude::*;
-use table::{Agent, Rng, Seated, Turn};
+use table::{Agent, Turn};
 
 /// One game's outcome for the level (`upper`) against the one below.
 #[derive(Default)]
@@ -76,36 +78,28 @@ fn play<G: Roster>(new: &impl Fn() -> G, upper: Level, lower: Level, seed: u64, 
             })
         })
         .collect();
-    let (mut chance, mut rng) = (Rng::seed_from_u64(seed), Rng::seed_from_u64(!seed));
-    let (mut played, mut legal) = (Played::default(), Vec::new());
+    let mut played = Played::default();
     let mut before = game.points();
-    loop {
-        match game.turn() {
-            Turn::Over => break,
-            Turn::Chance => game.deal(&mut chance),
-            Turn::Seat(seat) => {
-                game.legal_actions(&mut legal);
-                let started = Instant::now();
-                let action = agents[seat].act(Seated::new(&game, seat), &mut rng);
-                let ms = started.elapsed().as_secs_f64() * 1e3;
-                if legal.len() > 1 {
-                    if mine[seat] {
-                        &mut played.upper_ms
-                    } else {
-                        &mut played.lower_ms
-                    }
-                    .push(ms);
-                }
-                let hands = game.hands();
-                game.apply(action).expect("a player's action is legal");
-                if game.hands() > hands || game.turn() == Turn::Over {
-                    let after = game.points();
-                    played.margins.push(margin(G::KIND, &mine, &before, &after));
-                    before = after;
-                }
+    let mut margins = Vec::new();
+    let decided = |_: &G, seat: usize, legal: usize, ms: f64| {
+        if legal > 1 {
+            if mine[seat] {
+                &mut played.upper_ms
+            } else {
+                &mut played.lower_ms
             }
+            .push(ms);
         }
-    }
+    };
+    let applied = |game: &G, hands: u32| {
+        if game.hands() > hands || game.turn() == Turn::Over {
+            let after = game.points();
+            margins.push(margin(G::KIND, &mine, &before, &after));
+            before = after;
+        }
+    };
+    timed::play_timed(&mut game, &mut agents, seed, decided, applied);
+    played.margins = margins;
     let winners = game.winners();
     played.won = (0..seats).any(|s| mine[s] && winners[s]);
     played

@@ -3,6 +3,17 @@
 use crate::euchre_order::TrumpOrder;
 use crate::Card;
 
+/// The two rounds of making trump in the Euchre family: in Euchre the upcard's suit may
+/// be ordered up in round one and any other suit named in round two; in Teen Do Panch the
+/// maker names trump after five cards (round one, where it may pass) or after eight.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Round {
+    /// The first chance to make trump, where passing is allowed.
+    One,
+    /// The second and last chance.
+    Two,
+}
+
 /// The trick being played: who led and the cards so far, in playing order.
 ///
 /// `S` is the game's seat type and `N` its number of players; a full trick holds `N` cards.

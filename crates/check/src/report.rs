@@ -457,17 +457,19 @@ mod tests {
 
     #[test]
     fn failures_are_the_same_way_whatever_the_cases_own_words() {
+        // A game to 1 point, unshuffled, for two Simple players, Cathy and Zoe.
+        const CATHY_AND_ZOE: [&str; 7] = [
+            "pack.in",
+            "noshuffle",
+            "1",
+            "Cathy",
+            "Simple",
+            "Zoe",
+            "Simple",
+        ];
         // Two games whose last line differs the same way, by other names and points.
         let one = checked(
-            &[
-                "pack.in",
-                "noshuffle",
-                "1",
-                "Cathy",
-                "Simple",
-                "Zoe",
-                "Simple",
-            ],
+            &CATHY_AND_ZOE,
             "Cathy and Zoe win!\n",
             "Cathy and Zoe win! \n",
         );
@@ -491,19 +493,7 @@ mod tests {
             "C and D have 8  points\n",
         );
         assert_eq!(same_way_of(&score), same_way_of(&again));
-        let silent = checked(
-            &[
-                "pack.in",
-                "noshuffle",
-                "1",
-                "Cathy",
-                "Simple",
-                "Zoe",
-                "Simple",
-            ],
-            "Cathy and Zoe win!\n",
-            "",
-        );
+        let silent = checked(&CATHY_AND_ZOE, "Cathy and Zoe win!\n", "");
         assert_ne!(same_way_of(&one), same_way_of(&silent));
     }
 }

@@ -266,6 +266,14 @@ fn hand_over_words<G: Staged>(
 ) -> String {
     let (sitters, to) = (stage.sitters, stage.to);
     let side_of = |seat: usize| side(sitters, to, &team_of(game, seat));
+    // What the makers took (`West and East take 4 tricks alone`), and whether the
+    // sentence's subject is plural.
+    let taken = |makers: usize, alone: bool, tricks: &str| {
+        let (name, many) = side_of(makers);
+        let alone = if alone { " alone" } else { "" };
+        let take = verb(many, "take", "takes");
+        (format!("{name} {take} {tricks}{alone}"), many)
+    };
     match *over {
         HandOver::ThrownIn => "Nobody made trump: the hand is thrown in.".into(),
         HandOver::Refused { .. } => {
@@ -277,27 +285,17 @@ fn hand_over_words<G: Staged>(
             tricks,
             points: p,
         } => {
-            let (name, many) = side_of(makers);
-            let alone = if alone { " alone" } else { "" };
-            format!(
-                "{name} {} {tricks} tricks{alone} and {} {}.",
-                verb(many, "take", "takes"),
-                verb(many, "score", "scores"),
-                points(p)
-            )
+            let (taken, many) = taken(makers, alone, &format!("{tricks} tricks"));
+            let scores = verb(many, "score", "scores");
+            format!("{taken} and {scores} {}.", points(p))
         }
         HandOver::March {
             makers,
             alone,
             points: p,
         } => {
-            let (name, many) = side_of(makers);
-            let alone = if alone { " alone" } else { "" };
-            format!(
-                "{name} {} all five tricks{alone}, a march: {}.",
-                verb(many, "take", "takes"),
-                points(p)
-            )
+            let (taken, _) = taken(makers, alone, "all five tricks");
+            format!("{taken}, a march: {}.", points(p))
         }
         HandOver::Euchred {
             makers,

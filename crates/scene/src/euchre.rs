@@ -43,21 +43,20 @@ impl Staged for Game {
     }
 
     fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
-        let Some(view) = public.hand() else {
-            return (Vec::new(), 0, Tally::new(TallyKind::Tricks, 0, None));
-        };
-        let s = Seat::new(seat);
-        let maker = view.maker() == Some(s);
-        let alone = maker && view.is_alone();
-        let marks = tricks::marks([
-            (view.dealer() == s, MarkKind::Dealer),
-            (maker && !alone, MarkKind::Maker),
-            (alone, MarkKind::MakerAlone),
-            (view.lone_defender() == Some(s), MarkKind::DefendingAlone),
-            (view.sits_out(s), MarkKind::SittingOut),
-        ]);
-        let tally = Tally::new(TallyKind::Tricks, view.tricks_won(s).into(), None);
-        (marks, view.hand_size(s), tally)
+        public.hand().map_or_else(tricks::undealt, |view| {
+            let s = Seat::new(seat);
+            let maker = view.maker() == Some(s);
+            let alone = maker && view.is_alone();
+            let marks = tricks::marks([
+                (view.dealer() == s, MarkKind::Dealer),
+                (maker && !alone, MarkKind::Maker),
+                (alone, MarkKind::MakerAlone),
+                (view.lone_defender() == Some(s), MarkKind::DefendingAlone),
+                (view.sits_out(s), MarkKind::SittingOut),
+            ]);
+            let tally = Tally::new(TallyKind::Tricks, view.tricks_won(s).into(), None);
+            (marks, view.hand_size(s), tally)
+        })
     }
 
     fn facts(public: &Public<'_>, _to: Option<usize>, names: &[String]) -> Vec<Fact> {
@@ -106,10 +105,8 @@ impl Staged for Game {
     }
 
     fn trick(public: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
-        let shown = public
-            .hand()
-            .map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
-        Some(shown.unwrap_or_default())
+        let hand = public.hand().map(|v| (v.trick(), v.trump_order()));
+        Some(tricks::in_hand(hand, |s| s.index()))
     }
 
     fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {

@@ -313,26 +313,31 @@ mod tests {
         use Verdict::*;
         // The pick; a tie with it; a little worse; a mistake (Straights' points: the
         // pick's 0.67 fewer taken is 0.67 points better).
-        assert_eq!(
-            decision_words("play 7♣", "play 7♣", Good, 0.0, true),
-            "Play 7♣: the coach's pick."
-        );
-        assert_eq!(
-            decision_words("Order up", "Pass", Good, 0.0, false),
-            "Order up: as good as the coach's pick (Pass)."
-        );
-        assert_eq!(
-            decision_words("play 8♠", "play 7♣", Good, 0.02, false),
-            "Play 8♠: good, 0.02 points worse than the coach's pick (play 7♣)."
-        );
-        assert_eq!(
-            decision_words("discard J♥", "discard A♥", Mistake, 0.44, false),
-            "Discard J♥: a mistake, 0.44 points worse than the coach's pick (discard A♥)."
-        );
-        assert_eq!(
-            decision_words("Order up, alone", "Pass", Blunder, 1.0, false),
-            "Order up, alone: a blunder, 1.00 point worse than the coach's pick (Pass)."
-        );
+        let decisions = [
+            (
+                ("play 7♣", "play 7♣", Good, 0.0, true),
+                "Play 7♣: the coach's pick.",
+            ),
+            (
+                ("Order up", "Pass", Good, 0.0, false),
+                "Order up: as good as the coach's pick (Pass).",
+            ),
+            (
+                ("play 8♠", "play 7♣", Good, 0.02, false),
+                "Play 8♠: good, 0.02 points worse than the coach's pick (play 7♣).",
+            ),
+            (
+                ("discard J♥", "discard A♥", Mistake, 0.44, false),
+                "Discard J♥: a mistake, 0.44 points worse than the coach's pick (discard A♥).",
+            ),
+            (
+                ("Order up, alone", "Pass", Blunder, 1.0, false),
+                "Order up, alone: a blunder, 1.00 point worse than the coach's pick (Pass).",
+            ),
+        ];
+        for ((taken, best, verdict, cost, picked), words) in decisions {
+            assert_eq!(decision_words(taken, best, verdict, cost, picked), words);
+        }
     }
 
     #[test]

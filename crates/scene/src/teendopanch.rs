@@ -36,19 +36,18 @@ impl Staged for Game {
     }
 
     fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
-        let Some(view) = public.hand() else {
-            return (Vec::new(), 0, Tally::new(TallyKind::Tricks, 0, None));
-        };
-        let s = Seat::new(seat);
-        let marks = tricks::marks([
-            (view.dealer() == s, MarkKind::Dealer),
-            (view.maker() == s, MarkKind::NamesTrump),
-        ]);
-        let (won, quota) = (view.tricks_won(s).into(), view.quotas()[seat].into());
-        let tally = Tally::new(TallyKind::Tricks, won, Some(quota));
-        // Everyone sees a card change hands in a pull: the puller holds it.
-        let taking = view.pulled_by() == Some(s);
-        (marks, view.hand_size(s) + usize::from(taking), tally)
+        public.hand().map_or_else(tricks::undealt, |view| {
+            let s = Seat::new(seat);
+            let marks = tricks::marks([
+                (view.dealer() == s, MarkKind::Dealer),
+                (view.maker() == s, MarkKind::NamesTrump),
+            ]);
+            let (won, quota) = (view.tricks_won(s).into(), view.quotas()[seat].into());
+            let tally = Tally::new(TallyKind::Tricks, won, Some(quota));
+            // Everyone sees a card change hands in a pull: the puller holds it.
+            let taking = view.pulled_by() == Some(s);
+            (marks, view.hand_size(s) + usize::from(taking), tally)
+        })
     }
 
     fn hand_end_of(public: &Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
@@ -120,10 +119,8 @@ impl Staged for Game {
     }
 
     fn trick(public: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
-        let shown = public
-            .hand()
-            .map(|v| tricks::shown(v.trick(), v.trump_order(), |s| s.index()));
-        Some(shown.unwrap_or_default())
+        let hand = public.hand().map(|v| (v.trick(), v.trump_order()));
+        Some(tricks::in_hand(hand, |s| s.index()))
     }
 
     fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {

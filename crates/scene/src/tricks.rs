@@ -7,10 +7,10 @@ use cards::trick::Trick;
 use cards::Suit;
 
 use super::words::suit_words;
-use super::{Fact, FactKind, Mark, MarkKind, Played};
+use super::{Fact, FactKind, Mark, MarkKind, Played, Tally, TallyKind};
 
 /// A trick's plays with their seats, and the seat winning it once trump is made.
-pub(crate) fn shown<S: Copy, const N: usize>(
+fn shown<S: Copy, const N: usize>(
     trick: &Trick<S, N>,
     order: Option<TrumpOrder>,
     index: impl Fn(S) -> usize,
@@ -21,6 +21,21 @@ pub(crate) fn shown<S: Copy, const N: usize>(
     });
     let winning = order.and_then(|o| trick.winning(o)).map(|(s, _)| index(s));
     (plays.collect(), winning)
+}
+
+/// A seat's parts before the first deal: no marks, no cards, no tricks taken.
+pub(crate) fn undealt() -> (Vec<Mark>, usize, Tally) {
+    (Vec::new(), 0, Tally::new(TallyKind::Tricks, 0, None))
+}
+
+/// The trick in progress of the hand, if one is dealt (its trick and trump's order), as
+/// [`shown`]; nothing before the first deal.
+pub(crate) fn in_hand<S: Copy, const N: usize>(
+    hand: Option<(&Trick<S, N>, Option<TrumpOrder>)>,
+    index: impl Fn(S) -> usize,
+) -> (Vec<Played>, Option<usize>) {
+    hand.map(|(trick, order)| shown(trick, order, index))
+        .unwrap_or_default()
 }
 
 /// `Trump Hearts ♥` and what follows it (`, made by West`, the `maker`), in trump's

@@ -2,6 +2,7 @@
 //! game's end) the scene states how it ended, side by side, as the handouts' reference
 //! programs print it; standings at the end follow the game's own order.
 
+use cards::Card;
 use catalogue::{PlayerSpec, Roster};
 use rand::SeedableRng;
 use scene::{HandEndKind, Sitter, TallyKind};
@@ -34,29 +35,42 @@ fn play_hand<G: Roster + scene::Staged>(progress: &mut Progress<G>, seed: u64) {
     }
 }
 
+/// `game` from `seed`, or from its first `deals`, with its first hand played by the
+/// handout's players.
+fn first_hand<G: Roster + scene::Staged>(game: G, seed: u64, deals: Vec<Vec<Card>>) -> Progress<G> {
+    let mut progress = Progress::new(game, seed, deals).unwrap();
+    play_hand(&mut progress, seed);
+    progress
+}
+
+/// `euchre_test00.out.correct` (EECS 280, `pack.in noshuffle 1`, four Simple players Adi,
+/// Barbara, Chi-Chih, Dabbala) played out: the game, and the scene a spectator sees then.
+fn euchre_test00() -> (Progress<euchre::Game>, scene::Scene) {
+    let deck = cards::deck::eecs280_euchre();
+    let game = euchre::Game::new(euchre::Rules::eecs280(1));
+    let progress = first_hand(game, 0, vec![deck]);
+    let names = sitters(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
+    let scene = scene::shown(&progress, None, &names, 1).scene;
+    (progress, scene)
+}
+
 fn sitters_for(seats: usize) -> Vec<Sitter> {
     (0..seats)
         .map(|s| Sitter::computer(format!("P{s}")))
         .collect()
 }
 
-/// `euchre_test00.out.correct` (EECS 280, `pack.in noshuffle 1`, four Simple players Adi,
-/// Barbara, Chi-Chih, Dabbala): Barbara orders up hearts; Adi takes three tricks, Barbara
+/// `euchre_test00.out.correct` ([`euchre_test00`]): Barbara orders up hearts; Adi takes three tricks, Barbara
 /// and Dabbala one each; "Adi and Chi-Chih win the hand / euchred! / Adi and Chi-Chih
 /// have 2 points / Barbara and Dabbala have 0 points / Adi and Chi-Chih win!".
 #[test]
 fn a_euchre_hand_ends_as_the_eecs280_reference_prints_it() {
-    let deck = cards::deck::eecs280_euchre();
-    let game = euchre::Game::new(euchre::Rules::eecs280(1));
-    let mut progress = Progress::new(game, 0, vec![deck]).unwrap();
-    play_hand(&mut progress, 0);
+    let (progress, scene) = euchre_test00();
     assert_eq!(
         progress.turn(),
         Turn::Over,
         "one point: the euchre ends the game"
     );
-    let names = sitters(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
-    let scene = scene::shown(&progress, None, &names, 1).scene;
     let end = scene
         .hand_end
         .expect("the last hand's end at the game's end");
@@ -108,8 +122,7 @@ fn a_teen_do_panch_hand_ends_with_quotas_and_the_pulls_owed() {
     let mut pack = cards::pack::Pack::new(cards::pack::parse(&text, set).unwrap(), true);
     let deck = pack.next_deck().to_vec();
     let game = teendopanch::Game::new(teendopanch::Rules::reference(10));
-    let mut progress = Progress::new(game, 0, vec![deck]).unwrap();
-    play_hand(&mut progress, 0);
+    let progress = first_hand(game, 0, vec![deck]);
     assert_eq!(
         progress.turn(),
         Turn::Chance,
@@ -150,9 +163,7 @@ fn a_teen_do_panch_hand_ends_with_quotas_and_the_pulls_owed() {
 fn a_straights_round_ends_with_every_players_discards_face_up() {
     let mut checked = 0;
     for seed in 0..8 {
-        let game = straights::Game::new();
-        let mut progress = Progress::new(game, seed, Vec::new()).unwrap();
-        play_hand(&mut progress, seed);
+        let progress = first_hand(straights::Game::new(), seed, Vec::new());
         let scene = scene::shown(&progress, None, &sitters_for(4), 80).scene;
         let end = scene.hand_end.expect("between rounds");
         assert_eq!(end.kind, HandEndKind::Round);
@@ -220,12 +231,7 @@ fn during_the_declarations_the_upcard_is_on_offer() {
 /// as a trick being won; the replay names computers as the table did.
 #[test]
 fn the_hands_last_trick_is_taken_not_winning() {
-    let deck = cards::deck::eecs280_euchre();
-    let game = euchre::Game::new(euchre::Rules::eecs280(1));
-    let mut progress = Progress::new(game, 0, vec![deck]).unwrap();
-    play_hand(&mut progress, 0);
-    let names = sitters(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
-    let scene = scene::shown(&progress, None, &names, 1).scene;
+    let (_, scene) = euchre_test00();
     let scene::Middle::Tricks { current, last } = scene.middle else {
         panic!("Euchre's middle is tricks")
     };

@@ -395,12 +395,9 @@ fn the_coach_weighs_each_choice_against_its_pick_in_the_seats_order() {
 /// ordering up is 1.26 − 1.10 = 0.16 worse; the coach says why in a sentence.
 #[test]
 fn the_coach_shows_a_bid_less_its_margin_so_the_pick_is_the_best_value() {
-    use euchre::{Action, Rules};
     use table::search::Advice;
-    let progress = appendix_b(Rules::eecs280(10));
-    let (pass, order) = (Action::Pass, Action::OrderUp { alone: false });
     let advice = Advice {
-        actions: vec![pass, order],
+        actions: WESTS_BID.to_vec(),
         values: vec![1.26, 1.40],
         choice: 0,
         higher_is_better: true,
@@ -408,10 +405,9 @@ fn the_coach_shows_a_bid_less_its_margin_so_the_pick_is_the_best_value() {
         margins: vec![0.0, 0.30],
         note: "A bid must promise 0.30 points more than passing.".into(),
     };
-    let coaching = scene::coaching(progress.game(), 1, &advice);
-    let shown = shown(&coaching);
+    let coaching = wests_bid_coaching(&advice);
     assert_eq!(
-        shown,
+        shown(&coaching),
         [
             ("Pass", "+1.26".to_string(), "the coach's pick"),
             ("Order up", "+1.10".to_string(), "0.16 worse"),
@@ -434,21 +430,17 @@ fn the_coach_shows_a_bid_less_its_margin_so_the_pick_is_the_best_value() {
 /// here are a Euchre bid's, the decision at hand: the direction is every game's.)
 #[test]
 fn the_coach_says_lower_is_better_for_points_taken() {
-    use euchre::{Action, Rules};
     use table::search::Advice;
-    let progress = appendix_b(Rules::eecs280(10));
-    let (pass, order) = (Action::Pass, Action::OrderUp { alone: false });
     let advice = Advice::from_totals(
-        vec![pass, order],
+        WESTS_BID.to_vec(),
         &[-1.06, -1.73],
         1,
         false,
         "the points you can expect to take this round",
     );
-    let coaching = scene::coaching(progress.game(), 1, &advice);
-    let shown = shown(&coaching);
+    let coaching = wests_bid_coaching(&advice);
     assert_eq!(
-        shown,
+        shown(&coaching),
         [
             ("Pass", "-1.06".to_string(), "0.67 worse"),
             ("Order up", "-1.73".to_string(), "the coach's pick"),
@@ -460,6 +452,19 @@ fn the_coach_says_lower_is_better_for_points_taken() {
         "Each value is the points you can expect to take this round. Lower is better."
     );
     assert!(coaching.notes.is_empty());
+}
+
+/// West's first bid in Appendix B (EECS 280, which has no going alone), in the order the
+/// seat is offered it.
+const WESTS_BID: [euchre::Action; 2] = [
+    euchre::Action::Pass,
+    euchre::Action::OrderUp { alone: false },
+];
+
+/// The coaching West is shown for its first bid in Appendix B, from `advice`.
+fn wests_bid_coaching(advice: &table::search::Advice<euchre::Action>) -> scene::Coaching {
+    let progress = appendix_b(euchre::Rules::eecs280(10));
+    scene::coaching(progress.game(), 1, advice)
 }
 
 /// Each choice as the coach shows it: its words, its value to two places, and how it

@@ -2,10 +2,11 @@
 //! core's own types and methods, written once for every game.
 
 /// Inside `impl table::Game for Game` of a game crate whose types are `crate::Action`,
-/// `crate::IllegalAction`, `crate::Outcome`, `crate::View`, `crate::Public` and `crate::Rules`: the
-/// associated types, `name`, `rules`, `seats`, `turn` (the core's `turn()` and `is_over()`), `apply` and
-/// `apply_legal` (the core's own), `deal` (a shuffle of the pack, a constant array so the
-/// shuffle unrolls; with `packs:`, the array the game's rules choose), `pack` and
+/// `crate::IllegalAction`, `crate::Outcome`, `crate::View`, `crate::Public` and
+/// `crate::Rules`: the associated types, `name`, `rules`, `seats`, `turn` (the core's
+/// `turn()` and `is_over()`), `apply` and `apply_legal` (the core's own), `view` (the
+/// core's, of a `crate::Seat`, once dealt), `deal` (a shuffle of the pack, a constant array
+/// so the shuffle unrolls; with `packs:`, the array the game's rules choose), `pack` and
 /// `deal_from` (the core's `deal(&[Card])`). `seats` is a number, or `|game| …` where the
 /// rules choose it.
 // `crate::` here is the calling game crate's: its own types are the point.
@@ -100,12 +101,20 @@ macro_rules! hand_over_to_the_core {
         fn deal_from(&mut self, deck: &[$crate::__cards::Card]) {
             Self::deal(self, deck);
         }
+
+        fn view(&self, seat: usize) -> crate::View<'_> {
+            let view = Self::view(self, crate::Seat::new(seat));
+            view.expect("views exist once the cards are dealt")
+        }
     };
 }
 
-/// In a game crate, after `pub struct View<'a>` with a field `public: $public<'a>` (the
-/// part of the seat's view everyone may see): `View` derefs to it, and `View::public`
-/// hands it out alone, for what may be shown to anyone.
+/// In a game crate, after `pub struct View<'a>` with fields `seat: crate::Seat` (whose
+/// view it is) and `public: $public<'a>` (the part of the seat's view everyone may see):
+/// `View` derefs to the public part, `View::public` hands it out alone, for what may be
+/// shown to anyone, and `View::seat` says whose view it is.
+// `crate::` here is the calling game crate's: its own seat is the point.
+#[allow(clippy::crate_in_macro_def)]
 #[macro_export]
 macro_rules! view_over_public {
     ($public:ident) => {
@@ -121,6 +130,11 @@ macro_rules! view_over_public {
             /// The public part alone, for what may be shown to anyone.
             pub fn public(&self) -> $public<'a> {
                 self.public
+            }
+
+            /// The seat whose view it is.
+            pub fn seat(&self) -> crate::Seat {
+                self.seat
             }
         }
     };

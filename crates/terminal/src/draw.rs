@@ -267,6 +267,11 @@ fn draw_seats_around(
         Constraint::Length(seat_w),
     ])
     .areas(middle);
+    let draw_seat = |frame: &mut Frame, seat: usize, area: Rect| {
+        let held = held(face_up, seat);
+        let lines = seat_lines(&scene.seats[seat], scene.joker, held, area.width);
+        frame.render_widget(Paragraph::new(lines), area);
+    };
     if let Some(across) = across {
         let [_, top_mid, _] = Layout::horizontal([
             Constraint::Min(0),
@@ -274,22 +279,10 @@ fn draw_seats_around(
             Constraint::Min(0),
         ])
         .areas(top);
-        let lines = seat_lines(
-            &scene.seats[across],
-            scene.joker,
-            held(face_up, across),
-            top_mid.width,
-        );
-        frame.render_widget(Paragraph::new(lines), top_mid);
+        draw_seat(frame, across, top_mid);
     }
     for (seat, area) in [(left, west), (right, east)] {
-        let lines = seat_lines(
-            &scene.seats[seat],
-            scene.joker,
-            held(face_up, seat),
-            area.width,
-        );
-        frame.render_widget(Paragraph::new(lines), area);
+        draw_seat(frame, seat, area);
     }
     draw_middle(frame, ui, scene, centre, narrow_score);
 }

@@ -72,13 +72,18 @@ fn every_hands_end_is_said_and_waits_for_enter_before_the_next_deal() {
     );
 }
 
+/// How many answers `game` reads up to its first hand's end: every prompt reads a line,
+/// so as many as the prompts before it.
+fn first_hands_answers(game: &Setup) -> usize {
+    let (out, _) = play(game, &answers(5000));
+    let first = out.split("Press Enter for the next hand").next().unwrap();
+    first.matches(" > ").count()
+}
+
 #[test]
 fn a_closed_input_at_the_hands_end_goes_on_and_ends_cleanly() {
     let game = setup(GameKind::Euchre, Some("eecs280"), 3, 3);
-    let (out, _) = play(&game, &answers(5000));
-    // Every prompt reads a line: as many lines as prompts up to the first hand's end.
-    let first = out.split("Press Enter for the next hand").next().unwrap();
-    let lines = first.matches(" > ").count();
+    let lines = first_hands_answers(&game);
     let (out, ended) = play(&game, &answers(lines));
     assert!(
         out.contains("Press Enter for the next hand > \n── Hand 2"),
@@ -93,9 +98,7 @@ fn a_closed_input_at_the_hands_end_goes_on_and_ends_cleanly() {
 #[test]
 fn q_at_the_hands_end_quits() {
     let game = setup(GameKind::Euchre, Some("eecs280"), 3, 3);
-    let (out, _) = play(&game, &answers(5000));
-    let first = out.split("Press Enter for the next hand").next().unwrap();
-    let lines = first.matches(" > ").count();
+    let lines = first_hands_answers(&game);
     let (out, ended) = play(&game, &(answers(lines) + "q\n"));
     assert!(
         matches!(ended, Err(textio::Stop::Left(table::Leave::Quit))),

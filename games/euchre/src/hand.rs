@@ -3,16 +3,9 @@ use std::fmt;
 use cards::euchre_order::{TrumpOrder, BENNY};
 use cards::{Card, CardSet, Suit};
 
-use crate::{Action, Actions, AllPass, DealStyle, Rules, Scoring, Seat, Team};
-
-/// The two rounds of making trump.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Round {
-    /// Order up the upcard's suit, or pass.
-    One,
-    /// Name any other suit, or pass.
-    Two,
-}
+use crate::{
+    Action, Actions, AllPass, DealStyle, IllegalAction, Round, Rules, Scoring, Seat, Team,
+};
 
 /// Where a hand stands; [`Hand::turn`] says who acts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -30,6 +23,20 @@ pub enum Phase {
     Tricks,
     /// Scored, or thrown in because nobody made trump.
     Over,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Declaring => "the declarations after the deal",
+            Phase::Making(Round::One) => "round one of making trump",
+            Phase::Making(Round::Two) => "round two of making trump",
+            Phase::Defending => "the defenders' choice to defend alone",
+            Phase::Discard => "the dealer's discard",
+            Phase::Tricks => "the tricks",
+            Phase::Over => "the end of the hand",
+        })
+    }
 }
 
 /// The trick being played, four seats round.
@@ -137,94 +144,6 @@ pub enum Outcome {
         result: Option<HandResult>,
     },
 }
-
-/// Why the rules refused an action; the hand did not change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IllegalAction {
-    /// No hand is being played: none dealt yet, the last one is over, or the game is won.
-    NoHand,
-    /// The action belongs to another part of the hand (a card played while trump is
-    /// being made, a pass during the tricks, …).
-    NotNow(Phase),
-    /// Round one: only the upcard's suit (this one) can be made trump, by ordering it up.
-    UpcardSuitOnly(Suit),
-    /// Round two: this suit, the upcard's, was turned down in round one.
-    TurnedDown(Suit),
-    /// Screw the dealer: in round two the dealer may not pass.
-    DealerMustCall,
-    /// These rules have no going alone.
-    NoGoingAlone,
-    /// Only a defender against a lone maker, under the house rule, may defend alone.
-    NoDefendingAlone,
-    /// Only a hand with no card above a ten, right after the deal under the house rule,
-    /// may be declared a McEvoy, once a game by each player.
-    NotAMcEvoy,
-    /// Only three nines or three tens, right after the deal under the house rule, and
-    /// before another player took the kitty, make a farmer's hand.
-    NotAFarmersHand,
-    /// The card is not in the player's hand.
-    NotHeld(Card),
-    /// The player holds a card of the led suit (as trump counts suits) and must play one.
-    MustFollow(Suit),
-    /// The benny was turned up (joker house rule): the dealer names trump blind, with
-    /// its partner, and may neither pass nor go alone.
-    BennyTurnedUp,
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Phase::Declaring => "the declarations after the deal",
-            Phase::Making(Round::One) => "round one of making trump",
-            Phase::Making(Round::Two) => "round two of making trump",
-            Phase::Defending => "the defenders' choice to defend alone",
-            Phase::Discard => "the dealer's discard",
-            Phase::Tricks => "the tricks",
-            Phase::Over => "the end of the hand",
-        })
-    }
-}
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalAction::NoHand => f.write_str("no hand is being played"),
-            IllegalAction::NotNow(phase) => write!(f, "that is not possible during {phase}"),
-            IllegalAction::UpcardSuitOnly(suit) => write!(
-                f,
-                "in round one only {suit}, the upcard's suit, can be made trump"
-            ),
-            IllegalAction::TurnedDown(suit) => {
-                write!(f, "{suit} was turned down in round one")
-            }
-            IllegalAction::DealerMustCall => {
-                f.write_str("the dealer may not pass in round two and must name a suit")
-            }
-            IllegalAction::NoGoingAlone => f.write_str("these rules have no going alone"),
-            IllegalAction::NotAFarmersHand => f.write_str(
-                "only three nines or three tens make a farmer's hand, right after the deal, while the kitty is untaken, under that house rule",
-            ),
-            IllegalAction::NotAMcEvoy => f.write_str(
-                "only a hand with no card above a ten may be declared a McEvoy, right after the deal, once a game, under that house rule",
-            ),
-            IllegalAction::NoDefendingAlone => f.write_str(
-                "only a defender against a lone maker may defend alone, under that house rule",
-            ),
-            IllegalAction::NotHeld(card) => write!(f, "{} is not in the hand", card.long()),
-            IllegalAction::MustFollow(suit) => {
-                write!(
-                    f,
-                    "{suit} was led and the hand holds one, so it must follow suit"
-                )
-            }
-            IllegalAction::BennyTurnedUp => f.write_str(
-                "the benny was turned up: the dealer names trump without looking, and neither passes nor goes alone",
-            ),
-        }
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 /// One deal of Euchre, from making trump to the last trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

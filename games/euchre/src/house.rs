@@ -306,17 +306,23 @@ mod tests {
         first.iter().copied().chain(rest).collect()
     }
 
+    /// EECS 280 rules to 10 points with `house` rules, and a deck starting with `first`
+    /// (see [`deck_starting`]) whose hand seat 0 deals.
+    fn dealt_by_seat_0(house: &[&str], first: &[&str]) -> (Rules, Vec<cards::Card>, crate::Hand) {
+        let rules = Rules::eecs280(10).with_house(house).unwrap();
+        let deck = deck_starting(&rules, first);
+        let hand = crate::Hand::deal(rules, crate::Seat::new(0), &deck);
+        (rules, deck, hand)
+    }
+
     #[test]
     fn a_mcevoy_is_declared_right_after_the_deal_and_the_same_dealer_deals_again() {
         use crate::{Action, Game, Hand, IllegalAction, Outcome, Phase, Round, Seat};
         // Wikipedia, Euchre variations (McEvoy): a hand of only 9s and 10s, declared
         // immediately after the deal, before any player calls trump or passes; re-dealt
         // by the same dealer; one McEvoy per player per match.
-        let rules = Rules::eecs280(10)
-            .with_house(&["deal=5", "mcevoy=on"])
-            .unwrap();
-        let deck = deck_starting(&rules, &["9S", "9H", "9C", "TD", "TS"]);
-        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
+        let (rules, deck, mut hand) =
+            dealt_by_seat_0(&["deal=5", "mcevoy=on"], &["9S", "9H", "9C", "TD", "TS"]);
         // Before any bid: each seat from the dealer's left declares or passes.
         assert_eq!(
             (hand.phase(), hand.turn()),
@@ -368,18 +374,15 @@ mod tests {
 
     #[test]
     fn a_farmers_hand_swaps_three_nines_for_the_kittys_three_unexposed_cards() {
-        use crate::{Action, Hand, IllegalAction, Outcome, Phase, Round, Seat};
+        use crate::{Action, IllegalAction, Outcome, Phase, Round, Seat};
         use cards::Rank;
         // Wikipedia, Euchre variations (Farmer's hand): three 9s or three 10s, shown and
         // exchanged for the three unexposed cards in the kitty.
-        let rules = Rules::eecs280(10)
-            .with_house(&["deal=5", "farmer=swap"])
-            .unwrap();
         // Seat 1 (the dealer's left) gets the first five cards; cards 21-23 lie under
         // the upcard (card 20).
-        let deck = deck_starting(&rules, &["9S", "9H", "9C", "AD", "KD"]);
+        let (_, deck, mut hand) =
+            dealt_by_seat_0(&["deal=5", "farmer=swap"], &["9S", "9H", "9C", "AD", "KD"]);
         let kitty: cards::CardSet = deck[21..24].iter().copied().collect();
-        let mut hand = Hand::deal(rules, Seat::new(0), &deck);
         assert_eq!(hand.phase(), Phase::Declaring);
         assert!(hand.legal_actions().contains(Action::Farmer(Rank::Nine)));
         assert_eq!(
@@ -409,9 +412,9 @@ mod tests {
             (Phase::Making(Round::One), Seat::new(1))
         );
         // Holding four nines, the one of the upcard's suit is kept.
-        let upcard = deck_starting(&rules, &["9S", "9H", "9C", "9D", "KD"])[20];
-        let four = deck_starting(&rules, &["9S", "9H", "9C", "9D", "KD"]);
-        let mut hand = Hand::deal(rules, Seat::new(0), &four);
+        let (_, four, mut hand) =
+            dealt_by_seat_0(&["deal=5", "farmer=swap"], &["9S", "9H", "9C", "9D", "KD"]);
+        let upcard = four[20];
         hand.apply(Action::Farmer(Rank::Nine)).unwrap();
         let (_, shown) = hand.farmer().unwrap();
         assert_eq!(shown.len(), 3);

@@ -8,7 +8,7 @@ use rand::seq::IndexedRandom;
 use table::{Agent, Rng, Seated};
 
 use crate::players::{Cs246, Simple};
-use crate::{Action, Game, Phase, Seat, View};
+use crate::{Action, Game, Phase, Seat};
 
 impl table::Game for Game {
     table::hand_over_to_the_core!(name: "euchre", seats: 4, packs: |game| match ((game.rules().pack, game.rules().joker)) {
@@ -58,10 +58,6 @@ impl table::Game for Game {
 
     fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
         !matches!(action, Action::Discard(_)) || to == Some(actor)
-    }
-
-    fn view(&self, seat: usize) -> View<'_> {
-        Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
     }
 
     fn determinize(&self, seat: usize, rng: &mut Rng) -> Game {

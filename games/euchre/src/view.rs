@@ -128,11 +128,6 @@ impl<'a> View<'a> {
         }
     }
 
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
     /// Whether the seat is the dealer naming trump blind, the benny turned up (joker
     /// house rule): it may not look at its cards, and [`View::cards`] shows none.
     pub fn blind(&self) -> bool {

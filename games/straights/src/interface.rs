@@ -5,7 +5,7 @@ use cards::{Card, CardSet};
 use table::{Agent, Rng, Seated};
 
 use crate::players::Computer;
-use crate::{Action, Game, Seat, View};
+use crate::{Action, Game, Seat};
 
 impl table::Game for Game {
     table::hand_over_to_the_core!(
@@ -37,10 +37,6 @@ impl table::Game for Game {
 
     fn reveals(&self, action: &Action, actor: usize, to: Option<usize>) -> bool {
         !matches!(action, Action::Discard(_)) || to == Some(actor)
-    }
-
-    fn view(&self, seat: usize) -> View<'_> {
-        Game::view(self, Seat::new(seat)).expect("views exist once a round is dealt")
     }
 
     /// Other players' hands and (face-down) discard piles are dealt at random from the
@@ -76,8 +72,9 @@ impl table::Game for Game {
         self.with_round(round.with_cards(&hands, &discards))
     }
 
+    /// Those dealt, less the one in play: the one whose turn it is.
     fn hands(&self) -> u32 {
-        self.rounds() - u32::from(self.round().is_some_and(|r| !r.is_over()))
+        self.rounds() - u32::from(Game::turn(self).is_some())
     }
 
     fn max_hand_actions(&self) -> usize {

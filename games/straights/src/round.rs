@@ -777,11 +777,6 @@ pub struct View<'a> {
 table::view_over_public!(PublicRound);
 
 impl<'a> View<'a> {
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
     /// The player's cards in deck order.
     pub fn hand(&self) -> impl Iterator<Item = Card> + 'a {
         self.round.hand(self.seat)

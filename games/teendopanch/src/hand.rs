@@ -4,16 +4,10 @@ use cards::euchre_order::TrumpOrder;
 use cards::{Card, CardSet, Rank, Suit};
 use table::{Refused, Turn};
 
-use crate::{Declined, Holding, Packets, PullChoice, QuotaRule, Rules, Seat, VictimOrder};
-
-/// The two chances the maker has to name trump.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Round {
-    /// After five cards: name a suit or pass.
-    One,
-    /// After eight cards: name a suit.
-    Two,
-}
+use crate::{
+    Declined, Holding, IllegalAction, Packets, PullChoice, QuotaRule, Round, Rules, Seat,
+    VictimOrder,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 /// Where a hand stands; [`Hand::turn`] says who acts.
@@ -28,6 +22,19 @@ pub enum Phase {
     Tricks,
     /// All ten tricks are played.
     Over,
+}
+
+impl fmt::Display for Phase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Phase::Making(Round::One) => "round one of naming trump",
+            Phase::Making(Round::Two) => "round two of naming trump",
+            Phase::Giving => "the choice of the card to hand over",
+            Phase::Pulling => "a pull",
+            Phase::Tricks => "the tricks",
+            Phase::Over => "the end of the hand",
+        })
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -90,69 +97,6 @@ pub enum Outcome {
         result: Option<HandResult>,
     },
 }
-
-/// Why the rules refused an action; the hand did not change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IllegalAction {
-    /// No hand is being played: none dealt yet, or the last one is over.
-    NoHand,
-    /// The action belongs to another part of the hand (a card played while trump is
-    /// being named, a pass during the tricks, …).
-    NotNow(Phase),
-    /// Round two: the maker must name trump and may not pass.
-    MakerMustCall,
-    /// The card is not in the player's hand.
-    NotHeld(Card),
-    /// The card the puller just took cannot go straight back.
-    TakenBack(Card),
-    /// Under the handout's rule a returned card comes from a suit the puller holds three
-    /// or more of; this one does not.
-    ShortSuit(Card),
-    /// The player holds a card of the led suit and must play one.
-    MustFollow(Suit),
-}
-
-impl fmt::Display for Phase {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Phase::Making(Round::One) => "round one of naming trump",
-            Phase::Making(Round::Two) => "round two of naming trump",
-            Phase::Giving => "the choice of the card to hand over",
-            Phase::Pulling => "a pull",
-            Phase::Tricks => "the tricks",
-            Phase::Over => "the end of the hand",
-        })
-    }
-}
-
-impl fmt::Display for IllegalAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            IllegalAction::NoHand => f.write_str("no hand is being played"),
-            IllegalAction::NotNow(phase) => write!(f, "that is not possible during {phase}"),
-            IllegalAction::MakerMustCall => {
-                f.write_str("the maker must name trump in round two and may not pass")
-            }
-            IllegalAction::NotHeld(card) => write!(f, "{} is not in the hand", card.long()),
-            IllegalAction::TakenBack(card) => {
-                write!(f, "{} was just taken and cannot be given back", card.long())
-            }
-            IllegalAction::ShortSuit(card) => write!(
-                f,
-                "{} is not from a suit held three or more times",
-                card.long()
-            ),
-            IllegalAction::MustFollow(suit) => {
-                write!(
-                    f,
-                    "{suit} was led and the hand holds one, so it must follow suit"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for IllegalAction {}
 
 const DEAL_ROUNDS: [usize; 3] = [5, 3, 2];
 
@@ -815,11 +759,6 @@ pub struct View<'a> {
 table::view_over_public!(PublicHand);
 
 impl<'a> View<'a> {
-    /// The seat whose view it is.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
     /// The seat's cards in the order they arrived.
     pub fn holding(&self) -> &'a Holding {
         &self.hand.hands[self.seat.index()]

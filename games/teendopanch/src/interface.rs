@@ -6,7 +6,7 @@ use cards::{Card, CardSet};
 use table::{Agent, Rng, Seated};
 
 use crate::players::Simple;
-use crate::{Action, Game, Phase, Seat, View};
+use crate::{Action, Game, Phase, Seat};
 
 impl table::Game for Game {
     table::hand_over_to_the_core!(name: "teendopanch", seats: 3, pack: cards::deck::TEENDOPANCH);
@@ -53,10 +53,6 @@ impl table::Game for Game {
             }
             _ => true,
         }
-    }
-
-    fn view(&self, seat: usize) -> View<'_> {
-        Game::view(self, Seat::new(seat)).expect("views exist once a hand is dealt")
     }
 
     /// Other hands and the undealt rest of the deck are dealt at random from the cards
@@ -112,9 +108,9 @@ impl table::Game for Game {
         self.with_hand(hand.with_cards(holdings, &undealt))
     }
 
+    /// Those dealt, less the one in play: the one whose turn it is.
     fn hands(&self) -> u32 {
-        let in_progress = self.hand().is_some_and(|h| h.phase() != Phase::Over);
-        self.hands_dealt() - u32::from(in_progress)
+        self.hands_dealt() - u32::from(Game::turn(self).is_some())
     }
 
     fn max_hand_actions(&self) -> usize {

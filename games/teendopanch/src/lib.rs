@@ -18,15 +18,16 @@ mod holding;
 mod house;
 mod interface;
 pub mod players;
+mod refusal;
 mod rules;
 mod seat;
 
+pub use cards::trick::Round;
 pub use game::{Game, Public};
-pub use hand::{
-    Action, Hand, HandResult, IllegalAction, Outcome, Phase, PublicHand, Pull, Round, Trick, View,
-};
+pub use hand::{Action, Hand, HandResult, Outcome, Phase, PublicHand, Pull, Trick, View};
 pub use holding::Holding;
 pub use players::{Leave, Player};
+pub use refusal::IllegalAction;
 pub use rules::{
     Declined, Direction, Packets, PullChoice, QuotaRule, Rules, SimpleQuirks, VictimOrder,
 };

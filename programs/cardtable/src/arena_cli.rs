@@ -1,6 +1,6 @@
 //! `cardtable arena`: the arena's command line.
 
-use crate::error::CliError;
+use crate::error::{CliError, WriteError};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -88,24 +88,20 @@ pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
         progress: true,
         stop: Some(stop),
     };
-    let cannot_write = |path: &std::path::Path, source| CliError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
     let mut file = match &args.record {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|e| cannot_write(path, e))?,
+            std::fs::File::create(path).map_err(WriteError::at(path))?,
         )),
         None => None,
     };
     let result = arena::run(&config, file.as_mut().map(|f| f as &mut dyn Write));
     let record_path = args.record.as_deref().unwrap_or(std::path::Path::new(""));
     let mut report = result.map_err(|e| match e {
-        arena::Error::Record(e) => cannot_write(record_path, e),
+        arena::Error::Record(e) => WriteError::at(record_path)(e).into(),
         e => CliError::Arena(e),
     })?;
     if let Some(file) = &mut file {
-        file.flush().map_err(|e| cannot_write(record_path, e))?;
+        file.flush().map_err(WriteError::at(record_path))?;
     }
     report.finish();
     let text = if args.json {

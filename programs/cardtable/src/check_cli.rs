@@ -10,6 +10,8 @@ use check::report::{same_way_of, CaseReport, Report};
 use check::run::{Limits, Program};
 use check::{Category, Checker, Handout, Reference};
 
+use crate::error::WriteError;
+
 /// `cardtable check`'s options.
 #[derive(clap::Args)]
 #[command(
@@ -111,11 +113,8 @@ pub enum CheckError {
     OwnProgram(std::io::Error),
     #[error("a folder for the runs: {0}")]
     Scratch(std::io::Error),
-    #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Write(#[from] WriteError),
     #[error("the thread pool: {0}")]
     Pool(#[from] rayon::ThreadPoolBuildError),
 }
@@ -225,10 +224,7 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
                 })
                 .collect()
         });
-        check::report::export(dir, &cases).map_err(|source| CheckError::Write {
-            path: dir.clone(),
-            source,
-        })?;
+        check::report::export(dir, &cases).map_err(WriteError::at(dir))?;
         eprintln!("{} cases written to {}", cases.len(), dir.display());
         return Ok(true);
     }
@@ -264,20 +260,14 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         }
     });
     if let Some(dir) = &args.keep {
-        report.keep(dir).map_err(|source| CheckError::Write {
-            path: dir.clone(),
-            source,
-        })?;
+        report.keep(dir).map_err(WriteError::at(dir))?;
         if report.tally().1 == 0 {
             eprintln!("every case passed: nothing kept in {}", dir.display());
         }
     }
     if let Some(file) = &args.gradescope {
         let text = serde_json::to_string_pretty(&report.gradescope()).expect("JSON values print");
-        std::fs::write(file, text + "\n").map_err(|source| CheckError::Write {
-            path: file.clone(),
-            source,
-        })?;
+        std::fs::write(file, text + "\n").map_err(WriteError::at(file))?;
     }
     let out = match args.format.as_str() {
         "json" => report.json_lines(),

@@ -1,7 +1,7 @@
 //! Why a `cardtable` command could not do what it was asked: each a type, said in words
 //! by `Display` where the program reports it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use terminal::error::OpenError;
 
@@ -31,13 +31,8 @@ pub enum CliError {
         source: OpenError,
     },
     /// A file could not be written.
-    #[error("cannot write {path}: {source}")]
-    Write {
-        /// The file.
-        path: PathBuf,
-        /// What failed.
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Write(#[from] WriteError),
     /// The terminal could not be drawn on.
     #[error("the terminal: {0}")]
     Terminal(std::io::Error),
@@ -58,4 +53,25 @@ pub enum CliError {
     /// The report could not be made JSON.
     #[error("the report: {0}")]
     Report(#[from] serde_json::Error),
+}
+
+/// A file that could not be written, and why: said alike by every command that writes
+/// one (`cardtable arena --record`, `cardtable check --keep`).
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {path}: {source}")]
+pub struct WriteError {
+    /// The file.
+    path: PathBuf,
+    /// What failed.
+    source: std::io::Error,
+}
+
+impl WriteError {
+    /// The error of a failed write to `path`, for `map_err`.
+    pub fn at(path: &Path) -> impl FnOnce(std::io::Error) -> WriteError + '_ {
+        |source| WriteError {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
 }

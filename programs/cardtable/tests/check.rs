@@ -51,6 +51,34 @@ fn student(dir: &Path, name: &str, real: &Path, body: &str) -> PathBuf {
     path
 }
 
+/// A folder of planted faults, each a student program around one real handout binary.
+struct Faults {
+    dir: tempfile::TempDir,
+    real: PathBuf,
+}
+
+impl Faults {
+    /// Faults around the handout binary `binary`; `None` (a skip) when it was not built.
+    fn around(binary: &str) -> Option<Faults> {
+        let real = handout_binary(binary)?;
+        let dir = tempfile::tempdir().unwrap();
+        Some(Faults { dir, real })
+    }
+
+    /// The student program `name` with `body` (see [`student`]).
+    fn student(&self, name: &str, body: &str) -> PathBuf {
+        student(self.dir.path(), name, &self.real, body)
+    }
+}
+
+/// The one planted fault `name` with `body` around `binary`, and its folder (kept alive
+/// while the fault runs); `None` (a skip) when the binary was not built.
+fn planted(binary: &str, name: &str, body: &str) -> Option<(Faults, PathBuf)> {
+    let faults = Faults::around(binary)?;
+    let fault = faults.student(name, body);
+    Some((faults, fault))
+}
+
 /// The JSON report's cases.
 fn cases(output: &Output) -> Vec<Value> {
     String::from_utf8_lossy(&output.stdout)
@@ -73,22 +101,35 @@ fn size(case: &Value, measure: &str) -> u64 {
         .unwrap_or_else(|| panic!("no {measure}: {case}"))
 }
 
+/// The shrunk case measures no more than each bound says.
+fn at_most(shrunk: &Value, bounds: &[(&str, u64)]) {
+    for &(measure, most) in bounds {
+        assert!(size(shrunk, measure) <= most, "{measure}: {shrunk}");
+    }
+}
+
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Runs `cardtable check ARGS -- PROGRAM` with the scratch folders under `tmp`.
+fn check_program(args: &[&str], program: &Path, tmp: &Path) -> Output {
+    Command::new(cardtable())
+        .arg("check")
+        .args(args)
+        .arg("--")
+        .arg(program)
+        .env("TMPDIR", tmp)
+        .output()
+        .expect("cardtable runs")
 }
 
 /// `cardtable check HANDOUT ARGS --format json -- PROGRAM`, which must find a failure
 /// (exit status 1) and leave nothing in its scratch folder: every case's object.
 fn failing(handout: &str, args: &[&str], program: &Path) -> Vec<Value> {
     let scratch = tempfile::tempdir().unwrap();
-    let output = Command::new(cardtable())
-        .args(["check", handout])
-        .args(args)
-        .args(["--format", "json", "--"])
-        .arg(program)
-        .env("TMPDIR", scratch.path())
-        .output()
-        .unwrap();
+    let args = [&[handout], args, &["--format", "json"]].concat();
+    let output = check_program(&args, program, scratch.path());
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     left_nothing(scratch.path());
     cases(&output)
@@ -129,6 +170,14 @@ fn passes(handout: &str, binary: &Path, count: u64, categories: &[&str], args: &
     report.into_owned()
 }
 
+/// cardtable's own handout binary `binary` passes 300 cases of `handout`, a third in each
+/// of `categories`; a skip when it was not built.
+fn own_program_passes(handout: &str, binary: &str, categories: &[&str]) {
+    if let Some(program) = handout_binary(binary) {
+        passes(handout, &program, 300, categories, &[]);
+    }
+}
+
 /// Nothing of a check is left in its scratch folder.
 fn left_nothing(tmp: &Path) {
     let left: Vec<_> = std::fs::read_dir(tmp).unwrap().collect();
@@ -158,17 +207,14 @@ fn cardtables_own_eecs280_programs_pass_every_case() {
 
 #[test]
 fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
+    // Scores of 8 and up printed with two spaces.
+    let Some((_faults, fault)) = planted(
+        "euchre280",
+        "score.sh",
+        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/have ([89]|[1-9][0-9]) points$/have \1  points/'"#,
+    ) else {
         return;
     };
-    // Scores of 8 and up printed with two spaces.
-    let fault = student(
-        tmp.path(),
-        "score.sh",
-        &euchre,
-        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/have ([89]|[1-9][0-9]) points$/have \1  points/'"#,
-    );
     let cases = failing("eecs280-euchre", &["--cases", "40"], &fault);
     let failed = failed(&cases);
     for case in &failed {
@@ -205,29 +251,16 @@ fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
     }
 }
 
+/// A student program's body that ends the winners' line with a space.
+const TRAILING_SPACE: &str = r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'"#;
+
 #[test]
 fn a_trailing_space_on_one_line_is_shown_and_shrunk_to_a_one_point_game() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
+    let Some((_faults, fault)) = planted("euchre280", "space.sh", TRAILING_SPACE) else {
         return;
     };
-    let fault = student(
-        tmp.path(),
-        "space.sh",
-        &euchre,
-        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'"#,
-    );
     let scratch = tempfile::tempdir().unwrap();
-    let output = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "12",
-            "--",
-            fault.to_str().unwrap(),
-        ],
-        scratch.path(),
-    );
+    let output = check_program(&["eecs280-euchre", "--cases", "12"], &fault, scratch.path());
     assert_eq!(output.status.code(), Some(1));
     let report = String::from_utf8_lossy(&output.stdout);
     // The window marks the line and shows the space; the shrunk case comes first.
@@ -261,22 +294,14 @@ fn a_trailing_space_on_one_line_is_shown_and_shrunk_to_a_one_point_game() {
 
 #[test]
 fn error_cases_find_a_wrong_usage_line_and_exit_0_on_error() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
+    let Some(faults) = Faults::around("euchre280") else {
         return;
     };
-    let usage = student(
-        tmp.path(),
+    let usage = faults.student(
         "usage.sh",
-        &euchre,
         r#"(exec -a "$0" "$REAL" "$@") | sed 's/^Usage: euchre.exe /Usage: euchre /'"#,
     );
-    let status = student(
-        tmp.path(),
-        "status.sh",
-        &euchre,
-        r#"(exec -a "$0" "$REAL" "$@"); exit 0"#,
-    );
+    let status = faults.student("status.sh", r#"(exec -a "$0" "$REAL" "$@"); exit 0"#);
     for (fault, kind) in [(&usage, "output"), (&status, "status")] {
         let cases = failing(
             "eecs280-euchre",
@@ -313,22 +338,19 @@ fn error_cases_find_a_wrong_usage_line_and_exit_0_on_error() {
 
 #[test]
 fn a_crash_on_one_card_is_named_with_its_signal_and_shrunk_to_the_first_hand_that_shows_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
-        return;
-    };
     // A segmentation fault whenever the Jack of Diamonds is turned up, after the lines
     // before it.
-    let fault = student(
-        tmp.path(),
+    let Some((faults, fault)) = planted(
+        "euchre280",
         "crash.sh",
-        &euchre,
         r#"out=$(exec -a "$0" "$REAL" "$@"); code=$?
 if grep -q '^Jack of Diamonds turned up$' <<<"$out"; then
   sed '/^Jack of Diamonds turned up$/q' <<<"$out"; kill -SEGV $$
 fi
 printf '%s\n' "$out"; exit $code"#,
-    );
+    ) else {
+        return;
+    };
     let cases = failing("eecs280-euchre", &["--cases", "40"], &fault);
     let failed = failed(&cases);
     for case in &failed {
@@ -338,26 +360,15 @@ printf '%s\n' "$out"; exit $code"#,
     // By hand (the EECS 280 reference test00): the handout's pack unshuffled turns the
     // Jack of Diamonds up in the first hand, so a game to 1 among Simple players shows it.
     let smallest = &shrunk(&cases, "computers")["shrunk"];
-    for (measure, most) in [
+    let bounds = [
         ("points", 1),
         ("people", 0),
         ("cards out of order", 0),
         ("shuffle", 0),
-    ] {
-        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
-    }
-    let text = Command::new(cardtable())
-        .args([
-            "check",
-            "eecs280-euchre",
-            "--cases",
-            "8",
-            "--no-shrink",
-            "--",
-        ])
-        .arg(&fault)
-        .output()
-        .unwrap();
+    ];
+    at_most(smallest, &bounds);
+    let args = ["eecs280-euchre", "--cases", "8", "--no-shrink"];
+    let text = check_program(&args, &fault, faults.dir.path());
     let report = String::from_utf8_lossy(&text.stdout);
     assert!(
         report.contains("killed by signal 11 (SIGSEGV, a segmentation fault)"),
@@ -367,16 +378,13 @@ printf '%s\n' "$out"; exit $code"#,
 
 #[test]
 fn a_hang_on_one_pack_and_a_read_past_the_input_are_stopped_and_nothing_is_left_running() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
+    let Some(faults) = Faults::around("euchre280") else {
         return;
     };
     // An endless wait (a child process that would outlive the program) on any pack not
     // starting with the handout's first card.
-    let hang = student(
-        tmp.path(),
+    let hang = faults.student(
         "hang.sh",
-        &euchre,
         r#"if [ "$(head -1 pack.in)" != "Nine of Spades" ]; then sleep 987654 & wait; fi
 exec -a "$0" "$REAL" "$@""#,
     );
@@ -397,33 +405,23 @@ exec -a "$0" "$REAL" "$@""#,
     // By hand: a game to 1 among Simple players whose pack has one card swapped with the
     // Nine of Spades (two cards out of order).
     let smallest = &shrunk(&cases, "computers")["shrunk"];
-    for (measure, most) in [("points", 1), ("people", 0), ("cards out of order", 2)] {
-        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
-    }
-    // A program that waits for one more answer than the game needs.
-    let greedy = student(
-        tmp.path(),
-        "greedy.sh",
-        &euchre,
-        r#"(exec -a "$0" "$REAL" "$@"); read -r more"#,
+    at_most(
+        smallest,
+        &[("points", 1), ("people", 0), ("cards out of order", 2)],
     );
-    let output = Command::new(cardtable())
-        .args([
-            "check",
-            "eecs280-euchre",
-            "--cases",
-            "6",
-            "--timeout",
-            "0.5",
-            "--category",
-            "human-input",
-            "--no-shrink",
-            "--",
-        ])
-        .arg(&greedy)
-        .env("TMPDIR", scratch.path())
-        .output()
-        .unwrap();
+    // A program that waits for one more answer than the game needs.
+    let greedy = faults.student("greedy.sh", r#"(exec -a "$0" "$REAL" "$@"); read -r more"#);
+    let args = [
+        "eecs280-euchre",
+        "--cases",
+        "6",
+        "--timeout",
+        "0.5",
+        "--category",
+        "human-input",
+        "--no-shrink",
+    ];
+    let output = check_program(&args, &greedy, scratch.path());
     let report = String::from_utf8_lossy(&output.stdout);
     assert!(report.contains("read past its input"), "{report}");
     assert!(
@@ -440,22 +438,15 @@ exec -a "$0" "$REAL" "$@""#,
 
 #[test]
 fn floods_gigabyte_files_and_deleted_inputs_are_reported_and_the_check_goes_on() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
+    let Some(faults) = Faults::around("euchre280") else {
         return;
     };
     let scratch = tempfile::tempdir().unwrap();
     let run = |fault: &Path, extra: &[&str]| {
-        Command::new(cardtable())
-            .args(["check", "eecs280-euchre", "--cases", "3", "--no-shrink"])
-            .args(extra)
-            .arg("--")
-            .arg(fault)
-            .env("TMPDIR", scratch.path())
-            .output()
-            .unwrap()
+        let args = [&["eecs280-euchre", "--cases", "3", "--no-shrink"], extra].concat();
+        check_program(&args, fault, scratch.path())
     };
-    let flood = student(tmp.path(), "flood.sh", &euchre, "exec yes");
+    let flood = faults.student("flood.sh", "exec yes");
     let report = run(&flood, &["--output", "1"]);
     let text = String::from_utf8_lossy(&report.stdout);
     assert!(
@@ -464,24 +455,14 @@ fn floods_gigabyte_files_and_deleted_inputs_are_reported_and_the_check_goes_on()
     );
     assert!(text.ends_with("0 passed, 3 failed\n"), "{text}");
     // Three gigabytes to disk: stopped at the file size limit.
-    let disk = student(
-        tmp.path(),
-        "disk.sh",
-        &euchre,
-        "exec head -c 3G /dev/zero > big.bin",
-    );
+    let disk = faults.student("disk.sh", "exec head -c 3G /dev/zero > big.bin");
     let text = String::from_utf8_lossy(&run(&disk, &[]).stdout).into_owned();
     assert!(
         text.contains("killed by signal 25 (SIGXFSZ, a file past the size limit)"),
         "{text}"
     );
     // Its own input deleted: its own folder's, the reference's untouched.
-    let deleter = student(
-        tmp.path(),
-        "delete.sh",
-        &euchre,
-        r#"rm -f pack.in; exec -a "$0" "$REAL" "$@""#,
-    );
+    let deleter = faults.student("delete.sh", r#"rm -f pack.in; exec -a "$0" "$REAL" "$@""#);
     let text =
         String::from_utf8_lossy(&run(&deleter, &["--category", "computers"]).stdout).into_owned();
     assert!(
@@ -552,16 +533,10 @@ fn bad_input_to_check_gets_a_clear_error() {
 
 #[test]
 fn gradescope_results_and_kept_cases_say_what_failed() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
+    let Some((faults, fault)) = planted("euchre280", "space.sh", TRAILING_SPACE) else {
         return;
     };
-    let fault = student(
-        tmp.path(),
-        "space.sh",
-        &euchre,
-        r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'"#,
-    );
+    let tmp = &faults.dir;
     let results = tmp.path().join("results.json");
     let kept = tmp.path().join("kept");
     let output = Command::new(cardtable())
@@ -633,27 +608,21 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
 
 #[test]
 fn cardtables_own_straights_passes_every_case() {
-    let Some(straights) = handout_binary("straights") else {
-        return;
-    };
     let categories = ["computers", "human-input", "wrong-answers"];
-    passes("cs246-straights", &straights, 300, &categories, &[]);
+    own_program_passes("cs246-straights", "straights", &categories);
 }
 
 #[test]
 fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong_play() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(straights) = handout_binary("straights") else {
-        return;
-    };
     // The handout (5.5.2): after an illegal play the program says "This is not a legal
     // play." and prompts again; this one prompts first.
-    let fault = student(
-        tmp.path(),
+    let Some((_faults, fault)) = planted(
+        "straights",
         "reprompt.sh",
-        &straights,
         r#"(exec -a "$0" "$REAL" "$@") | sed 's/^>This is not a legal play\.$/This is not a legal play.\n>/'"#,
-    );
+    ) else {
+        return;
+    };
     let cases = failing("cs246-straights", &["--cases", "30"], &fault);
     for case in cases.iter().filter(|c| c["passed"] == false) {
         // Only the cases with a wrong answer fail, at the refusal.
@@ -669,34 +638,29 @@ fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong
     // By hand: one person who makes one illegal play and then quits shows it — two
     // commands after the four h/c answers.
     let smallest = &shrunk(&cases, "wrong-answers")["shrunk"];
-    for (measure, most) in [("people", 1), ("wrong answers", 1), ("commands", 2)] {
-        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
-    }
+    at_most(
+        smallest,
+        &[("people", 1), ("wrong answers", 1), ("commands", 2)],
+    );
 }
 
 #[test]
 fn cardtables_own_cs246_euchre_passes_every_case() {
-    let Some(euchre) = handout_binary("euchre") else {
-        return;
-    };
     let categories = ["human-input", "wrong-answers", "saved-games"];
-    passes("cs246-euchre", &euchre, 300, &categories, &[]);
+    own_program_passes("cs246-euchre", "euchre", &categories);
 }
 
 #[test]
 fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre") else {
-        return;
-    };
     // The handout (2.5.1, 2.6): a renege scores 2 for the other team, whose new score is
     // printed; this program prints the score without them.
-    let fault = student(
-        tmp.path(),
+    let Some((_faults, fault)) = planted(
+        "euchre",
         "renege.sh",
-        &euchre,
         r#"(exec -a "$0" "$REAL" "$@") | perl -pe 'if ($prev =~ /ERROR: renegeing/ && /is now (\d+)\.$/) { my $n = $1 - 2; s/is now \d+\./is now $n./ } $prev = $_'"#,
-    );
+    ) else {
+        return;
+    };
     let cases = failing("cs246-euchre", &["--cases", "60"], &fault);
     let failed = failed(&cases);
     for case in &failed {
@@ -731,56 +695,34 @@ fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
     // By hand: one renege shows it, with no saved game, no debug output and the
     // default seed.
     let smallest = &shrunk(&cases, "wrong-answers")["shrunk"];
-    for (measure, most) in [("wrong answers", 1), ("saved game", 0), ("debug", 0)] {
-        assert!(size(smallest, measure) <= most, "{measure}: {smallest}");
-    }
+    at_most(
+        smallest,
+        &[("wrong answers", 1), ("saved game", 0), ("debug", 0)],
+    );
 }
 
 #[test]
 fn a_program_that_refuses_100_points_fails_on_the_default_cases() {
-    let tmp = tempfile::tempdir().unwrap();
-    let Some(euchre) = handout_binary("euchre280") else {
-        return;
-    };
     // The handout: POINTS_TO_WIN from 1 to 100; this one stops at 99.
-    let fault = student(
-        tmp.path(),
+    let Some((faults, fault)) = planted(
+        "euchre280",
         "hundred.sh",
-        &euchre,
         r#"if [ "$3" = 100 ]; then exec -a "$0" "$REAL" "$1" "$2" 101 "${@:4}"; fi
 exec -a "$0" "$REAL" "$@""#,
-    );
+    ) else {
+        return;
+    };
     let found = failing("eecs280-euchre", &["--no-shrink"], &fault);
     let failed = failed(&found);
     for case in failed {
         assert_eq!(case["args"][2], "100", "{case}");
     }
     // And a case past --cases is the same case as in a longer run.
-    let alone = check(
-        &[
-            "eecs280-euchre",
-            "--case",
-            "301",
-            "--format",
-            "json",
-            "--",
-            euchre.to_str().unwrap(),
-        ],
-        tmp.path(),
-    );
-    let longer = check(
-        &[
-            "eecs280-euchre",
-            "--cases",
-            "301",
-            "--format",
-            "json",
-            "--",
-            euchre.to_str().unwrap(),
-        ],
-        tmp.path(),
-    );
-    let (alone, longer) = (cases(&alone), cases(&longer));
+    let json = |how_many: &str| {
+        let args = ["eecs280-euchre", how_many, "301", "--format", "json"];
+        cases(&check_program(&args, &faults.real, faults.dir.path()))
+    };
+    let (alone, longer) = (json("--case"), json("--cases"));
     assert_eq!(alone.len(), 1);
     assert_eq!(alone[0]["command"], longer[300]["command"]);
 }

@@ -230,51 +230,44 @@ impl Setup {
     /// earlier, a rage quit made a quit, no saved game.
     pub fn smaller(&self) -> Vec<Setup> {
         let script = self.script();
-        let mut smaller: Vec<Setup> = Vec::new();
-        let mut with = |change: &dyn Fn(&mut Setup)| {
-            let mut next = self.clone();
-            change(&mut next);
-            if next != *self && !smaller.contains(&next) {
-                smaller.push(next);
-            }
-        };
+        let mut smaller = super::Variants::of(self);
         let answers = script.answers;
         if answers > 0 {
-            with(&|s| s.leaving = Some(Leaving::Quit(answers / 2)));
+            smaller.with(|s| s.leaving = Some(Leaving::Quit(answers / 2)));
         }
         if let Some(saved) = &self.saved {
-            with(&|s| set_saved(s, |g| g.scores = [POINTS_TO_WIN - 1; 2]));
+            smaller.with(|s| set_saved(s, |g| g.scores = [POINTS_TO_WIN - 1; 2]));
             for more in [5, 1] {
                 if saved.further(more) != saved.position() {
-                    with(&|s| set_saved(s, |g| g.actions = saved.actions + more));
+                    smaller.with(|s| set_saved(s, |g| g.actions = saved.actions + more));
                 }
             }
         }
         if !script.wrong.is_empty() {
-            with(&|s| s.wrong.clear());
+            smaller.with(|s| s.wrong.clear());
             for dropped in 0..script.wrong.len() {
-                with(&|s| {
+                smaller.with(|s| {
                     s.wrong = script.wrong.clone();
                     s.wrong.remove(dropped);
                 });
             }
         }
-        with(&|s| s.debug = false);
-        with(&|s| s.seed = None);
+        smaller.with(|s| s.debug = false);
+        smaller.with(|s| s.seed = None);
         if let Some(seed) = self.seed.filter(|&s| s >= 10) {
-            with(&|s| s.seed = Some(seed / 10));
+            smaller.with(|s| s.seed = Some(seed / 10));
         }
         if self.saved.as_ref().is_some_and(|s| s.seed != 0) {
-            with(&|s| set_saved(s, |g| g.seed /= 10));
+            smaller.with(|s| set_saved(s, |g| g.seed /= 10));
         }
         if answers > 0 {
-            with(&|s| s.leaving = Some(Leaving::Quit(answers - 1)));
+            smaller.with(|s| s.leaving = Some(Leaving::Quit(answers - 1)));
         }
         if let Some(Leaving::RageQuit(before)) = self.leaving {
-            with(&|s| s.leaving = Some(Leaving::Quit(before)));
+            smaller.with(|s| s.leaving = Some(Leaving::Quit(before)));
         }
-        with(&|s| s.saved = None);
-        smaller
+        smaller.with(|s| s.saved = None);
+        smaller.into_vec()
     }
 
     /// Player 0's input: the game played through the handout program's driver with a

@@ -167,34 +167,27 @@ impl Setup {
         let Shape::Game(game) = &self.shape else {
             return self.smaller_error();
         };
-        let mut smaller: Vec<Game> = Vec::new();
-        let mut with = |change: &dyn Fn(&mut Game)| {
-            let mut next = game.clone();
-            change(&mut next);
-            if next != *game && !smaller.contains(&next) {
-                smaller.push(next);
-            }
-        };
-        with(&|g| g.points = 1);
-        with(&|g| g.points = (g.points / 2).max(1));
-        with(&|g| g.points = (g.points - 1).max(1));
+        let mut smaller = super::Variants::of(game);
+        smaller.with(|g| g.points = 1);
+        smaller.with(|g| g.points = (g.points / 2).max(1));
+        smaller.with(|g| g.points = (g.points - 1).max(1));
         let people = game.seats.iter().filter(|s| s.1).count();
         let keep = usize::from(self.category == Category::HumanInput);
         if people > keep {
             for seat in 0..game.seats.len() {
-                with(&|g| g.seats[seat].1 = false);
+                smaller.with(|g| g.seats[seat].1 = false);
             }
         }
         let order = handout_pack(self.handout);
-        with(&|g| g.pack = order.clone());
+        smaller.with(|g| g.pack = order.clone());
         for at in 0..order.len() {
-            with(&|g| put_back(&mut g.pack, &order, at));
+            smaller.with(|g| put_back(&mut g.pack, &order, at));
         }
-        with(&|g| g.shuffle = false);
+        smaller.with(|g| g.shuffle = false);
         for seat in 0..game.seats.len() {
-            with(&|g| shorten(&mut g.seats, seat));
+            smaller.with(|g| shorten(&mut g.seats, seat));
         }
-        (smaller.into_iter())
+        (smaller.into_vec().into_iter())
             .map(|game| Setup {
                 shape: Shape::Game(game),
                 ..self.clone()

@@ -10,6 +10,37 @@ pub mod cs246_euchre;
 pub mod eecs280;
 pub mod straights;
 
+/// A setup's one-step-smaller variants, in the order a shrink tries them: each kept once,
+/// and only where it changes something (a step that changed nothing would never end).
+pub(crate) struct Variants<'a, T> {
+    of: &'a T,
+    found: Vec<T>,
+}
+
+impl<'a, T: Clone + PartialEq> Variants<'a, T> {
+    /// None yet, of `of`.
+    pub(crate) fn of(of: &'a T) -> Variants<'a, T> {
+        Variants {
+            of,
+            found: Vec::new(),
+        }
+    }
+
+    /// The setup with `change` made to it, kept where it is new.
+    pub(crate) fn with(&mut self, change: impl FnOnce(&mut T)) {
+        let mut next = self.of.clone();
+        change(&mut next);
+        if next != *self.of && !self.found.contains(&next) {
+            self.found.push(next);
+        }
+    }
+
+    /// The variants kept, in order.
+    pub(crate) fn into_vec(self) -> Vec<T> {
+        self.found
+    }
+}
+
 /// The generator case `number` of `seed` draws with.
 pub type Rng = rand::rngs::SmallRng;
 

@@ -559,6 +559,22 @@ mod tests {
         }
     }
 
+    /// The person at `seat` typing `command` at its `turn`.
+    fn typed(seat: usize, turn: usize, command: Command) -> Extra {
+        Extra {
+            seat,
+            turn,
+            command,
+        }
+    }
+
+    /// [`handout_game`] with `extras`, tidied as a drawn setup is.
+    fn tidied(people: [bool; 4], extras: Vec<Extra>) -> Setup {
+        let mut setup = handout_game(people, extras);
+        setup.tidy();
+        setup
+    }
+
     fn lines(case: &Case) -> Vec<String> {
         String::from_utf8(case.stdin.clone())
             .unwrap()
@@ -590,12 +606,8 @@ mod tests {
 
     #[test]
     fn wrong_answers_come_only_where_the_handout_refuses_them() {
-        let extra = |seat, command| Extra {
-            seat,
-            turn: 0,
-            command,
-        };
-        let mut setup = handout_game(
+        let extra = |seat, command| typed(seat, 0, command);
+        let setup = tidied(
             [true, false, false, true],
             vec![
                 extra(0, Command::IllegalPlay),
@@ -605,7 +617,6 @@ mod tests {
                 extra(3, Command::DiscardWithPlay),
             ],
         );
-        setup.tidy();
         assert_eq!(setup.extras.len(), 3);
         assert!(!setup.extras.contains(&extra(0, Command::DiscardWithPlay)));
         let lines = lines(&setup.case());
@@ -623,12 +634,8 @@ mod tests {
 
     #[test]
     fn a_person_who_leaves_says_nothing_more() {
-        let extra = |turn, command| Extra {
-            seat: 3,
-            turn,
-            command,
-        };
-        let mut setup = handout_game(
+        let extra = |turn, command| typed(3, turn, command);
+        let mut setup = tidied(
             [false, false, false, true],
             vec![
                 extra(0, Command::Deck),
@@ -636,7 +643,6 @@ mod tests {
                 extra(1, Command::Deck),
             ],
         );
-        setup.tidy();
         assert_eq!(
             setup.extras,
             [extra(0, Command::Deck), extra(0, Command::RageQuit)]
