@@ -5,7 +5,7 @@
 use cards::{Card, CardSet};
 use catalogue::Roster;
 use rand::SeedableRng;
-use scene::{Sitter, Staged};
+use scene::{Nameplate, Staged};
 use table::{Agent, Game, Progress, RecordSeat, Rng, Seated, Turn};
 
 use crate::space::ActionSpace;
@@ -224,10 +224,10 @@ impl<G: Playable> Session<G> {
     /// What a face would show `to`: the scene and the seat's own part, as JSON.
     pub fn shown(&self, to: Option<usize>) -> String {
         let seats = self.progress.game().seats();
-        let sitters: Vec<Sitter> = (0..seats)
-            .map(|s| Sitter::computer(format!("Seat {s}")))
+        let nameplates: Vec<Nameplate> = (0..seats)
+            .map(|s| Nameplate::computer(format!("Seat {s}")))
             .collect();
-        let shown = scene::shown(&self.progress, to, &sitters, self.points);
+        let shown = scene::shown(&self.progress, to, &nameplates, self.points);
         serde_json::to_string(&shown).expect("a scene serializes")
     }
 

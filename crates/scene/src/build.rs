@@ -7,8 +7,8 @@ use table::{HandOver, Happened, Turn};
 use super::words::{card_text_at, points, verb};
 use super::{
     Choice, Fact, GameResult, HandCard, HandEnd, HandEndKind, Held, LayoutRow, Logged, Mark,
-    MarkKind, Middle, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel,
-    Shown, SideEnd, Sitter, Tally, TallyKind, TrickShown, SCENE_VERSION,
+    MarkKind, Middle, Nameplate, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow,
+    SeatPanel, Shown, SideEnd, Tally, TallyKind, TrickShown, SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
@@ -38,14 +38,14 @@ impl<A: Copy> Moment<A> {
 }
 
 /// What `to` (a seat, or `None` for a spectator) is shown of a game in progress, with
-/// `sitters` in the seats, for a game to `points_to_win`.
+/// `nameplates` in the seats, for a game to `points_to_win`.
 pub fn shown<G: Staged>(
     progress: &table::Progress<G>,
     to: Option<usize>,
-    sitters: &[Sitter],
+    nameplates: &[Nameplate],
     points_to_win: u32,
 ) -> Shown {
-    Stage::of(progress, to, false, sitters, points_to_win).shown(progress.game())
+    Stage::of(progress, to, false, nameplates, points_to_win).shown(progress.game())
 }
 
 /// What a scene is built from besides the game: who receives it, who sits where, and
@@ -54,7 +54,7 @@ pub struct Stage<'a, A> {
     /// The recipient's seat (`None`: a spectator).
     pub to: Option<usize>,
     /// Each seat's name and presence.
-    pub sitters: &'a [Sitter],
+    pub nameplates: &'a [Nameplate],
     /// This hand's actions.
     pub log: Vec<Moment<A>>,
     /// The hand before's.
@@ -69,7 +69,7 @@ impl<'a, A: Copy> Stage<'a, A> {
         progress: &table::Progress<G>,
         to: Option<usize>,
         face_up: bool,
-        sitters: &'a [Sitter],
+        nameplates: &'a [Nameplate],
         points_to_win: u32,
     ) -> Stage<'a, A> {
         let this_hand = progress.actions().len() - progress.hand().len();
@@ -81,7 +81,7 @@ impl<'a, A: Copy> Stage<'a, A> {
         };
         Stage {
             to,
-            sitters,
+            nameplates,
             log: moments(progress.hand(), this_hand),
             last_hand: moments(progress.last_hand(), hand_before),
             points_to_win,
@@ -220,8 +220,8 @@ impl<'a, G: Staged> Sight<'a, G> {
 }
 
 /// The names as `to` reads them: `(you)` after its own.
-fn names(sitters: &[Sitter], to: Option<usize>) -> Vec<String> {
-    sitters
+fn names(nameplates: &[Nameplate], to: Option<usize>) -> Vec<String> {
+    nameplates
         .iter()
         .enumerate()
         .map(|(seat, s)| match to {
@@ -232,18 +232,18 @@ fn names(sitters: &[Sitter], to: Option<usize>) -> Vec<String> {
 }
 
 /// Who did something, as a sentence starts: `You` for the recipient.
-fn subject(sitters: &[Sitter], to: Option<usize>, seat: usize) -> String {
+fn subject(nameplates: &[Nameplate], to: Option<usize>, seat: usize) -> String {
     if to == Some(seat) {
         "You".into()
     } else {
-        sitters[seat].name.clone()
+        nameplates[seat].name.clone()
     }
 }
 
 /// A side named by its seats: `You and North`, `West and East`.
-fn side(sitters: &[Sitter], to: Option<usize>, seats: &[usize]) -> (String, bool) {
+fn side(nameplates: &[Nameplate], to: Option<usize>, seats: &[usize]) -> (String, bool) {
     let you = seats.iter().any(|&s| Some(s) == to);
-    let mut names: Vec<String> = seats.iter().map(|&s| subject(sitters, to, s)).collect();
+    let mut names: Vec<String> = seats.iter().map(|&s| subject(nameplates, to, s)).collect();
     if let Some(at) = names.iter().position(|n| n == "You") {
         names.swap(0, at);
     }
@@ -264,8 +264,8 @@ fn hand_over_words<G: Staged>(
     stage: &Stage<G::Action>,
     over: &HandOver,
 ) -> String {
-    let (sitters, to) = (stage.sitters, stage.to);
-    let side_of = |seat: usize| side(sitters, to, &team_of(game, seat));
+    let (nameplates, to) = (stage.nameplates, stage.to);
+    let side_of = |seat: usize| side(nameplates, to, &team_of(game, seat));
     // What the makers took (`West and East take 4 tricks alone`), and whether the
     // sentence's subject is plural.
     let taken = |makers: usize, alone: bool, tricks: &str| {
@@ -324,7 +324,7 @@ fn hand_over_words<G: Staged>(
                 .map(|s| {
                     format!(
                         "{} {} of {} ({})",
-                        subject(sitters, to, s),
+                        subject(nameplates, to, s),
                         tricks[s],
                         quotas[s],
                         points(p[s])
@@ -335,7 +335,7 @@ fn hand_over_words<G: Staged>(
         }
         HandOver::Round { points: p } => {
             let each: Vec<String> = (0..game.seats)
-                .map(|s| format!("{} +{}", subject(sitters, to, s), p[s]))
+                .map(|s| format!("{} +{}", subject(nameplates, to, s), p[s]))
                 .collect();
             format!("The round is over: {}.", each.join(", "))
         }
@@ -431,7 +431,7 @@ fn side_end<G: Staged>(
     makers: Option<usize>,
     alone: bool,
 ) -> SideEnd {
-    let (name, _) = side(stage.sitters, stage.to, team);
+    let (name, _) = side(stage.nameplates, stage.to, team);
     let parts: Vec<(Vec<Mark>, usize, Tally)> = (team.iter())
         .map(|&s| G::seat_parts(&game.public, s))
         .collect();
@@ -535,13 +535,13 @@ fn sentences<G: Staged>(
     let mut lines = Vec::new();
     {
         let you = stage.to == Some(moment.seat);
-        let who = subject(stage.sitters, stage.to, moment.seat);
+        let who = subject(stage.nameplates, stage.to, moment.seat);
         lines.push(format!(
             "{who} {}",
             G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you)
         ));
         if let Some(penalty) = moment.happened.penalty {
-            let (name, many) = side(stage.sitters, stage.to, &team_of(game, penalty.to));
+            let (name, many) = side(stage.nameplates, stage.to, &team_of(game, penalty.to));
             lines.push(format!(
                 "A renege: {name} {} {}.",
                 verb(many, "score", "scores"),
@@ -550,7 +550,7 @@ fn sentences<G: Staged>(
         }
         if let Some(taker) = moment.happened.trick_taken {
             let you = stage.to == Some(taker);
-            let who = subject(stage.sitters, stage.to, taker);
+            let who = subject(stage.nameplates, stage.to, taker);
             lines.push(format!("{who} {} the trick.", verb(you, "take", "takes")));
         }
         if let Some(over) = &moment.happened.hand_over {
@@ -635,7 +635,7 @@ fn score<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String])
             ScoreRow {
                 seats: team.clone(),
                 cells,
-                side: side(stage.sitters, stage.to, team).0,
+                side: side(stage.nameplates, stage.to, team).0,
                 points: points[team[0]],
                 mine: stage.to.is_some_and(|you| team.contains(&you)),
             }
@@ -666,7 +666,7 @@ fn result<G: Staged>(
     });
     let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
     let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
-    let (who, many) = side(stage.sitters, stage.to, &winners);
+    let (who, many) = side(stage.nameplates, stage.to, &winners);
     let you = stage.to.is_some_and(|s| winners.contains(&s));
     let sentence = format!(
         "{who} {} the game{}",
@@ -694,7 +694,12 @@ fn result<G: Staged>(
 fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
     match game.turn {
         Turn::Over => "The game is over".into(),
-        Turn::Chance if stage.sitters.iter().any(|s| s.presence == Presence::Open) => {
+        Turn::Chance
+            if stage
+                .nameplates
+                .iter()
+                .any(|s| s.presence == Presence::Open) =>
+        {
             "Waiting for every seat to be taken".into()
         }
         Turn::Chance if game.hands > 0 => format!("{} {} is over", G::HAND_WORD, game.hands),
@@ -702,7 +707,7 @@ fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Acti
         Turn::Seat(seat) if stage.to == Some(seat) => {
             format!("Your turn: {}", G::question(&game.public, legal))
         }
-        Turn::Seat(seat) => format!("{} to act", stage.sitters[seat].name),
+        Turn::Seat(seat) => format!("{} to act", stage.nameplates[seat].name),
     }
 }
 
@@ -773,7 +778,7 @@ impl<A: Copy> Stage<'_, A> {
     /// The scene from what everyone may see, with the recipient's `legal` actions for
     /// its status line.
     fn scene_of<G: Staged<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
-        let names = names(self.sitters, self.to);
+        let names = names(self.nameplates, self.to);
         let turn = match game.turn {
             Turn::Seat(seat) => Some(seat),
             _ => None,
@@ -784,7 +789,7 @@ impl<A: Copy> Stage<'_, A> {
                 SeatPanel {
                     seat,
                     name: names[seat].clone(),
-                    presence: self.sitters[seat].presence,
+                    presence: self.nameplates[seat].presence,
                     marks,
                     cards,
                     tally,

@@ -33,7 +33,7 @@ pub use coach::{coaching, Coached, Coaching};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
-pub use steps::{computer_name, record_steps, sitter_name, steps, Step};
+pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};
 
@@ -272,19 +272,20 @@ pub enum Presence {
     Computer,
 }
 
-/// A face's name and presence for each seat: what the scene is built with.
+/// The nameplate at a seat, as a face shows it: the name and who is there (the scene is
+/// built with one per seat).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sitter {
+pub struct Nameplate {
     /// The name people see (`Alice`, `West`, `Computer 2 (strong)`).
     pub name: String,
     /// Who is there.
     pub presence: Presence,
 }
 
-impl Sitter {
+impl Nameplate {
     /// A computer player called `name`.
-    pub fn computer(name: impl Into<String>) -> Sitter {
-        Sitter {
+    pub fn computer(name: impl Into<String>) -> Nameplate {
+        Nameplate {
             name: name.into(),
             presence: Presence::Computer,
         }

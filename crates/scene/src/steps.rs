@@ -9,7 +9,7 @@ use catalogue::{
 use serde::Serialize;
 use table::{GameRecord, Progress, RecordSeat, ReplayEvent, Turn};
 
-use crate::{Scene, Sitter, Stage, Staged, WithScene};
+use crate::{Nameplate, Scene, Stage, Staged, WithScene};
 
 /// One moment of a replayed game with every hand face up: just after a deal (no seat,
 /// no action) or just after an action.
@@ -103,12 +103,12 @@ impl<S: Source> WithScene for StepLine<S> {
         new: impl Fn() -> G + Clone + Send + Sync + 'static,
     ) -> Self::Output {
         let record: GameRecord<G::Action> = self.0.record::<G>()?;
-        let sitters = record_sitters(&record.seats, new().seats());
+        let nameplates = record_nameplates(&record.seats, new().seats());
         let replay_error = |e| RecordError::Replay(Box::new(e));
         record.check_game(&new()).map_err(replay_error)?;
         let mut steps = Vec::new();
         let mut step = |progress: &Progress<G>, what: ReplayEvent| {
-            steps.push(face_up_step(progress, what, &sitters, record.points));
+            steps.push(face_up_step(progress, what, &nameplates, record.points));
         };
         let actions = record.actions.iter().copied();
         let deals = record.deals.clone();
@@ -136,10 +136,10 @@ pub fn computer_name(seat: usize, kind: &str) -> String {
 fn face_up_step<G: Staged>(
     progress: &Progress<G>,
     what: ReplayEvent,
-    sitters: &[Sitter],
+    nameplates: &[Nameplate],
     points_to_win: u32,
 ) -> Step {
-    let stage = Stage::of(progress, None, true, sitters, points_to_win);
+    let stage = Stage::of(progress, None, true, nameplates, points_to_win);
     let game = progress.game();
     let acted = (what == ReplayEvent::Acted)
         .then(|| progress.hand().last())
@@ -156,7 +156,7 @@ fn face_up_step<G: Staged>(
 /// The name a finished game shows for who sat at `seat` (from 0), as the table named
 /// them: a person by name, a computer by seat and kind ([`computer_name`]; a seat nobody
 /// took is `Computer 2 (open)`).
-pub fn sitter_name(seat: usize, sat: &RecordSeat) -> String {
+pub fn seat_name(seat: usize, sat: &RecordSeat) -> String {
     match sat {
         RecordSeat::Person(name) => name.clone(),
         RecordSeat::Computer(kind) => computer_name(seat, kind),
@@ -164,13 +164,13 @@ pub fn sitter_name(seat: usize, sat: &RecordSeat) -> String {
     }
 }
 
-/// The seats of a record as a replay names them ([`sitter_name`]; a seat the record
+/// The seats of a record as a replay names them ([`seat_name`]; a seat the record
 /// leaves out is `Computer 2`).
-fn record_sitters(lineup: &[RecordSeat], seats: usize) -> Vec<Sitter> {
+fn record_nameplates(lineup: &[RecordSeat], seats: usize) -> Vec<Nameplate> {
     (0..seats)
         .map(|seat| {
-            Sitter::computer(match lineup.get(seat) {
-                Some(sat) => sitter_name(seat, sat),
+            Nameplate::computer(match lineup.get(seat) {
+                Some(sat) => seat_name(seat, sat),
                 None => computer_name(seat, ""),
             })
         })

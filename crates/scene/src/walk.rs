@@ -4,7 +4,7 @@
 use catalogue::{AnyAction, Roster, Ruleset};
 use table::{Progress, Turn};
 
-use crate::{Shown, Sitter, Staged, WithScene};
+use crate::{Nameplate, Shown, Staged, WithScene};
 
 /// One position of a [`walk`]: whose turn, the legal actions, the winners once over, and
 /// what any seat or a spectator is shown.
@@ -37,8 +37,8 @@ pub fn walk(rules: &Ruleset, seed: u64, limit: usize, visit: impl FnMut(&Waypoin
         fn run<G: Roster + Staged>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
             let Walk(seed, limit, points, visit) = self;
             let game = new();
-            let sitters: Vec<Sitter> = (1..=game.seats())
-                .map(|n| Sitter::computer(format!("Seat {n}")))
+            let nameplates: Vec<Nameplate> = (1..=game.seats())
+                .map(|n| Nameplate::computer(format!("Seat {n}")))
                 .collect();
             let mut progress = Progress::new(game, seed, Vec::new()).expect("no prescribed deal");
             table::check::walk(&mut progress, !seed, limit, |progress| {
@@ -56,7 +56,7 @@ pub fn walk(rules: &Ruleset, seed: u64, limit: usize, visit: impl FnMut(&Waypoin
                         Vec::new()
                     },
                     seats: game.seats(),
-                    shown: &|to| crate::shown(progress, to, &sitters, points),
+                    shown: &|to| crate::shown(progress, to, &nameplates, points),
                 });
             });
         }

@@ -5,11 +5,11 @@
 use cards::Card;
 use catalogue::{PlayerSpec, Roster};
 use rand::SeedableRng;
-use scene::{HandEndKind, Sitter, TallyKind};
+use scene::{HandEndKind, Nameplate, TallyKind};
 use table::{Agent, Progress, Rng, Turn};
 
-fn sitters(names: &[&str]) -> Vec<Sitter> {
-    names.iter().map(|&n| Sitter::computer(n)).collect()
+fn nameplates(names: &[&str]) -> Vec<Nameplate> {
+    names.iter().map(|&n| Nameplate::computer(n)).collect()
 }
 
 /// Plays `progress` with the handout's players until the hand in play is over (the turn
@@ -49,14 +49,14 @@ fn euchre_test00() -> (Progress<euchre::Game>, scene::Scene) {
     let deck = cards::deck::eecs280_euchre();
     let game = euchre::Game::new(euchre::Rules::eecs280(1));
     let progress = first_hand(game, 0, vec![deck]);
-    let names = sitters(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
+    let names = nameplates(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
     let scene = scene::shown(&progress, None, &names, 1).scene;
     (progress, scene)
 }
 
-fn sitters_for(seats: usize) -> Vec<Sitter> {
+fn sitters_for(seats: usize) -> Vec<Nameplate> {
     (0..seats)
-        .map(|s| Sitter::computer(format!("P{s}")))
+        .map(|s| Nameplate::computer(format!("P{s}")))
         .collect()
 }
 
@@ -128,7 +128,7 @@ fn a_teen_do_panch_hand_ends_with_quotas_and_the_pulls_owed() {
         Turn::Chance,
         "the next hand waits for its deal"
     );
-    let scene = scene::shown(&progress, Some(0), &sitters(&["A", "B", "C"]), 10).scene;
+    let scene = scene::shown(&progress, Some(0), &nameplates(&["A", "B", "C"]), 10).scene;
     let end = scene.hand_end.expect("between hands");
     assert_eq!(end.kind, HandEndKind::Quotas);
     let got: Vec<(usize, Option<usize>, u32, bool)> = (end.sides.iter())

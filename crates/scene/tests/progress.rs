@@ -3,18 +3,18 @@
 
 use catalogue::{Roster, Variant};
 use rand::SeedableRng;
-use scene::{Moment, Sitter, Stage};
+use scene::{Moment, Nameplate, Stage};
 use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, RecordSeat, Rng, Turn};
 
-fn sitters(names: &[&str]) -> Vec<Sitter> {
-    names.iter().map(|&n| Sitter::computer(n)).collect()
+fn nameplates(names: &[&str]) -> Vec<Nameplate> {
+    names.iter().map(|&n| Nameplate::computer(n)).collect()
 }
 
 /// What seat 0 sees of a hand whose actions so far are `log`, to 10 points.
-fn seat_zero<A>(sitters: &[Sitter], log: Vec<Moment<A>>) -> Stage<'_, A> {
+fn seat_zero<A>(nameplates: &[Nameplate], log: Vec<Moment<A>>) -> Stage<'_, A> {
     Stage {
         to: Some(0),
-        sitters,
+        nameplates,
         log,
         last_hand: Vec::new(),
         points_to_win: 10,
@@ -79,7 +79,7 @@ fn euchre_outcomes_say_the_handouts_scores() {
 fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
     use euchre::{Action, Game, Rules};
     let game = Game::new(Rules::eecs280(10));
-    let sitters = sitters(&["You", "West", "North", "East"]);
+    let nameplates = nameplates(&["You", "West", "North", "East"]);
     let played = |seq, seat, card: &str, happened| Moment {
         seq,
         seat,
@@ -124,7 +124,7 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
             },
         ),
     ];
-    let stage = seat_zero(&sitters, log);
+    let stage = seat_zero(&nameplates, log);
     let scene = stage.scene(&game);
     // Each action once, by number and seat; the face-down discard's card hidden.
     let seqs: Vec<(u64, usize)> = scene.log.iter().map(|e| (e.seq, e.seat)).collect();
@@ -144,10 +144,10 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
     );
     assert_eq!(scene.title, "Euchre · EECS 280 rules · first to 10 points");
     // A spectator reads the same hand with every seat by name, and no hidden card.
-    let named = self::sitters(&["Ada", "Bob", "Cy", "Di"]);
+    let named = self::nameplates(&["Ada", "Bob", "Cy", "Di"]);
     let watching = Stage {
         to: None,
-        sitters: &named,
+        nameplates: &named,
         ..stage
     };
     let scene = watching.scene(&game);
@@ -165,14 +165,14 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
 #[test]
 fn under_the_joker_rule_the_two_of_spades_is_named_and_drawn_as_the_joker() {
     use euchre::{Action, Game, Rules};
-    let sitters = sitters(&["You", "West", "North", "East"]);
+    let nameplates = nameplates(&["You", "West", "North", "East"]);
     let log = vec![Moment {
         seq: 1,
         seat: 1,
         action: Some(Action::Play("2S".parse().unwrap())),
         happened: Happened::default(),
     }];
-    let stage = seat_zero(&sitters, log);
+    let stage = seat_zero(&nameplates, log);
     let joker = table::House::with_house(&Rules::eecs280(10), &["joker=on"]).unwrap();
     let scene = stage.scene(&Game::new(joker));
     assert_eq!(scene.joker, Some("2S".parse().unwrap()));
@@ -224,11 +224,11 @@ impl scene::WithScene for PlayAndReplay {
         let seats = names.iter().cloned().map(RecordSeat::Computer).collect();
         let record: GameRecord<G::Action> = progress.record(seats, 10);
         let again = Progress::from_record(new(), &record).unwrap();
-        let sitters = sitters(&names.iter().map(String::as_str).collect::<Vec<_>>());
+        let nameplates = nameplates(&names.iter().map(String::as_str).collect::<Vec<_>>());
         for to in (0..new().seats()).map(Some).chain([None]) {
             assert_eq!(
-                scene::shown(&progress, to, &sitters, 10),
-                scene::shown(&again, to, &sitters, 10)
+                scene::shown(&progress, to, &nameplates, 10),
+                scene::shown(&again, to, &nameplates, 10)
             );
         }
     }
@@ -255,7 +255,7 @@ fn appendix_b(rules: euchre::Rules) -> Progress<euchre::Game> {
 fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
     use euchre::{Action, Rules};
     use scene::{FactKind, MarkKind, TallyKind};
-    let sitters = sitters(&["You", "West", "North", "East"]);
+    let nameplates = nameplates(&["You", "West", "North", "East"]);
     let mut progress = appendix_b(Rules::eecs280(10));
     // West (seat 1, the dealer's left) orders up the J♦; You (seat 0, the dealer) take
     // it and discard; then a seat whose first look comes now still sees which card.
@@ -266,7 +266,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
         .apply_as(0, Action::Discard("9D".parse().unwrap()))
         .unwrap();
     for to in [Some(2), None] {
-        let scene = scene::shown(&progress, to, &sitters, 10).scene;
+        let scene = scene::shown(&progress, to, &nameplates, 10).scene;
         let upcard = scene
             .facts
             .iter()
@@ -290,7 +290,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
     }
     // Appendix B: seat 0 deals and seat 1 ordered up, alone in neither: typed marks say
     // so, and nobody has taken a trick yet.
-    let scene = scene::shown(&progress, None, &sitters, 10).scene;
+    let scene = scene::shown(&progress, None, &nameplates, 10).scene;
     let kinds =
         |seat: usize| -> Vec<MarkKind> { scene.seats[seat].marks.iter().map(|m| m.kind).collect() };
     assert_eq!(kinds(0), [MarkKind::Dealer]);
@@ -307,7 +307,7 @@ fn the_upcard_stays_in_the_scene_and_the_log_names_it_once_ordered_up() {
     progress
         .apply_as(1, Action::Play("9S".parse().unwrap()))
         .unwrap();
-    let scene = scene::shown(&progress, None, &sitters, 10).scene;
+    let scene = scene::shown(&progress, None, &nameplates, 10).scene;
     assert!(scene.facts.iter().any(|f| f.kind == FactKind::Upcard));
 }
 
@@ -316,7 +316,7 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
     use cards::Suit;
     use euchre::{Action, Rules};
     use scene::FactKind;
-    let sitters = sitters(&["Ada", "Bob", "Cy", "Di"]);
+    let nameplates = nameplates(&["Ada", "Bob", "Cy", "Di"]);
     let mut progress = appendix_b(Rules::cs246());
     for seat in [1, 2, 3] {
         progress.apply_as(seat, Action::Pass).unwrap();
@@ -325,9 +325,9 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
     progress
         .apply_as(0, Action::OrderUp { alone: false })
         .unwrap();
-    let scene = scene::shown(&progress, Some(1), &sitters, 10).scene;
+    let scene = scene::shown(&progress, Some(1), &nameplates, 10).scene;
     assert_eq!(scene.log[3].words, ["Ada picks up the J♦"]);
-    let scene = scene::shown(&progress, Some(0), &sitters, 10).scene;
+    let scene = scene::shown(&progress, Some(0), &nameplates, 10).scene;
     assert_eq!(scene.log[3].words, ["You pick up the J♦"]);
     // Round two: the turned-down card stays named after trump is called.
     let mut progress = appendix_b(Rules::cs246());
@@ -343,7 +343,7 @@ fn under_cs246_rules_the_dealer_picks_up_and_a_turned_down_card_stays_named() {
             },
         )
         .unwrap();
-    let scene = scene::shown(&progress, None, &sitters, 10).scene;
+    let scene = scene::shown(&progress, None, &nameplates, 10).scene;
     let down = scene.facts.iter().find(|f| f.kind == FactKind::TurnedDown);
     assert_eq!(down.and_then(|f| f.suit), Some(Suit::Diamonds));
 }
@@ -357,7 +357,7 @@ fn the_coach_weighs_each_choice_against_its_pick_in_the_seats_order() {
     // has no going alone).
     let progress = appendix_b(Rules::eecs280(10));
     let (pass, order) = (Action::Pass, Action::OrderUp { alone: false });
-    let own = scene::shown(&progress, Some(1), &sitters(&["S", "W", "N", "E"]), 10).own;
+    let own = scene::shown(&progress, Some(1), &nameplates(&["S", "W", "N", "E"]), 10).own;
     let offered = own.unwrap().actions;
     assert_eq!(offered.len(), 2);
     // The advice lists the actions the other way round; the coaching follows the seat's.

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use catalogue::Variant;
-use scene::{AnyAction, Shown, Sitter};
+use scene::{AnyAction, Nameplate, Shown};
 use table::{Progress, Turn};
 use testkit::cards_named;
 
@@ -118,13 +118,15 @@ fn a_blind_dealers_hand_is_face_down_by_type() {
     let catalogue::AnyGame::Euchre(fresh) = rules.game() else {
         unreachable!("a Euchre ruleset builds Euchre")
     };
-    let sitters: Vec<Sitter> = (0..4).map(|s| Sitter::computer(format!("P{s}"))).collect();
+    let nameplates: Vec<Nameplate> = (0..4)
+        .map(|s| Nameplate::computer(format!("P{s}")))
+        .collect();
     let mut found = 0;
     for seed in 0..200 {
         let mut progress = Progress::new(fresh, seed, Vec::new()).unwrap();
         progress.deal();
         let dealer = progress.game().public().hand().unwrap().dealer().index();
-        let shown = scene::shown(&progress, Some(dealer), &sitters, 10);
+        let shown = scene::shown(&progress, Some(dealer), &nameplates, 10);
         let blind = matches!(
             shown.scene.phase,
             Phase::NameTrump {
@@ -141,7 +143,7 @@ fn a_blind_dealers_hand_is_face_down_by_type() {
             Held::FaceDown { count: 5 },
             "seed {seed}"
         );
-        let other = scene::shown(&progress, Some((dealer + 1) % 4), &sitters, 10);
+        let other = scene::shown(&progress, Some((dealer + 1) % 4), &nameplates, 10);
         assert_eq!(other.own.unwrap().hand.groups().iter().flatten().count(), 5);
     }
     assert!(found > 0, "some deal turned the benny up");

@@ -9,7 +9,7 @@
 //! did not come from [`Secret::seen_by`].
 
 use catalogue::AnyAction;
-use scene::{Shown, Sitter};
+use scene::{Nameplate, Shown};
 
 use crate::served::Served;
 use serde::Serialize;
@@ -106,12 +106,12 @@ impl<G: Served> Secret<G> {
         scene::Coaching::at(&self.progress, seat)
     }
 
-    /// What `to` may see of the table now, with `sitters` in the seats.
-    pub fn seen_by(&self, to: Recipient, sitters: &[Sitter], points_to_win: u32) -> Seen {
+    /// What `to` may see of the table now, with `nameplates` in the seats.
+    pub fn seen_by(&self, to: Recipient, nameplates: &[Nameplate], points_to_win: u32) -> Seen {
         Seen(scene::shown(
             &self.progress,
             to.seat(),
-            sitters,
+            nameplates,
             points_to_win,
         ))
     }

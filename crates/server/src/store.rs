@@ -294,7 +294,7 @@ impl StoreError {
 
 /// A node as the others hear of it.
 #[derive(Clone, Copy, Debug)]
-pub struct Presence<'a> {
+pub struct Announcement<'a> {
     /// Its name.
     pub name: &'a str,
     /// Where it is reached (`host:port`), for the others' relays.
@@ -439,7 +439,7 @@ pub trait Leases: Send + Sync {
     /// then nothing is written and that node is the answer (two live nodes under one name
     /// would each take the other's tables back). One node alone on its store has no one
     /// to tell: by default, nothing.
-    fn announce(&self, node: &Presence<'_>) -> Result<Option<Owner>, StoreError> {
+    fn announce(&self, node: &Announcement<'_>) -> Result<Option<Owner>, StoreError> {
         let _ = node;
         Ok(None)
     }
@@ -532,7 +532,7 @@ impl Leases for Parts {
     fn unheld(&self) -> Result<Vec<TableId>, StoreError> {
         self.leases.unheld()
     }
-    fn announce(&self, node: &Presence<'_>) -> Result<Option<Owner>, StoreError> {
+    fn announce(&self, node: &Announcement<'_>) -> Result<Option<Owner>, StoreError> {
         self.leases.announce(node)
     }
 }

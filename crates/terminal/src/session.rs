@@ -4,7 +4,7 @@
 //! scene for the person's seat ([`scene::Shown`]) — the same the server sends a seat — so
 //! no face can show what the seat may not see, and none works out a rule.
 
-use scene::{Presence, Shown, Sitter, Staged, WithScene};
+use scene::{Nameplate, Presence, Shown, Staged, WithScene};
 
 use crate::error::OpenError;
 use catalogue::{PlayerSpec, Roster, Ruleset};
@@ -79,7 +79,7 @@ pub struct Session<G: Roster + Staged> {
     rng: Rng,
     computers: Vec<Option<Box<dyn Agent<G>>>>,
     lineup: Vec<RecordSeat>,
-    sitters: Vec<Sitter>,
+    nameplates: Vec<Nameplate>,
     /// Actions applied and hands dealt.
     changes: u64,
 }
@@ -97,7 +97,7 @@ pub struct Setup {
 
 /// The seats around a table of `seats`, the person first, as a person sees them: by
 /// their places round three or four, by number round more (Straights for up to eight).
-fn sitters(seats: usize) -> Vec<Sitter> {
+fn nameplates(seats: usize) -> Vec<Nameplate> {
     let names: Vec<String> = match seats {
         3 => vec!["You".into(), "Left".into(), "Right".into()],
         4 => vec!["You".into(), "West".into(), "North".into(), "East".into()],
@@ -108,7 +108,7 @@ fn sitters(seats: usize) -> Vec<Sitter> {
     names
         .iter()
         .enumerate()
-        .map(|(seat, n)| Sitter {
+        .map(|(seat, n)| Nameplate {
             name: n.to_string(),
             presence: if seat == YOU {
                 Presence::Person
@@ -138,7 +138,7 @@ impl<G: Roster + Staged> Session<G> {
                 points: setup.rules.points(),
                 seed: setup.seed,
             },
-            sitters: sitters(seats),
+            nameplates: nameplates(seats),
             progress,
             rng: Rng::seed_from_u64(!setup.seed ^ done),
             computers,
@@ -154,7 +154,12 @@ impl<G: Roster + Staged> Sitting for Session<G> {
     }
 
     fn shown(&self) -> Shown {
-        scene::shown(&self.progress, Some(YOU), &self.sitters, self.about.points)
+        scene::shown(
+            &self.progress,
+            Some(YOU),
+            &self.nameplates,
+            self.about.points,
+        )
     }
 
     fn version(&self) -> u64 {

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use crate::lobby::Lobby;
 use crate::node::{Leases, Node};
-use crate::store::{Presence, Store, StoreError};
+use crate::store::{Announcement, Store, StoreError};
 use crate::tables::Tables;
 
 /// What keeps this node's part of the cluster: its leases, its tables, its lobby.
@@ -89,13 +89,13 @@ impl Keeper {
             return Ok(());
         };
         let own = self.lobby.own_public_tables();
-        let presence = Presence {
+        let announcement = Announcement {
             name: &node.name,
             address,
             lobby: &own,
             fresh: node.lease,
         };
-        if let Some(other) = self.store.announce(&presence)? {
+        if let Some(other) = self.store.announce(&announcement)? {
             // Started before this one could see it (the store was away): said at every
             // announcement, as nothing else would tell the operator.
             tracing::error!(
@@ -138,13 +138,13 @@ pub async fn take_name(store: &Arc<dyn Store>, node: &Node) -> Result<(), NameEr
             node.lease,
         );
         let taken = tokio::task::spawn_blocking(move || {
-            let presence = Presence {
+            let announcement = Announcement {
                 name: &name,
                 address: &address,
                 lobby: &[],
                 fresh,
             };
-            store.announce(&presence)
+            store.announce(&announcement)
         })
         .await
         .map_err(|e| NameError::Io(std::io::Error::other(e)))?

@@ -73,14 +73,14 @@ fn listing(row: &TableRow, actions: u64, ended: Option<u64>) -> protocol::GameLi
 /// the names are the table's, the rest the scene's.
 fn ended_listing(stored: Stored) -> protocol::GameListing {
     let mut listed = listing(&stored.row, stored.actions.len() as u64, stored.ended);
-    let sitters = seated(&record_seats(&stored));
+    let nameplates = seated(&record_seats(&stored));
     let rules = Variant::named(stored.row.game, Some(&stored.row.rules))
         .ok()
         .and_then(|v| Ruleset::new(v, stored.row.points, &stored.row.house).ok());
     let end = rules.and_then(|rules| {
         let at_end = AtTheEnd {
             stored: &stored,
-            sitters: &sitters,
+            nameplates: &nameplates,
         };
         scene::with_game(&rules, at_end)
     });
@@ -91,19 +91,19 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
         return listed;
     };
     let side_of = |seat: usize| end.score.rows.iter().find(|r| r.seats.contains(&seat));
-    let seats = (sitters.iter().enumerate())
-        .map(|(seat, sitter)| {
+    let seats = (nameplates.iter().enumerate())
+        .map(|(seat, nameplate)| {
             let side = side_of(seat).map(|r| r.seats.clone()).unwrap_or(vec![seat]);
             let named = |keep: &dyn Fn(usize) -> bool| {
-                (0..sitters.len())
+                (0..nameplates.len())
                     .filter(|&s| keep(s))
-                    .map(|s| sitters[s].name.clone())
+                    .map(|s| nameplates[s].name.clone())
                     .collect::<Vec<_>>()
             };
-            let person = sitter.presence == scene::Presence::Person;
+            let person = nameplate.presence == scene::Presence::Person;
             protocol::SeatOutcome {
                 seat,
-                name: sitter.name.clone(),
+                name: nameplate.name.clone(),
                 kind: if person { "person" } else { "computer" }.into(),
                 won: result.winners.contains(&seat),
                 points: end.seats.get(seat).map_or(0.0, |s| s.points),
@@ -125,7 +125,7 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
 /// to an end.
 struct AtTheEnd<'a> {
     stored: &'a Stored,
-    sitters: &'a [scene::Sitter],
+    nameplates: &'a [scene::Nameplate],
 }
 
 impl WithScene for AtTheEnd<'_> {
@@ -142,7 +142,7 @@ impl WithScene for AtTheEnd<'_> {
         let deals = row.deals.reveal().to_vec();
         let progress =
             ::table::Progress::replay(new(), row.seed.reveal(), deals, actions, |_, _| {}).ok()?;
-        let shown = scene::shown(&progress, None, self.sitters, row.points);
+        let shown = scene::shown(&progress, None, self.nameplates, row.points);
         shown.scene.result.is_some().then_some(shown.scene)
     }
 }

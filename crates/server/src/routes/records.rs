@@ -52,9 +52,9 @@ pub(super) async fn steps(
             points: record.points,
             seats: &record.seats,
             players: (seated(&record.seats).into_iter())
-                .map(|sitter| protocol::ReplayPlayer {
-                    person: sitter.presence == scene::Presence::Person,
-                    name: sitter.name,
+                .map(|nameplate| protocol::ReplayPlayer {
+                    person: nameplate.presence == scene::Presence::Person,
+                    name: nameplate.name,
                 })
                 .collect(),
             steps,
@@ -150,11 +150,11 @@ pub(super) fn record_seats(stored: &Stored) -> Vec<RecordSeat> {
 }
 
 /// Each seat's player of a finished table as its pages name them
-/// ([`scene::sitter_name`]), a person told apart from a computer.
-pub(super) fn seated(seats: &[RecordSeat]) -> Vec<scene::Sitter> {
+/// ([`scene::seat_name`]), a person told apart from a computer.
+pub(super) fn seated(seats: &[RecordSeat]) -> Vec<scene::Nameplate> {
     (seats.iter().enumerate())
-        .map(|(seat, sat)| scene::Sitter {
-            name: scene::sitter_name(seat, sat),
+        .map(|(seat, sat)| scene::Nameplate {
+            name: scene::seat_name(seat, sat),
             presence: match sat {
                 RecordSeat::Person(_) => scene::Presence::Person,
                 _ => scene::Presence::Computer,

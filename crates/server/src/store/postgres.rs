@@ -17,8 +17,8 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{NoTls, Row};
 
 use super::{
-    millis, now_seconds, written, Commit, Deals, GameRow, Lease, Leases, Owner, Presence, Reads,
-    SeatRow, Seed, StoreError, Stored, TableRow, TableText, Token, Writes,
+    millis, now_seconds, written, Announcement, Commit, Deals, GameRow, Lease, Leases, Owner,
+    Reads, SeatRow, Seed, StoreError, Stored, TableRow, TableText, Token, Writes,
 };
 use crate::ids::{TableId, TableSummary};
 
@@ -492,7 +492,7 @@ impl Leases for Postgres {
         )
     }
 
-    fn announce(&self, node: &Presence<'_>) -> Result<Option<Owner>, StoreError> {
+    fn announce(&self, node: &Announcement<'_>) -> Result<Option<Owner>, StoreError> {
         let lobby = serde_json::to_string(node.lobby).expect("summaries serialize");
         let (name, address) = (node.name.to_string(), node.address.to_string());
         let fresh = node.fresh.as_secs_f64();

@@ -1,7 +1,7 @@
 //! Who sits where: people joining, coming back with their token, leaving, asking for the
 //! rematch; and each seat's name and presence as clients and scenes show them.
 
-use scene::{Presence, Sitter};
+use scene::{Nameplate, Presence};
 use table::Turn;
 
 use super::{Occupant, Opener, Table};
@@ -197,17 +197,17 @@ impl<G: Served> Table<G> {
     }
 
     /// Each seat's name and presence, as scenes show them.
-    pub(super) fn sitters(&self) -> Vec<Sitter> {
+    pub(super) fn nameplates(&self) -> Vec<Nameplate> {
         let names = self.names();
         (self.seats.iter().zip(names).enumerate())
             .map(|(seat, (o, shown))| match o {
-                Occupant::Open => Sitter {
+                Occupant::Open => Nameplate {
                     name: format!("Seat {} (open)", seat + 1),
                     presence: Presence::Open,
                 },
                 Occupant::Person {
                     conn, autopilot, ..
-                } => Sitter {
+                } => Nameplate {
                     name: shown,
                     presence: match (conn, autopilot) {
                         (_, true) => Presence::Autopilot,
@@ -215,7 +215,7 @@ impl<G: Served> Table<G> {
                         (None, false) => Presence::Away,
                     },
                 },
-                Occupant::Computer { name, .. } => Sitter {
+                Occupant::Computer { name, .. } => Nameplate {
                     name: scene::computer_name(seat, name),
                     presence: Presence::Computer,
                 },

@@ -20,7 +20,7 @@ impl<G: Served> Table<G> {
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
             coach: self.row.coach,
-            view: self.game.seen_by(to, &self.sitters(), self.row.points),
+            view: self.game.seen_by(to, &self.nameplates(), self.row.points),
             next: self.next.clone(),
         }))
     }
