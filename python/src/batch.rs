@@ -1,13 +1,12 @@
 //! `Batch`: games stepped together in Rust, over NumPy arrays.
 
+use crate::classes::{Batch, Player};
 use crate::errors::{raise, refused};
-use crate::player::Player;
 use crate::state::{Game, State};
-use ::catalogue::GameKind;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use research::Episode;
+use research::{Episode, Outcomes};
 
 /// A batch's actions, one a game.
 type Actions<'py> = Bound<'py, PyArray1<i64>>;
@@ -21,13 +20,6 @@ type Current<'py> = (
     Option<Rewards<'py>>,
     Bound<'py, PyArray2<bool>>,
 );
-
-/// `n` games of one Game stepped together in Rust (see docs/PYTHON.md).
-#[pyclass(module = "cardtable._cardtable")]
-pub(crate) struct Batch {
-    pub(crate) game: GameKind,
-    pub(crate) inner: Box<dyn research::Batch>,
-}
 
 #[pymethods]
 impl Batch {
@@ -120,8 +112,14 @@ impl Batch {
         {
             // SAFETY: as in `current`.
             let (r, d) = unsafe { (rewards.as_slice_mut()?, dones.as_slice_mut()?) };
-            let inner = &mut self.inner;
-            py.detach(|| inner.step(actions, r, d)).map_err(raise)?;
+            let (inner, out) = (
+                &mut self.inner,
+                Outcomes {
+                    rewards: r,
+                    dones: d,
+                },
+            );
+            py.detach(|| inner.step(actions, out)).map_err(raise)?;
         }
         Ok((rewards, dones))
     }
@@ -146,7 +144,11 @@ impl Batch {
                 )
             };
             let (inner, spec) = (&mut self.inner, player.spec);
-            py.detach(|| inner.play(spec, a, r, d)).map_err(raise)?;
+            let out = Outcomes {
+                rewards: r,
+                dones: d,
+            };
+            py.detach(|| inner.play(spec, a, out)).map_err(raise)?;
         }
         Ok((actions, rewards, dones))
     }

@@ -3,6 +3,7 @@
 //! work runs with the GIL released and writes straight into NumPy's arrays.
 
 mod batch;
+mod classes;
 mod errors;
 mod player;
 mod state;
@@ -83,8 +84,8 @@ fn listing(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 fn _cardtable(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
-    m.add_class::<player::Player>()?;
-    m.add_class::<batch::Batch>()?;
+    m.add_class::<classes::Player>()?;
+    m.add_class::<classes::Batch>()?;
     m.add_function(wrap_pyfunction!(state::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(listing, m)?)?;
     m.add_function(wrap_pyfunction!(play_arena, m)?)?;
