@@ -1,7 +1,7 @@
 //! `Batch`: games stepped together in Rust, over NumPy arrays.
 
-use crate::classes::{Batch, Player};
-use crate::errors::{raise, refused};
+use crate::classes::{Batch, Player, Sizes};
+use crate::errors::{one_of, raise, refused};
 use crate::state::{Game, State};
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
@@ -27,41 +27,21 @@ impl Batch {
     /// `episode="hand"`, one hand (a Straights round).
     #[new]
     #[pyo3(signature = (game, n, seed=0, episode="game"))]
-    fn new(game: &Game, n: usize, seed: u64, episode: &str) -> PyResult<Batch> {
-        let episode = match episode {
-            "game" => Episode::Game,
-            "hand" => Episode::Hand,
-            other => {
-                return Err(refused(format!(
-                    "episode is \"game\" or \"hand\", not {other:?}"
-                )))
-            }
-        };
+    fn new(game: &Game, n: usize, seed: u64, episode: &str) -> PyResult<PyClassInitializer<Batch>> {
+        let episodes = [("game", Episode::Game), ("hand", Episode::Hand)];
+        let episode = one_of("episode", episode, episodes)?;
         if n > 1 << 20 {
             return Err(refused(format!(
                 "{n} games is more than a batch holds (1048576)"
             )));
         }
-        let inner = research::new_batch(&game.rules, n, seed, episode).map_err(raise)?;
-        Ok(Batch {
-            game: game.rules.variant().game(),
-            inner,
-        })
+        let inner = research::new_batch(&game.ruleset, n, seed, episode).map_err(raise)?;
+        let sizes = Sizes::of_batch(inner.as_ref());
+        let game = game.ruleset.variant().game();
+        Ok(PyClassInitializer::from(sizes).add_subclass(Batch { game, inner }))
     }
     fn __len__(&self) -> usize {
         self.inner.len()
-    }
-    #[getter]
-    fn seats(&self) -> usize {
-        self.inner.seats()
-    }
-    #[getter]
-    fn num_actions(&self) -> usize {
-        self.inner.action_count()
-    }
-    #[getter]
-    fn observation_len(&self) -> usize {
-        self.inner.observation_len()
     }
     /// Episodes ended so far.
     #[getter]

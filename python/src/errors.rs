@@ -45,6 +45,18 @@ pub(crate) fn raise(error: Error) -> PyErr {
     }
 }
 
+/// Anything refused as a `ValueError`.
 pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
+}
+
+/// The option named `given` of a keyword argument `what` with two, or a refusal that
+/// names both (`episode is "game" or "hand", not "x"`).
+pub(crate) fn one_of<T>(what: &str, given: &str, options: [(&str, T); 2]) -> PyResult<T> {
+    let [(first, _), (second, _)] = &options;
+    let refusal = format!("{what} is {first:?} or {second:?}, not {given:?}");
+    let chosen = options.into_iter().find(|(name, _)| *name == given);
+    chosen
+        .map(|(_, option)| option)
+        .ok_or_else(|| refused(refusal))
 }

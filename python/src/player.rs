@@ -17,7 +17,7 @@ impl Player {
     #[pyo3(signature = (game, name, seed=0))]
     fn new(game: &Bound<'_, PyAny>, name: &str, seed: u64) -> PyResult<Player> {
         let kind = match game.cast::<Game>() {
-            Ok(g) => g.get().rules.variant().game(),
+            Ok(g) => g.get().ruleset.variant().game(),
             Err(_) => game.extract::<String>()?.parse().map_err(refused)?,
         };
         let spec = PlayerSpec::parse(kind, name).map_err(refused)?;

@@ -98,19 +98,9 @@ struct NewBatch {
 impl<G: Playable> WithGameOf<G> for NewBatch {
     type Output = Result<Box<dyn Batch>, Error>;
     fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let NewBatch {
-            points_to_win,
-            count,
-            seed,
-            episode,
-        } = self;
-        Ok(Box::new(Games::new(
-            new(),
-            points_to_win,
-            count,
-            seed,
-            episode,
-        )?))
+        let (count, seed) = (self.count, self.seed);
+        let games = Games::new(new(), self.points_to_win, count, seed, self.episode);
+        Ok(Box::new(games?))
     }
 }
 

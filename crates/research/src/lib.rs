@@ -281,19 +281,8 @@ struct NewState {
 impl<G: Playable> WithGameOf<G> for NewState {
     type Output = Result<Box<dyn State>, Error>;
     fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
-        let NewState {
-            points,
-            seed,
-            deals,
-            chance,
-        } = self;
-        Ok(Box::new(GameState::new(
-            new(),
-            points,
-            seed,
-            deals,
-            chance,
-        )?))
+        let state = GameState::new(new(), self.points, self.seed, self.deals, self.chance);
+        Ok(Box::new(state?))
     }
 }
 
