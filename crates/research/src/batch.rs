@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use table::{Game, Rng, Turn};
 
 use crate::game_state::{GameState, Playable};
-use crate::{observe, seen, Error};
+use crate::{observe, observers, Error};
 
 /// Where an episode ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,7 +198,7 @@ impl<G: Playable> Lane<G> {
     /// Applies a legal `action` of the seat to act.
     fn act(&mut self, seat: usize, action: G::Action) {
         let game = &self.game;
-        let seen = seen::mask(game.seats(), |to| game.reveals(&action, seat, to));
+        let seen = observers::mask(game.seats(), |to| game.reveals(&action, seat, to));
         self.game.apply_legal(action);
         self.actions.push(action);
         self.hand.push((seat, action, seen));
@@ -211,7 +211,7 @@ impl<G: Playable> Lane<G> {
         let seen = self
             .hand
             .iter()
-            .filter(move |&&(_, _, s)| seen::by(s, seats, to));
+            .filter(move |&&(_, _, s)| observers::include(s, seats, to));
         seen.map(|&(seat, action, _)| (seat, action))
     }
 }

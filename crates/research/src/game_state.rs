@@ -9,7 +9,7 @@ use scene::{Sitter, Staged};
 use table::{Agent, Game, Progress, ReplayError, ReplayEvent, Rng, Seated, Turn};
 
 use crate::space::ActionSpace;
-use crate::{observe, seen, Error};
+use crate::{observe, observers, Error};
 
 /// How a game's cards are dealt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,14 +33,14 @@ impl Event {
     /// What `progress` just did (`what`), as the seats know of it: the one place a
     /// game's history is kept, for live play and replays alike.
     fn after<G: ActionSpace>(progress: &Progress<G>, what: ReplayEvent) -> Event {
-        let taken = match (what, progress.hand().last()) {
-            (ReplayEvent::Acted, Some(taken)) => taken,
-            _ => return Event::Dealt,
-        };
+        if what == ReplayEvent::Dealt {
+            return Event::Dealt;
+        }
+        let taken = progress.hand().last().expect("an action was just taken");
         Event::Acted {
             seat: taken.seat,
             id: G::action_id(&taken.action),
-            seen: seen::mask(progress.game().seats(), |to| taken.seen_by(to)),
+            seen: observers::mask(progress.game().seats(), |to| taken.seen_by(to)),
         }
     }
 }
@@ -260,11 +260,9 @@ impl<G: Playable> GameState<G> {
         for event in &self.events {
             match event {
                 Event::Dealt => text += "\ndeal",
-                Event::Acted {
-                    seat,
-                    id,
-                    seen: bits,
-                } if seen::by(*bits, game.seats(), to) => text += &format!(" {seat}:{id}"),
+                Event::Acted { seat, id, seen } if observers::include(*seen, game.seats(), to) => {
+                    text += &format!(" {seat}:{id}")
+                }
                 Event::Acted { seat, .. } => text += &format!(" {seat}:?"),
             }
         }

@@ -24,7 +24,7 @@ mod batch;
 mod error;
 mod game_state;
 pub mod observe;
-mod seen;
+mod observers;
 pub mod space;
 
 use cards::Card;

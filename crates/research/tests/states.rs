@@ -70,6 +70,10 @@ proptest! {
         prop_assert_eq!(back.history(), state.history());
         prop_assert_eq!(back.points(), state.points());
         prop_assert_eq!(back.legal_actions(), state.legal_actions());
+        for to in (0..state.seats()).map(Some).chain([None]) {
+            prop_assert_eq!(back.information(to).unwrap(), state.information(to).unwrap());
+            prop_assert_eq!(observation(back.as_ref(), to), observation(state.as_ref(), to));
+        }
         if !state.is_over() {
             let illegal = (0..state.action_count()).find(|id| !state.legal_actions().contains(id)).unwrap();
             let before = state.information(None).unwrap();
@@ -78,6 +82,22 @@ proptest! {
             prop_assert_eq!(state.information(None).unwrap(), before);
         }
     }
+}
+
+/// A record whose action the rules refuse is refused as live play words it, with the
+/// action's place in the record: McEvoy is not an EECS 280 bid.
+#[test]
+fn a_records_illegal_action_is_named_with_its_place() {
+    let line =
+        r#"{"game":"euchre","variant":"eecs280","seed":3,"seats":[],"actions":["Pass","McEvoy"]}"#;
+    let error = research::from_record(line)
+        .err()
+        .expect("McEvoy is refused");
+    let text = error.to_string();
+    assert!(
+        text.starts_with("action 1 of the record: McEvoy is not legal now: "),
+        "{text}"
+    );
 }
 
 /// Dealt card by card, a game replays from its record: the decks it dealt are the

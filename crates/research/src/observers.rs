@@ -1,4 +1,4 @@
-//! Who saw an action, kept as bits: one a seat, then one for spectators. Live play,
+//! Who saw an action (its observers), kept as bits: one a seat, then one for spectators. Live play,
 //! replays and batches all work it out here, so an observation or an information
 //! string reads the same bits whichever way the game came about.
 
@@ -11,6 +11,6 @@ pub(crate) fn mask(seats: usize, saw: impl Fn(Option<usize>) -> bool) -> u16 {
 }
 
 /// Whether `to` (a seat, or `None` for a spectator) is among `mask`'s observers.
-pub(crate) fn by(mask: u16, seats: usize, to: Option<usize>) -> bool {
+pub(crate) fn include(mask: u16, seats: usize, to: Option<usize>) -> bool {
     mask >> to.unwrap_or(seats) & 1 == 1
 }
