@@ -92,13 +92,11 @@ impl Batch {
         {
             // SAFETY: as in `current`.
             let (r, d) = unsafe { (rewards.as_slice_mut()?, dones.as_slice_mut()?) };
-            let (inner, out) = (
-                &mut self.inner,
-                Outcomes {
-                    rewards: r,
-                    dones: d,
-                },
-            );
+            let out = Outcomes {
+                rewards: r,
+                dones: d,
+            };
+            let inner = &mut self.inner;
             py.detach(|| inner.step(actions, out)).map_err(raise)?;
         }
         Ok((rewards, dones))
