@@ -269,13 +269,13 @@ impl<G: Playable> Games<G> {
         Ok((seat, action))
     }
 
-    /// Checks a step's arrays against the batch: its games.
-    fn step_shapes(&self, actions: &[i64], out: &Outcomes<'_>) -> Result<usize, Error> {
+    /// Checks a step's arrays against the batch: its games and seats.
+    fn step_shapes(&self, actions: &[i64], out: &Outcomes<'_>) -> Result<(usize, usize), Error> {
         let (n, seats) = (self.len(), self.seats());
         shape("actions", actions.len(), n)?;
         shape("rewards", out.rewards.len(), n * seats)?;
         shape("dones", out.dones.len(), n)?;
-        Ok(n)
+        Ok((n, seats))
     }
 
     /// Keeps `agent` for the next step.
@@ -284,11 +284,15 @@ impl<G: Playable> Games<G> {
         agents.push((spec, agent));
     }
 
-    /// Applies `action` in game `index` and writes its rewards and end into `out`; an
-    /// ended episode's game is dealt afresh.
-    fn advance(&mut self, index: usize, seat: usize, action: G::Action, out: &mut Outcomes<'_>) {
-        let seats = self.fresh.seats();
-        let rewards = &mut out.rewards[index * seats..(index + 1) * seats];
+    /// Applies `action` in game `index` and writes its rewards; whether its episode
+    /// ended (its game is then dealt afresh).
+    fn advance(
+        &mut self,
+        index: usize,
+        seat: usize,
+        action: G::Action,
+        rewards: &mut [f32],
+    ) -> bool {
         let lane = &mut self.lanes[index];
         lane.act(seat, action);
         lane.game.points_into(&mut self.points);
@@ -304,7 +308,7 @@ impl<G: Playable> Games<G> {
             self.ended += 1;
             lane.restart(&self.fresh, self.seed, index);
         }
-        out.dones[index] = over;
+        over
     }
 }
 
@@ -352,8 +356,8 @@ impl<G: Playable> Batch for Games<G> {
         Ok(())
     }
 
-    fn step(&mut self, actions: &[i64], mut out: Outcomes<'_>) -> Result<(), Error> {
-        let n = self.step_shapes(actions, &out)?;
+    fn step(&mut self, actions: &[i64], out: Outcomes<'_>) -> Result<(), Error> {
+        let (n, seats) = self.step_shapes(actions, &out)?;
         let mut chosen = Vec::with_capacity(n);
         for (i, (lane, &id)) in self.lanes.iter().zip(actions).enumerate() {
             lane.game.legal_actions(&mut self.scratch);
@@ -367,8 +371,12 @@ impl<G: Playable> Batch for Games<G> {
                 }
             }
         }
-        for (i, (seat, action)) in chosen.into_iter().enumerate() {
-            self.advance(i, seat, action, &mut out);
+        let rows = out
+            .rewards
+            .chunks_exact_mut(seats)
+            .zip(out.dones.iter_mut());
+        for (i, ((seat, action), (rewards, done))) in chosen.into_iter().zip(rows).enumerate() {
+            *done = self.advance(i, seat, action, rewards);
         }
         Ok(())
     }
@@ -377,16 +385,20 @@ impl<G: Playable> Batch for Games<G> {
         &mut self,
         player: PlayerSpec,
         actions: &mut [i64],
-        mut out: Outcomes<'_>,
+        out: Outcomes<'_>,
     ) -> Result<(), Error> {
-        self.step_shapes(actions, &out)?;
+        let (_, seats) = self.step_shapes(actions, &out)?;
         let mut agent = self.agent(player);
         let mut played = Ok(());
-        for (i, id) in actions.iter_mut().enumerate() {
+        let rows = out
+            .rewards
+            .chunks_exact_mut(seats)
+            .zip(out.dones.iter_mut());
+        for (i, (id, (rewards, done))) in actions.iter_mut().zip(rows).enumerate() {
             match self.pick(agent.as_mut(), i) {
                 Ok((seat, action)) => {
                     *id = G::action_id(&action) as i64;
-                    self.advance(i, seat, action, &mut out);
+                    *done = self.advance(i, seat, action, rewards);
                 }
                 Err(e) => {
                     played = Err(e);
