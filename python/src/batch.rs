@@ -1,13 +1,12 @@
 //! `Batch`: games stepped together in Rust, over NumPy arrays.
 
-use crate::errors::{raise, refused};
-use crate::player::Player;
+use crate::classes::{Batch, Player, Sizes};
+use crate::errors::{one_of, raise, refused};
 use crate::state::{Game, State};
-use ::catalogue::GameKind;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use research::Episode;
+use research::{Episode, Outcomes};
 
 /// A batch's actions, one a game.
 type Actions<'py> = Bound<'py, PyArray1<i64>>;
@@ -22,54 +21,27 @@ type Current<'py> = (
     Bound<'py, PyArray2<bool>>,
 );
 
-/// `n` games of one Game stepped together in Rust (see docs/PYTHON.md).
-#[pyclass(module = "cardtable._cardtable")]
-pub(crate) struct Batch {
-    pub(crate) game: GameKind,
-    pub(crate) inner: Box<dyn research::Batch>,
-}
-
 #[pymethods]
 impl Batch {
     /// `n` games of `game`, dealt from `seed`; an episode is a whole game or, with
     /// `episode="hand"`, one hand (a Straights round).
     #[new]
     #[pyo3(signature = (game, n, seed=0, episode="game"))]
-    fn new(game: &Game, n: usize, seed: u64, episode: &str) -> PyResult<Batch> {
-        let episode = match episode {
-            "game" => Episode::Game,
-            "hand" => Episode::Hand,
-            other => {
-                return Err(refused(format!(
-                    "episode is \"game\" or \"hand\", not {other:?}"
-                )))
-            }
-        };
+    fn new(game: &Game, n: usize, seed: u64, episode: &str) -> PyResult<PyClassInitializer<Batch>> {
+        let episodes = [("game", Episode::Game), ("hand", Episode::Hand)];
+        let episode = one_of("episode", episode, episodes)?;
         if n > 1 << 20 {
             return Err(refused(format!(
                 "{n} games is more than a batch holds (1048576)"
             )));
         }
-        let inner = research::new_batch(&game.rules, n, seed, episode).map_err(raise)?;
-        Ok(Batch {
-            game: game.rules.variant().game(),
-            inner,
-        })
+        let inner = research::new_batch(&game.ruleset, n, seed, episode).map_err(raise)?;
+        let sizes = Sizes::of_batch(inner.as_ref());
+        let game = game.ruleset.variant().game();
+        Ok(PyClassInitializer::from(sizes).add_subclass(Batch { game, inner }))
     }
     fn __len__(&self) -> usize {
         self.inner.len()
-    }
-    #[getter]
-    fn seats(&self) -> usize {
-        self.inner.seats()
-    }
-    #[getter]
-    fn num_actions(&self) -> usize {
-        self.inner.action_count()
-    }
-    #[getter]
-    fn observation_len(&self) -> usize {
-        self.inner.observation_len()
     }
     /// Episodes ended so far.
     #[getter]
@@ -120,8 +92,12 @@ impl Batch {
         {
             // SAFETY: as in `current`.
             let (r, d) = unsafe { (rewards.as_slice_mut()?, dones.as_slice_mut()?) };
+            let out = Outcomes {
+                rewards: r,
+                dones: d,
+            };
             let inner = &mut self.inner;
-            py.detach(|| inner.step(actions, r, d)).map_err(raise)?;
+            py.detach(|| inner.step(actions, out)).map_err(raise)?;
         }
         Ok((rewards, dones))
     }
@@ -146,7 +122,11 @@ impl Batch {
                 )
             };
             let (inner, spec) = (&mut self.inner, player.spec);
-            py.detach(|| inner.play(spec, a, r, d)).map_err(raise)?;
+            let out = Outcomes {
+                rewards: r,
+                dones: d,
+            };
+            py.detach(|| inner.play(spec, a, out)).map_err(raise)?;
         }
         Ok((actions, rewards, dones))
     }

@@ -45,6 +45,16 @@ pub(crate) fn raise(error: Error) -> PyErr {
     }
 }
 
+/// Anything refused as a `ValueError`.
 pub(crate) fn refused(error: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(error.to_string())
+}
+
+/// The option named `given` of a keyword argument `what` with two, or a refusal that
+/// names both (`episode is "game" or "hand", not "x"`).
+pub(crate) fn one_of<T>(what: &str, given: &str, options: [(&str, T); 2]) -> PyResult<T> {
+    let (first, second) = (options[0].0, options[1].0);
+    let chosen = options.into_iter().find(|(name, _)| *name == given);
+    let refusal = || refused(format!("{what} is {first:?} or {second:?}, not {given:?}"));
+    chosen.map(|(_, option)| option).ok_or_else(refusal)
 }

@@ -3,6 +3,7 @@
 //! work runs with the GIL released and writes straight into NumPy's arrays.
 
 mod batch;
+mod classes;
 mod errors;
 mod player;
 mod state;
@@ -28,14 +29,14 @@ fn play_arena(
     hands: bool,
     threads: usize,
 ) -> PyResult<String> {
-    let lineup = ::catalogue::Lineup::parse_for(&game.rules, lineup).map_err(refused)?;
+    let lineup = ::catalogue::Lineup::parse_for(&game.ruleset, lineup).map_err(refused)?;
     let count = if hands {
         ::arena::Count::Hands(count)
     } else {
         ::arena::Count::Games(count)
     };
     let config = ::arena::Config {
-        rules: game.rules.clone(),
+        rules: game.ruleset.clone(),
         count,
         lineup,
         seed,
@@ -81,10 +82,11 @@ fn listing(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
 
 #[pymodule]
 fn _cardtable(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<classes::Sizes>()?;
     m.add_class::<Game>()?;
     m.add_class::<State>()?;
-    m.add_class::<player::Player>()?;
-    m.add_class::<batch::Batch>()?;
+    m.add_class::<classes::Player>()?;
+    m.add_class::<classes::Batch>()?;
     m.add_function(wrap_pyfunction!(state::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(listing, m)?)?;
     m.add_function(wrap_pyfunction!(play_arena, m)?)?;

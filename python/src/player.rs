@@ -1,26 +1,14 @@
 //! `Player`: one of the catalogue's computer players, kept between decisions.
 
-use crate::batch::Batch;
+use crate::classes::{Batch, Player};
 use crate::errors::{raise, refused};
 use crate::state::{Game, State};
-use ::catalogue::{GameKind, PlayerSpec};
+use ::catalogue::PlayerSpec;
 use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use rand::SeedableRng;
 use table::Rng;
-
-/// One of the catalogue's computer players: a level ("beginner", "easy", "medium", "hard",
-/// "expert"), "random", "handout", "strong" or "strong:N".
-#[pyclass(module = "cardtable._cardtable")]
-pub(crate) struct Player {
-    game: GameKind,
-    pub(crate) spec: PlayerSpec,
-    name: String,
-    rng: Rng,
-    /// The player itself, made for the rules of the last state it played.
-    agent: Option<research::Player>,
-}
 
 #[pymethods]
 impl Player {
@@ -29,7 +17,7 @@ impl Player {
     #[pyo3(signature = (game, name, seed=0))]
     fn new(game: &Bound<'_, PyAny>, name: &str, seed: u64) -> PyResult<Player> {
         let kind = match game.cast::<Game>() {
-            Ok(g) => g.get().rules.variant().game(),
+            Ok(g) => g.get().ruleset.variant().game(),
             Err(_) => game.extract::<String>()?.parse().map_err(refused)?,
         };
         let spec = PlayerSpec::parse(kind, name).map_err(refused)?;
@@ -93,17 +81,5 @@ impl Player {
     }
     fn __repr__(&self) -> String {
         format!("Player({:?}, {:?})", self.game.name(), self.name)
-    }
-}
-
-impl Player {
-    pub(crate) fn same_game(&self, kind: GameKind) -> PyResult<()> {
-        if kind == self.game {
-            return Ok(());
-        }
-        Err(refused(format!(
-            "a {} player cannot play {}",
-            self.game, kind
-        )))
     }
 }

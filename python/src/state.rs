@@ -1,6 +1,7 @@
 //! `Game` (a ruleset), `State` (a game in progress) and `load_record`.
 
-use crate::errors::{raise, refused, IllegalActionError};
+use crate::classes::Sizes;
+use crate::errors::{one_of, raise, refused, IllegalActionError};
 use ::catalogue::{GameKind, Ruleset, Variant};
 use numpy::PyArray1;
 use pyo3::prelude::*;
@@ -8,10 +9,26 @@ use rand::SeedableRng;
 use research::Chance;
 use table::Rng;
 
-/// A game under its rules: what new states and batches are made of.
-#[pyclass(module = "cardtable._cardtable", frozen)]
+/// A game under its rules: what new states and batches are made of. What it tells of
+/// itself is worked out once, when it is made (it never changes).
+#[pyclass(module = "cardtable._cardtable", frozen, extends = Sizes)]
 pub(crate) struct Game {
-    pub(crate) rules: Ruleset,
+    pub(crate) ruleset: Ruleset,
+    /// "euchre", "straights" or "teendopanch".
+    #[pyo3(get)]
+    name: &'static str,
+    /// The rules variant ("eecs280").
+    #[pyo3(get)]
+    rules: &'static str,
+    /// Points to win.
+    #[pyo3(get)]
+    points: u32,
+    /// The house rules, as changes from the variant.
+    #[pyo3(get)]
+    house: Vec<String>,
+    /// The observation tensor's blocks: (name, length, what it holds), in order.
+    #[pyo3(get)]
+    observation_layout: Vec<(&'static str, usize, &'static str)>,
 }
 
 #[pymethods]
@@ -20,7 +37,12 @@ impl Game {
     /// default when None), played to `points`, with `house` rules ("name=value" each).
     #[new]
     #[pyo3(signature = (game, rules=None, points=10, house=Vec::new()))]
-    fn new(game: &str, rules: Option<&str>, points: u32, house: Vec<String>) -> PyResult<Game> {
+    fn new(
+        game: &str,
+        rules: Option<&str>,
+        points: u32,
+        house: Vec<String>,
+    ) -> PyResult<PyClassInitializer<Game>> {
         let kind: GameKind = game.parse().map_err(refused)?;
         if !(1..=1000).contains(&points) {
             return Err(refused(format!(
@@ -28,53 +50,8 @@ impl Game {
             )));
         }
         let variant = Variant::named(kind, rules).map_err(refused)?;
-        let rules = Ruleset::new(variant, points, &house).map_err(refused)?;
-        Ok(Game { rules })
-    }
-
-    /// "euchre", "straights" or "teendopanch".
-    #[getter]
-    fn name(&self) -> &'static str {
-        self.rules.variant().game().name()
-    }
-    /// The rules variant ("eecs280").
-    #[getter]
-    fn rules(&self) -> &'static str {
-        self.rules.variant().rules()
-    }
-    /// Points to win.
-    #[getter]
-    fn points(&self) -> u32 {
-        self.rules.points()
-    }
-    /// The house rules, as changes from the variant.
-    #[getter]
-    fn house(&self) -> Vec<String> {
-        self.rules.house().to_vec()
-    }
-    /// Seats at the table.
-    #[getter]
-    fn seats(&self) -> usize {
-        self.rules.seats()
-    }
-    /// How many action numbers there are (every action is below this).
-    #[getter]
-    fn num_actions(&self) -> PyResult<usize> {
-        Ok(self.probe()?.action_count())
-    }
-    /// Numbers in one observation tensor.
-    #[getter]
-    fn observation_len(&self) -> PyResult<usize> {
-        Ok(self.probe()?.observation_len())
-    }
-    /// The observation tensor's blocks: (name, length, what it holds), in order.
-    #[getter]
-    fn observation_layout(&self) -> PyResult<Vec<(&'static str, usize, &'static str)>> {
-        let layout = self.probe()?.observation_layout();
-        Ok(layout
-            .into_iter()
-            .map(|b| (b.name, b.len, b.what))
-            .collect())
+        let ruleset = Ruleset::new(variant, points, &house).map_err(refused)?;
+        Game::of(ruleset)
     }
 
     /// A new game dealt from `seed` after the prescribed `deals` (each a list of the
@@ -87,15 +64,8 @@ impl Game {
         deals: Option<Vec<Vec<String>>>,
         chance: &str,
     ) -> PyResult<State> {
-        let chance = match chance {
-            "seeded" => Chance::Seeded,
-            "card" => Chance::ByCard,
-            other => {
-                return Err(refused(format!(
-                    "chance is \"seeded\" or \"card\", not {other:?}"
-                )))
-            }
-        };
+        let chances = [("seeded", Chance::Seeded), ("card", Chance::ByCard)];
+        let chance = one_of("chance", chance, chances)?;
         let deals = deals
             .unwrap_or_default()
             .iter()
@@ -105,24 +75,33 @@ impl Game {
                     .collect()
             })
             .collect::<PyResult<_>>()?;
-        let inner = research::new_state(&self.rules, seed, deals, chance).map_err(raise)?;
+        let inner = research::new_state(&self.ruleset, seed, deals, chance).map_err(raise)?;
         Ok(State { inner })
     }
 
     fn __repr__(&self) -> String {
         format!(
             "Game({:?}, rules={:?}, points={}, house={:?})",
-            self.name(),
-            self.rules(),
-            self.points(),
-            self.house()
+            self.name, self.rules, self.points, self.house
         )
     }
 }
 
 impl Game {
-    fn probe(&self) -> PyResult<Box<dyn research::State>> {
-        research::new_state(&self.rules, 0, Vec::new(), Chance::Seeded).map_err(raise)
+    /// The game `ruleset` builds, with what a new state of it tells.
+    fn of(ruleset: Ruleset) -> PyResult<PyClassInitializer<Game>> {
+        let probe = research::new_state(&ruleset, 0, Vec::new(), Chance::Seeded);
+        let probe = probe.map_err(raise)?;
+        let layout = probe.observation_layout().into_iter();
+        let game = Game {
+            name: ruleset.variant().game().name(),
+            rules: ruleset.variant().rules(),
+            points: ruleset.points(),
+            house: ruleset.house().to_vec(),
+            observation_layout: layout.map(|b| (b.name, b.len, b.what)).collect(),
+            ruleset,
+        };
+        Ok(PyClassInitializer::from(Sizes::of_state(probe.as_ref())).add_subclass(game))
     }
 }
 

@@ -18,12 +18,20 @@ def test_the_readmes_python_example_runs():
     assert scope["masks"].shape == (1024, scope["game"].num_actions)
 
 
+def declarations(stubs, name):
+    """The stubs' body of class `name`, and of its base class in the stubs, if any."""
+    found = re.search(rf"^class {name}(?:\((\w+)\))?:\n(.*?)(?=^\S)", stubs + "\nend", re.M | re.S)
+    base, body = found.groups()
+    return body + (declarations(stubs, base) if base else "")
+
+
 def test_the_stubs_cover_the_native_module():
     stubs = (ROOT / "python/cardtable/_cardtable.pyi").read_text()
     for name in cardtable.__all__:
         assert re.search(rf"^(class|def) {name}\b", stubs, re.M), name
     for cls in (cardtable.Game, cardtable.State, cardtable.Player, cardtable.Batch):
-        body = re.search(rf"^class {cls.__name__}:\n(.*?)(?=^\S)", stubs + "\nend", re.M | re.S).group(1)
+        body = declarations(stubs, cls.__name__)
         for attr in dir(cls):
             if not attr.startswith("_"):
-                assert f"def {attr}(" in body, f"{cls.__name__}.{attr}"
+                declared = rf"^    (def {attr}\(|{attr}: Final\[)"
+                assert re.search(declared, body, re.M), f"{cls.__name__}.{attr}"

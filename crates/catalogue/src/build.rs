@@ -28,6 +28,42 @@ pub trait WithGame {
     fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output;
 }
 
+/// What a front end does with one concrete game type `G`: the [`WithGame`] of a layer
+/// that asks more of its games than the catalogue knows of (research's numbered actions),
+/// implemented as `impl<G: Roster + Its> WithGameOf<G> for Work` and dispatched by
+/// [`Ruleset::with_game_of`](crate::Ruleset::with_game_of).
+pub trait WithGameOf<G: Roster> {
+    /// What the front end makes of it.
+    type Output;
+    /// Runs with `new`, which makes a fresh game of the chosen variant.
+    fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output;
+}
+
+/// Work that runs with every game type the catalogue builds, each making an `O`.
+pub trait WithAnyGame<O>:
+    WithGameOf<euchre::Game, Output = O>
+    + WithGameOf<straights::Game, Output = O>
+    + WithGameOf<teendopanch::Game, Output = O>
+{
+}
+
+impl<O, W> WithAnyGame<O> for W where
+    W: WithGameOf<euchre::Game, Output = O>
+        + WithGameOf<straights::Game, Output = O>
+        + WithGameOf<teendopanch::Game, Output = O>
+{
+}
+
+/// A [`WithGame`] as the work for each game type.
+pub(crate) struct EachGame<W>(pub(crate) W);
+
+impl<W: WithGame, G: Roster> WithGameOf<G> for EachGame<W> {
+    type Output = W::Output;
+    fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> W::Output {
+        self.0.run(new)
+    }
+}
+
 /// The agent for `spec`, with `H` the game's handout player and `S` its strong player,
 /// made by `new` for a number of samples (its default without one).
 fn build<G: crate::Catalogued, H, S>(spec: PlayerSpec, new: fn(usize) -> S) -> Box<dyn Agent<G>>

@@ -36,7 +36,7 @@ mod record;
 mod rules;
 
 pub use action::{AnyAction, Catalogued};
-pub use build::{Roster, WithGame};
+pub use build::{Roster, WithAnyGame, WithGame, WithGameOf};
 pub use error::Error;
 pub use game::{GameKind, Variant};
 pub use player::{Level, Lineup, PlayerSpec, MAX_SAMPLES};

@@ -3,7 +3,8 @@
 
 use table::house::{House, HouseRule};
 
-use crate::{Error, GameKind, Roster, Variant, WithGame};
+use crate::build::EachGame;
+use crate::{Error, GameKind, Roster, Variant, WithAnyGame, WithGame, WithGameOf};
 
 /// A variant, its points to win and its house rules, checked: every [`Ruleset`] builds a
 /// game. Its house rules are kept as the changes from the variant, in the game's order of
@@ -130,7 +131,13 @@ impl Ruleset {
 
     /// Calls `with.run` with a constructor of a new game under these rules.
     pub fn with_game<W: WithGame>(&self, with: W) -> W::Output {
-        fn run<W: WithGame, G: Roster>(with: W, game: G) -> W::Output {
+        self.with_game_of(EachGame(with))
+    }
+
+    /// Calls `with.run` with a constructor of a new game under these rules, of its
+    /// concrete type: for work that asks more of the game types than [`Roster`].
+    pub fn with_game_of<O>(&self, with: impl WithAnyGame<O>) -> O {
+        fn run<G: Roster, W: WithGameOf<G>>(with: W, game: G) -> W::Output {
             with.run(move || game.clone())
         }
         match self.game() {

@@ -2,12 +2,12 @@
 //! steps, with observations, legal-action masks, rewards and ends written into flat
 //! arrays the caller owns (NumPy's, from Python) and no per-game copies.
 
-use catalogue::{PlayerSpec, Ruleset};
+use catalogue::{PlayerSpec, Ruleset, WithGameOf};
 use rand::SeedableRng;
 use table::{Game, Rng, Turn};
 
-use crate::session::{Chance, Playable, Session};
-use crate::{observe, Error};
+use crate::game_state::{GameState, Playable};
+use crate::{observe, observers, Error};
 
 /// Where an episode ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,6 +16,16 @@ pub enum Episode {
     Game,
     /// At the end of each hand (a Straights round): a new game begins.
     Hand,
+}
+
+/// Where a step writes what it did, into arrays the caller owns: each seat's points won
+/// by the step (`rewards`: `len` × `seats`) and whether each game's episode ended
+/// (`dones`: `len`; an ended game is dealt afresh).
+pub struct Outcomes<'a> {
+    /// Each seat's points won, a row of seats a game.
+    pub rewards: &'a mut [f32],
+    /// Whether each game's episode ended.
+    pub dones: &'a mut [bool],
 }
 
 /// Games of one ruleset stepped together (see the module's doc). Game `i`'s `k`th
@@ -42,22 +52,15 @@ pub trait Batch: Send + Sync {
         mask: &mut [bool],
     ) -> Result<(), Error>;
     /// Applies `actions[i]` in game `i`, all checked legal first (a refusal applies
-    /// none); `rewards` (`len` × `seats`) gets each seat's points won by the step,
-    /// `dones[i]` whether game `i`'s episode ended (it is then dealt afresh).
-    fn step(
-        &mut self,
-        actions: &[i64],
-        rewards: &mut [f32],
-        dones: &mut [bool],
-    ) -> Result<(), Error>;
+    /// none), writing the step's [`Outcomes`].
+    fn step(&mut self, actions: &[i64], out: Outcomes<'_>) -> Result<(), Error>;
     /// Steps every game with `player`'s choice, made here (no check needed): the
     /// actions into `actions`, the rest as [`Batch::step`].
     fn play(
         &mut self,
         player: PlayerSpec,
         actions: &mut [i64],
-        rewards: &mut [f32],
-        dones: &mut [bool],
+        out: Outcomes<'_>,
     ) -> Result<(), Error>;
     /// `player`'s choices in every game, into `actions`.
     fn choose(&mut self, player: PlayerSpec, actions: &mut [i64]) -> Result<(), Error>;
@@ -76,25 +79,28 @@ pub fn new_batch(
     seed: u64,
     episode: Episode,
 ) -> Result<Box<dyn Batch>, Error> {
-    fn boxed<G: Playable>(
-        game: G,
-        rules: &Ruleset,
-        count: usize,
-        seed: u64,
-        episode: Episode,
-    ) -> Result<Box<dyn Batch>, Error> {
-        Ok(Box::new(Games::new(
-            game,
-            rules.points(),
-            count,
-            seed,
-            episode,
-        )?))
-    }
-    match rules.game() {
-        catalogue::AnyGame::Euchre(g) => boxed(g, rules, count, seed, episode),
-        catalogue::AnyGame::Straights(g) => boxed(g, rules, count, seed, episode),
-        catalogue::AnyGame::TeenDoPanch(g) => boxed(g, rules, count, seed, episode),
+    rules.with_game_of(NewBatch {
+        points_to_win: rules.points(),
+        count,
+        seed,
+        episode,
+    })
+}
+
+/// [`new_batch`] for the rules' game type.
+struct NewBatch {
+    points_to_win: u32,
+    count: usize,
+    seed: u64,
+    episode: Episode,
+}
+
+impl<G: Playable> WithGameOf<G> for NewBatch {
+    type Output = Result<Box<dyn Batch>, Error>;
+    fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let (count, seed) = (self.count, self.seed);
+        let games = Games::new(new(), self.points_to_win, count, seed, self.episode);
+        Ok(Box::new(games?))
     }
 }
 
@@ -144,7 +150,7 @@ fn episode_seed(seed: u64, index: usize, episode: u64) -> u64 {
 }
 
 impl<G: Playable> Lane<G> {
-    /// Game `index`'s `begun`th episode, dealt as a [`Session`] deals it from its seed.
+    /// Game `index`'s `begun`th episode, dealt as a [`GameState`] deals it from its seed.
     fn new(fresh: &G, seed: u64, index: usize, begun: u64) -> Lane<G> {
         let seed = episode_seed(seed, index, begun);
         let mut lane = Lane {
@@ -191,11 +197,8 @@ impl<G: Playable> Lane<G> {
 
     /// Applies a legal `action` of the seat to act.
     fn act(&mut self, seat: usize, action: G::Action) {
-        let seats = self.game.seats();
-        let observers = (0..seats).map(Some).chain([None]).enumerate();
-        let seen = observers
-            .filter(|&(_, to)| self.game.reveals(&action, seat, to))
-            .fold(0u16, |bits, (i, _)| bits | 1 << i);
+        let game = &self.game;
+        let seen = observers::mask(game.seats(), |to| game.reveals(&action, seat, to));
         self.game.apply_legal(action);
         self.actions.push(action);
         self.hand.push((seat, action, seen));
@@ -204,8 +207,11 @@ impl<G: Playable> Lane<G> {
 
     /// This hand's actions `to` saw.
     fn seen(&self, to: Option<usize>) -> impl Iterator<Item = (usize, G::Action)> + '_ {
-        let bit = to.unwrap_or(self.game.seats());
-        let seen = self.hand.iter().filter(move |(_, _, s)| s >> bit & 1 == 1);
+        let seats = self.game.seats();
+        let seen = self
+            .hand
+            .iter()
+            .filter(move |&&(_, _, s)| observers::include(s, seats, to));
         seen.map(|&(seat, action, _)| (seat, action))
     }
 }
@@ -264,16 +270,11 @@ impl<G: Playable> Games<G> {
     }
 
     /// Checks a step's arrays against the batch: its games and seats.
-    fn step_shapes(
-        &self,
-        actions: &[i64],
-        rewards: &[f32],
-        dones: &[bool],
-    ) -> Result<(usize, usize), Error> {
+    fn step_shapes(&self, actions: &[i64], out: &Outcomes<'_>) -> Result<(usize, usize), Error> {
         let (n, seats) = (self.len(), self.seats());
         shape("actions", actions.len(), n)?;
-        shape("rewards", rewards.len(), n * seats)?;
-        shape("dones", dones.len(), n)?;
+        shape("rewards", out.rewards.len(), n * seats)?;
+        shape("dones", out.dones.len(), n)?;
         Ok((n, seats))
     }
 
@@ -283,8 +284,8 @@ impl<G: Playable> Games<G> {
         agents.push((spec, agent));
     }
 
-    /// Applies `action` in game `index` and writes its rewards and end; an ended
-    /// episode's game is dealt afresh.
+    /// Applies `action` in game `index` and writes its rewards; whether its episode
+    /// ended (its game is then dealt afresh).
     fn advance(
         &mut self,
         index: usize,
@@ -355,13 +356,8 @@ impl<G: Playable> Batch for Games<G> {
         Ok(())
     }
 
-    fn step(
-        &mut self,
-        actions: &[i64],
-        rewards: &mut [f32],
-        dones: &mut [bool],
-    ) -> Result<(), Error> {
-        let (n, seats) = self.step_shapes(actions, rewards, dones)?;
+    fn step(&mut self, actions: &[i64], out: Outcomes<'_>) -> Result<(), Error> {
+        let (n, seats) = self.step_shapes(actions, &out)?;
         let mut chosen = Vec::with_capacity(n);
         for (i, (lane, &id)) in self.lanes.iter().zip(actions).enumerate() {
             lane.game.legal_actions(&mut self.scratch);
@@ -375,8 +371,12 @@ impl<G: Playable> Batch for Games<G> {
                 }
             }
         }
-        for (i, (seat, action)) in chosen.into_iter().enumerate() {
-            dones[i] = self.advance(i, seat, action, &mut rewards[i * seats..(i + 1) * seats]);
+        let rows = out
+            .rewards
+            .chunks_exact_mut(seats)
+            .zip(out.dones.iter_mut());
+        for (i, ((seat, action), (rewards, done))) in chosen.into_iter().zip(rows).enumerate() {
+            *done = self.advance(i, seat, action, rewards);
         }
         Ok(())
     }
@@ -385,18 +385,20 @@ impl<G: Playable> Batch for Games<G> {
         &mut self,
         player: PlayerSpec,
         actions: &mut [i64],
-        rewards: &mut [f32],
-        dones: &mut [bool],
+        out: Outcomes<'_>,
     ) -> Result<(), Error> {
-        let (n, seats) = self.step_shapes(actions, rewards, dones)?;
+        let (_, seats) = self.step_shapes(actions, &out)?;
         let mut agent = self.agent(player);
         let mut played = Ok(());
-        for i in 0..n {
+        let rows = out
+            .rewards
+            .chunks_exact_mut(seats)
+            .zip(out.dones.iter_mut());
+        for (i, (id, (rewards, done))) in actions.iter_mut().zip(rows).enumerate() {
             match self.pick(agent.as_mut(), i) {
                 Ok((seat, action)) => {
-                    actions[i] = G::action_id(&action) as i64;
-                    let rewards = &mut rewards[i * seats..(i + 1) * seats];
-                    dones[i] = self.advance(i, seat, action, rewards);
+                    *id = G::action_id(&action) as i64;
+                    *done = self.advance(i, seat, action, rewards);
                 }
                 Err(e) => {
                     played = Err(e);
@@ -441,17 +443,9 @@ impl<G: Playable> Batch for Games<G> {
         let lane = self.lanes.get(index).ok_or_else(|| {
             Error::Refused(format!("game {index} is not in a batch of {}", self.len()))
         })?;
-        let mut session = Session::new(
-            self.fresh.clone(),
-            self.points_to_win,
-            lane.seed,
-            Vec::new(),
-            Chance::Seeded,
-        )?;
-        for action in &lane.actions {
-            session.apply(G::action_id(action) as i64)?;
-        }
-        Ok(Box::new(session))
+        let (fresh, points) = (self.fresh.clone(), self.points_to_win);
+        let replayed = GameState::replayed(fresh, points, lane.seed, Vec::new(), &lane.actions);
+        Ok(Box::new(replayed?))
     }
 }
 

@@ -22,18 +22,19 @@
 
 mod batch;
 mod error;
+mod game_state;
 pub mod observe;
-mod session;
+mod observers;
 pub mod space;
 
 use cards::Card;
-use catalogue::{AnyGame, GameKind, PlayerSpec, RecordHeader, Ruleset};
+use catalogue::{GameKind, PlayerSpec, RecordHeader, Ruleset, WithGameOf};
 use table::{Rng, Turn};
 
-pub use batch::{new_batch, Batch, Episode};
+pub use batch::{new_batch, Batch, Episode, Outcomes};
 pub use error::Error;
+pub use game_state::{name, Advice, Chance, GameState, Playable};
 pub use observe::Block;
-pub use session::{name, Advice, Chance, Playable, Session};
 
 /// A game in progress of any of the catalogue's kinds, as a learning program drives it.
 /// Seats are 0 and up; [`State::current_player`] follows OpenSpiel's numbering.
@@ -96,7 +97,7 @@ pub trait State: Send + Sync {
     fn advise(&self, rng: &mut Rng) -> Result<Advice, Error>;
 }
 
-impl<G: Playable> State for Session<G> {
+impl<G: Playable> State for GameState<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -135,13 +136,13 @@ impl<G: Playable> State for Session<G> {
         Ok(G::action_id(&action))
     }
     fn apply(&mut self, id: i64) -> Result<(), Error> {
-        Session::apply(self, id)
+        GameState::apply(self, id)
     }
     fn chance_outcomes(&self) -> Vec<usize> {
         self.dealable().into_iter().map(Card::index).collect()
     }
     fn deal_card(&mut self, card: i64) -> Result<(), Error> {
-        Session::deal_card(self, card)
+        GameState::deal_card(self, card)
     }
     fn is_over(&self) -> bool {
         self.game().turn() == Turn::Over
@@ -167,29 +168,29 @@ impl<G: Playable> State for Session<G> {
         let out = out
             .get_mut(..len)
             .ok_or_else(|| Error::Refused(format!("an observation takes {len} numbers")))?;
-        Session::observe(self, to, out);
+        GameState::observe(self, to, out);
         Ok(())
     }
     fn shown(&self, to: Option<usize>) -> Result<String, Error> {
         check_seat(self.seats(), to)?;
-        Ok(Session::shown(self, to))
+        Ok(GameState::shown(self, to))
     }
     fn information(&self, to: Option<usize>) -> Result<String, Error> {
         check_seat(self.seats(), to)?;
-        Ok(Session::information(self, to))
+        Ok(GameState::information(self, to))
     }
     fn history(&self) -> Vec<usize> {
-        Session::history(self)
+        GameState::history(self)
     }
     fn record(&self, seats: Vec<String>) -> String {
-        Session::record(self, seats)
+        GameState::record(self, seats)
     }
     fn boxed(&self) -> Box<dyn State> {
         Box::new(self.clone())
     }
     fn determinize(&self, seat: usize, rng: &mut Rng) -> Result<Box<dyn State>, Error> {
         check_seat(self.seats(), Some(seat))?;
-        Ok(Box::new(Session::determinize(self, seat, rng)))
+        Ok(Box::new(GameState::determinize(self, seat, rng)))
     }
     fn player(&self, spec: PlayerSpec) -> Player {
         Player {
@@ -213,10 +214,10 @@ impl<G: Playable> State for Session<G> {
         let agent = inner
             .downcast_mut::<Box<dyn table::Agent<G>>>()
             .ok_or_else(refused)?;
-        Session::choose(self, agent.as_mut(), rng)
+        GameState::choose(self, agent.as_mut(), rng)
     }
     fn advise(&self, rng: &mut Rng) -> Result<Advice, Error> {
-        Session::advise(self, rng)
+        GameState::advise(self, rng)
     }
 }
 
@@ -261,20 +262,27 @@ pub fn new_state(
     deals: Vec<Vec<Card>>,
     chance: Chance,
 ) -> Result<Box<dyn State>, Error> {
-    fn boxed<G: Playable>(
-        game: G,
-        points: u32,
-        seed: u64,
-        deals: Vec<Vec<Card>>,
-        chance: Chance,
-    ) -> Result<Box<dyn State>, Error> {
-        Ok(Box::new(Session::new(game, points, seed, deals, chance)?))
-    }
-    let points = rules.points();
-    match rules.game() {
-        AnyGame::Euchre(game) => boxed(game, points, seed, deals, chance),
-        AnyGame::Straights(game) => boxed(game, points, seed, deals, chance),
-        AnyGame::TeenDoPanch(game) => boxed(game, points, seed, deals, chance),
+    rules.with_game_of(NewState {
+        points: rules.points(),
+        seed,
+        deals,
+        chance,
+    })
+}
+
+/// [`new_state`] for the rules' game type.
+struct NewState {
+    points: u32,
+    seed: u64,
+    deals: Vec<Vec<Card>>,
+    chance: Chance,
+}
+
+impl<G: Playable> WithGameOf<G> for NewState {
+    type Output = Result<Box<dyn State>, Error>;
+    fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let state = GameState::new(new(), self.points, self.seed, self.deals, self.chance);
+        Ok(Box::new(state?))
     }
 }
 
@@ -283,10 +291,25 @@ pub fn from_record(line: &str) -> Result<Box<dyn State>, Error> {
     let rules = RecordHeader::read(line)
         .map_err(|e| Error::Refused(e.to_string()))?
         .rules;
-    let points = rules.points();
-    Ok(match rules.game() {
-        AnyGame::Euchre(game) => Box::new(Session::from_record(game, points, line)?),
-        AnyGame::Straights(game) => Box::new(Session::from_record(game, points, line)?),
-        AnyGame::TeenDoPanch(game) => Box::new(Session::from_record(game, points, line)?),
+    rules.with_game_of(FromRecord {
+        points: rules.points(),
+        line,
     })
+}
+
+/// [`from_record`] for the record's game type.
+struct FromRecord<'a> {
+    points: u32,
+    line: &'a str,
+}
+
+impl<G: Playable> WithGameOf<G> for FromRecord<'_> {
+    type Output = Result<Box<dyn State>, Error>;
+    fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        Ok(Box::new(GameState::from_record(
+            new(),
+            self.points,
+            self.line,
+        )?))
+    }
 }

@@ -10,16 +10,31 @@ use cards::{Card, Rank, Suit};
 /// Card numbers: 0 to 51.
 pub const CARDS: usize = 52;
 
-/// A game whose actions are numbered.
+/// A game whose actions are numbered: first the actions that put down no card, then a
+/// block of [`CARDS`] numbers for each kind of card action, a card each.
 pub trait ActionSpace: table::Game {
-    /// How many numbers there are: every action is below this.
-    const ACTIONS: usize;
     /// The actions that put down no card (bids, passes): numbered `0..CHOICES`.
     const CHOICES: usize;
+    /// The kinds of card action, in the order of their blocks.
+    const CARD_ACTIONS: &'static [fn(Card) -> Self::Action];
+    /// How many numbers there are: every action is below this.
+    const ACTIONS: usize = Self::CHOICES + Self::CARD_ACTIONS.len() * CARDS;
     /// The action's number.
     fn action_id(action: &Self::Action) -> usize;
     /// The action numbered `id`, if one is.
     fn action_of(id: usize) -> Option<Self::Action>;
+
+    /// The number of `card` in the `block`th kind of card action.
+    fn card_id(block: usize, card: Card) -> usize {
+        Self::CHOICES + block * CARDS + card.index()
+    }
+
+    /// The card action numbered `id` (`CHOICES` and up), if one is.
+    fn card_action(id: usize) -> Option<Self::Action> {
+        let past = id.checked_sub(Self::CHOICES)?;
+        let kind = Self::CARD_ACTIONS.get(past / CARDS)?;
+        Some(kind(Card::from_index(past % CARDS)?))
+    }
 }
 
 /// The action numbered `id` (any integer a caller passes), or why there is none.
@@ -34,10 +49,6 @@ pub fn numbered<G: ActionSpace + catalogue::Catalogued>(
     })
 }
 
-fn card(id: usize) -> Option<Card> {
-    Card::from_index(id)
-}
-
 fn suit(id: usize) -> Option<Suit> {
     Suit::ALL.get(id).copied()
 }
@@ -46,8 +57,9 @@ fn suit(id: usize) -> Option<Suit> {
 /// 7–10 alone (suits in `Suit::ALL`'s order); 11 defend alone; 12 McEvoy; 13–25 a
 /// farmer's hand of that rank (twos first); 26–77 discard a card; 78–129 play a card.
 impl ActionSpace for euchre::Game {
-    const ACTIONS: usize = 26 + 2 * CARDS;
     const CHOICES: usize = 26;
+    const CARD_ACTIONS: &'static [fn(Card) -> euchre::Action] =
+        &[euchre::Action::Discard, euchre::Action::Play];
 
     fn action_id(action: &euchre::Action) -> usize {
         use euchre::Action::*;
@@ -58,8 +70,8 @@ impl ActionSpace for euchre::Game {
             DefendAlone => 11,
             McEvoy => 12,
             Farmer(rank) => 13 + rank.index(),
-            Discard(card) => 26 + card.index(),
-            Play(card) => 26 + CARDS + card.index(),
+            Discard(card) => Self::card_id(0, card),
+            Play(card) => Self::card_id(1, card),
         }
     }
 
@@ -75,33 +87,30 @@ impl ActionSpace for euchre::Game {
             11 => DefendAlone,
             12 => McEvoy,
             13..=25 => Farmer(Rank::ALL[id - 13]),
-            26..=77 => Discard(card(id - 26)?),
-            _ => Play(card(id.checked_sub(26 + CARDS)?)?),
+            _ => return Self::card_action(id),
         })
     }
 }
 
 /// Straights: 0 pass; 1–52 play a card on the layout; 53–104 discard a card face down.
 impl ActionSpace for straights::Game {
-    const ACTIONS: usize = 1 + 2 * CARDS;
     const CHOICES: usize = 1;
+    const CARD_ACTIONS: &'static [fn(Card) -> straights::Action] =
+        &[straights::Action::Play, straights::Action::Discard];
 
     fn action_id(action: &straights::Action) -> usize {
-        use straights::Action::*;
         match *action {
-            Pass => 0,
-            Play(card) => 1 + card.index(),
-            Discard(card) => 1 + CARDS + card.index(),
+            straights::Action::Pass => 0,
+            straights::Action::Play(card) => Self::card_id(0, card),
+            straights::Action::Discard(card) => Self::card_id(1, card),
         }
     }
 
     fn action_of(id: usize) -> Option<straights::Action> {
-        use straights::Action::*;
-        Some(match id {
-            0 => Pass,
-            1..=52 => Play(card(id - 1)?),
-            _ => Discard(card(id.checked_sub(1 + CARDS)?)?),
-        })
+        match id {
+            0 => Some(straights::Action::Pass),
+            _ => Self::card_action(id),
+        }
     }
 }
 
@@ -109,29 +118,30 @@ impl ActionSpace for straights::Game {
 /// trump; 5–56 give a card back in a pull; 57–108 hand over a card (house rule);
 /// 109–160 play a card.
 impl ActionSpace for teendopanch::Game {
-    const ACTIONS: usize = 5 + 3 * CARDS;
     const CHOICES: usize = 5;
+    const CARD_ACTIONS: &'static [fn(Card) -> teendopanch::Action] = &[
+        teendopanch::Action::Return,
+        teendopanch::Action::Give,
+        teendopanch::Action::Play,
+    ];
 
     fn action_id(action: &teendopanch::Action) -> usize {
         use teendopanch::Action::*;
         match *action {
             Pass => 0,
             Call(suit) => 1 + suit.index(),
-            Return(card) => 5 + card.index(),
-            Give(card) => 5 + CARDS + card.index(),
-            Play(card) => 5 + 2 * CARDS + card.index(),
+            Return(card) => Self::card_id(0, card),
+            Give(card) => Self::card_id(1, card),
+            Play(card) => Self::card_id(2, card),
         }
     }
 
     fn action_of(id: usize) -> Option<teendopanch::Action> {
-        use teendopanch::Action::*;
-        Some(match id {
-            0 => Pass,
-            1..=4 => Call(suit(id - 1)?),
-            5..=56 => Return(card(id - 5)?),
-            57..=108 => Give(card(id - 57)?),
-            _ => Play(card(id.checked_sub(5 + 2 * CARDS)?)?),
-        })
+        match id {
+            0 => Some(teendopanch::Action::Pass),
+            1..=4 => Some(teendopanch::Action::Call(suit(id - 1)?)),
+            _ => Self::card_action(id),
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use catalogue::{PlayerSpec, Ruleset, Variant};
 use proptest::prelude::*;
 use rand::{Rng as _, SeedableRng};
-use research::{new_batch, new_state, Chance, Episode, State};
+use research::{new_batch, new_state, Chance, Episode, Outcomes, State};
 use table::Rng;
 
 /// Plays random legal actions (and random cards at card-by-card deals) for `steps`.
@@ -23,6 +23,11 @@ fn wander(state: &mut dyn State, steps: usize, rng: &mut Rng) {
             false => state.apply(id).unwrap(),
         }
     }
+}
+
+/// A step's outcomes written into `rewards` and `dones`.
+fn outcomes<'a>(rewards: &'a mut [f32], dones: &'a mut [bool]) -> Outcomes<'a> {
+    Outcomes { rewards, dones }
 }
 
 fn observation(state: &dyn State, to: Option<usize>) -> Vec<f32> {
@@ -65,6 +70,10 @@ proptest! {
         prop_assert_eq!(back.history(), state.history());
         prop_assert_eq!(back.points(), state.points());
         prop_assert_eq!(back.legal_actions(), state.legal_actions());
+        for to in (0..state.seats()).map(Some).chain([None]) {
+            prop_assert_eq!(back.information(to).unwrap(), state.information(to).unwrap());
+            prop_assert_eq!(observation(back.as_ref(), to), observation(state.as_ref(), to));
+        }
         if !state.is_over() {
             let illegal = (0..state.action_count()).find(|id| !state.legal_actions().contains(id)).unwrap();
             let before = state.information(None).unwrap();
@@ -73,6 +82,22 @@ proptest! {
             prop_assert_eq!(state.information(None).unwrap(), before);
         }
     }
+}
+
+/// A record whose action the rules refuse is refused as live play words it, with the
+/// action's place in the record: McEvoy is not an EECS 280 bid.
+#[test]
+fn a_records_illegal_action_is_named_with_its_place() {
+    let line =
+        r#"{"game":"euchre","variant":"eecs280","seed":3,"seats":[],"actions":["Pass","McEvoy"]}"#;
+    let error = research::from_record(line)
+        .err()
+        .expect("McEvoy is refused");
+    let text = error.to_string();
+    assert!(
+        text.starts_with("action 1 of the record: McEvoy is not legal now: "),
+        "{text}"
+    );
 }
 
 /// Dealt card by card, a game replays from its record: the decks it dealt are the
@@ -161,13 +186,19 @@ fn a_batch_replays_from_its_seed_and_refuses_whole_steps() {
                     "the player's choice is in the mask"
                 );
             }
-            batch.step(&actions, &mut rewards, &mut dones).unwrap();
+            batch
+                .step(&actions, outcomes(&mut rewards, &mut dones))
+                .unwrap();
             trace.push((actions.clone(), rewards.clone(), dones.clone()));
         }
         let before = batch.observation_len();
         actions[3] = 10_000;
-        assert!(batch.step(&actions, &mut rewards, &mut dones).is_err());
-        assert!(batch.step(&actions[..2], &mut rewards, &mut dones).is_err());
+        assert!(batch
+            .step(&actions, outcomes(&mut rewards, &mut dones))
+            .is_err());
+        assert!(batch
+            .step(&actions[..2], outcomes(&mut rewards, &mut dones))
+            .is_err());
         assert_eq!(batch.observation_len(), before);
         (trace, batch.episodes())
     };
@@ -190,7 +221,9 @@ fn hand_episodes_reward_a_hands_points() {
     while hands < 40 {
         batch.current(&mut players, None, &mut mask).unwrap();
         batch.choose(PlayerSpec::Handout, &mut actions).unwrap();
-        batch.step(&actions, &mut rewards, &mut dones).unwrap();
+        batch
+            .step(&actions, outcomes(&mut rewards, &mut dones))
+            .unwrap();
         for i in 0..4 {
             (0..4).for_each(|s| sums[i][s] += rewards[i * 4 + s]);
             if dones[i] {

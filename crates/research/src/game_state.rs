@@ -1,17 +1,17 @@
 //! One game for a learning program: the rules core's [`Progress`] (so records replay
-//! through the one replay path), its actions by number, chance dealt either from the
-//! seed or card by card, and what each seat knows.
+//! through the one replay path, [`Progress::replay`]), its actions by number, chance
+//! dealt either from the seed or card by card, and what each seat knows.
 
 use cards::{Card, CardSet};
 use catalogue::Roster;
 use rand::SeedableRng;
 use scene::{Nameplate, Staged};
-use table::{Agent, Game, Progress, RecordSeat, Rng, Seated, Turn};
+use table::{Agent, Game, Progress, RecordSeat, ReplayError, ReplayEvent, Rng, Seated, Turn};
 
 use crate::space::ActionSpace;
-use crate::{observe, Error};
+use crate::{observe, observers, Error};
 
-/// How a session's cards are dealt.
+/// How a game's cards are dealt.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Chance {
     /// From the seed (after any prescribed decks), as soon as a hand is to be dealt: the
@@ -29,9 +29,25 @@ enum Event {
     Acted { seat: usize, id: usize, seen: u16 },
 }
 
-/// A game of `G` in progress.
+impl Event {
+    /// What `progress` just did (`what`), as the seats know of it: the one place a
+    /// game's history is kept, for live play and replays alike.
+    fn after<G: ActionSpace>(progress: &Progress<G>, what: ReplayEvent) -> Event {
+        if what == ReplayEvent::Dealt {
+            return Event::Dealt;
+        }
+        let taken = progress.hand().last().expect("an action was just taken");
+        Event::Acted {
+            seat: taken.seat,
+            id: G::action_id(&taken.action),
+            seen: observers::mask(progress.game().seats(), |to| taken.seen_by(to)),
+        }
+    }
+}
+
+/// A game of `G` in progress: what a [`State`](crate::State) is for each game type.
 #[derive(Clone)]
-pub struct Session<G: Game> {
+pub struct GameState<G: Game> {
     progress: Progress<G>,
     points: u32,
     chance: Chance,
@@ -40,11 +56,11 @@ pub struct Session<G: Game> {
     events: Vec<Event>,
 }
 
-/// The game types a session plays: numbered, staged and in the catalogue.
+/// The game types a [`GameState`] plays: numbered, staged and in the catalogue.
 pub trait Playable: ActionSpace + Staged + Roster {}
 impl<G: ActionSpace + Staged + Roster> Playable for G {}
 
-impl<G: Playable> Session<G> {
+impl<G: Playable> GameState<G> {
     /// `game` (fresh) to `points`, dealt from `seed` after `deals`.
     pub fn new(
         game: G,
@@ -55,36 +71,47 @@ impl<G: Playable> Session<G> {
     ) -> Result<Self, Error> {
         let progress =
             Progress::new(game, seed, deals).map_err(|e| Error::Refused(e.to_string()))?;
-        let mut session = Session {
-            progress,
-            points,
-            chance,
-            deck: Vec::new(),
-            events: Vec::new(),
-        };
-        session.settle();
-        Ok(session)
+        Ok(GameState::settled(progress, points, chance, Vec::new()))
     }
 
-    /// The game replayed from a record line of its game (the one replay path).
+    /// `game` (fresh) to `points`, dealt from `seed` after `deals`, with `actions`
+    /// replayed through the one replay path and the next hand dealt after them, as
+    /// live play deals it.
+    pub fn replayed(
+        game: G,
+        points: u32,
+        seed: u64,
+        deals: Vec<Vec<Card>>,
+        actions: &[G::Action],
+    ) -> Result<Self, Error> {
+        let mut events = Vec::new();
+        let observe = |progress: &Progress<G>, what| events.push(Event::after(progress, what));
+        let progress = Progress::replay(game, seed, deals, actions.iter().copied(), observe)
+            .map_err(|e| replay_refused(e, actions))?;
+        Ok(GameState::settled(progress, points, Chance::Seeded, events))
+    }
+
+    /// The game replayed from a record line of its game.
     pub fn from_record(game: G, points: u32, line: &str) -> Result<Self, Error> {
         let refused = |e: &dyn std::fmt::Display| Error::Refused(e.to_string());
         let record = catalogue::read_record::<G::Action>(line).map_err(|e| refused(&e))?;
         record.check_game(&game).map_err(|e| refused(&e))?;
-        let mut session = Session::new(
-            game,
+        let deals = record.deals.clone();
+        GameState::replayed(game, points, record.seed, deals, &record.actions)
+    }
+
+    /// `progress` with its history so far, dealt on while a hand is to be dealt from
+    /// the seed.
+    fn settled(progress: Progress<G>, points: u32, chance: Chance, events: Vec<Event>) -> Self {
+        let mut state = GameState {
+            progress,
             points,
-            record.seed,
-            record.deals.clone(),
-            Chance::Seeded,
-        )?;
-        for (index, action) in record.actions.iter().enumerate() {
-            let id = G::action_id(action) as i64;
-            session
-                .apply(id)
-                .map_err(|e| Error::Refused(format!("action {index} of the record: {e}")))?;
-        }
-        Ok(session)
+            chance,
+            deck: Vec::new(),
+            events,
+        };
+        state.settle();
+        state
     }
 
     /// The game.
@@ -96,12 +123,13 @@ impl<G: Playable> Session<G> {
     fn settle(&mut self) {
         while self.chance == Chance::Seeded && self.progress.turn() == Turn::Chance {
             self.progress.deal();
-            self.dealt();
+            self.happened(ReplayEvent::Dealt);
         }
     }
 
-    fn dealt(&mut self) {
-        self.events.push(Event::Dealt);
+    /// Keeps what the progress just did in the history.
+    fn happened(&mut self, what: ReplayEvent) {
+        self.events.push(Event::after(&self.progress, what));
     }
 
     /// The seat to act.
@@ -116,24 +144,11 @@ impl<G: Playable> Session<G> {
     /// Applies the action numbered `id` for the seat to act; a refusal changes nothing.
     pub fn apply(&mut self, id: i64) -> Result<(), Error> {
         let seat = self.seat()?;
-        let seats = self.progress.game().seats();
         let action = crate::space::numbered::<G>(id)?;
-        let taken = self
-            .progress
+        self.progress
             .apply_as(seat, action)
-            .map_err(|why| Error::Illegal {
-                action: name(&action),
-                why: why.to_string(),
-            })?;
-        let seen = (0..seats).map(Some).chain([None]).enumerate();
-        let seen = seen
-            .filter(|&(_, to)| taken.seen_by(to))
-            .fold(0, |bits, (i, _)| bits | 1 << i);
-        self.events.push(Event::Acted {
-            seat,
-            id: id as usize,
-            seen,
-        });
+            .map_err(|why| illegal(&action, why))?;
+        self.happened(ReplayEvent::Acted);
         self.settle();
         Ok(())
     }
@@ -177,7 +192,7 @@ impl<G: Playable> Session<G> {
             self.progress
                 .deal_deck(deck)
                 .map_err(|e| Error::Refused(e.to_string()))?;
-            self.dealt();
+            self.happened(ReplayEvent::Dealt);
         }
         Ok(())
     }
@@ -206,9 +221,9 @@ impl<G: Playable> Session<G> {
 
     /// The same game with every card `seat` cannot see dealt again at random,
     /// consistently with what it saw; its history stays (a search's sample).
-    pub fn determinize(&self, seat: usize, rng: &mut Rng) -> Session<G> {
+    pub fn determinize(&self, seat: usize, rng: &mut Rng) -> GameState<G> {
         let game = self.progress.game().determinize(seat, rng);
-        Session {
+        GameState {
             progress: self.progress.with_game(game),
             ..self.clone()
         }
@@ -242,11 +257,10 @@ impl<G: Playable> Session<G> {
         let hand: Vec<String> = hand.iter().map(|c| c.to_string()).collect();
         let who = to.map_or("spectator".into(), |s| format!("seat {s}"));
         let mut text = format!("{who} holds {}", hand.join(" "));
-        let column = to.unwrap_or(game.seats());
         for event in &self.events {
             match event {
                 Event::Dealt => text += "\ndeal",
-                Event::Acted { seat, id, seen } if *seen >> column & 1 == 1 => {
+                Event::Acted { seat, id, seen } if observers::include(*seen, game.seats(), to) => {
                     text += &format!(" {seat}:{id}")
                 }
                 Event::Acted { seat, .. } => text += &format!(" {seat}:?"),
@@ -276,6 +290,28 @@ impl<G: Playable> Session<G> {
     pub fn rng(seed: u64) -> Rng {
         Rng::seed_from_u64(seed)
     }
+}
+
+/// The rules' refusal of `action`.
+fn illegal<A: serde::Serialize>(action: &A, why: impl std::fmt::Display) -> Error {
+    Error::Illegal {
+        action: name(action),
+        why: why.to_string(),
+    }
+}
+
+/// A replay's refusal of the record's `actions`, as live play words it.
+fn replay_refused<A: serde::Serialize, R: std::fmt::Display>(
+    error: ReplayError<R>,
+    actions: &[A],
+) -> Error {
+    let at = |index: usize, why: Error| format!("action {index} of the record: {why}");
+    Error::Refused(match error {
+        ReplayError::Refused { index, refusal } => at(index, illegal(&actions[index], refusal)),
+        ReplayError::ActionsAfterEnd { index } => at(index, Error::Over),
+        ReplayError::NotADeck { index } => table::NotADeck(index).to_string(),
+        other @ ReplayError::WrongGame { .. } => other.to_string(),
+    })
 }
 
 /// The cards `seat` holds, as far as the game's own view says.
