@@ -340,13 +340,10 @@ pub struct GameListing {
 /// How a finished game ended, as its last scene says it to a spectator.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct GameOutcome {
-    /// `Ada and Cy win the game.`
-    pub sentence: String,
-    /// Each side's final score in words, ranked as the game ranks them (`Ada & Cy: 10
-    /// points`).
-    pub standings: Vec<String>,
-    /// The winning seats.
-    pub winners: Vec<usize>,
+    /// The scene's own words for it (`sentence`: `Ada and Cy win the game.`), its
+    /// `winners` and `standings` (`Ada & Cy: 10 points`), as fields of this object.
+    #[serde(flatten)]
+    pub result: scene::GameResult,
     /// Every seat, in seat order: what the game came to for it.
     pub seats: Vec<SeatOutcome>,
 }

@@ -135,6 +135,19 @@ fn failing(handout: &str, args: &[&str], program: &Path) -> Vec<Value> {
     cases(&output)
 }
 
+/// The JSON report's cases of `check HANDOUT ARGS -- PROGRAM` for a student program that
+/// runs cardtable's `binary` through the shell `body`, which must fail, with the folder it
+/// lives in (kept to the test's end); `None` (a skip) when `binary` was not built.
+fn planted_and_checked(
+    (binary, name, body): (&str, &str, &str),
+    handout: &str,
+    args: &[&str],
+) -> Option<(Faults, Vec<Value>)> {
+    let (faults, fault) = planted(binary, name, body)?;
+    let cases = failing(handout, args, &fault);
+    Some((faults, cases))
+}
+
 /// The failed cases among `cases`, of which there must be some.
 fn failed(cases: &[Value]) -> Vec<&Value> {
     let failed: Vec<&Value> = cases.iter().filter(|c| c["passed"] == false).collect();
@@ -208,14 +221,15 @@ fn cardtables_own_eecs280_programs_pass_every_case() {
 #[test]
 fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
     // Scores of 8 and up printed with two spaces.
-    let Some((_faults, fault)) = planted(
+    let fault = (
         "euchre280",
         "score.sh",
         r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/have ([89]|[1-9][0-9]) points$/have \1  points/'"#,
-    ) else {
+    );
+    let Some((_faults, cases)) = planted_and_checked(fault, "eecs280-euchre", &["--cases", "40"])
+    else {
         return;
     };
-    let cases = failing("eecs280-euchre", &["--cases", "40"], &fault);
     let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["failure"]["kind"], "output", "{case}");
@@ -340,7 +354,7 @@ fn error_cases_find_a_wrong_usage_line_and_exit_0_on_error() {
 fn a_crash_on_one_card_is_named_with_its_signal_and_shrunk_to_the_first_hand_that_shows_it() {
     // A segmentation fault whenever the Jack of Diamonds is turned up, after the lines
     // before it.
-    let Some((faults, fault)) = planted(
+    let fault = (
         "euchre280",
         "crash.sh",
         r#"out=$(exec -a "$0" "$REAL" "$@"); code=$?
@@ -348,10 +362,11 @@ if grep -q '^Jack of Diamonds turned up$' <<<"$out"; then
   sed '/^Jack of Diamonds turned up$/q' <<<"$out"; kill -SEGV $$
 fi
 printf '%s\n' "$out"; exit $code"#,
-    ) else {
+    );
+    let Some((faults, cases)) = planted_and_checked(fault, "eecs280-euchre", &["--cases", "40"])
+    else {
         return;
     };
-    let cases = failing("eecs280-euchre", &["--cases", "40"], &fault);
     let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["failure"]["kind"], "crashed", "{case}");
@@ -368,7 +383,7 @@ printf '%s\n' "$out"; exit $code"#,
     ];
     at_most(smallest, &bounds);
     let args = ["eecs280-euchre", "--cases", "8", "--no-shrink"];
-    let text = check_program(&args, &fault, faults.dir.path());
+    let text = check_program(&args, &faults.dir.path().join(fault.1), faults.dir.path());
     let report = String::from_utf8_lossy(&text.stdout);
     assert!(
         report.contains("killed by signal 11 (SIGSEGV, a segmentation fault)"),
@@ -607,23 +622,37 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
 }
 
 #[test]
-fn cardtables_own_straights_passes_every_case() {
-    let categories = ["computers", "human-input", "wrong-answers"];
-    own_program_passes("cs246-straights", "straights", &categories);
+fn cardtables_own_cs246_programs_pass_every_case() {
+    let programs = [
+        (
+            "cs246-straights",
+            "straights",
+            ["computers", "human-input", "wrong-answers"],
+        ),
+        (
+            "cs246-euchre",
+            "euchre",
+            ["human-input", "wrong-answers", "saved-games"],
+        ),
+    ];
+    for (handout, binary, categories) in programs {
+        own_program_passes(handout, binary, &categories);
+    }
 }
 
 #[test]
 fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong_play() {
     // The handout (5.5.2): after an illegal play the program says "This is not a legal
     // play." and prompts again; this one prompts first.
-    let Some((_faults, fault)) = planted(
+    let fault = (
         "straights",
         "reprompt.sh",
         r#"(exec -a "$0" "$REAL" "$@") | sed 's/^>This is not a legal play\.$/This is not a legal play.\n>/'"#,
-    ) else {
+    );
+    let Some((_faults, cases)) = planted_and_checked(fault, "cs246-straights", &["--cases", "30"])
+    else {
         return;
     };
-    let cases = failing("cs246-straights", &["--cases", "30"], &fault);
     for case in cases.iter().filter(|c| c["passed"] == false) {
         // Only the cases with a wrong answer fail, at the refusal.
         assert_eq!(case["category"], "wrong-answers", "{case}");
@@ -645,23 +674,18 @@ fn a_reversed_reprompt_in_straights_is_found_on_its_line_and_shrunk_to_one_wrong
 }
 
 #[test]
-fn cardtables_own_cs246_euchre_passes_every_case() {
-    let categories = ["human-input", "wrong-answers", "saved-games"];
-    own_program_passes("cs246-euchre", "euchre", &categories);
-}
-
-#[test]
 fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
     // The handout (2.5.1, 2.6): a renege scores 2 for the other team, whose new score is
     // printed; this program prints the score without them.
-    let Some((_faults, fault)) = planted(
+    let fault = (
         "euchre",
         "renege.sh",
         r#"(exec -a "$0" "$REAL" "$@") | perl -pe 'if ($prev =~ /ERROR: renegeing/ && /is now (\d+)\.$/) { my $n = $1 - 2; s/is now \d+\./is now $n./ } $prev = $_'"#,
-    ) else {
+    );
+    let Some((_faults, cases)) = planted_and_checked(fault, "cs246-euchre", &["--cases", "60"])
+    else {
         return;
     };
-    let cases = failing("cs246-euchre", &["--cases", "60"], &fault);
     let failed = failed(&cases);
     for case in &failed {
         assert_eq!(case["category"], "wrong-answers", "{case}");
@@ -704,15 +728,16 @@ fn a_missed_renege_penalty_is_found_and_shrunk_to_one_renege() {
 #[test]
 fn a_program_that_refuses_100_points_fails_on_the_default_cases() {
     // The handout: POINTS_TO_WIN from 1 to 100; this one stops at 99.
-    let Some((faults, fault)) = planted(
+    let fault = (
         "euchre280",
         "hundred.sh",
         r#"if [ "$3" = 100 ]; then exec -a "$0" "$REAL" "$1" "$2" 101 "${@:4}"; fi
 exec -a "$0" "$REAL" "$@""#,
-    ) else {
+    );
+    let Some((faults, found)) = planted_and_checked(fault, "eecs280-euchre", &["--no-shrink"])
+    else {
         return;
     };
-    let found = failing("eecs280-euchre", &["--no-shrink"], &fault);
     let failed = failed(&found);
     for case in failed {
         assert_eq!(case["args"][2], "100", "{case}");

@@ -112,12 +112,7 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
             }
         })
         .collect();
-    listed.result = Some(protocol::GameOutcome {
-        sentence: result.sentence,
-        standings: result.standings,
-        winners: result.winners,
-        seats,
-    });
+    listed.result = Some(protocol::GameOutcome { result, seats });
     listed
 }
 

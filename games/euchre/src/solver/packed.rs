@@ -13,7 +13,9 @@
 //! or trumping.
 
 use std::fmt::Debug;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr, Sub};
+use std::ops::{BitAndAssign, BitOrAssign, Shl, Shr};
+
+use num_traits::PrimInt;
 
 use super::{ranking, OpenDeal};
 
@@ -50,30 +52,17 @@ const ABOVE_64: [u64; 64] = {
 };
 
 /// The word a position's hands are packed in, four suit fields of [`Word::SUIT`] bits.
+/// The integer operations are `num_traits::PrimInt`'s (`zero`, `one`, `leading_zeros`, …).
 pub(super) trait Word:
-    Copy
-    + Eq
-    + Debug
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + Not<Output = Self>
-    + Shl<u32, Output = Self>
-    + Shr<u32, Output = Self>
-    + Sub<Output = Self>
+    PrimInt + Debug + BitAndAssign + BitOrAssign + Shl<u32, Output = Self> + Shr<u32, Output = Self>
 {
     /// Bits in a suit's field.
     const SUIT: u32;
     /// Bits in the word.
     const BITS: u32 = 4 * Self::SUIT;
-    const ZERO: Self;
-    const ONE: Self;
     /// A transposition table's key: the four hands, the leader and the team.
     type Key: Copy + Eq + Default + Debug;
 
-    fn leading_zeros(self) -> u32;
-    fn trailing_zeros(self) -> u32;
     /// The low 32 bits.
     fn low(self) -> u32;
     /// The bits above `bit` in its suit's field.
@@ -85,12 +74,12 @@ pub(super) trait Word:
 
     /// Every bit of suit field `suit`.
     fn suit(suit: u8) -> Self {
-        ((Self::ONE << Self::SUIT) - Self::ONE) << (Self::SUIT * u32::from(suit))
+        ((Self::one() << Self::SUIT) - Self::one()) << (Self::SUIT * u32::from(suit))
     }
 
     /// Whether `bit` is set.
     fn has(self, bit: u32) -> bool {
-        self >> bit & Self::ONE != Self::ZERO
+        self >> bit & Self::one() != Self::zero()
     }
 
     /// The highest bit set (the word is not zero).
@@ -108,16 +97,8 @@ fn mix(words: &[u64]) -> u64 {
 
 impl Word for u32 {
     const SUIT: u32 = 8;
-    const ZERO: u32 = 0;
-    const ONE: u32 = 1;
     type Key = [u64; 2];
 
-    fn leading_zeros(self) -> u32 {
-        u32::leading_zeros(self)
-    }
-    fn trailing_zeros(self) -> u32 {
-        u32::trailing_zeros(self)
-    }
     fn low(self) -> u32 {
         self
     }
@@ -142,16 +123,8 @@ impl Word for u32 {
 
 impl Word for u64 {
     const SUIT: u32 = 16;
-    const ZERO: u64 = 0;
-    const ONE: u64 = 1;
     type Key = [u64; 4];
 
-    fn leading_zeros(self) -> u32 {
-        u64::leading_zeros(self)
-    }
-    fn trailing_zeros(self) -> u32 {
-        u64::trailing_zeros(self)
-    }
     fn low(self) -> u32 {
         self as u32
     }
@@ -224,8 +197,8 @@ impl<W: Word> Packed<W> {
         };
         let led = deal.led.map_or(0, |suit| field_of(suit.index()));
         let mut packed = Packed {
-            hands: [W::ZERO; 4],
-            table: W::ZERO,
+            hands: [W::zero(); 4],
+            table: W::zero(),
             turn: deal.turn.index() as u8,
             out: deal
                 .out
@@ -246,7 +219,7 @@ impl<W: Word> Packed<W> {
                 if in_play >> index & 1 == 0 {
                     continue;
                 }
-                let bit = W::ONE << u32::from(next);
+                let bit = W::one() << u32::from(next);
                 for (packed_hand, hand) in packed.hands.iter_mut().zip(deal.hands) {
                     if hand.bits() >> index & 1 != 0 {
                         *packed_hand |= bit;
@@ -301,19 +274,19 @@ impl<W: Word> Packed<W> {
     fn choices(&self) -> W {
         let hand = self.hands[self.turn as usize];
         let follow = hand & W::suit(self.led);
-        let legal = if self.played == 0 || follow == W::ZERO {
+        let legal = if self.played == 0 || follow == W::zero() {
             hand
         } else {
             follow
         };
-        legal & !(hand >> 1)
+        legal & !(hand >> 1u32)
     }
 
     /// Takes the card at `bit` from the hand of the player to move into the trick's led
     /// suit and winner: all a play does but the bookkeeping around it.
     #[inline(always)]
     fn lay(&mut self, bit: u8) {
-        self.hands[self.turn as usize] &= !(W::ONE << u32::from(bit));
+        self.hands[self.turn as usize] &= !(W::one() << u32::from(bit));
         if self.played == 0 {
             self.led = (u32::from(bit) / W::SUIT) as u8;
         }
@@ -327,7 +300,7 @@ impl<W: Word> Packed<W> {
     /// Plays the card at `bit`; returns the trick's winner when it completes the trick.
     pub(super) fn play(&mut self, bit: u8) -> Option<u8> {
         self.lay(bit);
-        self.table |= W::ONE << u32::from(bit);
+        self.table |= W::one() << u32::from(bit);
         self.played += 1;
         if self.played < self.per_trick {
             self.turn = self.next_seat(self.turn);
@@ -337,7 +310,7 @@ impl<W: Word> Packed<W> {
         if self.left > 2 {
             self.close_gaps();
         }
-        self.table = W::ZERO;
+        self.table = W::zero();
         self.played = 0;
         self.turn = self.winner;
         self.left -= 1;
@@ -348,12 +321,12 @@ impl<W: Word> Packed<W> {
     /// suit move down one (highest first, so the lower bits still mean what they did).
     fn close_gaps(&mut self) {
         let mut gone = self.table;
-        while gone != W::ZERO {
+        while gone != W::zero() {
             let bit = gone.top();
-            gone &= !(W::ONE << bit);
+            gone &= !(W::one() << bit);
             let above = W::above(bit as u8);
             for hand in &mut self.hands {
-                *hand = (*hand & !above) | ((*hand & above) >> 1);
+                *hand = (*hand & !above) | ((*hand & above) >> 1u32);
             }
         }
     }
@@ -366,7 +339,11 @@ impl<W: Word> Packed<W> {
             let all = a | b | c | d;
             let led = W::suit((self.hands[self.turn as usize].trailing_zeros() / W::SUIT) as u8);
             let trumps = all & W::suit(TRUMP);
-            let pool = if trumps != W::ZERO { trumps } else { all & led };
+            let pool = if trumps != W::zero() {
+                trumps
+            } else {
+                all & led
+            };
             let top = pool.top();
             let holds = |hand: W| u8::from(hand.has(top));
             return holds(b) + 2 * holds(c) + 3 * holds(d);
@@ -396,9 +373,9 @@ impl<W: Word> Packed<W> {
         let maximizing = team_of(self.turn) == team;
         let mut best = if maximizing { 0 } else { 2 };
         let last = self.played + 1 == self.per_trick;
-        while choices != W::ZERO {
+        while choices != W::zero() {
             let bit = choices.trailing_zeros() as u8;
-            choices &= choices - W::ONE;
+            choices &= choices - W::one();
             // The play, without the bookkeeping a trick's end needs elsewhere.
             let mut next = *self;
             next.lay(bit);
@@ -462,19 +439,19 @@ impl<W: Word> Packed<W> {
         let trump = W::suit(TRUMP);
         let mut moves = Moves::default();
         if self.played == 0 {
-            let trumps = self.hands.iter().fold(W::ZERO, |all, &hand| all | hand) & trump;
+            let trumps = self.hands.iter().fold(W::zero(), |all, &hand| all | hand) & trump;
             let held = choices & trump;
-            let top = if held != W::ZERO && held.leading_zeros() == trumps.leading_zeros() {
-                W::ONE << held.top()
+            let top = if held != W::zero() && held.leading_zeros() == trumps.leading_zeros() {
+                W::one() << held.top()
             } else {
-                W::ZERO
+                W::zero()
             };
             moves.downward(top);
             moves.by_rank(choices & !trump, true);
             moves.downward(held & !top);
         } else {
             let beats = if team_of(self.winner) == team_of(self.turn) {
-                W::ZERO
+                W::zero()
             } else {
                 self.beating()
             };
@@ -489,7 +466,7 @@ impl<W: Word> Packed<W> {
     /// The only card worth playing, when there is one.
     pub(super) fn forced(&self) -> Option<u8> {
         let choices = self.choices();
-        (choices != W::ZERO && choices & (choices - W::ONE) == W::ZERO)
+        (choices != W::zero() && choices & (choices - W::one()) == W::zero())
             .then(|| choices.trailing_zeros() as u8)
     }
 
@@ -497,7 +474,7 @@ impl<W: Word> Packed<W> {
     fn beating(&self) -> W {
         let bits = W::BITS as u8;
         let bit = u32::from(self.win_key % bits);
-        let above = !((W::ONE << bit) - W::ONE) & !(W::ONE << bit);
+        let above = !((W::one() << bit) - W::one()) & !(W::one() << bit);
         if self.win_key >= 2 * bits {
             W::suit(TRUMP) & above
         } else {
@@ -521,18 +498,18 @@ impl Moves {
 
     /// `cards` from the lowest bit up.
     fn upward<W: Word>(&mut self, mut cards: W) {
-        while cards != W::ZERO {
+        while cards != W::zero() {
             self.push(cards.trailing_zeros());
-            cards &= cards - W::ONE;
+            cards &= cards - W::one();
         }
     }
 
     /// `cards` from the highest bit down.
     fn downward<W: Word>(&mut self, mut cards: W) {
-        while cards != W::ZERO {
+        while cards != W::zero() {
             let bit = cards.top();
             self.push(bit);
-            cards &= !(W::ONE << bit);
+            cards &= !(W::one() << bit);
         }
     }
 
@@ -541,14 +518,14 @@ impl Moves {
     fn by_rank<W: Word>(&mut self, plain: W, high: bool) {
         let suit = W::SUIT;
         let mut ranks = (plain | plain >> suit | plain >> (2 * suit)) & W::suit(0);
-        let each_suit = W::ONE | W::ONE << suit | W::ONE << (2 * suit);
-        while ranks != W::ZERO {
+        let each_suit = W::one() | W::one() << suit | W::one() << (2 * suit);
+        while ranks != W::zero() {
             let rank = if high {
                 ranks.top()
             } else {
                 ranks.trailing_zeros()
             };
-            ranks &= !(W::ONE << rank);
+            ranks &= !(W::one() << rank);
             self.upward(plain & (each_suit << rank));
         }
     }
