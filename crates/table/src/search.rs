@@ -26,12 +26,36 @@ pub fn sampled_totals<G: Game, W>(
     totals
 }
 
+/// How many worlds a sampling player deals per decision: its strength knob, at least one,
+/// and `DEFAULT` (the game's own choice) where nobody asks for another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Samples<const DEFAULT: usize>(usize);
+
+impl<const DEFAULT: usize> Samples<DEFAULT> {
+    /// `samples` worlds a decision, at least one (a player that samples nothing cannot
+    /// choose).
+    pub fn new(samples: usize) -> Self {
+        Samples(samples.max(1))
+    }
+
+    /// How many worlds.
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+impl<const DEFAULT: usize> Default for Samples<DEFAULT> {
+    fn default() -> Self {
+        Samples::new(DEFAULT)
+    }
+}
+
 /// A sampling player's advice on `seated`'s decision: the one legal action when there is
 /// only one, else every legal action's [`sampled_totals`] over `samples` worlds, the best
 /// chosen as `measure` counts best.
-pub fn sampled_advice<G: Game, W>(
+pub fn sampled_advice<G: Game, W, const DEFAULT: usize>(
     seated: &Seated<'_, G>,
-    samples: usize,
+    samples: Samples<DEFAULT>,
     rng: &mut Rng,
     measure: Measure,
     sample: impl FnMut(&Seated<'_, G>, &mut Rng) -> W,
@@ -41,11 +65,11 @@ pub fn sampled_advice<G: Game, W>(
     if legal.len() == 1 {
         return Advice::forced(legal[0], measure.unit);
     }
-    let totals = sampled_totals(seated, &legal, samples, rng, sample, score);
+    let totals = sampled_totals(seated, &legal, samples.get(), rng, sample, score);
     Advice::from_totals(
         legal,
         &totals,
-        samples,
+        samples.get(),
         measure.higher_is_better,
         measure.unit,
     )
@@ -249,6 +273,15 @@ pub fn tempered_choice<A: Copy>(advice: &Advice<A>, temperature: f64, rng: &mut 
 
 #[cfg(test)]
 mod tests {
+
+    /// A game's default when nobody asks, and never fewer than one world (a player that
+    /// samples nothing cannot choose).
+    #[test]
+    fn samples_default_to_the_games_choice_and_are_at_least_one() {
+        assert_eq!(Samples::<128>::default().get(), 128);
+        assert_eq!(Samples::<32>::new(0).get(), 1);
+        assert_eq!(Samples::<32>::new(4).get(), 4);
+    }
     use super::*;
     use rand::SeedableRng;
 

@@ -4,34 +4,26 @@
 //! the fewest points on average.
 
 use rand::Rng as _;
-use table::search::{sampled_advice, Advice, Advisor, Measure};
+use table::search::{sampled_advice, Advice, Advisor, Measure, Samples};
 use table::{Agent, Rng, Seated};
 
 use crate::players::computer;
 use crate::{Action, Game, Outcome, Points, Round, Seat};
 
 /// Determinized Monte Carlo with rollouts.
+#[derive(Default)]
 pub struct Strong {
-    /// Sampled deals per decision: the strength knob.
-    samples: usize,
-}
-
-impl Default for Strong {
-    fn default() -> Strong {
-        Strong::new(Strong::DEFAULT_SAMPLES)
-    }
+    /// Sampled deals per decision: the strength knob. 128 unless asked otherwise: it wins
+    /// about 4 games in a hundred more than 32 against the handout players (docs/BOTS.md),
+    /// at well under a millisecond a decision.
+    samples: Samples<128>,
 }
 
 impl Strong {
-    /// Deals sampled per decision unless asked otherwise: 128 wins about 4 games in a
-    /// hundred more than 32 against the handout players (docs/BOTS.md), at well under a
-    /// millisecond a decision.
-    pub const DEFAULT_SAMPLES: usize = 128;
-
     /// A strong player sampling `samples` worlds per decision (at least 1).
     pub fn new(samples: usize) -> Strong {
         Strong {
-            samples: samples.max(1),
+            samples: Samples::new(samples),
         }
     }
 }

@@ -3,7 +3,7 @@
 //! consistently with what it has seen, plays the hand out with every seat modelled as
 //! the Simple player, and keeps the choice with the best average points.
 
-use table::search::{sampled_advice, Advice, Advisor, Measure};
+use table::search::{sampled_advice, Advice, Advisor, Measure, Samples};
 use table::{Agent, Rng, Seated};
 
 use crate::players::simple;
@@ -11,15 +11,18 @@ use crate::{Action, Game, Outcome, Phase, Seat};
 
 /// Determinized Monte Carlo with Simple-player rollouts.
 pub struct Strong {
-    /// Sampled deals per decision: the strength knob.
-    samples: usize,
+    /// Sampled deals per decision: the strength knob, 32 unless asked otherwise.
+    samples: Samples<32>,
     /// How much the others' average points count against the player's own.
     others_weight: f64,
 }
 
 impl Default for Strong {
     fn default() -> Strong {
-        Strong::new(32)
+        Strong {
+            samples: Samples::default(),
+            others_weight: 0.25,
+        }
     }
 }
 
@@ -27,8 +30,8 @@ impl Strong {
     /// A strong player sampling `samples` worlds per decision (at least 1).
     pub fn new(samples: usize) -> Strong {
         Strong {
-            samples: samples.max(1),
-            others_weight: 0.25,
+            samples: Samples::new(samples),
+            ..Strong::default()
         }
     }
 
