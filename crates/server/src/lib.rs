@@ -28,6 +28,7 @@ mod names;
 pub mod node;
 mod outbox;
 pub mod protocol;
+pub mod ratings;
 mod replays;
 mod restore;
 mod routes;

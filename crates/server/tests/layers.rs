@@ -11,7 +11,9 @@ use std::path::Path;
 /// here (`conn/read.rs` is `conn`); `lib` is the crate root, and `tests` its tests.
 const LAYERS: &[&[&str]] = &[
     // Names and tools that import nothing of the crate.
-    &["ids", "names", "metrics", "web", "served", "blocking"],
+    &[
+        "ids", "names", "metrics", "web", "served", "blocking", "ratings",
+    ],
     // Storage, which knows the ids and nothing of the wire.
     &["store"],
     &["node", "seen"],
