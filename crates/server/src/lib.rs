@@ -24,7 +24,7 @@ mod journal;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;
-mod names;
+pub mod names;
 pub mod node;
 mod outbox;
 pub mod protocol;

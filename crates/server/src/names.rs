@@ -84,8 +84,37 @@ fn impersonates(name: &str) -> bool {
         || numbered("player")
 }
 
+/// What makes two names one name on a server of accounts (issue 58): equal keys. Case
+/// is ignored and so is a letter that looks like another, by Unicode's confusable
+/// skeleton (UTS #39: the name decomposed, invisible characters dropped, each character
+/// replaced by its prototype in confusables.txt), so `Ada` and `Аda` (a Cyrillic А) or
+/// `Sam` and `Sarn` cannot both be taken.
+pub fn key(name: &str) -> String {
+    let folded = name.to_lowercase();
+    let skeleton: String = unicode_security::skeleton(&folded).collect();
+    skeleton.to_lowercase()
+}
+
 #[cfg(test)]
 mod tests {
+
+    /// UTS #39's confusables.txt maps CYRILLIC CAPITAL LETTER A (U+0410) and CYRILLIC
+    /// SMALL LETTER A (U+0430) to LATIN a, DIGIT ONE to l, and m to "rn"; case is folded.
+    #[test]
+    fn names_that_look_alike_or_differ_only_in_case_are_one_name() {
+        for (a, b) in [
+            ("Ada", "\u{410}da"),
+            ("paypal", "p\u{430}yp\u{430}l"),
+            ("Ada", "ADA"),
+            ("Bill", "Bi11"),
+            ("Sam", "Sarn"),
+        ] {
+            assert_eq!(key(a), key(b), "{a:?} and {b:?}");
+        }
+        for (a, b) in [("Ada", "Adam"), ("Ada", "Eda"), ("Cy", "Cz")] {
+            assert_ne!(key(a), key(b), "{a:?} and {b:?}");
+        }
+    }
     use super::*;
 
     /// Issue 40, item 7: NUL, BEL, newlines, a right-to-left override and 32 combining
