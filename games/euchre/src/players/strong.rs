@@ -9,7 +9,7 @@
 //! would. Once a choice could not be (no sampled deal explains it), it reads their bids
 //! softly ([`reading`]) and plays every hand open.
 
-use table::search::{highest, sampled_totals, Advice, Advisor};
+use table::search::{highest, sampled_totals, Advice, Advisor, Samples};
 use table::{Agent, Rng, Seated};
 
 use crate::players::stakes::{At, Stakes};
@@ -30,7 +30,7 @@ enum Opponents {
 /// Perfect-information Monte Carlo with an opponent model and the open-hand solver.
 pub struct Strong {
     /// Deals sampled per decision: the strength knob.
-    samples: usize,
+    samples: Samples<{ Strong::DEFAULT_SAMPLES }>,
     /// How much more than passing a bid must promise before the player makes trump.
     bid_threshold: f64,
     /// Sampled worlds tried per sample for one that explains the opponents' choices.
@@ -67,7 +67,7 @@ impl Strong {
     /// A strong player sampling `samples` deals per decision (at least 1).
     pub fn new(samples: usize) -> Strong {
         Strong {
-            samples: samples.max(1),
+            samples: Samples::new(samples),
             bid_threshold: 0.3,
             modelled_tricks: 2,
             inference_tries: 200,
@@ -376,7 +376,7 @@ impl Strong {
         let totals = sampled_totals(
             seated,
             candidates,
-            self.samples,
+            self.samples.get(),
             rng,
             |seated, rng| {
                 adjust(if modelled {
@@ -391,7 +391,10 @@ impl Strong {
                 Strong::margin(solver, stakes, next, seat, modelled_tricks, modelled)
             },
         );
-        totals.iter().map(|t| t / self.samples as f64).collect()
+        totals
+            .iter()
+            .map(|t| t / self.samples.get() as f64)
+            .collect()
     }
 
     /// The legal action with the best average margin. Passing is valued like any bid:
