@@ -27,6 +27,7 @@ fn row(id: String) -> TableRow {
         bots: vec![None, Some("handout".into()), Some("handout".into()), None],
         autopilot_seconds: 20,
         coach: false,
+        rated: false,
     }
 }
 

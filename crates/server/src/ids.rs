@@ -9,6 +9,28 @@ use serde::{Deserialize, Serialize};
 /// A table's id: 128 random bits as 32 hex digits, the secret of a private table's link.
 pub type TableId = String;
 
+/// A person's account: 128 random bits as 32 hex digits, made at sign-up. Never shown to
+/// anyone but its holder: others know the account by its name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AccountId(pub String);
+
+impl std::fmt::Display for AccountId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Who is signed in on a connection or a request: the account, and its name as the
+/// server keeps it (cleaned, unique by [`crate::names::key`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signed {
+    /// The account.
+    pub id: AccountId,
+    /// Its name.
+    pub name: String,
+}
+
 /// A seat as every client sees it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatInfo {

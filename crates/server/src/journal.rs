@@ -213,6 +213,7 @@ mod tests {
             bots: vec![None; 4],
             autopilot_seconds: 20,
             coach: false,
+            rated: false,
         }
     }
 

@@ -64,6 +64,9 @@ pub struct Conn {
     pub id: u64,
     /// The name the client gave in `hello`.
     pub name: String,
+    /// Who is signed in, from the session cookie of the WebSocket's upgrade (`None`: a
+    /// guest).
+    pub account: Option<crate::ids::Signed>,
     out: Outbox,
     address: IpAddr,
     edge: Arc<Edge>,
@@ -134,9 +137,16 @@ impl Conn {
         Conn {
             id,
             name,
+            account: None,
             out,
             address,
             edge,
         }
+    }
+
+    /// The same connection, signed in as `account`.
+    pub fn signed_in(mut self, account: Option<crate::ids::Signed>) -> Conn {
+        self.account = account;
+        self
     }
 }

@@ -108,5 +108,6 @@ pub fn row(spec: &TableSpec) -> Result<TableRow, SpecError> {
         coach: spec
             .coach
             .unwrap_or(spec.seats.iter().filter(|s| *s == "open").count() <= 1),
+        rated: false,
     })
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 use catalogue::{AnyAction, GameKind};
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::ids::{TableId, TableSummary};
+use crate::ids::{AccountId, TableId, TableSummary};
 
 mod postgres;
 pub use postgres::Postgres;
@@ -142,6 +142,8 @@ pub struct TableRow {
     pub autopilot_seconds: u64,
     /// Whether a seated person may ask the coach (the table's creator decides).
     pub coach: bool,
+    /// Whether the game is rated: people only, each signed in ([`SeatRow::account`]).
+    pub rated: bool,
 }
 
 /// A seat taken by a person.
@@ -153,6 +155,8 @@ pub struct SeatRow {
     pub name: String,
     /// The seat's secret.
     pub token: Token,
+    /// The account of the person, when signed in (`None`: a guest, or a deleted account).
+    pub account: Option<AccountId>,
 }
 
 /// A table as it was stored: settings, seats and actions.
@@ -659,10 +663,11 @@ impl Sqlite {
                  bots TEXT NOT NULL, autopilot INTEGER NOT NULL,
                  finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,
                  deals TEXT NOT NULL DEFAULT '[]', house TEXT NOT NULL DEFAULT '[]',
-                 coach INTEGER NOT NULL DEFAULT 0, ended INTEGER);
+                 coach INTEGER NOT NULL DEFAULT 0, ended INTEGER,
+                 rated INTEGER NOT NULL DEFAULT 0);
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-                 token TEXT NOT NULL, PRIMARY KEY (table_id, seat));
+                 token TEXT NOT NULL, account TEXT, PRIMARY KEY (table_id, seat));
              CREATE TABLE IF NOT EXISTS actions (
                  table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
                  PRIMARY KEY (table_id, seq));
@@ -670,23 +675,29 @@ impl Sqlite {
                  table_id TEXT PRIMARY KEY, node TEXT NOT NULL, token INTEGER NOT NULL,
                  expires INTEGER NOT NULL);",
         )?;
-        // Databases from before prescribed deals, house rules, the coach and the end's
-        // time gain the columns: empty JSON lists, no coach (nobody at those tables
-        // agreed to one), and no time (not known).
-        for (column, kind) in [
-            ("deals", "TEXT NOT NULL DEFAULT '[]'"),
-            ("house", "TEXT NOT NULL DEFAULT '[]'"),
-            ("coach", "INTEGER NOT NULL DEFAULT 0"),
-            ("ended", "INTEGER"),
+        // Databases from before prescribed deals, house rules, the coach, the end's time,
+        // rated games and accounts gain the columns: empty JSON lists, no coach (nobody
+        // at those tables agreed to one), no time (not known), unrated, and guests.
+        for (table, column, kind) in [
+            ("tables", "deals", "TEXT NOT NULL DEFAULT '[]'"),
+            ("tables", "house", "TEXT NOT NULL DEFAULT '[]'"),
+            ("tables", "coach", "INTEGER NOT NULL DEFAULT 0"),
+            ("tables", "ended", "INTEGER"),
+            ("tables", "rated", "INTEGER NOT NULL DEFAULT 0"),
+            ("seats", "account", "TEXT"),
         ] {
             let present = connection
-                .prepare("SELECT 1 FROM pragma_table_info('tables') WHERE name = ?1")?
-                .exists([column])?;
+                .prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?
+                .exists([table, column])?;
             if !present {
                 connection
-                    .execute_batch(&format!("ALTER TABLE tables ADD COLUMN {column} {kind}"))?;
+                    .execute_batch(&format!("ALTER TABLE {table} ADD COLUMN {column} {kind}"))?;
             }
         }
+        connection.execute_batch(
+            "CREATE INDEX IF NOT EXISTS seats_account ON seats (account)
+               WHERE account IS NOT NULL;",
+        )?;
         connection.execute_batch(&format!(
             "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -{WRITER_CACHE_KIB};
              PRAGMA synchronous = NORMAL;"
@@ -719,7 +730,7 @@ impl Sqlite {
     /// The columns [`Sqlite::row`] reads, in its order.
     const ROW: &'static str =
         "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, \
-         ended";
+         ended, rated";
 
     /// A table's settings, whether it finished and when, from the columns [`Sqlite::ROW`].
     fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool, Option<u64>)> {
@@ -742,6 +753,7 @@ impl Sqlite {
                 bots: serde_json::from_str(&bots).unwrap_or_default(),
                 autopilot_seconds: r.get::<_, i64>(7)? as u64,
                 coach: r.get(11)?,
+                rated: r.get(13)?,
             },
             r.get::<_, bool>(8)?,
             r.get::<_, Option<i64>>(12)?.map(|at| at as u64),
@@ -759,14 +771,16 @@ impl Sqlite {
         let Some((row, finished, ended)) = row else {
             return Ok(None);
         };
-        let mut seats = connection
-            .prepare("SELECT seat, name, token FROM seats WHERE table_id = ?1 ORDER BY seat")?;
+        let mut seats = connection.prepare(
+            "SELECT seat, name, token, account FROM seats WHERE table_id = ?1 ORDER BY seat",
+        )?;
         let seats = seats
             .query_map(params![id], |r| {
                 Ok(SeatRow {
                     seat: r.get::<_, i64>(0)? as usize,
                     name: r.get(1)?,
                     token: Token(r.get(2)?),
+                    account: r.get::<_, Option<String>>(3)?.map(AccountId),
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -800,8 +814,8 @@ impl Sqlite {
         }
         let mut create = transaction.prepare_cached(
             "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created,
-                                 deals, house, coach)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                                 deals, house, coach, rated)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         )?;
         for row in &commit.tables {
             let text = TableText::of(row);
@@ -817,14 +831,23 @@ impl Sqlite {
                 now_seconds(),
                 text.deals,
                 text.house,
-                row.coach
+                row.coach,
+                row.rated
             ])?;
         }
         let mut seat = transaction.prepare_cached(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, token) VALUES (?1, ?2, ?3, ?4)",
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, token, account)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
         )?;
         for (table, taken) in &commit.seats {
-            seat.execute(params![table, taken.seat as i64, taken.name, taken.token.0])?;
+            let account = taken.account.as_ref().map(|a| &a.0);
+            seat.execute(params![
+                table,
+                taken.seat as i64,
+                taken.name,
+                taken.token.0,
+                account
+            ])?;
         }
         let mut insert = transaction
             .prepare_cached("INSERT INTO actions (table_id, seq, action) VALUES (?1, ?2, ?3)")?;
@@ -888,7 +911,7 @@ impl Reads for Sqlite {
         let games = query
             .query_map(params![after, limit], |r| {
                 let (row, _, ended) = Sqlite::row(r)?;
-                let actions: Option<i64> = r.get(13)?;
+                let actions: Option<i64> = r.get(14)?;
                 Ok(GameRow {
                     row,
                     actions: actions.unwrap_or(0) as u64,

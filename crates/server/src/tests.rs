@@ -212,6 +212,7 @@ async fn finished_games_are_listed_a_page_at_a_time_without_their_actions() {
             bots: vec![Some("random".into()); 4],
             autopilot_seconds: 20,
             coach: false,
+            rated: false,
         };
         let pass = catalogue::AnyAction::Euchre(euchre::Action::Pass);
         let actions = (1..=3).map(|seq| (id.clone(), seq, pass));
@@ -283,6 +284,7 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
         bots: vec![None, Some("random".into()), None, Some("random".into())],
         autopilot_seconds: 20,
         coach: false,
+        rated: false,
     });
     for (seat, name) in [(0, "Ada"), (2, "Cy")] {
         let token = store::Token::random();
@@ -290,6 +292,7 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
             seat,
             name: name.into(),
             token,
+            account: None,
         };
         game = game.seat(&id, row);
     }
@@ -440,6 +443,7 @@ async fn a_restored_table_plays_only_once_somebody_looks() {
         bots: vec![Some("random".into()); 4],
         autopilot_seconds: 20,
         coach: false,
+        rated: false,
     };
     store::Sqlite::open(&path)
         .unwrap()

@@ -26,6 +26,7 @@ fn row(id: &str, public: bool) -> TableRow {
         bots: vec![None, Some("strong".into()), Some("handout".into()), None],
         autopilot_seconds: 20,
         coach: true,
+        rated: false,
     }
 }
 
@@ -65,6 +66,7 @@ fn a_table_reads_back_as_written(store: &dyn Store) {
         seat: 0,
         name: "Ada".into(),
         token: Token::new("a".repeat(32)),
+        account: None,
     };
     store
         .commit(Commit::default().seat("t1", ada.clone()))
@@ -118,6 +120,7 @@ fn a_batch_is_stored_whole_or_not_at_all(store: &dyn Store) {
         seat: 1,
         name: "Cy".into(),
         token: Token::new("c".repeat(32)),
+        account: None,
     };
     let clash = (Commit::default().create(row("t5", true)).seat("t5", cy)).append([(
         "t4".into(),

@@ -372,12 +372,14 @@ async fn play<G: Game>(
             bots: vec![None; seats],
             autopilot_seconds: 3600,
             coach: true,
+            rated: false,
         });
         for seat in 0..seats {
             let row = SeatRow {
                 seat,
                 name: format!("P{seat}"),
                 token: Token::new(token(seat)),
+                account: None,
             };
             setup = setup.seat(table, row);
         }

@@ -20,7 +20,7 @@ use super::{
     millis, now_seconds, written, Announcement, Commit, Deals, GameRow, Lease, Leases, Owner,
     Reads, SeatRow, Seed, StoreError, Stored, TableRow, TableText, Token, Writes,
 };
-use crate::ids::{TableId, TableSummary};
+use crate::ids::{AccountId, TableId, TableSummary};
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -127,7 +127,8 @@ impl Postgres {
 
 /// The columns [`table_row`] reads, in its order.
 const ROW: &str =
-    "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, ended";
+    "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, ended, \
+     rated";
 
 /// A table's settings, whether it finished and when, from the columns [`ROW`].
 fn table_row(r: &Row) -> Result<(TableRow, bool, Option<u64>), StoreError> {
@@ -152,6 +153,7 @@ fn table_row(r: &Row) -> Result<(TableRow, bool, Option<u64>), StoreError> {
             deals: Deals(serde_json::from_str(&deals).map_err(|_| unreadable("the deals"))?),
             house: serde_json::from_str(&house).map_err(|_| unreadable("the house rules"))?,
             coach: r.try_get(11)?,
+            rated: r.try_get(13)?,
         },
         r.try_get(8)?,
         r.try_get::<_, Option<i64>>(12)?.map(|at| at as u64),
@@ -167,7 +169,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
     let row = table_row(&row)?;
     let seats = client
         .query(
-            "SELECT seat, name, token FROM seats WHERE table_id = $1 ORDER BY seat",
+            "SELECT seat, name, token, account FROM seats WHERE table_id = $1 ORDER BY seat",
             &[&id],
         )
         .await?
@@ -177,6 +179,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
                 seat: r.try_get::<_, i64>(0)? as usize,
                 name: r.try_get(1)?,
                 token: Token(r.try_get(2)?),
+                account: r.try_get::<_, Option<String>>(3)?.map(AccountId),
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
@@ -233,8 +236,8 @@ async fn write(
         transaction
             .execute(
                 "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot,
-                                     created, deals, house, coach)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                                     created, deals, house, coach, rated)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
                 &[
                     &row.id,
                     &row.game.name(),
@@ -248,6 +251,7 @@ async fn write(
                     &text.deals,
                     &text.house,
                     &row.coach,
+                    &row.rated,
                 ],
             )
             .await?;
@@ -255,10 +259,17 @@ async fn write(
     for (table, seat) in &commit.seats {
         transaction
             .execute(
-                "INSERT INTO seats (table_id, seat, name, token) VALUES ($1, $2, $3, $4)
+                "INSERT INTO seats (table_id, seat, name, token, account)
+                 VALUES ($1, $2, $3, $4, $5)
                  ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
-                                                            token = EXCLUDED.token",
-                &[table, &(seat.seat as i64), &seat.name, &seat.token.0],
+                   token = EXCLUDED.token, account = EXCLUDED.account",
+                &[
+                    table,
+                    &(seat.seat as i64),
+                    &seat.name,
+                    &seat.token.0,
+                    &seat.account.as_ref().map(|a| &a.0),
+                ],
             )
             .await?;
     }
@@ -343,7 +354,7 @@ impl Reads for Postgres {
                 .iter()
                 .map(|r| {
                     let (row, _, ended) = table_row(r)?;
-                    let actions: Option<i64> = r.try_get(13)?;
+                    let actions: Option<i64> = r.try_get(14)?;
                     Ok(GameRow {
                         row,
                         actions: actions.unwrap_or(0) as u64,

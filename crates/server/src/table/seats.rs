@@ -45,6 +45,7 @@ impl<G: Served> Table<G> {
             seat,
             name: conn.name.clone(),
             token: token.clone(),
+            account: conn.account.as_ref().map(|signed| signed.id.clone()),
         };
         if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {
             return conn.refuse(&id, "storage", e.to_string());
