@@ -22,6 +22,8 @@ use super::{
 };
 use crate::ids::{AccountId, TableId, TableSummary};
 
+mod accounts;
+
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
 }
