@@ -559,7 +559,7 @@ impl Desk {
 fn passkey_row(passkey: &Passkey, account: &AccountId, at: i64) -> Result<PasskeyRow, Refusal> {
     use base64::Engine;
     let id = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(passkey.cred_id().as_ref());
-    let text = serde_json::to_string(passkey).map_err(|e| bad_passkey(e))?;
+    let text = serde_json::to_string(passkey).map_err(bad_passkey)?;
     Ok(PasskeyRow {
         id,
         account: account.clone(),
