@@ -530,7 +530,14 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     let mut guest = connect(server, &[], "ADA").await;
     let refused = join(&mut guest, "open").await;
     assert_eq!(refused["code"], "name_taken", "{refused}");
-    // The cookie with a foreign origin's upgrade: refused as today (origin).
+    // The cookie on a foreign origin's upgrade: refused as today (403 origin).
+    let url = format!("ws://localhost:{}/ws", server.port());
+    let mut foreign = url.into_client_request().unwrap();
+    foreign.headers_mut().insert("cookie", ada.parse().unwrap());
+    let evil_origin = "http://evil.example".parse().unwrap();
+    foreign.headers_mut().insert("origin", evil_origin);
+    let refused = tokio_tungstenite::connect_async(foreign).await.unwrap_err();
+    assert!(refused.to_string().contains("403"), "{refused}");
 
     // The recovery code works once and is replaced.
     let recover = |code: String| async move {
