@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use catalogue::{GameKind, Roster, Ruleset};
 
 pub(crate) use build::{rules_card, title};
-pub use build::{shown, Moment, Sight, Stage, Staged};
+pub use build::{places, shown, Moment, Sight, Stage, Staged};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
 pub use review::{
