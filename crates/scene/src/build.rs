@@ -949,11 +949,8 @@ mod tests {
     #[test]
     fn a_euchre_partnership_that_won_is_first_and_the_other_second() {
         let teams = vec![vec![0, 2], vec![1, 3]];
-        let ranked = placed::<euchre::Game>(
-            &teams,
-            &[6.0, 10.0, 6.0, 10.0],
-            &[false, true, false, true],
-        );
+        let ranked =
+            placed::<euchre::Game>(&teams, &[6.0, 10.0, 6.0, 10.0], &[false, true, false, true]);
         assert_eq!(ranked, vec![(vec![0, 2], 1), (vec![1, 3], 0)]);
     }
 
