@@ -16,9 +16,11 @@
 #![warn(missing_docs)]
 
 mod blocking;
+mod brief;
 mod cluster;
 mod conn;
 pub mod edge;
+mod graph;
 pub mod ids;
 mod journal;
 pub mod listen;

@@ -18,6 +18,10 @@ use crate::store::{Store, StoreError};
 use crate::table::{Command, Services};
 use crate::tables::{Awake, Tables};
 
+/// How long a profile, a rating graph or a leaderboard's page is kept: a new rating shows
+/// within it, and the store answers each at most once in it.
+const BRIEF: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Everything the handlers share.
 #[derive(Clone)]
 pub struct Server {
@@ -37,6 +41,8 @@ pub struct Server {
     pub(crate) replays: Arc<Replays>,
     /// Finished games' reviews, one seat each, computed once.
     pub(crate) reviews: Arc<Replays>,
+    /// Profiles, rating graphs and leaderboards, kept a few seconds.
+    pub(crate) brief: Arc<crate::brief::Brief>,
 }
 
 impl Server {
@@ -74,6 +80,7 @@ impl Server {
             edge: Arc::new(Edge::new(config)),
             replays: Arc::default(),
             reviews: Arc::default(),
+            brief: Arc::new(crate::brief::Brief::new(BRIEF)),
         };
         server.tables.restore_all()?;
         if tokio::runtime::Handle::try_current().is_ok() {
