@@ -3,7 +3,7 @@
 //! edge's checks.
 
 pub(crate) mod listings;
-mod people;
+pub(crate) mod people;
 mod records;
 
 use std::net::SocketAddr;
