@@ -359,7 +359,7 @@ fn sqlite_rates_each_finish_once() {
         for (id, name, key) in rows {
             connection
                 .execute(
-                    "INSERT INTO accounts (id, name, name_key) VALUES (?1, ?2, ?3)",
+                    "INSERT INTO accounts (id, name, name_key, handle, recovery, created) VALUES (?1, ?2, ?3, ?1, '', 0)",
                     rusqlite::params![id.0, name, key],
                 )
                 .unwrap();
@@ -378,7 +378,7 @@ fn postgres_rates_each_finish_once() {
         let mut sql = format!("{ACCOUNTS};");
         for (id, name, key) in rows {
             sql += &format!(
-                "INSERT INTO accounts (id, name, name_key) VALUES ('{}', '{name}', '{key}');",
+                "INSERT INTO accounts (id, name, name_key, handle, recovery, created) VALUES ('{}', '{name}', '{key}', 'h', '', 0);",
                 id.0
             );
         }

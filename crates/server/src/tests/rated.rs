@@ -121,7 +121,7 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
         let who = signed(name);
         accounts
             .execute(
-                "INSERT INTO accounts (id, name, name_key) VALUES (?1, ?2, ?3)",
+                "INSERT INTO accounts (id, name, name_key, handle, recovery, created) VALUES (?1, ?2, ?3, ?1, '', 0)",
                 rusqlite::params![who.id.0, who.name, crate::names::key(name)],
             )
             .unwrap();
