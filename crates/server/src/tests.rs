@@ -16,6 +16,8 @@ use crate::server::Server;
 use crate::store::{self, Commit, Deals, Reads, Seed, StoreError, Stored, TableRow, Writes};
 use crate::table::Command;
 
+mod rated;
+
 /// A one-point Euchre game of four random computer players.
 fn computers_only() -> TableSpec {
     TableSpec {
@@ -29,6 +31,7 @@ fn computers_only() -> TableSpec {
         public: true,
         autopilot_seconds: 20,
         coach: None,
+        rated: false,
     }
 }
 
@@ -377,6 +380,7 @@ async fn the_lobby_lists_tables_in_play_and_recent_ones_a_page_at_a_time() {
                 title: "Euchre".into(),
                 seats: Vec::new(),
                 finished: n >= 300,
+                rated: false,
             };
             let ended = match n {
                 300..=314 => Some(long_ago),

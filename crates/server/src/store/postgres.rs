@@ -23,6 +23,7 @@ use super::{
 use crate::ids::{AccountId, TableId, TableSummary};
 
 mod accounts;
+mod ratings;
 
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
@@ -302,6 +303,9 @@ async fn write(
                 &[&commit.finished],
             )
             .await?;
+    }
+    for game in &commit.rated {
+        ratings::write(transaction, game).await?;
     }
     Ok(())
 }
