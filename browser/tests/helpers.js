@@ -86,7 +86,10 @@ export async function startServer(flags = ["--hand-pause-seconds", "0"]) {
       else reject(new Error(`unexpected first line: ${line}`));
     });
   });
-  return { url, stop: () => child.kill("SIGKILL") };
+  // `localhost`, not 127.0.0.1: an IP address is no WebAuthn relying party, so the pages with
+  // passkeys are browsed at `local` (the server answers both: a loopback `Host`).
+  const local = url.replace("//127.0.0.1:", "//localhost:");
+  return { url, local, stop: () => child.kill("SIGKILL") };
 }
 
 /** Debian's Chromium, headless, with the flags this sandbox needs. */
