@@ -110,9 +110,9 @@ export function accountPage(main, { go, connection }) {
       root.replaceChildren(recoveryPanel(recovery, () => { recovery = null; draw(); }));
       root.querySelector("h1").focus();
     } else if (account.me) {
-      root.replaceChildren(...signedIn(account.me));
+      root.replaceChildren(...signedIn(account.me).filter(Boolean));
     } else {
-      root.replaceChildren(...signedOut());
+      root.replaceChildren(...signedOut().filter(Boolean));
     }
   };
 

@@ -41,7 +41,7 @@ export function profilePage(main, name, { catalogue }) {
   main.append(root);
   const base = `/api/users/${encodeURIComponent(name)}`;
   Promise.all([api(base), catalogue.catch(() => null)]).then(([user, offer]) => {
-    const games = el("ul", { class: "games-list" }, user.games.map(gameRow));
+    const games = el("ul", { class: "games-list" }, user.games.map((g) => gameRow(g)));
     const more = el("button", { type: "button" }, "Older games");
     const moreError = el("p", { class: "error", role: "alert" });
     more.addEventListener("click", async () => {
@@ -50,7 +50,7 @@ export function profilePage(main, name, { catalogue }) {
         const last = games.lastElementChild?.dataset.table;
         const page = await api(`${base}/games?after=${encodeURIComponent(last)}&limit=20`);
         const entries = Array.isArray(page) ? page : page.games ?? [];
-        games.append(...entries.map(gameRow));
+        games.append(...entries.map((g) => gameRow(g)));
         more.hidden = entries.length === 0;
       } catch (e) {
         moreError.textContent = e.message;
