@@ -239,3 +239,69 @@ test("a guest who signs up keeps this browser's games: My games from the server"
   assert.equal(await row.getByRole("link", { name: "Review my play" }).count(), 1);
   await shoot(other, "my-games", { width: 1280 });
 });
+
+/** A person signed up on their own browser profile at `viewport`: `{page, key}`. */
+async function signedUp(name, viewport) {
+  const person = await personWithPasskeys(name, viewport);
+  await signUp(person.page, name);
+  await person.page.getByRole("button", { name: "I have saved it" }).click();
+  await signedInHeading(person.page, name).waitFor();
+  return person;
+}
+
+test("a rated game of four people: the table says so before it starts, the profiles and the leaderboard show it", async () => {
+  const names = ["Rae", "Sol", "Tam", "Uma"];
+  const people = [];
+  for (const name of names) people.push((await signedUp(name, { width: 1280, height: 800 })).page);
+  const [host, ...others] = people;
+  // Rated is offered for people only: off with a computer seat, on when every seat is open.
+  await at(host, "/");
+  await host.locator("details.new-table > summary").click();
+  await host.selectOption("#game", "euchre");
+  await host.selectOption("select[name=seat1]", "medium");
+  assert.equal(await host.isDisabled("#rated"), true, "a computer seat: not rated");
+  const guest = await personAt(shared.browser, shared.server.local, "Guest");
+  await createTable(host, { game: "euchre", rules: "eecs280", points: 1, seats: ["open", "open", "open", "open"], rated: true });
+  const table = (await lastSnapshot(host)).table;
+  // The lobby says it is rated, and a guest is asked to sign in rather than offered a seat.
+  const row = guest.locator(".table-row", { hasText: "Euchre" });
+  await row.getByText("Rated").waitFor();
+  assert.equal(await row.getByRole("button", { name: /Sit in seat/ }).count(), 0);
+  await row.getByRole("link", { name: /Sign in to sit/ }).waitFor();
+  await guest.screenshot({ path: join(OUTPUT, "accounts-lobby-rated-guest-1280.png"), fullPage: true });
+  for (const [i, page] of others.entries()) {
+    await at(page, `/t/${table}?seat=${i + 1}`);
+    await page.waitForFunction(() => window.cardtable.last?.scene?.you != null);
+  }
+  // Everyone plays by clicks, as people would, until the game ends.
+  const finished = async () => Boolean((await lastSnapshot(host))?.finished);
+  for (let round = 0; round < 400 && !(await finished()); round++) {
+    for (const page of people) {
+      const button = page.locator(".hand button.card:enabled, .choices button.choice:enabled").first();
+      if (await button.count()) await button.click({ timeout: 1000 }).catch(() => {});
+    }
+    await host.waitForTimeout(50);
+  }
+  assert.ok(await finished(), "the rated game finished");
+  // Each player's profile: a Euchre rating after one rated game, provisional, its graph.
+  await at(host, `/u/${names[0]}`);
+  const card = host.getByRole("region", { name: /Euchre.*rating/ });
+  await card.waitFor();
+  assert.match(await card.textContent(), /1 rated game/);
+  assert.match(await card.textContent(), /Provisional/);
+  const graph = card.locator("img");
+  assert.match(await graph.getAttribute("alt"), /rating/);
+  await host.waitForFunction((img) => img.complete && img.naturalWidth > 0, await graph.elementHandle());
+  const last = host.locator(`[data-table="${table}"]`);
+  await last.getByText("Rated").waitFor();
+  await last.getByRole("link", { name: "Replay" }).waitFor();
+  await clean(host, "a profile with a rating");
+  await shoot(host, "profile-rated", { width: 1280 });
+  await host.setViewportSize({ width: 375, height: 667 });
+  await shoot(host, "profile-rated", { width: 375 });
+  await clean(host, "a profile with a rating, on a phone");
+  // The leaderboard lists only settled ratings: after one game, nobody yet.
+  await at(host, "/leaderboard/euchre/eecs280");
+  await host.locator(".leaderboard [role=status]:not(:has-text('Loading'))").waitFor();
+  await clean(host, "the Euchre leaderboard");
+});

@@ -121,7 +121,7 @@ export async function personAt(browser, url, name, viewport = { width: 1280, hei
 }
 
 /** Opens a table from the lobby form: seat kinds per seat ("open", "strong", …). */
-export async function createTable(page, { game, rules, points, seats, house, listed = true, refused = false }) {
+export async function createTable(page, { game, rules, points, seats, house, listed = true, rated = false, refused = false }) {
   // The full form is folded under "Play now".
   const folded = page.locator("details.new-table");
   if (!(await folded.evaluate((d) => d.open))) await folded.locator(":scope > summary").click();
@@ -138,6 +138,7 @@ export async function createTable(page, { game, rules, points, seats, house, lis
     await page.selectOption(`select[name=seat${i}]`, kind);
   }
   if (!listed) await page.uncheck("#public");
+  if (rated) await page.check("#rated");
   await page.getByRole("button", { name: "Open the table" }).click();
   if (refused) {
     await page.locator("form .error:not(:empty)").waitFor();
