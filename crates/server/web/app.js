@@ -464,6 +464,7 @@ function openTable(table) {
     closeResult: () => { page.resultClosed = true; redraw(); },
     showResult: () => { page.resultClosed = false; redraw(); },
     link: `${location.origin}/t/${table}`,
+    signedIn: () => Boolean(account.me),
     go,
   });
   connection.follow(table);
