@@ -656,14 +656,7 @@ fn result<G: Staged>(
     // Ordered winners first for the standings: the sight's own order stays.
     let mut teams = game.teams.clone();
     // Ranked by the game's own order (a stable sort: ties stay in seat order).
-    teams.sort_by(|a, b| {
-        let (a, b) = (points[a[0]], points[b[0]]);
-        if G::LOWEST_WINS {
-            a.total_cmp(&b)
-        } else {
-            b.total_cmp(&a)
-        }
-    });
+    teams.sort_by(|a, b| standing::<G>(a[0], b[0], points, won));
     let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
     let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
     let (who, many) = side(stage.nameplates, stage.to, &winners);
@@ -689,6 +682,46 @@ fn result<G: Staged>(
         winners,
         standings,
     })
+}
+
+/// How two sides stand at a game's end, each named by one of its seats: a side that won
+/// before one that did not, then by points in the game's order ([`Staged::LOWEST_WINS`]);
+/// `Equal` is a tie. The one order of both the result's standings and [`places`].
+fn standing<G: Staged>(a: usize, b: usize, points: &[f64], won: &[bool]) -> std::cmp::Ordering {
+    let by_points = if G::LOWEST_WINS {
+        points[a].total_cmp(&points[b])
+    } else {
+        points[b].total_cmp(&points[a])
+    };
+    won[b].cmp(&won[a]).then(by_points)
+}
+
+/// Each side of a finished game ([`table::Game::teams`], in that order) with its place:
+/// 0 the winners, then each side's place the number of sides that finished above it, so
+/// sides level on points share a place and the next is skipped (0, 1, 1, 3). What a
+/// rating is computed from: the core's own standings, never a face's. `None` while the
+/// game goes on.
+pub fn places<G: Staged>(game: &G) -> Option<Vec<(Vec<usize>, usize)>> {
+    if game.turn() != Turn::Over {
+        return None;
+    }
+    Some(placed::<G>(&game.teams(), &game.points(), &game.winners()))
+}
+
+/// [`places`] from a finished game's sides, each seat's points and whether it won.
+fn placed<G: Staged>(
+    teams: &[Vec<usize>],
+    points: &[f64],
+    won: &[bool],
+) -> Vec<(Vec<usize>, usize)> {
+    (teams.iter())
+        .map(|side| {
+            let above = (teams.iter())
+                .filter(|other| standing::<G>(other[0], side[0], points, won).is_lt())
+                .count();
+            (side.clone(), above)
+        })
+        .collect()
 }
 
 fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
@@ -901,5 +934,57 @@ impl<A: Copy> Stage<'_, A> {
             },
             notes: view.map_or_else(Vec::new, |v| G::notes(&game.public, &v)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::placed;
+
+    fn sides(n: usize) -> Vec<Vec<usize>> {
+        (0..n).map(|s| vec![s]).collect()
+    }
+
+    /// Euchre: the partnership that reached the points wins, the other is second.
+    #[test]
+    fn a_euchre_partnership_that_won_is_first_and_the_other_second() {
+        let teams = vec![vec![0, 2], vec![1, 3]];
+        let ranked =
+            placed::<euchre::Game>(&teams, &[6.0, 10.0, 6.0, 10.0], &[false, true, false, true]);
+        assert_eq!(ranked, vec![(vec![0, 2], 1), (vec![1, 3], 0)]);
+    }
+
+    /// Straights (the handout: the game ends once someone reaches 80, and the lowest
+    /// score wins, ties sharing): 30 and 30 win together, 52 is third, 81 fourth.
+    #[test]
+    fn straights_ranks_the_lowest_first_and_tied_winners_share_first() {
+        let ranked = placed::<straights::Game>(
+            &sides(4),
+            &[81.0, 30.0, 52.0, 30.0],
+            &[false, true, false, true],
+        );
+        let places: Vec<usize> = ranked.iter().map(|(_, p)| *p).collect();
+        assert_eq!(places, vec![3, 0, 2, 0]);
+        // Two level behind the winner share second, and nobody is third.
+        let ranked = placed::<straights::Game>(
+            &sides(4),
+            &[81.0, 30.0, 52.0, 52.0],
+            &[false, true, false, false],
+        );
+        let places: Vec<usize> = ranked.iter().map(|(_, p)| *p).collect();
+        assert_eq!(places, vec![3, 0, 1, 1]);
+    }
+
+    /// The same points are read in each game's own order: Teen Do Panch's highest
+    /// score wins, Straights' lowest.
+    #[test]
+    fn the_order_of_the_points_is_the_games() {
+        let points = [5.0, 9.0, 7.0];
+        let high = placed::<teendopanch::Game>(&sides(3), &points, &[false, true, false]);
+        let high: Vec<usize> = high.iter().map(|(_, p)| *p).collect();
+        assert_eq!(high, vec![2, 0, 1]);
+        let low = placed::<straights::Game>(&sides(3), &points, &[true, false, false]);
+        let low: Vec<usize> = low.iter().map(|(_, p)| *p).collect();
+        assert_eq!(low, vec![0, 2, 1]);
     }
 }

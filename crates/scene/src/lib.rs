@@ -26,8 +26,8 @@ use serde::{Deserialize, Serialize};
 
 use catalogue::{GameKind, Roster, Ruleset};
 
+pub use build::{places, shown, Moment, Sight, Stage, Staged};
 pub(crate) use build::{rules_card, title};
-pub use build::{shown, Moment, Sight, Stage, Staged};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
 pub use review::{

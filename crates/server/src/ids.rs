@@ -63,4 +63,7 @@ pub struct TableSummary {
     pub seats: Vec<SeatInfo>,
     /// Whether the game has ended.
     pub finished: bool,
+    /// Whether the game is rated (people only, each signed in): shown before it starts.
+    #[serde(default)]
+    pub rated: bool,
 }

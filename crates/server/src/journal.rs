@@ -14,7 +14,7 @@ use tokio::sync::oneshot;
 
 use crate::ids::TableId;
 use crate::node::Held;
-use crate::store::{Appended, Commit, StoreError, Writes};
+use crate::store::{Appended, Commit, Finished, StoreError, Writes};
 
 /// Actions of one table to store together.
 type Batch = Vec<Appended>;
@@ -22,8 +22,8 @@ type Batch = Vec<Appended>;
 /// Who waits for a batch: its table's task.
 type Waiter = oneshot::Sender<Result<(), StoreError>>;
 
-/// A batch, whether it ends its table's game, and who waits for it.
-type Entry = (Batch, Option<TableId>, Waiter);
+/// A batch, whether it ends its table's game (and its rating), and who waits for it.
+type Entry = (Batch, Option<Finished>, Waiter);
 
 /// The writer thread's queue.
 #[derive(Clone)]
@@ -51,9 +51,9 @@ impl Journal {
         Journal { queue }
     }
 
-    /// Stores `batch`, with the `finished` mark of the table whose game it ends in the
-    /// same transaction; returns once it is durable.
-    pub async fn append(&self, batch: Batch, finished: Option<TableId>) -> Result<(), StoreError> {
+    /// Stores `batch`, with the `finished` mark of the table whose game it ends (and the
+    /// game's rating, when rated) in the same transaction; returns once it is durable.
+    pub async fn append(&self, batch: Batch, finished: Option<Finished>) -> Result<(), StoreError> {
         let (done, answer) = oneshot::channel();
         let handed = std::time::Instant::now();
         self.queue
@@ -133,9 +133,11 @@ fn commit<W: Writes + ?Sized>(
             batches = answer_fenced(batches, &lost);
             continue;
         }
+        let ended = || batches.iter().filter_map(|(_, f, _)| f.as_ref());
         let commit = Commit {
             actions: batches.iter().flat_map(|(b, _, _)| b.clone()).collect(),
-            finished: batches.iter().filter_map(|(_, f, _)| f.clone()).collect(),
+            finished: ended().map(|f| f.table.clone()).collect(),
+            rated: ended().filter_map(|f| f.rated.clone()).collect(),
             ..Commit::default()
         }
         .fenced(leases.into_iter().flatten())

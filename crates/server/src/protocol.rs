@@ -193,6 +193,11 @@ pub struct TableSpec {
     /// is open (everyone else a computer), off at a table of several people.
     #[serde(default)]
     pub coach: Option<bool>,
+    /// Whether the game is rated (default `false`): every seat `open` (people only), and
+    /// each person who sits signed in (`sign_in` otherwise); its result moves their
+    /// ratings once it ends (docs/PROTOCOL.md, "Ratings and profiles").
+    #[serde(default)]
+    pub rated: bool,
 }
 
 fn yes() -> bool {
@@ -271,8 +276,8 @@ pub enum ServerMsg {
         table: Option<TableId>,
         /// A machine-readable kind: `protocol`, `malformed`, `too_large`, `no_table`,
         /// `seat_taken`, `no_seat`, `not_your_turn`, `illegal`, `stale`, `bad_seq`,
-        /// `bad_table`, `bad_name`, `storage`, `rate_limited`, `timeout`, `no_coach`
-        /// (docs/PROTOCOL.md).
+        /// `bad_table`, `bad_name`, `storage`, `rate_limited`, `timeout`, `no_coach`,
+        /// `sign_in` (docs/PROTOCOL.md).
         code: String,
         /// Why, in words.
         message: String,
@@ -296,6 +301,8 @@ pub struct Snapshot {
     pub finished: bool,
     /// Whether a seated person may ask the coach (`coach`).
     pub coach: bool,
+    /// Whether the game is rated: said before it starts, as the lobby's summary says it.
+    pub rated: bool,
     /// What the recipient is shown: `scene` (everyone's, in its words) and `own` (a
     /// seat's hand and choices; `null` for a spectator), as `docs/scene.schema.json`
     /// describes them.

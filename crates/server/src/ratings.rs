@@ -13,6 +13,13 @@ use skillratings::MultiTeamOutcome;
 /// provisional (a new rating moves fast, and one game says little).
 pub const PROVISIONAL_GAMES: u32 = 10;
 
+/// The key a game's ratings are kept under: the game and its rules variant
+/// (`euchre/eecs280`), whose rules differ enough to rate apart; points to win and house
+/// rules do not split a rating.
+pub fn key(game: catalogue::GameKind, rules: &str) -> String {
+    format!("{}/{rules}", game.name())
+}
+
 /// A person's rating in one game: the estimate of their skill (`mu`, 25 to begin) and how
 /// unsure it is (`sigma`, 25/3 to begin, shrinking with every game).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -106,6 +106,12 @@ impl<G: Served> Secret<G> {
         scene::Coaching::at(&self.progress, seat)
     }
 
+    /// Each side of the finished game with its place ([`scene::places`]); `None` while
+    /// it goes on.
+    pub fn places(&self) -> Option<Vec<(Vec<usize>, usize)>> {
+        scene::places(self.progress.game())
+    }
+
     /// What `to` may see of the table now, with `nameplates` in the seats.
     pub fn seen_by(&self, to: Recipient, nameplates: &[Nameplate], points_to_win: u32) -> Seen {
         Seen(scene::shown(

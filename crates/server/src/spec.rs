@@ -44,6 +44,9 @@ pub enum SpecError {
     /// Another node holds the table's lease: it runs there.
     #[error("the table runs on another node")]
     Elsewhere,
+    /// A rated table asked for a computer player: ratings compare people only.
+    #[error("a rated table is for people only: every seat must be open, not {0}")]
+    RatedComputer(String),
 }
 
 /// How many people `spec` seats, once its computer players are within what a network
@@ -85,6 +88,11 @@ pub fn row(spec: &TableSpec) -> Result<TableRow, SpecError> {
     if spec.autopilot_seconds > 3600 {
         return Err(SpecError::Autopilot);
     }
+    if spec.rated {
+        if let Some(computer) = spec.seats.iter().find(|seat| *seat != "open") {
+            return Err(SpecError::RatedComputer(computer.clone()));
+        }
+    }
     let bots = spec
         .seats
         .iter()
@@ -108,6 +116,6 @@ pub fn row(spec: &TableSpec) -> Result<TableRow, SpecError> {
         coach: spec
             .coach
             .unwrap_or(spec.seats.iter().filter(|s| *s == "open").count() <= 1),
-        rated: false,
+        rated: spec.rated,
     })
 }

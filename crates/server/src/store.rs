@@ -20,7 +20,11 @@ use rusqlite::{params, Connection, OptionalExtension};
 use crate::ids::{AccountId, TableId, TableSummary};
 
 mod postgres;
+mod ratings;
 pub use postgres::Postgres;
+pub use ratings::{
+    Finished, Played, Ranked, RatedGame, RatedSide, RatingChange, RatingRow, Ratings,
+};
 
 /// A fresh secret: 128 random bits from the operating system, as hex.
 pub fn new_token() -> String {
@@ -350,6 +354,9 @@ pub struct Commit {
     pub actions: Vec<Appended>,
     /// Tables whose game ended: marked finished, with the time it ended.
     pub finished: Vec<TableId>,
+    /// Rated games that ended (their tables among `finished`): each person's rating
+    /// moves in this transaction, once per game ([`RatedGame`]).
+    pub rated: Vec<RatedGame>,
     /// The leases the write is made under: it is stored only if each is still held (its
     /// token the table's current one: no other node has claimed the table since) when the
     /// transaction commits; otherwise nothing is, and the answer is
@@ -381,6 +388,12 @@ impl Commit {
     /// Marks `table`'s game ended.
     pub fn finish(mut self, table: &str) -> Commit {
         self.finished.push(table.to_string());
+        self
+    }
+
+    /// Rates `game`, which ends here ([`Commit::rated`]).
+    pub fn rate(mut self, game: RatedGame) -> Commit {
+        self.rated.push(game);
         self
     }
 
@@ -462,11 +475,12 @@ pub trait Writes: Send + Sync {
     }
 }
 
-/// All the server needs of storage: reading, leasing and writing. A test double that
-/// replaces one of them assembles the rest from a real store with [`Parts`].
-pub trait Store: Reads + Leases + Writes {}
+/// All the server needs of storage: reading, leasing and writing, and people's ratings. A
+/// test double that replaces one of them assembles the rest from a real store with
+/// [`Parts`].
+pub trait Store: Reads + Leases + Writes + Ratings {}
 
-impl<S: Reads + Leases + Writes + ?Sized> Store for S {}
+impl<S: Reads + Leases + Writes + Ratings + ?Sized> Store for S {}
 
 /// A store made of parts, each from its own store: a test double implements only the
 /// part its test is about and takes the others from SQLite.
@@ -477,6 +491,8 @@ pub struct Parts {
     pub leases: std::sync::Arc<dyn Leases>,
     /// Where commits go.
     pub writes: std::sync::Arc<dyn Writes>,
+    /// Where ratings are read.
+    pub ratings: std::sync::Arc<dyn Ratings>,
 }
 
 impl Parts {
@@ -487,6 +503,7 @@ impl Parts {
     ) -> Parts {
         Parts {
             reads: store.clone(),
+            ratings: store.clone(),
             leases: store,
             writes,
         }
@@ -500,6 +517,7 @@ impl Parts {
         Parts {
             reads,
             leases: store.clone(),
+            ratings: store.clone(),
             writes: store,
         }
     }
@@ -538,6 +556,35 @@ impl Leases for Parts {
     }
     fn announce(&self, node: &Announcement<'_>) -> Result<Option<Owner>, StoreError> {
         self.leases.announce(node)
+    }
+}
+
+impl Ratings for Parts {
+    fn profile_of(&self, name_key: &str) -> Result<Option<crate::ids::Signed>, StoreError> {
+        self.ratings.profile_of(name_key)
+    }
+    fn ratings(&self, account: &AccountId) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings.ratings(account)
+    }
+    fn history(
+        &self,
+        account: &AccountId,
+        key: &str,
+        limit: usize,
+    ) -> Result<Vec<RatingChange>, StoreError> {
+        self.ratings.history(account, key, limit)
+    }
+    fn played(
+        &self,
+        account: &AccountId,
+        private: bool,
+        after: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Played>, StoreError> {
+        self.ratings.played(account, private, after, limit)
+    }
+    fn leaderboard(&self, key: &str, skip: usize, limit: usize) -> Result<Vec<Ranked>, StoreError> {
+        self.ratings.leaderboard(key, skip, limit)
     }
 }
 
@@ -698,6 +745,7 @@ impl Sqlite {
             "CREATE INDEX IF NOT EXISTS seats_account ON seats (account)
                WHERE account IS NOT NULL;",
         )?;
+        connection.execute_batch(ratings::SQLITE_TABLES)?;
         connection.execute_batch(&format!(
             "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -{WRITER_CACHE_KIB};
              PRAGMA synchronous = NORMAL;"
@@ -859,6 +907,9 @@ impl Sqlite {
         )?;
         for table in &commit.finished {
             finish.execute(params![table])?;
+        }
+        for game in &commit.rated {
+            ratings::write_sqlite(transaction, game)?;
         }
         Ok(())
     }

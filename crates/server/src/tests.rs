@@ -29,6 +29,7 @@ fn computers_only() -> TableSpec {
         public: true,
         autopilot_seconds: 20,
         coach: None,
+        rated: false,
     }
 }
 
@@ -377,6 +378,7 @@ async fn the_lobby_lists_tables_in_play_and_recent_ones_a_page_at_a_time() {
                 title: "Euchre".into(),
                 seats: Vec::new(),
                 finished: n >= 300,
+                rated: false,
             };
             let ended = match n {
                 300..=314 => Some(long_ago),

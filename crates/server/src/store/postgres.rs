@@ -22,6 +22,8 @@ use super::{
 };
 use crate::ids::{AccountId, TableId, TableSummary};
 
+mod ratings;
+
 mod embedded {
     refinery::embed_migrations!("migrations/postgres");
 }
@@ -300,6 +302,9 @@ async fn write(
                 &[&commit.finished],
             )
             .await?;
+    }
+    for game in &commit.rated {
+        ratings::write(transaction, game).await?;
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ use rand::SeedableRng;
 use table::{Agent, Rng, Turn};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
+use crate::ids::AccountId;
 use crate::journal::Journal;
 use crate::lobby::Directory;
 use crate::outbox::Conn;
@@ -43,6 +44,8 @@ enum Occupant<G: Served> {
     Person {
         name: String,
         token: Token,
+        /// The person's account, signed in when the seat was taken (`None`: a guest).
+        account: Option<AccountId>,
         conn: Option<Conn>,
         /// The computer acts for the person while this is set.
         autopilot: bool,
@@ -294,6 +297,7 @@ fn occupants<G: Served>(row: &TableRow, fresh: &G, people: &[SeatRow]) -> Vec<Oc
                 Some(person) => Occupant::Person {
                     name: person.name.clone(),
                     token: person.token.clone(),
+                    account: person.account.clone(),
                     conn: None,
                     autopilot: false,
                 },

@@ -40,12 +40,32 @@ impl<G: Served> Table<G> {
                 "this connection already holds a seat here",
             );
         }
+        // At a rated table the seat is the account's, under the account's name.
+        let name = match (self.row.rated, &conn.account) {
+            (false, _) => conn.name.clone(),
+            (true, None) => {
+                return conn.refuse(
+                    &id,
+                    "sign_in",
+                    "this table is rated: sign in to take a seat (anyone may watch)",
+                )
+            }
+            (true, Some(signed)) if self.holds_a_seat(&signed.id) => {
+                return conn.refuse(
+                    &id,
+                    "seat_taken",
+                    "this account already holds a seat at this rated table",
+                )
+            }
+            (true, Some(signed)) => signed.name.clone(),
+        };
+        let account = conn.account.as_ref().map(|signed| signed.id.clone());
         let token = Token::random();
         let row = SeatRow {
             seat,
-            name: conn.name.clone(),
+            name: name.clone(),
             token: token.clone(),
-            account: conn.account.as_ref().map(|signed| signed.id.clone()),
+            account: account.clone(),
         };
         if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {
             return conn.refuse(&id, "storage", e.to_string());
@@ -53,12 +73,13 @@ impl<G: Served> Table<G> {
         // A spectator who sits down hears the table once, as its seat.
         self.spectators.retain(|c| c.id != conn.id);
         self.seats[seat] = Occupant::Person {
-            name: conn.name.clone(),
+            name: name.clone(),
             token: token.clone(),
+            account,
             conn: Some(conn.clone()),
             autopilot: false,
         };
-        tracing::info!(table = %id, seat, name = %conn.name, "seat taken");
+        tracing::info!(table = %id, seat, name = %name, "seat taken");
         conn.send(ServerMsg::Joined {
             table: id,
             seat,
@@ -124,6 +145,8 @@ impl<G: Served> Table<G> {
                 public: false,
                 autopilot_seconds: self.row.autopilot_seconds,
                 coach: Some(self.row.coach),
+                // A rematch is rated as the game was: the same people, each signed in.
+                rated: self.row.rated,
             };
             match open(&spec) {
                 Ok(next) => self.next = Some(next),
@@ -141,6 +164,13 @@ impl<G: Served> Table<G> {
             }
             self.unsent.changed = true;
         }
+    }
+
+    /// Whether `account` already holds a seat here: one seat an account at a rated table,
+    /// whose ratings compare different people.
+    fn holds_a_seat(&self, account: &crate::ids::AccountId) -> bool {
+        (self.seats.iter())
+            .any(|o| matches!(o, Occupant::Person { account: Some(a), .. } if a == account))
     }
 
     pub(super) fn seat_of(&self, conn: u64) -> Option<usize> {

@@ -9,7 +9,7 @@ use crate::ids::TableId;
 use crate::outbox::Conn;
 use crate::protocol::ServerMsg;
 use crate::served::Served;
-use crate::store::StoreError;
+use crate::store::{Finished, RatedGame, RatedSide, StoreError};
 
 /// What the table did that nobody has heard of yet: sent only once stored.
 #[derive(Default)]
@@ -32,8 +32,12 @@ impl<G: Served> Table<G> {
         if !self.unsent.pending.is_empty() {
             let batch = std::mem::take(&mut self.unsent.pending);
             let unstored = batch.len();
-            // The game's end is marked in the transaction that stores its last action.
-            let over = (self.game.turn() == Turn::Over).then(|| self.row.id.clone());
+            // The game's end is marked in the transaction that stores its last action,
+            // with its rating when rated.
+            let over = (self.game.turn() == Turn::Over).then(|| Finished {
+                table: self.row.id.clone(),
+                rated: self.rated_game(),
+            });
             match self.services.journal.append(batch, over).await {
                 Ok(()) => {}
                 Err(StoreError::Fenced(_)) => {
@@ -62,6 +66,22 @@ impl<G: Served> Table<G> {
         }
         self.unsent.dealt = false;
         self.publish();
+    }
+
+    /// A rated table's finished game as the store rates it: each side's seats and its
+    /// place, as the core ranks them ([`scene::places`]); `None` unrated or not over.
+    fn rated_game(&self) -> Option<RatedGame> {
+        if !self.row.rated {
+            return None;
+        }
+        let sides = (self.game.places()?.into_iter())
+            .map(|(seats, place)| RatedSide { seats, place })
+            .collect();
+        Some(RatedGame {
+            table: self.row.id.clone(),
+            key: crate::ratings::key(self.row.game, &self.row.rules),
+            sides,
+        })
     }
 
     /// Goes back to the stored game (its seats and connections kept): as the store has

@@ -20,6 +20,7 @@ impl<G: Served> Table<G> {
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
             coach: self.row.coach,
+            rated: self.row.rated,
             view: self.game.seen_by(to, &self.nameplates(), self.row.points),
             next: self.next.clone(),
         }))
@@ -64,6 +65,7 @@ impl<G: Served> Table<G> {
             title: self.title.clone(),
             seats: self.seat_infos(),
             finished: self.game.turn() == Turn::Over,
+            rated: self.row.rated,
         };
         let mut directory = self
             .services
