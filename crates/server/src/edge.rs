@@ -75,6 +75,22 @@ pub struct Limits {
     /// Threads the server gives searching computer players at once, over all tables,
     /// taken in turn; the rest of the machine answers people.
     pub computer_threads: usize,
+    /// Sign-ups (a passkey's registration begun) one address may start per hour.
+    pub sign_ups_per_hour: u32,
+    /// Sign-ups all addresses together may start per minute.
+    pub sign_ups_per_minute_total: u32,
+    /// Sign-in attempts (a passkey's sign-in begun, a recovery code tried) one address
+    /// may make per minute.
+    pub sign_ins_per_minute: u32,
+    /// Sign-in attempts all addresses together may make per minute.
+    pub sign_ins_per_minute_total: u32,
+    /// Passkey ceremonies (begun, not yet finished, at most five minutes old) one address
+    /// may have under way at once.
+    pub ceremonies_per_address: usize,
+    /// Passkey ceremonies under way at once over all addresses.
+    pub ceremonies: usize,
+    /// Sessions one account may hold at once; a new one ends the oldest past it.
+    pub sessions_per_account: usize,
 }
 
 impl Default for Limits {
@@ -100,6 +116,13 @@ impl Default for Limits {
             hand_pause_seconds: 30,
             computer_threads: std::thread::available_parallelism()
                 .map_or(1, |n| (n.get() / 2).max(1)),
+            sign_ups_per_hour: 10,
+            sign_ups_per_minute_total: 60,
+            sign_ins_per_minute: 10,
+            sign_ins_per_minute_total: 600,
+            ceremonies_per_address: 8,
+            ceremonies: 10_000,
+            sessions_per_account: 20,
         }
     }
 }

@@ -8,13 +8,15 @@
 //! The modules stand in layers, each importing only from those below it (tests/layers.rs
 //! checks), so the crate reads bottom up: the names the store and the wire share
 //! ([`ids`]) and small tools; the store; the node, its leases and the secret game; the
-//! journal and the protocol; the edge's limits and the [`lobby`]; a client's outbox; the
+//! journal and the protocol; the edge's limits and the [`lobby`]; people's accounts
+//! (passkeys, sessions); a client's outbox; the
 //! checks of a new table (`spec`); one [`table`]'s task; the running tables; the
 //! `cluster` of nodes; the [`Server`] that wires them; a client's WebSocket; the HTTP
 //! routes; and [`serve`] from start to stop. This file only declares and re-exports.
 
 #![warn(missing_docs)]
 
+mod accounts;
 mod blocking;
 mod cluster;
 mod conn;

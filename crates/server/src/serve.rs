@@ -116,12 +116,17 @@ pub async fn serve(
     })?;
     let server = Server::on_node(store, config, node).map_err(stored)?;
     ready(address);
-    let (edge, lobby) = (server.edge.clone(), server.lobby.clone());
+    let (edge, lobby, accounts) = (
+        server.edge.clone(),
+        server.lobby.clone(),
+        server.accounts.clone(),
+    );
     let forgetting = tokio::spawn(async move {
         let mut every = tokio::time::interval(std::time::Duration::from_secs(60));
         loop {
             every.tick().await;
             edge.forget_idle();
+            accounts.forget_idle();
             lobby.forget_finished();
         }
     });

@@ -6,6 +6,7 @@ use std::net::IpAddr;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
+use crate::accounts::Desk;
 use crate::cluster::Keeper;
 use crate::edge::{self, Edge};
 use crate::journal::Journal;
@@ -37,6 +38,8 @@ pub struct Server {
     pub(crate) replays: Arc<Replays>,
     /// Finished games' reviews, one seat each, computed once.
     pub(crate) reviews: Arc<Replays>,
+    /// People's accounts: passkeys, sessions, names.
+    pub(crate) accounts: Arc<Desk>,
 }
 
 impl Server {
@@ -65,13 +68,16 @@ impl Server {
             )),
             hand_pause: std::time::Duration::from_secs(config.limits.hand_pause_seconds),
         };
+        let edge = Arc::new(Edge::new(config.clone()));
+        let accounts = Arc::new(Desk::new(store.clone(), edge.clone(), &config));
         let server = Server {
             tables: Tables::new(services, leases.clone()),
             lobby,
             leases,
             store,
             next_conn: Arc::new(AtomicU64::new(1)),
-            edge: Arc::new(Edge::new(config)),
+            edge,
+            accounts,
             replays: Arc::default(),
             reviews: Arc::default(),
         };

@@ -19,8 +19,13 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use crate::ids::{AccountId, TableId, TableSummary};
 
+mod accounts;
 mod postgres;
 mod ratings;
+pub use accounts::{
+    AccountRow, Accounts, Claim, Held, NewAccount, PasskeyRow, SatIn, SessionRow, SignedUp,
+    DELETED, RATING_TABLES,
+};
 pub use postgres::Postgres;
 pub use ratings::{
     Finished, Played, Ranked, RatedGame, RatedSide, RatingChange, RatingRow, Ratings,
@@ -475,12 +480,12 @@ pub trait Writes: Send + Sync {
     }
 }
 
-/// All the server needs of storage: reading, leasing and writing, and people's ratings. A
-/// test double that replaces one of them assembles the rest from a real store with
-/// [`Parts`].
-pub trait Store: Reads + Leases + Writes + Ratings {}
+/// All the server needs of storage: reading, leasing and writing, people's [`Accounts`]
+/// and their [`Ratings`]. A test double that replaces one of them assembles the rest from a
+/// real store with [`Parts`].
+pub trait Store: Reads + Leases + Writes + Accounts + Ratings {}
 
-impl<S: Reads + Leases + Writes + Ratings + ?Sized> Store for S {}
+impl<S: Reads + Leases + Writes + Accounts + Ratings + ?Sized> Store for S {}
 
 /// A store made of parts, each from its own store: a test double implements only the
 /// part its test is about and takes the others from SQLite.
@@ -493,6 +498,8 @@ pub struct Parts {
     pub writes: std::sync::Arc<dyn Writes>,
     /// Where ratings are read.
     pub ratings: std::sync::Arc<dyn Ratings>,
+    /// Where accounts are kept.
+    pub people: std::sync::Arc<dyn Accounts>,
 }
 
 impl Parts {
@@ -504,8 +511,9 @@ impl Parts {
         Parts {
             reads: store.clone(),
             ratings: store.clone(),
-            leases: store,
+            leases: store.clone(),
             writes,
+            people: store,
         }
     }
 
@@ -518,7 +526,8 @@ impl Parts {
             reads,
             leases: store.clone(),
             ratings: store.clone(),
-            writes: store,
+            writes: store.clone(),
+            people: store,
         }
     }
 }
@@ -594,6 +603,60 @@ impl Writes for Parts {
     }
     fn flush(&self) -> Result<(), StoreError> {
         self.writes.flush()
+    }
+}
+
+impl Accounts for Parts {
+    fn sign_up(&self, new: &NewAccount) -> Result<SignedUp, StoreError> {
+        self.people.sign_up(new)
+    }
+    fn account_named(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
+        self.people.account_named(key)
+    }
+    fn passkeys(&self, account: &AccountId) -> Result<Vec<PasskeyRow>, StoreError> {
+        self.people.passkeys(account)
+    }
+    fn add_passkey(&self, passkey: &PasskeyRow) -> Result<bool, StoreError> {
+        self.people.add_passkey(passkey)
+    }
+    fn passkey_used(&self, id: &str, passkey: &str, at: i64) -> Result<(), StoreError> {
+        self.people.passkey_used(id, passkey, at)
+    }
+    fn open_session(&self, session: &SessionRow, most: usize) -> Result<(), StoreError> {
+        self.people.open_session(session, most)
+    }
+    fn session(
+        &self,
+        id: &str,
+        now: i64,
+    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
+        self.people.session(id, now)
+    }
+    fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError> {
+        self.people.sessions(account, now)
+    }
+    fn close_session(&self, id: &str) -> Result<(), StoreError> {
+        self.people.close_session(id)
+    }
+    fn close_sessions(&self, account: &AccountId) -> Result<usize, StoreError> {
+        self.people.close_sessions(account)
+    }
+    fn recover(
+        &self,
+        key: &str,
+        code: &str,
+        next: &str,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        self.people.recover(key, code, next)
+    }
+    fn claim_seats(&self, account: &AccountId, claims: &[Claim]) -> Result<usize, StoreError> {
+        self.people.claim_seats(account, claims)
+    }
+    fn held(&self, account: &AccountId) -> Result<Option<Held>, StoreError> {
+        self.people.held(account)
+    }
+    fn delete(&self, account: &AccountId) -> Result<bool, StoreError> {
+        self.people.delete(account)
     }
 }
 
@@ -746,6 +809,7 @@ impl Sqlite {
                WHERE account IS NOT NULL;",
         )?;
         connection.execute_batch(ratings::SQLITE_TABLES)?;
+        connection.execute_batch(accounts::SQLITE_TABLES)?;
         connection.execute_batch(&format!(
             "PRAGMA wal_autocheckpoint = 0; PRAGMA cache_size = -{WRITER_CACHE_KIB};
              PRAGMA synchronous = NORMAL;"

@@ -20,7 +20,8 @@ const LAYERS: &[&[&str]] = &[
     &["journal", "protocol", "restore"],
     // The edge's limits, the caches, the lobby.
     &["edge", "replays", "lobby"],
-    &["listen", "outbox"],
+    // The accounts' desk (passkeys, sessions, names) beside them.
+    &["listen", "outbox", "accounts"],
     // Checking a new table; the table's task; the running tables.
     &["spec"],
     &["table"],

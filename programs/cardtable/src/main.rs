@@ -235,6 +235,29 @@ struct ServeArgs {
     /// half the CPUs).
     #[arg(long, default_value_t = Limits::default().computer_threads)]
     computer_threads: usize,
+    /// Sign-ups (a passkey registration begun) one address may start per hour.
+    #[arg(long, default_value_t = Limits::default().sign_ups_per_hour)]
+    sign_ups_per_hour: u32,
+    /// Sign-ups all addresses together may start per minute.
+    #[arg(long, default_value_t = Limits::default().sign_ups_per_minute_total)]
+    sign_ups_per_minute_total: u32,
+    /// Sign-in attempts (a passkey sign-in begun, a recovery code tried) per minute from
+    /// one address.
+    #[arg(long, default_value_t = Limits::default().sign_ins_per_minute)]
+    sign_ins_per_minute: u32,
+    /// Sign-in attempts per minute over all addresses.
+    #[arg(long, default_value_t = Limits::default().sign_ins_per_minute_total)]
+    sign_ins_per_minute_total: u32,
+    /// Passkey ceremonies (begun, unfinished, at most five minutes old) one address may
+    /// have under way at once.
+    #[arg(long, default_value_t = Limits::default().ceremonies_per_address)]
+    ceremonies_per_address: usize,
+    /// Passkey ceremonies under way at once over all addresses.
+    #[arg(long, default_value_t = Limits::default().ceremonies)]
+    max_ceremonies: usize,
+    /// Sessions (signed-in browsers) one account may hold; a new one ends the oldest.
+    #[arg(long, default_value_t = Limits::default().sessions_per_account)]
+    sessions_per_account: usize,
 }
 
 impl ServeArgs {
@@ -261,6 +284,13 @@ impl ServeArgs {
                 computer_tables_per_address: self.computer_tables_per_address,
                 computer_threads: self.computer_threads,
                 hand_pause_seconds: self.hand_pause_seconds,
+                sign_ups_per_hour: self.sign_ups_per_hour,
+                sign_ups_per_minute_total: self.sign_ups_per_minute_total,
+                sign_ins_per_minute: self.sign_ins_per_minute,
+                sign_ins_per_minute_total: self.sign_ins_per_minute_total,
+                ceremonies_per_address: self.ceremonies_per_address,
+                ceremonies: self.max_ceremonies,
+                sessions_per_account: self.sessions_per_account,
             },
             allow_origins: self.allow_origins.clone(),
             public_origins: self.public_origins.clone(),

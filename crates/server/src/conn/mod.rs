@@ -22,8 +22,10 @@ use futures_util::StreamExt;
 use tokio::sync::Notify;
 use tokio::time::timeout;
 
+use crate::blocking::blocking;
 use crate::cluster::relay::Relays;
 use crate::edge::{self, Admitted, Refusal};
+use crate::ids::Signed;
 use crate::outbox::Outbox;
 use crate::protocol::ServerMsg;
 use crate::server::Server;
@@ -50,7 +52,8 @@ const SEND_WAIT: Duration = Duration::from_secs(10);
 const REFUSED_IN_A_ROW: u32 = 200;
 
 /// `GET /ws`: refused before the upgrade for a foreign origin (403), a malformed key
-/// (400), or an address or server at its connection limit (429, 503).
+/// (400), or an address or server at its connection limit (429, 503). The session cookie
+/// says who is signed in (read here once: signing out closes no open connection).
 pub async fn upgrade(
     State(server): State<Server>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -69,10 +72,14 @@ pub async fn upgrade(
         Ok(admitted) => admitted,
         Err(refusal) => return refusal.into_response(),
     };
+    let account = match blocking(|| server.accounts.session(&headers)) {
+        Ok(session) => session.map(|s| s.signed),
+        Err(refusal) => return refusal.into_response(),
+    };
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| serve(socket, server, address, admitted))
+        .on_upgrade(move |socket| serve(socket, server, address, admitted, account))
 }
 
 /// A refusal not about a table.
@@ -100,7 +107,13 @@ enum End {
 /// One connection from its upgrade to its end: a writer task sends what its outbox
 /// queues ([`write`]) while this task reads ([`read`]); the tables it heard from are
 /// told it closed, and its slot at the edge (`admitted`) is given back last.
-async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Admitted) {
+async fn serve(
+    socket: WebSocket,
+    server: Server,
+    address: IpAddr,
+    admitted: Admitted,
+    account: Option<Signed>,
+) {
     let limits = server.edge.limits().clone();
     let (sink, mut stream) = socket.split();
     let queued = Arc::default();
@@ -134,6 +147,7 @@ async fn serve(socket: WebSocket, server: Server, address: IpAddr, admitted: Adm
         relays: Relays::new(relay_lost.clone()),
         refused_in_a_row: 0,
         lobby: None,
+        account,
     };
     let alarms = read::Alarms {
         ping,

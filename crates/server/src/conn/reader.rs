@@ -31,6 +31,8 @@ pub(super) struct Reader<'a> {
     pub(super) refused_in_a_row: u32,
     /// The lobby's changes, while the client follows the lobby.
     pub(super) lobby: Option<broadcast::Receiver<Arc<str>>>,
+    /// Who is signed in, from the upgrade's session cookie (`None`: a guest).
+    pub(super) account: Option<crate::ids::Signed>,
 }
 
 impl Reader<'_> {
@@ -73,7 +75,8 @@ impl Reader<'_> {
                     Err(refused) => return self.reply(error("bad_name", refused.to_string())),
                 };
                 let (out, edge) = (self.out.clone(), self.server.edge.clone());
-                self.conn = Some(Conn::new(self.id, name, out, self.address, edge));
+                let conn = Conn::new(self.id, name, out, self.address, edge);
+                self.conn = Some(conn.signed_in(self.account.clone()));
                 self.reply(ServerMsg::Welcome { protocol: VERSION });
             }
             ClientMsg::Hello { protocol, .. } => self.reply(error(

@@ -1,7 +1,8 @@
 //! The HTTP routes: the WebSocket's upgrade, the lobby's and the finished games' JSON
-//! ([`listings`], [`records`]), metrics, health, and the browser client, behind the
-//! edge's checks.
+//! ([`listings`], [`records`]), people's accounts (`account`), metrics, health, and the
+//! browser client, behind the edge's checks.
 
+mod account;
 pub(crate) mod listings;
 mod records;
 
@@ -35,6 +36,7 @@ pub fn router(server: &Server) -> Router {
         .route("/api/games/{id}/record", get(records::record))
         .route("/api/games/{id}/steps", get(records::steps))
         .route("/api/games/{id}/review/{seat}", get(records::review))
+        .merge(account::routes())
         .route_layer(middleware::from_fn_with_state(server.clone(), limit_api));
     Router::new()
         .route("/ws", get(conn::upgrade))

@@ -22,6 +22,7 @@ use super::{
 };
 use crate::ids::{AccountId, TableId, TableSummary};
 
+mod accounts;
 mod ratings;
 
 mod embedded {

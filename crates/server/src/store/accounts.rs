@@ -1,0 +1,578 @@
+//! People's accounts as the store keeps them (issue 58): the account and its name, its
+//! passkeys, its sessions, and the guest seats it claims. Only hashes of the secrets are
+//! written (a session's token, the recovery code), so a copy of the database signs nobody
+//! in. [`Accounts`] is one of the traits of [`super::Store`]; SQLite's half is here,
+//! PostgreSQL's in `postgres/accounts.rs`.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::{Sqlite, StoreError, Writes};
+use crate::ids::{AccountId, TableId};
+
+/// An account as stored (its recovery code's hash stays in the store).
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccountRow {
+    /// The account.
+    pub id: AccountId,
+    /// Its name, cleaned as every name is.
+    pub name: String,
+    /// What makes the name one name ([`crate::names::key`]): unique per server.
+    pub name_key: String,
+    /// The WebAuthn user handle (a UUID), the same for every passkey of the account.
+    pub handle: String,
+    /// When it was made, in seconds since 1970.
+    pub created: i64,
+}
+
+/// A passkey of an account.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PasskeyRow {
+    /// The credential's id, base64url as WebAuthn gives it.
+    pub id: String,
+    /// Whose it is.
+    pub account: AccountId,
+    /// The passkey as webauthn-rs writes it (JSON): its public key and counter.
+    pub passkey: String,
+    /// When it was added, in seconds since 1970.
+    pub created: i64,
+    /// When it last signed in, if ever.
+    pub used: Option<i64>,
+}
+
+/// A signed-in session: only the SHA-256 of the cookie's token is kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SessionRow {
+    /// SHA-256 of the session's token, as hex.
+    pub id: String,
+    /// Whose it is.
+    pub account: AccountId,
+    /// When it began, in seconds since 1970.
+    pub created: i64,
+    /// When it ends, in seconds since 1970.
+    pub expires: i64,
+}
+
+/// A guest's seat a person claims for their account: it is theirs only if `token` is the
+/// seat's.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+pub struct Claim {
+    /// The table.
+    pub table: TableId,
+    /// The seat.
+    pub seat: usize,
+    /// The seat's token, as the browser kept it.
+    pub token: String,
+}
+
+/// Everything a sign-up writes, at once.
+#[derive(Clone, Debug)]
+pub struct NewAccount {
+    /// The account.
+    pub account: AccountRow,
+    /// SHA-256 of its first recovery code, as hex.
+    pub recovery: String,
+    /// Its first passkey.
+    pub passkey: PasskeyRow,
+    /// The session it is signed in with.
+    pub session: SessionRow,
+    /// The guest seats of this browser that become its.
+    pub claims: Vec<Claim>,
+}
+
+/// How a sign-up went.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SignedUp {
+    /// Stored, with this many seats claimed.
+    Made {
+        /// Seats claimed.
+        claimed: usize,
+    },
+    /// Another account's name has the same key: nothing was stored.
+    NameTaken,
+    /// The passkey is another account's already: nothing was stored.
+    PasskeyTaken,
+}
+
+/// A game an account sat in.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SatIn {
+    /// The table.
+    pub table: TableId,
+    /// Its game.
+    pub game: String,
+    /// Its rules.
+    pub rules: String,
+    /// The seat.
+    pub seat: usize,
+    /// The name the seat shows.
+    pub name: String,
+    /// Whether the game has ended.
+    pub finished: bool,
+    /// When it ended, in seconds since 1970.
+    pub ended: Option<i64>,
+}
+
+/// Everything the store holds about one account: what an export gives its holder.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Held {
+    /// The account.
+    pub account: AccountRow,
+    /// Its passkeys.
+    pub passkeys: Vec<PasskeyRow>,
+    /// Its live and expired sessions not yet swept.
+    pub sessions: Vec<SessionRow>,
+    /// The games it sat in.
+    pub games: Vec<SatIn>,
+    /// Its rows of `ratings`, column by column (none where the table does not exist).
+    pub ratings: Vec<serde_json::Map<String, serde_json::Value>>,
+    /// Its rows of `rating_changes`, likewise.
+    pub rating_changes: Vec<serde_json::Map<String, serde_json::Value>>,
+}
+
+/// The tables of ratings an account has rows in (the ratings' part of the store makes
+/// them): read and deleted with the account where they exist.
+pub const RATING_TABLES: [&str; 2] = ["ratings", "rating_changes"];
+
+/// What a seat of a deleted account shows.
+pub const DELETED: &str = "a deleted player";
+
+/// What the server asks of the store about accounts. Times are seconds since 1970, given
+/// by the caller, so that a test can say when "now" is.
+pub trait Accounts: Send + Sync {
+    /// Stores a new account with its passkey, session and claimed seats, all or nothing:
+    /// nothing when its name's key or its passkey is another account's already.
+    fn sign_up(&self, new: &NewAccount) -> Result<SignedUp, StoreError>;
+    /// The account whose name has the key `key`.
+    fn account_named(&self, key: &str) -> Result<Option<AccountRow>, StoreError>;
+    /// An account's passkeys, oldest first.
+    fn passkeys(&self, account: &AccountId) -> Result<Vec<PasskeyRow>, StoreError>;
+    /// Adds a passkey to its account; `false` (and nothing stored) if it is already
+    /// some account's.
+    fn add_passkey(&self, passkey: &PasskeyRow) -> Result<bool, StoreError>;
+    /// Notes that passkey `id` signed in at `at`, and keeps its new state (the counter).
+    fn passkey_used(&self, id: &str, passkey: &str, at: i64) -> Result<(), StoreError>;
+    /// Stores a new session, then drops the account's oldest beyond `most` (the new one is
+    /// always kept).
+    fn open_session(&self, session: &SessionRow, most: usize) -> Result<(), StoreError>;
+    /// The session `id` (a token's hash) and its account, while it has not expired at
+    /// `now`.
+    fn session(&self, id: &str, now: i64)
+        -> Result<Option<(AccountRow, SessionRow)>, StoreError>;
+    /// An account's sessions unexpired at `now`, oldest first.
+    fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError>;
+    /// Ends the session `id` (signing out).
+    fn close_session(&self, id: &str) -> Result<(), StoreError>;
+    /// Ends every session of `account` (signing out everywhere): how many there were.
+    fn close_sessions(&self, account: &AccountId) -> Result<usize, StoreError>;
+    /// Replaces the recovery code of the account named with key `key` by `next` if its
+    /// code's hash is `code`, in one statement (so a code works once): the account.
+    fn recover(&self, key: &str, code: &str, next: &str)
+        -> Result<Option<AccountRow>, StoreError>;
+    /// Gives `account` each guest seat of `claims` whose token matches and that no account
+    /// holds: how many.
+    fn claim_seats(&self, account: &AccountId, claims: &[Claim]) -> Result<usize, StoreError>;
+    /// Everything held about `account`, if it exists.
+    fn held(&self, account: &AccountId) -> Result<Option<Held>, StoreError>;
+    /// Deletes `account` with its passkeys, sessions and ratings; its seats show
+    /// [`DELETED`] and no account. Whether it existed.
+    fn delete(&self, account: &AccountId) -> Result<bool, StoreError>;
+}
+
+/// The SQL that makes the accounts' tables in SQLite (run by [`Sqlite::open`]).
+pub(super) const SQLITE_TABLES: &str = "
+    CREATE TABLE IF NOT EXISTS accounts (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, name_key TEXT NOT NULL UNIQUE,
+        handle TEXT NOT NULL, recovery TEXT NOT NULL, created INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS passkeys (
+        id TEXT PRIMARY KEY, account TEXT NOT NULL, passkey TEXT NOT NULL,
+        created INTEGER NOT NULL, used INTEGER);
+    CREATE INDEX IF NOT EXISTS passkeys_account ON passkeys (account);
+    CREATE TABLE IF NOT EXISTS sessions (
+        id TEXT PRIMARY KEY, account TEXT NOT NULL, created INTEGER NOT NULL,
+        expires INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);";
+
+const ACCOUNT: &str = "id, name, name_key, handle, created";
+
+fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
+    Ok(AccountRow {
+        id: AccountId(r.get(0)?),
+        name: r.get(1)?,
+        name_key: r.get(2)?,
+        handle: r.get(3)?,
+        created: r.get(4)?,
+    })
+}
+
+fn passkey_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PasskeyRow> {
+    Ok(PasskeyRow {
+        id: r.get(0)?,
+        account: AccountId(r.get(1)?),
+        passkey: r.get(2)?,
+        created: r.get(3)?,
+        used: r.get(4)?,
+    })
+}
+
+fn session_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionRow> {
+    Ok(SessionRow {
+        id: r.get(0)?,
+        account: AccountId(r.get(1)?),
+        created: r.get(2)?,
+        expires: r.get(3)?,
+    })
+}
+
+/// Inserts a session and drops the account's oldest beyond `most`.
+fn insert_session(
+    connection: &rusqlite::Connection,
+    session: &SessionRow,
+    most: usize,
+) -> Result<(), StoreError> {
+    connection.execute(
+        "INSERT INTO sessions (id, account, created, expires) VALUES (?1, ?2, ?3, ?4)",
+        params![
+            session.id,
+            session.account.0,
+            session.created,
+            session.expires
+        ],
+    )?;
+    let others = i64::try_from(most.max(1) - 1).unwrap_or(i64::MAX);
+    connection.execute(
+        "DELETE FROM sessions WHERE account = ?1 AND id <> ?2 AND id NOT IN
+           (SELECT id FROM sessions WHERE account = ?1 AND id <> ?2
+            ORDER BY created DESC, rowid DESC LIMIT ?3)",
+        params![session.account.0, session.id, others],
+    )?;
+    Ok(())
+}
+
+/// Gives `account` the guest seats of `claims` whose token matches.
+fn give_seats(
+    connection: &rusqlite::Connection,
+    account: &AccountId,
+    claims: &[Claim],
+) -> Result<usize, StoreError> {
+    let mut update = connection.prepare_cached(
+        "UPDATE seats SET account = ?1
+         WHERE table_id = ?2 AND seat = ?3 AND token = ?4 AND token <> '' AND account IS NULL",
+    )?;
+    let mut claimed = 0;
+    for claim in claims {
+        let seat = i64::try_from(claim.seat).unwrap_or(-1);
+        claimed += update.execute(params![account.0, claim.table, seat, claim.token])?;
+    }
+    Ok(claimed)
+}
+
+/// Whether the table `name` exists.
+fn exists(connection: &rusqlite::Connection, name: &str) -> Result<bool, StoreError> {
+    Ok(connection
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")?
+        .exists([name])?)
+}
+
+/// `account`'s rows of the table `name`, each column by its name.
+fn rows_of(
+    connection: &rusqlite::Connection,
+    name: &str,
+    account: &AccountId,
+) -> Result<Vec<serde_json::Map<String, serde_json::Value>>, StoreError> {
+    use rusqlite::types::ValueRef;
+    if !exists(connection, name)? {
+        return Ok(Vec::new());
+    }
+    let mut query = connection.prepare(&format!("SELECT * FROM {name} WHERE account = ?1"))?;
+    let columns: Vec<String> = query.column_names().iter().map(|c| c.to_string()).collect();
+    let rows = query
+        .query_map([&account.0], |r| {
+            let mut row = serde_json::Map::new();
+            for (at, column) in columns.iter().enumerate() {
+                let value = match r.get_ref(at)? {
+                    ValueRef::Null => serde_json::Value::Null,
+                    ValueRef::Integer(n) => n.into(),
+                    ValueRef::Real(x) => x.into(),
+                    ValueRef::Text(t) => String::from_utf8_lossy(t).into_owned().into(),
+                    ValueRef::Blob(b) => format!("{} bytes", b.len()).into(),
+                };
+                row.insert(column.clone(), value);
+            }
+            Ok(row)
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
+}
+
+impl Accounts for Sqlite {
+    fn sign_up(&self, new: &NewAccount) -> Result<SignedUp, StoreError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction()?;
+        let taken = transaction
+            .prepare("SELECT 1 FROM accounts WHERE name_key = ?1")?
+            .exists([&new.account.name_key])?;
+        if taken {
+            return Ok(SignedUp::NameTaken);
+        }
+        let known = transaction
+            .prepare("SELECT 1 FROM passkeys WHERE id = ?1")?
+            .exists([&new.passkey.id])?;
+        if known {
+            return Ok(SignedUp::PasskeyTaken);
+        }
+        let account = &new.account;
+        transaction.execute(
+            "INSERT INTO accounts (id, name, name_key, handle, recovery, created)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                account.id.0,
+                account.name,
+                account.name_key,
+                account.handle,
+                new.recovery,
+                account.created
+            ],
+        )?;
+        let passkey = &new.passkey;
+        transaction.execute(
+            "INSERT INTO passkeys (id, account, passkey, created, used) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                passkey.id,
+                passkey.account.0,
+                passkey.passkey,
+                passkey.created,
+                passkey.used
+            ],
+        )?;
+        insert_session(&transaction, &new.session, 1)?;
+        let claimed = give_seats(&transaction, &account.id, &new.claims)?;
+        transaction.commit()?;
+        drop(connection);
+        self.flush()?;
+        Ok(SignedUp::Made { claimed })
+    }
+
+    fn account_named(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
+        Ok(self
+            .read()
+            .query_row(
+                &format!("SELECT {ACCOUNT} FROM accounts WHERE name_key = ?1"),
+                [key],
+                account_row,
+            )
+            .optional()?)
+    }
+
+    fn passkeys(&self, account: &AccountId) -> Result<Vec<PasskeyRow>, StoreError> {
+        let connection = self.read();
+        let mut query = connection.prepare(
+            "SELECT id, account, passkey, created, used FROM passkeys WHERE account = ?1
+             ORDER BY created, rowid",
+        )?;
+        let rows = query
+            .query_map([&account.0], passkey_row)?
+            .collect::<Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    fn add_passkey(&self, passkey: &PasskeyRow) -> Result<bool, StoreError> {
+        let added = self.lock().execute(
+            "INSERT INTO passkeys (id, account, passkey, created, used) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (id) DO NOTHING",
+            params![
+                passkey.id,
+                passkey.account.0,
+                passkey.passkey,
+                passkey.created,
+                passkey.used
+            ],
+        )?;
+        self.flush()?;
+        Ok(added == 1)
+    }
+
+    fn passkey_used(&self, id: &str, passkey: &str, at: i64) -> Result<(), StoreError> {
+        self.lock().execute(
+            "UPDATE passkeys SET passkey = ?2, used = ?3 WHERE id = ?1",
+            params![id, passkey, at],
+        )?;
+        self.flush()
+    }
+
+    fn open_session(&self, session: &SessionRow, most: usize) -> Result<(), StoreError> {
+        {
+            let mut connection = self.lock();
+            let transaction = connection.transaction()?;
+            insert_session(&transaction, session, most)?;
+            transaction.commit()?;
+        }
+        self.flush()
+    }
+
+    fn session(
+        &self,
+        id: &str,
+        now: i64,
+    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
+        Ok(self
+            .read()
+            .query_row(
+                "SELECT a.id, a.name, a.name_key, a.handle, a.created,
+                        s.id, s.account, s.created, s.expires
+                 FROM sessions s JOIN accounts a ON a.id = s.account
+                 WHERE s.id = ?1 AND s.expires > ?2",
+                params![id, now],
+                |r| {
+                    let account = account_row(r)?;
+                    let session = SessionRow {
+                        id: r.get(5)?,
+                        account: AccountId(r.get(6)?),
+                        created: r.get(7)?,
+                        expires: r.get(8)?,
+                    };
+                    Ok((account, session))
+                },
+            )
+            .optional()?)
+    }
+
+    fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError> {
+        let connection = self.read();
+        let mut query = connection.prepare(
+            "SELECT id, account, created, expires FROM sessions
+             WHERE account = ?1 AND expires > ?2 ORDER BY created, rowid",
+        )?;
+        let rows = query
+            .query_map(params![account.0, now], session_row)?
+            .collect::<Result<_, _>>()?;
+        Ok(rows)
+    }
+
+    fn close_session(&self, id: &str) -> Result<(), StoreError> {
+        self.lock()
+            .execute("DELETE FROM sessions WHERE id = ?1", [id])?;
+        self.flush()
+    }
+
+    fn close_sessions(&self, account: &AccountId) -> Result<usize, StoreError> {
+        let closed = self
+            .lock()
+            .execute("DELETE FROM sessions WHERE account = ?1", [&account.0])?;
+        self.flush()?;
+        Ok(closed)
+    }
+
+    fn recover(
+        &self,
+        key: &str,
+        code: &str,
+        next: &str,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        let found = self
+            .lock()
+            .query_row(
+                &format!(
+                    "UPDATE accounts SET recovery = ?3 WHERE name_key = ?1 AND recovery = ?2
+                     RETURNING {ACCOUNT}"
+                ),
+                params![key, code, next],
+                account_row,
+            )
+            .optional()?;
+        self.flush()?;
+        Ok(found)
+    }
+
+    fn claim_seats(&self, account: &AccountId, claims: &[Claim]) -> Result<usize, StoreError> {
+        let claimed = {
+            let mut connection = self.lock();
+            let transaction = connection.transaction()?;
+            let claimed = give_seats(&transaction, account, claims)?;
+            transaction.commit()?;
+            claimed
+        };
+        self.flush()?;
+        Ok(claimed)
+    }
+
+    fn held(&self, account: &AccountId) -> Result<Option<Held>, StoreError> {
+        let connection = self.read();
+        let found = connection
+            .query_row(
+                &format!("SELECT {ACCOUNT} FROM accounts WHERE id = ?1"),
+                [&account.0],
+                account_row,
+            )
+            .optional()?;
+        let Some(found) = found else {
+            return Ok(None);
+        };
+        let passkeys = connection
+            .prepare(
+                "SELECT id, account, passkey, created, used FROM passkeys WHERE account = ?1
+                 ORDER BY created, rowid",
+            )?
+            .query_map([&account.0], passkey_row)?
+            .collect::<Result<_, _>>()?;
+        let sessions = connection
+            .prepare(
+                "SELECT id, account, created, expires FROM sessions WHERE account = ?1
+                 ORDER BY created, rowid",
+            )?
+            .query_map([&account.0], session_row)?
+            .collect::<Result<_, _>>()?;
+        let games = connection
+            .prepare(
+                "SELECT s.table_id, t.game, t.rules, s.seat, s.name, t.finished, t.ended
+                 FROM seats s JOIN tables t ON t.id = s.table_id
+                 WHERE s.account = ?1 ORDER BY t.created, t.rowid, s.seat",
+            )?
+            .query_map([&account.0], |r| {
+                Ok(SatIn {
+                    table: r.get(0)?,
+                    game: r.get(1)?,
+                    rules: r.get(2)?,
+                    seat: r.get::<_, i64>(3)? as usize,
+                    name: r.get(4)?,
+                    finished: r.get(5)?,
+                    ended: r.get(6)?,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        Ok(Some(Held {
+            account: found,
+            passkeys,
+            sessions,
+            games,
+            ratings: rows_of(&connection, RATING_TABLES[0], account)?,
+            rating_changes: rows_of(&connection, RATING_TABLES[1], account)?,
+        }))
+    }
+
+    fn delete(&self, account: &AccountId) -> Result<bool, StoreError> {
+        let existed = {
+            let mut connection = self.lock();
+            let transaction = connection.transaction()?;
+            for table in RATING_TABLES {
+                if exists(&transaction, table)? {
+                    transaction.execute(
+                        &format!("DELETE FROM {table} WHERE account = ?1"),
+                        [&account.0],
+                    )?;
+                }
+            }
+            transaction.execute("DELETE FROM passkeys WHERE account = ?1", [&account.0])?;
+            transaction.execute("DELETE FROM sessions WHERE account = ?1", [&account.0])?;
+            transaction.execute(
+                "UPDATE seats SET name = ?2, account = NULL WHERE account = ?1",
+                params![account.0, DELETED],
+            )?;
+            let existed =
+                transaction.execute("DELETE FROM accounts WHERE id = ?1", [&account.0])? == 1;
+            transaction.commit()?;
+            existed
+        };
+        self.flush()?;
+        Ok(existed)
+    }
+}

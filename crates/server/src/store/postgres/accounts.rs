@@ -1,0 +1,467 @@
+//! PostgreSQL's half of [`Accounts`]: the same rows as SQLite's (migration
+//! `V7__accounts.sql`), each call one transaction on a pooled connection.
+
+use tokio_postgres::error::SqlState;
+use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
+
+use super::Postgres;
+use crate::ids::AccountId;
+use crate::store::accounts::{
+    AccountRow, Accounts, Claim, Held, NewAccount, PasskeyRow, SatIn, SessionRow, SignedUp,
+    DELETED, RATING_TABLES,
+};
+use crate::store::StoreError;
+
+const ACCOUNT: &str = "id, name, name_key, handle, created";
+
+fn account_row(r: &Row) -> Result<AccountRow, StoreError> {
+    Ok(AccountRow {
+        id: AccountId(r.try_get(0)?),
+        name: r.try_get(1)?,
+        name_key: r.try_get(2)?,
+        handle: r.try_get(3)?,
+        created: r.try_get(4)?,
+    })
+}
+
+fn passkey_row(r: &Row) -> Result<PasskeyRow, StoreError> {
+    Ok(PasskeyRow {
+        id: r.try_get(0)?,
+        account: AccountId(r.try_get(1)?),
+        passkey: r.try_get(2)?,
+        created: r.try_get(3)?,
+        used: r.try_get(4)?,
+    })
+}
+
+fn session_row(r: &Row) -> Result<SessionRow, StoreError> {
+    Ok(SessionRow {
+        id: r.try_get(0)?,
+        account: AccountId(r.try_get(1)?),
+        created: r.try_get(2)?,
+        expires: r.try_get(3)?,
+    })
+}
+
+/// Inserts a session and drops the account's oldest beyond `most`.
+async fn insert_session(
+    client: &impl GenericClient,
+    session: &SessionRow,
+    most: usize,
+) -> Result<(), StoreError> {
+    client
+        .execute(
+            "INSERT INTO sessions (id, account, created, expires) VALUES ($1, $2, $3, $4)",
+            &[
+                &session.id,
+                &session.account.0,
+                &session.created,
+                &session.expires,
+            ],
+        )
+        .await?;
+    let others = i64::try_from(most.max(1) - 1).unwrap_or(i64::MAX);
+    client
+        .execute(
+            "DELETE FROM sessions WHERE account = $1 AND id <> $2 AND id NOT IN
+               (SELECT id FROM sessions WHERE account = $1 AND id <> $2
+                ORDER BY created DESC, id DESC LIMIT $3)",
+            &[&session.account.0, &session.id, &others],
+        )
+        .await?;
+    Ok(())
+}
+
+/// Gives `account` the guest seats of `claims` whose token matches.
+async fn give_seats(
+    client: &impl GenericClient,
+    account: &AccountId,
+    claims: &[Claim],
+) -> Result<usize, StoreError> {
+    let mut claimed = 0;
+    for claim in claims {
+        let seat = i64::try_from(claim.seat).unwrap_or(-1);
+        claimed += client
+            .execute(
+                "UPDATE seats SET account = $1
+                 WHERE table_id = $2 AND seat = $3 AND token = $4 AND token <> ''
+                   AND account IS NULL",
+                &[&account.0, &claim.table, &seat, &claim.token],
+            )
+            .await? as usize;
+    }
+    Ok(claimed)
+}
+
+/// Whether the table `name` exists.
+async fn exists(client: &impl GenericClient, name: &str) -> Result<bool, StoreError> {
+    let row = client
+        .query_one("SELECT to_regclass($1) IS NOT NULL", &[&name])
+        .await?;
+    Ok(row.try_get(0)?)
+}
+
+/// `account`'s rows of the table `name`, each column by its name.
+async fn rows_of(
+    client: &impl GenericClient,
+    name: &str,
+    account: &AccountId,
+) -> Result<Vec<serde_json::Map<String, serde_json::Value>>, StoreError> {
+    if !exists(client, name).await? {
+        return Ok(Vec::new());
+    }
+    let query = format!("SELECT row_to_json(r)::TEXT FROM {name} r WHERE account = $1");
+    client
+        .query(&query, &[&account.0])
+        .await?
+        .iter()
+        .map(|r| {
+            let text: String = r.try_get(0)?;
+            serde_json::from_str(&text)
+                .map_err(|e| StoreError::Unreadable(format!("a row of {name}: {e}")))
+        })
+        .collect()
+}
+
+/// Which of the sign-up's unique keys a failed insert broke, if it was one.
+fn taken(error: &tokio_postgres::Error) -> Option<SignedUp> {
+    if error.code() != Some(&SqlState::UNIQUE_VIOLATION) {
+        return None;
+    }
+    let constraint = error.as_db_error().and_then(|e| e.constraint());
+    Some(match constraint {
+        Some(c) if c.contains("name_key") => SignedUp::NameTaken,
+        _ => SignedUp::PasskeyTaken,
+    })
+}
+
+impl Accounts for Postgres {
+    fn sign_up(&self, new: &NewAccount) -> Result<SignedUp, StoreError> {
+        let (pool, new) = (self.pool.clone(), new.clone());
+        self.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            let name = transaction
+                .query_opt(
+                    "SELECT 1 FROM accounts WHERE name_key = $1",
+                    &[&new.account.name_key],
+                )
+                .await?;
+            if name.is_some() {
+                return Ok(SignedUp::NameTaken);
+            }
+            let account = &new.account;
+            let inserted = transaction
+                .execute(
+                    "INSERT INTO accounts (id, name, name_key, handle, recovery, created)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    &[
+                        &account.id.0,
+                        &account.name,
+                        &account.name_key,
+                        &account.handle,
+                        &new.recovery,
+                        &account.created,
+                    ],
+                )
+                .await;
+            if let Err(e) = inserted {
+                return taken(&e).ok_or_else(|| e.into());
+            }
+            let passkey = &new.passkey;
+            let inserted = transaction
+                .execute(
+                    "INSERT INTO passkeys (id, account, passkey, created, used)
+                     VALUES ($1, $2, $3, $4, $5)",
+                    &[
+                        &passkey.id,
+                        &passkey.account.0,
+                        &passkey.passkey,
+                        &passkey.created,
+                        &passkey.used,
+                    ],
+                )
+                .await;
+            if let Err(e) = inserted {
+                return taken(&e).ok_or_else(|| e.into());
+            }
+            insert_session(&transaction, &new.session, 1).await?;
+            let claimed = give_seats(&transaction, &account.id, &new.claims).await?;
+            match transaction.commit().await {
+                Ok(()) => Ok(SignedUp::Made { claimed }),
+                Err(e) => taken(&e).ok_or_else(|| e.into()),
+            }
+        })
+    }
+
+    fn account_named(&self, key: &str) -> Result<Option<AccountRow>, StoreError> {
+        let (pool, key) = (self.pool.clone(), key.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let query = format!("SELECT {ACCOUNT} FROM accounts WHERE name_key = $1");
+            client
+                .query_opt(&query, &[&key])
+                .await?
+                .map(|r| account_row(&r))
+                .transpose()
+        })
+    }
+
+    fn passkeys(&self, account: &AccountId) -> Result<Vec<PasskeyRow>, StoreError> {
+        let (pool, account) = (self.pool.clone(), account.clone());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            client
+                .query(
+                    "SELECT id, account, passkey, created, used FROM passkeys WHERE account = $1
+                     ORDER BY created, id",
+                    &[&account.0],
+                )
+                .await?
+                .iter()
+                .map(passkey_row)
+                .collect()
+        })
+    }
+
+    fn add_passkey(&self, passkey: &PasskeyRow) -> Result<bool, StoreError> {
+        let (pool, passkey) = (self.pool.clone(), passkey.clone());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let added = client
+                .execute(
+                    "INSERT INTO passkeys (id, account, passkey, created, used)
+                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
+                    &[
+                        &passkey.id,
+                        &passkey.account.0,
+                        &passkey.passkey,
+                        &passkey.created,
+                        &passkey.used,
+                    ],
+                )
+                .await?;
+            Ok(added == 1)
+        })
+    }
+
+    fn passkey_used(&self, id: &str, passkey: &str, at: i64) -> Result<(), StoreError> {
+        let (pool, id, passkey) = (self.pool.clone(), id.to_string(), passkey.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            client
+                .execute(
+                    "UPDATE passkeys SET passkey = $2, used = $3 WHERE id = $1",
+                    &[&id, &passkey, &at],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn open_session(&self, session: &SessionRow, most: usize) -> Result<(), StoreError> {
+        let (pool, session) = (self.pool.clone(), session.clone());
+        self.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            insert_session(&transaction, &session, most).await?;
+            transaction.commit().await?;
+            Ok(())
+        })
+    }
+
+    fn session(
+        &self,
+        id: &str,
+        now: i64,
+    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
+        let (pool, id) = (self.pool.clone(), id.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let row = client
+                .query_opt(
+                    "SELECT a.id, a.name, a.name_key, a.handle, a.created,
+                            s.id, s.account, s.created, s.expires
+                     FROM sessions s JOIN accounts a ON a.id = s.account
+                     WHERE s.id = $1 AND s.expires > $2",
+                    &[&id, &now],
+                )
+                .await?;
+            row.map(|r| -> Result<_, StoreError> {
+                let session = SessionRow {
+                    id: r.try_get(5)?,
+                    account: AccountId(r.try_get(6)?),
+                    created: r.try_get(7)?,
+                    expires: r.try_get(8)?,
+                };
+                Ok((account_row(&r)?, session))
+            })
+            .transpose()
+        })
+    }
+
+    fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError> {
+        let (pool, account) = (self.pool.clone(), account.clone());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            client
+                .query(
+                    "SELECT id, account, created, expires FROM sessions
+                     WHERE account = $1 AND expires > $2 ORDER BY created, id",
+                    &[&account.0, &now],
+                )
+                .await?
+                .iter()
+                .map(session_row)
+                .collect()
+        })
+    }
+
+    fn close_session(&self, id: &str) -> Result<(), StoreError> {
+        let (pool, id) = (self.pool.clone(), id.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            client
+                .execute("DELETE FROM sessions WHERE id = $1", &[&id])
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn close_sessions(&self, account: &AccountId) -> Result<usize, StoreError> {
+        let (pool, account) = (self.pool.clone(), account.clone());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let closed = client
+                .execute("DELETE FROM sessions WHERE account = $1", &[&account.0])
+                .await?;
+            Ok(closed as usize)
+        })
+    }
+
+    fn recover(
+        &self,
+        key: &str,
+        code: &str,
+        next: &str,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        let pool = self.pool.clone();
+        let (key, code, next) = (key.to_string(), code.to_string(), next.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let query = format!(
+                "UPDATE accounts SET recovery = $3 WHERE name_key = $1 AND recovery = $2
+                 RETURNING {ACCOUNT}"
+            );
+            client
+                .query_opt(&query, &[&key, &code, &next])
+                .await?
+                .map(|r| account_row(&r))
+                .transpose()
+        })
+    }
+
+    fn claim_seats(&self, account: &AccountId, claims: &[Claim]) -> Result<usize, StoreError> {
+        let (pool, account, claims) = (self.pool.clone(), account.clone(), claims.to_vec());
+        self.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            let claimed = give_seats(&transaction, &account, &claims).await?;
+            transaction.commit().await?;
+            Ok(claimed)
+        })
+    }
+
+    fn held(&self, account: &AccountId) -> Result<Option<Held>, StoreError> {
+        let (pool, account) = (self.pool.clone(), account.clone());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let query = format!("SELECT {ACCOUNT} FROM accounts WHERE id = $1");
+            let Some(found) = client.query_opt(&query, &[&account.0]).await? else {
+                return Ok(None);
+            };
+            let passkeys = client
+                .query(
+                    "SELECT id, account, passkey, created, used FROM passkeys WHERE account = $1
+                     ORDER BY created, id",
+                    &[&account.0],
+                )
+                .await?
+                .iter()
+                .map(passkey_row)
+                .collect::<Result<_, _>>()?;
+            let sessions = client
+                .query(
+                    "SELECT id, account, created, expires FROM sessions WHERE account = $1
+                     ORDER BY created, id",
+                    &[&account.0],
+                )
+                .await?
+                .iter()
+                .map(session_row)
+                .collect::<Result<_, _>>()?;
+            let games = client
+                .query(
+                    "SELECT s.table_id, t.game, t.rules, s.seat, s.name, t.finished, t.ended
+                     FROM seats s JOIN tables t ON t.id = s.table_id
+                     WHERE s.account = $1 ORDER BY t.ord, s.seat",
+                    &[&account.0],
+                )
+                .await?
+                .iter()
+                .map(|r| {
+                    Ok(SatIn {
+                        table: r.try_get(0)?,
+                        game: r.try_get(1)?,
+                        rules: r.try_get(2)?,
+                        seat: r.try_get::<_, i64>(3)? as usize,
+                        name: r.try_get(4)?,
+                        finished: r.try_get(5)?,
+                        ended: r.try_get(6)?,
+                    })
+                })
+                .collect::<Result<_, StoreError>>()?;
+            Ok(Some(Held {
+                account: account_row(&found)?,
+                passkeys,
+                sessions,
+                games,
+                ratings: rows_of(&client, RATING_TABLES[0], &account).await?,
+                rating_changes: rows_of(&client, RATING_TABLES[1], &account).await?,
+            }))
+        })
+    }
+
+    fn delete(&self, account: &AccountId) -> Result<bool, StoreError> {
+        let (pool, account) = (self.pool.clone(), account.clone());
+        self.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            for table in RATING_TABLES {
+                if exists(&transaction, table).await? {
+                    let statement = format!("DELETE FROM {table} WHERE account = $1");
+                    transaction.execute(&statement, &[&account.0]).await?;
+                }
+            }
+            for statement in [
+                "DELETE FROM passkeys WHERE account = $1",
+                "DELETE FROM sessions WHERE account = $1",
+            ] {
+                transaction.execute(statement, &[&account.0]).await?;
+            }
+            transaction
+                .execute(
+                    "UPDATE seats SET name = $2, account = NULL WHERE account = $1",
+                    &[&account.0, &DELETED],
+                )
+                .await?;
+            let existed = transaction
+                .execute("DELETE FROM accounts WHERE id = $1", &[&account.0])
+                .await?
+                == 1;
+            transaction.commit().await?;
+            Ok(existed)
+        })
+    }
+}
