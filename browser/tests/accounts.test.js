@@ -61,7 +61,7 @@ async function signUp(page, name) {
   await page.getByLabel(/^A name/).fill(name);
   await page.getByRole("button", { name: "Sign up with a passkey" }).click();
   await page.getByRole("heading", { name: "Save your recovery code" }).waitFor();
-  return page.locator("#recovery-code").inputValue();
+  return page.locator("#recovery-code").textContent();
 }
 
 async function signIn(page, name) {
@@ -143,7 +143,7 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 
     await page.locator("#recover-code").fill(code);
     await page.getByRole("button", { name: "Sign in with the recovery code" }).click();
     await page.getByRole("heading", { name: "Save your recovery code" }).waitFor();
-    const next = await page.locator("#recovery-code").inputValue();
+    const next = await page.locator("#recovery-code").textContent();
     assert.notEqual(next, code, "a new code replaces the spent one");
     await page.getByRole("button", { name: "I have saved it" }).click();
     await signedInHeading(page, name).waitFor();

@@ -69,7 +69,6 @@ export const profileLink = (name) => `/u/${encodeURIComponent(name)}`;
 
 /** When, in this browser's words, from seconds since 1970. */
 function when(seconds) {
-  if (seconds == null) return "never";
   return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
@@ -235,7 +234,8 @@ export function accountPage(main, { go, connection }) {
         el("h2", { id: "passkeys-heading" }, "Passkeys"),
         el("p", {}, "Add one on each device you play on, so losing one never locks you out."),
         el("ul", { class: "passkeys" }, keys.map((k, i) => el("li", {},
-          el("strong", {}, `Passkey ${i + 1}`), ` · added ${when(k.created)} · last used ${when(k.used)}`))),
+          el("strong", {}, `Passkey ${i + 1}`), ` · added ${when(k.created)} · `,
+          k.used == null ? "not used to sign in yet" : `last used ${when(k.used)}`))),
         add),
       el("section", { "aria-labelledby": "sessions-heading" },
         el("h2", { id: "sessions-heading" }, "Signed in"),
@@ -260,7 +260,9 @@ export function accountPage(main, { go, connection }) {
 
 /** The recovery code, shown once after sign-up (or after one was spent): "save this". */
 function recoveryPanel(code, done) {
-  const field = el("input", { id: "recovery-code", readonly: true, value: code, class: "code", spellcheck: "false" });
+  // Shown whole, wrapping on a phone (an input would hide its end), and selected with one
+  // click to copy by hand.
+  const field = el("code", { id: "recovery-code" }, code);
   const copied = el("span", { class: "said", role: "status", "aria-live": "polite" });
   const copy = el("button", { type: "button" }, "Copy the code");
   copy.addEventListener("click", async () => {
@@ -268,14 +270,15 @@ function recoveryPanel(code, done) {
       await navigator.clipboard.writeText(code);
       copied.textContent = "Copied.";
     } catch {
-      field.select();
+      getSelection().selectAllChildren(field);
       copied.textContent = "The browser refused the clipboard: the code is selected, copy it by hand.";
     }
   });
   return el("div", { class: "recovery" },
     el("h1", { tabindex: "-1" }, "Save your recovery code"),
     el("p", {}, el("strong", {}, "It is shown this once."), " If you lose every passkey, this code signs you in (once; you are then given a new one). Keep it somewhere safe: a password manager, or on paper."),
-    el("label", { for: "recovery-code" }, "Your recovery code"),
-    el("div", { class: "code-row" }, field, copy), copied,
+    el("p", { class: "label" }, "Your recovery code:"),
+    el("p", { class: "code" }, field),
+    el("div", { class: "code-row" }, copy, copied),
     el("button", { type: "button", class: "primary", onclick: done }, "I have saved it"));
 }

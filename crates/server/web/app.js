@@ -37,6 +37,9 @@ account.addEventListener("change", () => {
   who.setAttribute("href", me ? profileLink(me.name) : "/account");
   who.setAttribute("aria-label", me ? `${me.name}: your profile` : "Sign in or sign up");
   accountLink.hidden = !me;
+  // A signed-in person sits under their account's name; a guest under the name kept here.
+  const wanted = me ? me.name : name || "Player";
+  if (connection.name !== wanted) connection.rename(wanted);
 });
 
 const NAME = "cardtable.name";
