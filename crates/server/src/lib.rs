@@ -18,9 +18,11 @@
 
 mod accounts;
 mod blocking;
+mod brief;
 mod cluster;
 mod conn;
 pub mod edge;
+mod graph;
 pub mod ids;
 mod journal;
 pub mod listen;

@@ -19,6 +19,10 @@ use crate::store::{Store, StoreError};
 use crate::table::{Command, Services};
 use crate::tables::{Awake, Tables};
 
+/// How long a profile, a rating graph or a leaderboard's page is kept: a new rating shows
+/// within it, and the store answers each at most once in it.
+const BRIEF: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Everything the handlers share.
 #[derive(Clone)]
 pub struct Server {
@@ -40,6 +44,8 @@ pub struct Server {
     pub(crate) reviews: Arc<Replays>,
     /// People's accounts: passkeys, sessions, names.
     pub(crate) accounts: Arc<Desk>,
+    /// Profiles, rating graphs and leaderboards, kept a few seconds.
+    pub(crate) brief: Arc<crate::brief::Brief>,
 }
 
 impl Server {
@@ -80,6 +86,7 @@ impl Server {
             accounts,
             replays: Arc::default(),
             reviews: Arc::default(),
+            brief: Arc::new(crate::brief::Brief::new(BRIEF)),
         };
         server.tables.restore_all()?;
         if tokio::runtime::Handle::try_current().is_ok() {

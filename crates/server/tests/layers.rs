@@ -12,14 +12,14 @@ use std::path::Path;
 const LAYERS: &[&[&str]] = &[
     // Names and tools that import nothing of the crate.
     &[
-        "ids", "names", "metrics", "web", "served", "blocking", "ratings",
+        "ids", "names", "metrics", "web", "served", "blocking", "ratings", "graph",
     ],
     // Storage, which knows the ids and nothing of the wire.
     &["store"],
     &["node", "seen"],
     &["journal", "protocol", "restore"],
     // The edge's limits, the caches, the lobby.
-    &["edge", "replays", "lobby"],
+    &["edge", "replays", "lobby", "brief"],
     // The accounts' desk (passkeys, sessions, names) beside them.
     &["listen", "outbox", "accounts"],
     // Checking a new table; the table's task; the running tables.

@@ -4,6 +4,7 @@
 
 mod account;
 pub(crate) mod listings;
+mod people;
 mod records;
 
 use std::net::SocketAddr;
@@ -37,6 +38,11 @@ pub fn router(server: &Server) -> Router {
         .route("/api/games/{id}/steps", get(records::steps))
         .route("/api/games/{id}/review/{seat}", get(records::review))
         .merge(account::routes())
+        .route("/api/users/{name}", get(people::profile))
+        .route("/api/users/{name}/games", get(people::games))
+        .route("/api/users/{name}/rating/{game}/{file}", get(people::graph))
+        .route("/api/leaderboard/{game}/{rules}", get(people::leaderboard))
+        .route("/api/account/games", get(people::my_games))
         .route_layer(middleware::from_fn_with_state(server.clone(), limit_api));
     Router::new()
         .route("/ws", get(conn::upgrade))

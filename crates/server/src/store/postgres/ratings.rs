@@ -46,6 +46,10 @@ pub(super) async fn write(
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let sides = people(game, &seats);
+    if sides.len() < 2 {
+        // Nobody to compare with: no rows, not even a newcomer's.
+        return Ok(());
+    }
     let mut accounts: Vec<String> = (sides.iter())
         .flat_map(|(accounts, _)| accounts.iter().map(|a| a.0.clone()))
         .collect();
