@@ -4,7 +4,7 @@
 
 import { api } from "./account.js";
 import { el } from "./dom.js";
-import { gameTitle } from "./profile.js";
+import { gameTitle, ratingText } from "./profile.js";
 
 const PAGE = 50;
 
@@ -35,7 +35,7 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
         body.append(...rows.map((r) => el("tr", {},
           el("td", {}, String(r.place)),
           el("td", {}, el("a", { href: `/u/${encodeURIComponent(r.name)}`, "data-route": true }, r.name)),
-          el("td", {}, String(r.rating)),
+          el("td", {}, ratingText(r.rating)),
           el("td", {}, String(r.games)))));
         if (rows.length) last = rows.at(-1).place;
         more.hidden = rows.length < PAGE;

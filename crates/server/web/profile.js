@@ -20,19 +20,20 @@ export function endedAt(seconds) {
   return el("time", { datetime: at.toISOString() }, at.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }));
 }
 
+/** A rating as the server sends it (`mu - 3 sigma`, a real number), to one decimal: the
+ * number is the server's, only its printing is ours. */
+export const ratingText = (rating) => Number(rating).toFixed(1);
+
 /** One game a person played, as the server lists it (`{table, title, ended, seat, won,
  * rated}`): its outcome in the server's words, its replay and the review of that seat. */
 export function gameRow(g, review = "Review the play") {
-  const finished = g.ended != null || g.won != null;
   return el("li", { class: "table-row game", "data-table": g.table },
     el("strong", {}, g.title),
     g.rated ? el("span", { class: "badge rated" }, "Rated") : null,
     endedAt(g.ended),
     g.won != null ? el("span", { class: `outcome ${g.won ? "won" : "lost"}` }, g.won ? "Won" : "Lost") : null,
-    finished
-      ? [el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
-        g.seat != null ? el("a", { href: `/replay/${g.table}?review=${g.seat}`, "data-route": true }, review) : null]
-      : el("a", { href: `/t/${g.table}`, "data-route": true }, "Back to the table"));
+    el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
+    el("a", { href: `/replay/${g.table}?review=${g.seat}`, "data-route": true }, review));
 }
 
 export function profilePage(main, name, { catalogue }) {
@@ -84,9 +85,9 @@ function ratingCard(name, r, offer) {
   return el("section", { class: "rating card-box", "aria-label": `${title} rating` },
     el("h3", {}, title),
     el("p", { class: "rating-line" },
-      el("span", { class: "number" }, String(r.rating)),
+      el("span", { class: "number" }, ratingText(r.rating)),
       r.provisional ? el("span", { class: "badge provisional", title: "A new rating moves fast and is not yet on the leaderboard." }, "Provisional") : null),
     el("p", {}, `${r.games} rated ${r.games === 1 ? "game" : "games"}, ${r.wins} won`),
-    el("img", { src: graph, alt: `${name}'s ${title} rating after each rated game; now ${r.rating}.`, width: 320, height: 120, loading: "lazy" }),
+    el("img", { src: graph, alt: `${name}'s ${title} rating after each rated game; now ${ratingText(r.rating)}.`, width: 320, height: 120, loading: "lazy" }),
     el("p", {}, el("a", { href: `/leaderboard/${encodeURIComponent(r.game)}/${encodeURIComponent(r.rules)}`, "data-route": true }, `${title} leaderboard`)));
 }
