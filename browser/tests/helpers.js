@@ -187,12 +187,13 @@ export async function playByClicks(page, done, { limit = 2000, onTurn } = {}) {
 
 /**
  * A server and a browser for the tests of one file: started before them, stopped after.
- * Read `.server` and `.browser` inside the tests.
+ * Read `.server` and `.browser` inside the tests. `flags`, if given, replace
+ * `startServer`'s.
  */
-export function useServerAndBrowser() {
+export function useServerAndBrowser(flags) {
   const shared = {};
   before(async () => {
-    shared.server = await startServer();
+    shared.server = await startServer(flags);
     shared.browser = await launch();
   });
   afterEach(async () => {

@@ -36,6 +36,10 @@ export function gameRow(g, review = "Review the play") {
     el("a", { href: `/replay/${g.table}?review=${g.seat}`, "data-route": true }, review));
 }
 
+/** How many games a profile lists at first (the server's `/api/users/{name}`, its last 20
+ * public games), and a page of older ones: a full first page may have more behind it. */
+const PAGE = 20;
+
 export function profilePage(main, name, { catalogue }) {
   document.title = `cardtable · ${name}`;
   const root = el("section", { class: "panel profile" }, el("h1", {}, name), el("p", {}, "Loading…"));
@@ -49,27 +53,28 @@ export function profilePage(main, name, { catalogue }) {
       more.disabled = true;
       try {
         const last = games.lastElementChild?.dataset.table;
-        const page = await api(`${base}/games?after=${encodeURIComponent(last)}&limit=20`);
+        const page = await api(`${base}/games?after=${encodeURIComponent(last)}&limit=${PAGE}`);
         const entries = Array.isArray(page) ? page : page.games ?? [];
         games.append(...entries.map((g) => gameRow(g)));
-        more.hidden = entries.length === 0;
+        more.hidden = entries.length < PAGE;
       } catch (e) {
         moreError.textContent = e.message;
       }
       more.disabled = false;
     });
-    more.hidden = user.games.length === 0;
+    more.hidden = user.games.length < PAGE;
     document.title = `cardtable · ${user.name}`;
-    root.replaceChildren(
+    root.replaceChildren(...[
       el("h1", {}, user.name),
       el("h2", {}, "Ratings"),
       user.ratings.length
-        ? el("div", { class: "ratings" }, user.ratings.map((r) => ratingCard(user.name, r, offer)))
+        ? [el("p", { class: "hint" }, "A rating is the server's cautious estimate of skill at a game: it starts at 0, and a win against stronger players moves it most. It is provisional while there are few rated games to go on."),
+          el("div", { class: "ratings" }, user.ratings.map((r) => ratingCard(user.name, r, offer)))]
         : el("p", {}, "No rated games yet."),
       el("p", {}, el("a", { href: "/leaderboard", "data-route": true }, "Leaderboards")),
       el("h2", {}, "Last games"),
       user.games.length ? games : el("p", {}, "No games yet."),
-      moreError, more);
+      moreError, more].flat());
   }).catch((e) => {
     root.replaceChildren(el("h1", {}, name),
       el("p", { class: "error", role: "alert" }, e instanceof Refused && e.status === 404 ? `Nobody is called ${name} here.` : `The profile did not load: ${e.message}`),
