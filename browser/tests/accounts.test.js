@@ -280,7 +280,7 @@ test("a rated game of four people: the table says so before it starts, the profi
   const row = guest.locator(".table-row", { hasText: "Euchre" });
   await row.getByText("Rated", { exact: true }).waitFor();
   assert.equal(await row.getByRole("button", { name: /Sit in seat/ }).count(), 0);
-  await row.getByRole("link", { name: /Sign in to sit/ }).waitFor();
+  await row.getByRole("link", { name: "Sign in to sit" }).waitFor();
   await guest.screenshot({ path: join(OUTPUT, "accounts-lobby-rated-guest-1280.png"), fullPage: true });
   for (const [i, page] of others.entries()) {
     await at(page, `/t/${table}?seat=${i + 1}`);

@@ -223,7 +223,7 @@ function tableRow(t) {
     ? (guestAtRated ? null : el("button", { class: "join", onclick: () => { go(`/t/${t.table}?seat=${i}`); } }, `Sit in seat ${i + 1}`))
     : el("span", { class: "taken" }, `${s.name}${s.kind === "computer" ? " (computer)" : ""}`));
   if (guestAtRated && t.seats.some((s) => s.kind === "open")) {
-    seats.push(el("a", { href: "/account", "data-route": true, class: "join" }, "Sign in to sit (rated)"));
+    seats.push(el("a", { href: "/account", "data-route": true, class: "join" }, "Sign in to sit"));
   }
   return el("div", { class: "table-row" },
     el("strong", {}, t.title),
