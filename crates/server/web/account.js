@@ -64,6 +64,12 @@ class Account extends EventTarget {
 
 export const account = new Account();
 
+/** The server's words as a sentence: its refusals begin in lower case, without a stop. */
+const sentence = (words) => {
+  const text = String(words).trim();
+  return text ? `${text[0].toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? "" : "."}` : text;
+};
+
 /** A profile's address. */
 export const profileLink = (name) => `/u/${encodeURIComponent(name)}`;
 
@@ -97,7 +103,7 @@ export function accountPage(main, { go, connection }) {
     try {
       await work();
     } catch (e) {
-      error.textContent = e instanceof Refused ? e.message : webauthn.failure(e);
+      error.textContent = e instanceof Refused ? sentence(e.message) : webauthn.failure(e);
       button.disabled = false;
     }
   };

@@ -552,7 +552,10 @@ function accountGames(mine) {
       const last = rows.lastElementChild?.dataset.table;
       const page = await api(`/api/account/games?limit=${PAGE}${last ? `&after=${encodeURIComponent(last)}` : ""}`);
       const games = Array.isArray(page) ? page : page.games ?? [];
-      rows.append(...games.map((g) => gameRow(g, "Review my play")));
+      // Each with its result, as a guest's are (`/api/games/{table}`); the account's
+      // listing alone if that fails.
+      rows.append(...await Promise.all(games.map((g) => api(`/api/games/${g.table}`)
+        .then((full) => finishedRow(full, g.seat, { rated: g.rated, tag: "li" }), () => gameRow(g, "Review my play")))));
       more.hidden = games.length < PAGE;
       if (!rows.children.length) mine.replaceChildren(el("p", {}, "None yet: the games you play signed in, on any device, will be here."));
       else if (!rows.isConnected) mine.replaceChildren(rows, more);
@@ -565,26 +568,29 @@ function accountGames(mine) {
   load();
 }
 
+/** A finished game of "my games" (`/api/games/{table}`, its `result`), read for `seat`:
+ * whether its side won, the final standings, who played with and against it. */
+function finishedRow(g, seat, { rated = false, tag = "div" } = {}) {
+  const me = g.result?.seats.find((s) => s.seat === seat);
+  return el(tag, { class: "table-row game", "data-table": g.table }, el("strong", {}, g.title),
+    rated ? el("span", { class: "badge rated" }, "Rated") : null,
+    ended(g),
+    me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null,
+    g.result ? el("div", { class: "summary" },
+      el("span", { class: "standings" }, g.result.standings.join(" · ")),
+      me ? el("span", { class: "sides" }, [
+        me.partners.length ? `With ${me.partners.join(", ")}` : null,
+        me.opponents.length ? `Against ${me.opponents.join(", ")}` : null,
+      ].filter(Boolean).join(" · ")) : null) : null,
+    el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
+    el("a", { href: `/replay/${g.table}?review=${seat}`, "data-route": true }, "Review my play"));
+}
+
 /** The games this browser holds a seat at (a guest's "my games"). */
 function browserGames(mine) {
   // Each table this browser holds a seat at: finished (a listing), in play (403), or gone.
   Promise.all(mySeats().map(({ table, seat }) => fetch(`/api/games/${table}`).then(async (r) => {
-    if (r.ok) {
-      const g = await r.json();
-      // The server's result, read for this browser's seat: whether its side won, the
-      // final standings, who played with and against it.
-      const me = g.result?.seats.find((s) => s.seat === seat);
-      return el("div", { class: "table-row game" }, el("strong", {}, g.title), ended(g),
-        me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null,
-        g.result ? el("div", { class: "summary" },
-          el("span", { class: "standings" }, g.result.standings.join(" · ")),
-          me ? el("span", { class: "sides" }, [
-            me.partners.length ? `With ${me.partners.join(", ")}` : null,
-            me.opponents.length ? `Against ${me.opponents.join(", ")}` : null,
-          ].filter(Boolean).join(" · ")) : null) : null,
-        el("a", { href: `/replay/${table}`, "data-route": true }, "Replay"),
-        el("a", { href: `/replay/${table}?review=${seat}`, "data-route": true }, "Review my play"));
-    }
+    if (r.ok) return finishedRow(await r.json(), seat);
     if (r.status === 403) {
       return el("div", { class: "table-row" }, el("span", {}, "A game in play"),
         el("a", { href: `/t/${table}`, "data-route": true }, "Back to the table"));
