@@ -88,6 +88,8 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 
     // recovery code, shown once.
     const code = await signUp(page, name);
     assert.match(code, /\S{8,}/, "a recovery code is shown");
+    assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Save your recovery code",
+      "the focus moves to the new view's heading");
     await clean(page, "the recovery code");
     await shoot(page, "recovery-code", viewport);
     await page.getByRole("button", { name: "I have saved it" }).click();

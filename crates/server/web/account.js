@@ -108,17 +108,22 @@ export function accountPage(main, { go, connection }) {
     }
   };
 
+  // The view drawn (loading, recovery, in, out): when it changes after a click, the focus
+  // goes to its heading, so a keyboard or screen reader starts at the top of the new view.
+  let shown = null;
   const draw = () => {
-    if (!account.known) {
+    const view = !account.known ? "loading" : recovery ? "recovery" : account.me ? "in" : "out";
+    if (view === "loading") {
       root.replaceChildren(el("p", {}, "Loading…"));
-    } else if (recovery) {
+    } else if (view === "recovery") {
       root.replaceChildren(recoveryPanel(recovery, () => { recovery = null; draw(); }));
-      root.querySelector("h1").focus();
-    } else if (account.me) {
+    } else if (view === "in") {
       root.replaceChildren(...signedIn(account.me).filter(Boolean));
     } else {
       root.replaceChildren(...signedOut().filter(Boolean));
     }
+    if (shown && shown !== "loading" && shown !== view) root.querySelector("h1")?.focus();
+    shown = view;
   };
 
   const signedOut = () => {
