@@ -183,7 +183,7 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 
     await clean(page, "the profile");
     await shoot(page, "profile", viewport);
     await at(page, "/leaderboard");
-    await page.locator(".leaderboard caption").waitFor();
+    await page.locator(".leaderboard #board").waitFor();
     await page.locator(".leaderboard [role=status]:not(:has-text('Loading'))").waitFor();
     await clean(page, "the leaderboard");
     await shoot(page, "leaderboard", viewport);

@@ -25,6 +25,10 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
     pick.addEventListener("change", () => go(`/leaderboard/${pick.value}`));
     const body = el("tbody");
     const status = el("p", { role: "status", "aria-live": "polite" }, "Loading…");
+    const ranks = el("table", { class: "scores board", hidden: true },
+      el("caption", {}, board.title),
+      el("thead", {}, el("tr", {}, ["Place", "Name", "Rating", "Games"].map((h) => el("th", { scope: "col" }, h)))),
+      body);
     const more = el("button", { type: "button", hidden: true }, "More");
     let last = null;
     const load = async () => {
@@ -40,6 +44,7 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
         if (rows.length) last = rows.at(-1).place;
         more.hidden = rows.length < PAGE;
         status.textContent = body.children.length ? "" : "Nobody yet: a rating is listed here once it is no longer provisional.";
+        ranks.hidden = !body.children.length;
       } catch (e) {
         status.textContent = `The leaderboard did not load: ${e.message}`;
         status.classList.add("error");
@@ -51,10 +56,8 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
     root.replaceChildren(
       el("h1", {}, "Leaderboard"),
       el("label", { for: "board" }, "Game"), pick,
-      el("table", { class: "scores board" },
-        el("caption", {}, board.title),
-        el("thead", {}, el("tr", {}, ["Place", "Name", "Rating", "Games"].map((h) => el("th", { scope: "col" }, h)))),
-        body),
+      ranks,
+
       status, more,
       el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby")));
     load();
