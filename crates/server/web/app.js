@@ -37,10 +37,17 @@ account.addEventListener("change", () => {
   who.setAttribute("href", me ? profileLink(me.name) : "/account");
   who.setAttribute("aria-label", me ? `${me.name}: your profile` : "Sign in or sign up");
   accountLink.hidden = !me;
-  // A signed-in person sits under their account's name; a guest under the name kept here.
-  const wanted = me ? me.name : name || "Player";
-  if (connection.name !== wanted) connection.rename(wanted);
+  // A signed-in person sits under their account's name; one who signs out goes back to the
+  // name kept here. A guest's name is left as it is (a refused one stays refused).
+  const now = me?.name ?? null;
+  if (now !== signedAs) {
+    if (now) connection.rename(now);
+    else if (signedAs) connection.rename(name || "Player");
+    signedAs = now;
+  }
 });
+/** The account name the connection last took, or null for a guest. */
+let signedAs = null;
 
 const NAME = "cardtable.name";
 let name = localStorage.getItem(NAME) || "";
