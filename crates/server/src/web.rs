@@ -19,7 +19,9 @@ pub async fn asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let (name, file) = match Assets::get(path) {
         Some(file) if !path.is_empty() => (path, file),
-        _ if path.contains('.') && !is_profile(path) => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+        _ if path.contains('.') && !is_profile(path) => {
+            return (StatusCode::NOT_FOUND, "no such file").into_response()
+        }
         _ => match Assets::get(INDEX) {
             Some(file) => (INDEX, file),
             None => return (StatusCode::NOT_FOUND, "no client built in").into_response(),
