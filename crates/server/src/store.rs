@@ -625,11 +625,7 @@ impl Accounts for Parts {
     fn open_session(&self, session: &SessionRow, most: usize) -> Result<(), StoreError> {
         self.people.open_session(session, most)
     }
-    fn session(
-        &self,
-        id: &str,
-        now: i64,
-    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
+    fn session(&self, id: &str, now: i64) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
         self.people.session(id, now)
     }
     fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError> {
@@ -641,12 +637,7 @@ impl Accounts for Parts {
     fn close_sessions(&self, account: &AccountId) -> Result<usize, StoreError> {
         self.people.close_sessions(account)
     }
-    fn recover(
-        &self,
-        key: &str,
-        code: &str,
-        next: &str,
-    ) -> Result<Option<AccountRow>, StoreError> {
+    fn recover(&self, key: &str, code: &str, next: &str) -> Result<Option<AccountRow>, StoreError> {
         self.people.recover(key, code, next)
     }
     fn claim_seats(&self, account: &AccountId, claims: &[Claim]) -> Result<usize, StoreError> {

@@ -7,8 +7,10 @@ use catalogue::AnyAction;
 use euchre::Action;
 use std::time::Duration;
 
+use server::ids::AccountId;
 use server::store::{
-    Commit, Deals, Leases, Reads, SeatRow, Seed, Sqlite, Store, StoreError, TableRow, Token, Writes,
+    AccountRow, Claim, Commit, Deals, Leases, NewAccount, PasskeyRow, Reads, SeatRow, Seed,
+    SessionRow, SignedUp, Sqlite, Store, StoreError, TableRow, Token, Writes, DELETED,
 };
 
 /// A Euchre table's settings, `id` as given.
@@ -58,6 +60,7 @@ fn contract(store: &dyn Store) {
     unfinished_and_finished_games_are_listed_apart(store);
     a_lease_fences_the_node_that_lost_it(store);
     an_unflushed_commit_is_read_at_once(store);
+    accounts_keep_their_names_sessions_codes_and_seats(store);
 }
 
 fn a_table_reads_back_as_written(store: &dyn Store) {
@@ -222,6 +225,168 @@ fn an_unflushed_commit_is_read_at_once(store: &dyn Store) {
     assert_eq!(store.table("u1").unwrap().unwrap().actions, [pass()]);
     store.flush().unwrap();
     assert_eq!(store.table("u1").unwrap().unwrap().actions, [pass()]);
+}
+
+/// An account of `id` named `name` (key `key`), its passkey `passkey`, a session `s-id`
+/// from second 100, claiming `claims`.
+fn new_account(id: &str, name: &str, key: &str, passkey: &str, claims: Vec<Claim>) -> NewAccount {
+    let account = AccountId(id.into());
+    NewAccount {
+        account: AccountRow {
+            id: account.clone(),
+            name: name.into(),
+            name_key: key.into(),
+            handle: format!("handle-{id}"),
+            created: 100,
+        },
+        recovery: format!("code-{id}"),
+        passkey: PasskeyRow {
+            id: passkey.into(),
+            account: account.clone(),
+            passkey: "{}".into(),
+            created: 100,
+            used: None,
+        },
+        session: SessionRow {
+            id: format!("s-{id}"),
+            account,
+            created: 100,
+            expires: 1000,
+        },
+        claims,
+    }
+}
+
+fn accounts_keep_their_names_sessions_codes_and_seats(store: &dyn Store) {
+    create(store, "acc1", false);
+    let guest = |seat, token: &str| SeatRow {
+        seat,
+        name: format!("Guest {seat}"),
+        token: Token::new(token.into()),
+        account: None,
+    };
+    store
+        .commit(
+            Commit::default()
+                .seat("acc1", guest(0, "tok0"))
+                .seat("acc1", guest(3, "tok3")),
+        )
+        .unwrap();
+    let claim = |seat, token: &str| Claim {
+        table: "acc1".into(),
+        seat,
+        token: token.into(),
+    };
+    let ada = AccountId("ada".into());
+    let made = store
+        .sign_up(&new_account(
+            "ada",
+            "Ada",
+            "ada-key",
+            "pk1",
+            vec![claim(0, "tok0"), claim(3, "wrong")],
+        ))
+        .unwrap();
+    assert_eq!(made, SignedUp::Made { claimed: 1 });
+    // One name per key, one account per passkey: nothing of a refused sign-up is kept.
+    let twin = new_account("twin", "ADA", "ada-key", "pk2", vec![claim(3, "tok3")]);
+    assert_eq!(store.sign_up(&twin).unwrap(), SignedUp::NameTaken);
+    let thief = new_account("thief", "Eve", "eve-key", "pk1", vec![claim(3, "tok3")]);
+    assert_eq!(store.sign_up(&thief).unwrap(), SignedUp::PasskeyTaken);
+    assert_eq!(store.account_named("eve-key").unwrap(), None);
+    let seats = store.table("acc1").unwrap().unwrap().seats;
+    assert_eq!(seats[0].account.as_ref(), Some(&ada));
+    assert_eq!(seats[1].account, None, "claimed by nobody");
+    assert_eq!(store.account_named("ada-key").unwrap().unwrap().name, "Ada");
+
+    // Seats: only with the token, only a guest's.
+    assert_eq!(
+        store
+            .claim_seats(&ada, &[claim(3, "tok0"), claim(3, "")])
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        store
+            .claim_seats(&AccountId("other".into()), &[claim(0, "tok0")])
+            .unwrap(),
+        0
+    );
+    assert_eq!(store.claim_seats(&ada, &[claim(3, "tok3")]).unwrap(), 1);
+
+    // Sessions: at most two, the oldest ended; expired ones are not found.
+    let session = |id: &str, created| SessionRow {
+        id: id.into(),
+        account: ada.clone(),
+        created,
+        expires: created + 500,
+    };
+    store.open_session(&session("s2", 200), 2).unwrap();
+    store.open_session(&session("s3", 300), 2).unwrap();
+    assert_eq!(
+        store.session("s-ada", 150).unwrap(),
+        None,
+        "the oldest of three ended"
+    );
+    let (found, row) = store.session("s3", 400).unwrap().unwrap();
+    assert_eq!((found.id, row.expires), (ada.clone(), 800));
+    assert_eq!(store.session("s2", 700).unwrap(), None, "expired at 700");
+    let live: Vec<String> = store
+        .sessions(&ada, 400)
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(live, ["s2", "s3"]);
+    store.close_session("s2").unwrap();
+    assert_eq!(store.session("s2", 400).unwrap(), None);
+
+    // Passkeys: another one, a used one's state kept; a known id refused.
+    let second = PasskeyRow {
+        id: "pk9".into(),
+        account: ada.clone(),
+        passkey: "{}".into(),
+        created: 300,
+        used: None,
+    };
+    assert!(store.add_passkey(&second).unwrap());
+    assert!(!store
+        .add_passkey(&PasskeyRow {
+            account: AccountId("eve".into()),
+            ..second
+        })
+        .unwrap());
+    store.passkey_used("pk1", "{\"n\":1}", 500).unwrap();
+    let passkeys = store.passkeys(&ada).unwrap();
+    assert_eq!(passkeys.len(), 2);
+    assert_eq!(
+        (passkeys[0].passkey.as_str(), passkeys[0].used),
+        ("{\"n\":1}", Some(500))
+    );
+
+    // A recovery code works once.
+    assert_eq!(store.recover("ada-key", "wrong", "next").unwrap(), None);
+    assert!(store
+        .recover("ada-key", "code-ada", "next")
+        .unwrap()
+        .is_some());
+    assert_eq!(store.recover("ada-key", "code-ada", "again").unwrap(), None);
+    assert!(store.recover("ada-key", "next", "third").unwrap().is_some());
+
+    // What is held, then deleted.
+    let held = store.held(&ada).unwrap().unwrap();
+    assert_eq!((held.passkeys.len(), held.games.len()), (2, 2));
+    assert_eq!(held.games[1].name, "Guest 3");
+    assert_eq!(store.close_sessions(&ada).unwrap(), 1);
+    assert!(store.delete(&ada).unwrap());
+    assert!(!store.delete(&ada).unwrap());
+    assert_eq!(store.account_named("ada-key").unwrap(), None);
+    assert_eq!(store.held(&ada).unwrap(), None);
+    assert!(store.passkeys(&ada).unwrap().is_empty());
+    let seats = store.table("acc1").unwrap().unwrap().seats;
+    for seat in &seats {
+        assert_eq!((seat.name.as_str(), &seat.account), (DELETED, &None));
+    }
 }
 
 #[test]

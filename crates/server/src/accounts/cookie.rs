@@ -79,7 +79,8 @@ pub fn foreign(edge: &Edge, headers: &HeaderMap) -> bool {
         .get("sec-fetch-site")
         .and_then(|v| v.to_str().ok())
         .map(str::to_ascii_lowercase);
-    matches!(site.as_deref(), Some("cross-site" | "same-site")) || edge.check_origin(headers).is_err()
+    matches!(site.as_deref(), Some("cross-site" | "same-site"))
+        || edge.check_origin(headers).is_err()
 }
 
 /// Refuses a state-changing request from another origin's page.
@@ -129,10 +130,25 @@ mod tests {
         };
         let host = ("host", "localhost:8080");
         assert!(!foreign(&edge, &with(&[host])));
-        assert!(!foreign(&edge, &with(&[host, ("origin", "http://localhost:8080")])));
-        assert!(foreign(&edge, &with(&[host, ("origin", "http://evil.example")])));
-        assert!(foreign(&edge, &with(&[host, ("sec-fetch-site", "cross-site")])));
-        assert!(foreign(&edge, &with(&[host, ("sec-fetch-site", "same-site")])));
-        assert!(!foreign(&edge, &with(&[host, ("sec-fetch-site", "same-origin")])));
+        assert!(!foreign(
+            &edge,
+            &with(&[host, ("origin", "http://localhost:8080")])
+        ));
+        assert!(foreign(
+            &edge,
+            &with(&[host, ("origin", "http://evil.example")])
+        ));
+        assert!(foreign(
+            &edge,
+            &with(&[host, ("sec-fetch-site", "cross-site")])
+        ));
+        assert!(foreign(
+            &edge,
+            &with(&[host, ("sec-fetch-site", "same-site")])
+        ));
+        assert!(!foreign(
+            &edge,
+            &with(&[host, ("sec-fetch-site", "same-origin")])
+        ));
     }
 }

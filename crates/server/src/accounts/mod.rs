@@ -87,7 +87,11 @@ fn now() -> i64 {
 
 /// A store failure, as a refusal.
 fn stored(error: StoreError) -> Refusal {
-    Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "storage", error.to_string())
+    Refusal::new(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "storage",
+        error.to_string(),
+    )
 }
 
 fn signed_out() -> Refusal {
@@ -440,9 +444,8 @@ impl Desk {
         if account.id != signed.id {
             return Err(signed_out());
         }
-        let handle = Uuid::parse_str(&account.handle).map_err(|e| {
-            stored(StoreError::Unreadable(format!("the account's handle: {e}")))
-        })?;
+        let handle = Uuid::parse_str(&account.handle)
+            .map_err(|e| stored(StoreError::Unreadable(format!("the account's handle: {e}"))))?;
         let known = (self.passkeys(&account.id)?.into_iter())
             .map(|(_, p)| p.cred_id().clone())
             .collect();
@@ -556,7 +559,7 @@ impl Desk {
 fn passkey_row(passkey: &Passkey, account: &AccountId, at: i64) -> Result<PasskeyRow, Refusal> {
     use base64::Engine;
     let id = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(passkey.cred_id().as_ref());
-    let text = serde_json::to_string(passkey).map_err(|e| bad_passkey(e))?;
+    let text = serde_json::to_string(passkey).map_err(bad_passkey)?;
     Ok(PasskeyRow {
         id,
         account: account.clone(),

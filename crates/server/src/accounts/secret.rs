@@ -114,8 +114,14 @@ mod tests {
         let code = RecoveryCode::random();
         let shown = code.shown();
         assert_eq!(shown.len(), 39, "{shown}");
-        assert_eq!(RecoveryCode::parse(&shown.to_uppercase()), Some(code.clone()));
-        assert_eq!(RecoveryCode::parse(&shown.replace('-', " ")), Some(code.clone()));
+        assert_eq!(
+            RecoveryCode::parse(&shown.to_uppercase()),
+            Some(code.clone())
+        );
+        assert_eq!(
+            RecoveryCode::parse(&shown.replace('-', " ")),
+            Some(code.clone())
+        );
         assert_eq!(RecoveryCode::parse("not a code"), None);
         assert_eq!(format!("{code:?}"), "RecoveryCode(hidden)");
         let token = SessionToken::random();

@@ -158,7 +158,8 @@ impl Reader<'_> {
     pub(super) fn handle(&mut self, client: Conn, message: ClientMsg, text: &str) {
         if let ClientMsg::Join { table, .. } = &message {
             // Accounts (issue 58): a name is one person's; a guest may not sit as one.
-            let name_is_free = || (self.server.accounts).may_use_name(&client.name, client.account.as_ref());
+            let name_is_free =
+                || (self.server.accounts).may_use_name(&client.name, client.account.as_ref());
             if let Err(refusal) = blocking(name_is_free) {
                 return self.refuse(table, refusal.code(), refusal.message());
             }

@@ -255,7 +255,10 @@ async fn logout_all(State(server): State<Server>, headers: HeaderMap) -> Respons
         desk.refuse_foreign(&headers)?;
         let session = desk.signed_in(&headers)?;
         let ended = desk.sign_out_everywhere(&session.signed)?;
-        Ok(with_cookie(desk.clear_cookie(), json!({"signed_out": ended})))
+        Ok(with_cookie(
+            desk.clear_cookie(),
+            json!({"signed_out": ended}),
+        ))
     }))
 }
 

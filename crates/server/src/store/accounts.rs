@@ -156,8 +156,7 @@ pub trait Accounts: Send + Sync {
     fn open_session(&self, session: &SessionRow, most: usize) -> Result<(), StoreError>;
     /// The session `id` (a token's hash) and its account, while it has not expired at
     /// `now`.
-    fn session(&self, id: &str, now: i64)
-        -> Result<Option<(AccountRow, SessionRow)>, StoreError>;
+    fn session(&self, id: &str, now: i64) -> Result<Option<(AccountRow, SessionRow)>, StoreError>;
     /// An account's sessions unexpired at `now`, oldest first.
     fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError>;
     /// Ends the session `id` (signing out).
@@ -166,8 +165,7 @@ pub trait Accounts: Send + Sync {
     fn close_sessions(&self, account: &AccountId) -> Result<usize, StoreError>;
     /// Replaces the recovery code of the account named with key `key` by `next` if its
     /// code's hash is `code`, in one statement (so a code works once): the account.
-    fn recover(&self, key: &str, code: &str, next: &str)
-        -> Result<Option<AccountRow>, StoreError>;
+    fn recover(&self, key: &str, code: &str, next: &str) -> Result<Option<AccountRow>, StoreError>;
     /// Gives `account` each guest seat of `claims` whose token matches and that no account
     /// holds: how many.
     fn claim_seats(&self, account: &AccountId, claims: &[Claim]) -> Result<usize, StoreError>;
@@ -409,11 +407,7 @@ impl Accounts for Sqlite {
         self.flush()
     }
 
-    fn session(
-        &self,
-        id: &str,
-        now: i64,
-    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
+    fn session(&self, id: &str, now: i64) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
         Ok(self
             .read()
             .query_row(
@@ -462,12 +456,7 @@ impl Accounts for Sqlite {
         Ok(closed)
     }
 
-    fn recover(
-        &self,
-        key: &str,
-        code: &str,
-        next: &str,
-    ) -> Result<Option<AccountRow>, StoreError> {
+    fn recover(&self, key: &str, code: &str, next: &str) -> Result<Option<AccountRow>, StoreError> {
         let found = self
             .lock()
             .query_row(

@@ -1,8 +1,8 @@
 //! PostgreSQL's half of [`Accounts`]: the same rows as SQLite's (migration
 //! `V7__accounts.sql`), each call one transaction on a pooled connection.
 
-use tokio_postgres::error::SqlState;
 use deadpool_postgres::GenericClient;
+use tokio_postgres::error::SqlState;
 use tokio_postgres::Row;
 
 use super::Postgres;
@@ -271,11 +271,7 @@ impl Accounts for Postgres {
         })
     }
 
-    fn session(
-        &self,
-        id: &str,
-        now: i64,
-    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
+    fn session(&self, id: &str, now: i64) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
         let (pool, id) = (self.pool.clone(), id.to_string());
         self.run(async move {
             let client = pool.get().await.map_err(StoreError::pool)?;
@@ -340,12 +336,7 @@ impl Accounts for Postgres {
         })
     }
 
-    fn recover(
-        &self,
-        key: &str,
-        code: &str,
-        next: &str,
-    ) -> Result<Option<AccountRow>, StoreError> {
+    fn recover(&self, key: &str, code: &str, next: &str) -> Result<Option<AccountRow>, StoreError> {
         let pool = self.pool.clone();
         let (key, code, next) = (key.to_string(), code.to_string(), next.to_string());
         self.run(async move {
