@@ -107,7 +107,12 @@ pub fn draw(title: &str, points: &[Point]) -> String {
             at + 4.0
         );
     }
-    for (n, anchor) in [(first.n, "start"), (last.n, "end")] {
+    let ends = if first.n == last.n {
+        vec![(first.n, "start")]
+    } else {
+        vec![(first.n, "start"), (last.n, "end")]
+    };
+    for (n, anchor) in ends {
         let _ = writeln!(
             svg,
             "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"{anchor}\">game {n}</text>",
@@ -123,6 +128,15 @@ pub fn draw(title: &str, points: &[Point]) -> String {
         "<polyline points=\"{}\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\"/>",
         line.join(" ")
     );
+    // One game is a point, which a line alone would not show.
+    if let [only] = points {
+        let _ = writeln!(
+            svg,
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#1565c0\"/>",
+            x(only.n),
+            y(only.rating)
+        );
+    }
     svg.push_str("</svg>\n");
     svg
 }

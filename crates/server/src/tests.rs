@@ -16,6 +16,8 @@ use crate::server::Server;
 use crate::store::{self, Commit, Deals, Reads, Seed, StoreError, Stored, TableRow, Writes};
 use crate::table::Command;
 
+mod rated;
+
 /// A one-point Euchre game of four random computer players.
 fn computers_only() -> TableSpec {
     TableSpec {

@@ -90,9 +90,12 @@ fn close(got: Option<(f64, f64, u32, u32)>, mu: f64, sigma: f64, games: u32, win
     assert_eq!((g, w), (games, wins));
 }
 
+/// Makes the accounts table with the given (id, name, name key) rows.
+type MakeAccounts<'a> = dyn Fn(&[(AccountId, &str, &str)]) + 'a;
+
 /// Every check, on `store`; `accounts` makes the accounts table (the accounts' module's)
 /// with the given (id, name, name key) rows.
-fn contract(store: &dyn Store, accounts: &dyn Fn(&[(AccountId, &str, &str)])) {
+fn contract(store: &dyn Store, accounts: &MakeAccounts<'_>) {
     a_team_game_rates_each_partner_once(store);
     a_free_for_all_ranks_every_pair(store);
     a_deleted_accounts_seat_is_left_out(store);
@@ -276,10 +279,7 @@ fn two_games_of_one_person_ending_at_once_both_count(store: &dyn Store) {
 /// A profile's reads: the account by its name's key, its ratings, its public games (a
 /// private table's left out unless asked for), and a leaderboard of those past ten
 /// games only, best `μ − 3σ` first.
-fn profiles_and_the_leaderboard_read_back(
-    store: &dyn Store,
-    accounts: &dyn Fn(&[(AccountId, &str, &str)]),
-) {
+fn profiles_and_the_leaderboard_read_back(store: &dyn Store, accounts: &MakeAccounts<'_>) {
     let key = "euchre/eecs280";
     accounts(&[
         (account("a1"), "Ada", "ada"),
@@ -359,7 +359,7 @@ fn sqlite_rates_each_finish_once() {
         for (id, name, key) in rows {
             connection
                 .execute(
-                    "INSERT INTO accounts (id, name, name_key) VALUES (?1, ?2, ?3)",
+                    "INSERT INTO accounts (id, name, name_key, handle, recovery, created) VALUES (?1, ?2, ?3, ?1, '', 0)",
                     rusqlite::params![id.0, name, key],
                 )
                 .unwrap();
@@ -378,7 +378,7 @@ fn postgres_rates_each_finish_once() {
         let mut sql = format!("{ACCOUNTS};");
         for (id, name, key) in rows {
             sql += &format!(
-                "INSERT INTO accounts (id, name, name_key) VALUES ('{}', '{name}', '{key}');",
+                "INSERT INTO accounts (id, name, name_key, handle, recovery, created) VALUES ('{}', '{name}', '{key}', 'h', '', 0);",
                 id.0
             );
         }

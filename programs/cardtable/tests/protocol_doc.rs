@@ -160,6 +160,13 @@ async fn websocket_codes(served: &Served, data: &std::path::Path) -> BTreeSet<St
     bea.send(json!({"type": "join", "table": table, "seat": 9}))
         .await;
     seen.insert(code(&mut bea).await);
+    // A guest at a rated table.
+    let rated = ada
+        .create(json!({"game": "euchre", "seats": ["open", "open", "open", "open"], "rated": true}))
+        .await;
+    bea.send(json!({"type": "join", "table": rated, "seat": 0}))
+        .await;
+    seen.insert(code(&mut bea).await);
     let (_, now) = bea.join(&table, 1).await;
     let turn = now["scene"]["turn"].as_u64().unwrap();
     let seq = now["seq"].clone();
@@ -247,6 +254,23 @@ fn http_codes(served: &Served, full: &Served, in_play: &str) -> BTreeSet<String>
             404,
         ),
         (full, upgrade_request(&full.address, KEY, ""), 503),
+        (
+            served,
+            format!("GET /api/leaderboard/chess/standard HTTP/1.0\r\nHost: {host}\r\n\r\n"),
+            404,
+        ),
+        (
+            served,
+            format!(
+                "GET /api/leaderboard/euchre/eecs280?after=99999 HTTP/1.0\r\nHost: {host}\r\n\r\n"
+            ),
+            400,
+        ),
+        (
+            served,
+            format!("GET /api/account/games HTTP/1.0\r\nHost: {host}\r\n\r\n"),
+            401,
+        ),
     ];
     let mut seen = BTreeSet::new();
     for (server, request, status) in requests {

@@ -4,7 +4,7 @@
 
 mod account;
 pub(crate) mod listings;
-mod people;
+pub(crate) mod people;
 mod records;
 
 use std::net::SocketAddr;

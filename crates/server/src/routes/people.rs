@@ -95,6 +95,17 @@ pub(crate) struct Places {
     limit: Option<usize>,
 }
 
+impl Places {
+    /// The first page.
+    #[cfg(test)]
+    pub(crate) fn first() -> Places {
+        Places {
+            after: None,
+            limit: None,
+        }
+    }
+}
+
 impl RatingEntry {
     fn of(row: RatingRow) -> RatingEntry {
         let (game, rules) = row.key.split_once('/').unwrap_or((&row.key, ""));
@@ -172,7 +183,7 @@ fn answer(body: Result<Bytes, Refusal>, kind: &'static str, brief: &Brief) -> Re
 }
 
 /// `/api/users/{name}`: the person's ratings and last public games.
-pub(super) async fn profile(
+pub(crate) async fn profile(
     State(server): State<Server>,
     UrlPath(name): UrlPath<String>,
 ) -> Response {
@@ -198,7 +209,7 @@ pub(super) async fn profile(
 
 /// `/api/users/{name}/games?after=TABLE&limit=N`: the next page of the person's public
 /// games.
-pub(super) async fn games(
+pub(crate) async fn games(
     State(server): State<Server>,
     UrlPath(name): UrlPath<String>,
     Query(page): Query<Page>,
@@ -228,7 +239,7 @@ pub(super) async fn games(
 
 /// `/api/users/{name}/rating/{game}/{rules}.svg`: the person's rating graph under the
 /// key, drawn by the server.
-pub(super) async fn graph(
+pub(crate) async fn graph(
     State(server): State<Server>,
     UrlPath((name, game, file)): UrlPath<(String, String, String)>,
 ) -> Response {
@@ -268,7 +279,7 @@ pub(super) async fn graph(
 
 /// `/api/leaderboard/{game}/{rules}?after=N&limit=N`: people past their provisional
 /// games, best shown rating first.
-pub(super) async fn leaderboard(
+pub(crate) async fn leaderboard(
     State(server): State<Server>,
     UrlPath((game, rules)): UrlPath<(String, String)>,
     Query(page): Query<Places>,
@@ -303,7 +314,7 @@ pub(super) async fn leaderboard(
 /// `/api/account/games?after=TABLE&limit=N`: the signed-in person's finished games,
 /// private tables too, from every device; `signed_out` for a guest. Not kept: it is one
 /// person's, and changes as they play.
-pub(super) async fn my_games(
+pub(crate) async fn my_games(
     State(server): State<Server>,
     headers: HeaderMap,
     Query(page): Query<Page>,
