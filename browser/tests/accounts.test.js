@@ -253,6 +253,13 @@ test("a guest who signs up keeps this browser's games: My games from the server"
   assert.match(await row.textContent(), /Euchre/);
   assert.equal(await row.getByRole("link", { name: "Review my play" }).count(), 1);
   await shoot(other, "my-games", { width: 1280 });
+  // Signed in, a person sits under the account's name, not the one this browser kept.
+  await at(other, "/");
+  await other.locator(".signed-name", { hasText: "You play as Mona" }).waitFor();
+  await other.getByRole("button", { name: "Play Teen Do Panch now" }).click();
+  await other.waitForURL(/\/t\/[0-9a-f]+$/);
+  await other.waitForFunction(() => window.cardtable.last?.scene?.you === 0);
+  assert.equal((await lastSnapshot(other)).seats[0].name, "Mona");
 });
 
 /** A person signed up on their own browser profile at `viewport`: `{page, key}`. */

@@ -415,9 +415,24 @@ function askName(table, start) {
 
 function tablePage(table) {
   // A friend who opens the link with no name saved, and no seat here, is asked first
-  // (not one who came through the lobby, which asked).
-  if (!name && !savedSeat(table) && !sawLobby) return askName(table, () => openTable(table));
-  return openTable(table);
+  // (not one who came through the lobby, which asked, nor one signed in: their account
+  // names them). Whether this browser is signed in is known after one request: until
+  // then the page waits, following nothing.
+  const asking = () => !name && !savedSeat(table) && !sawLobby && !account.me;
+  if (!asking()) return openTable(table);
+  if (account.known) return askName(table, () => openTable(table));
+  let page = null;
+  let closed = false;
+  account.ready.then(() => {
+    if (closed) return;
+    page = asking() ? askName(table, () => openTable(table)) : openTable(table);
+  });
+  return {
+    table,
+    redraw: () => page?.redraw?.(),
+    message: (msg) => page?.message?.(msg),
+    close: () => { closed = true; page?.close?.(); },
+  };
 }
 
 function openTable(table) {
