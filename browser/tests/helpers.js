@@ -86,7 +86,10 @@ export async function startServer(flags = ["--hand-pause-seconds", "0"]) {
       else reject(new Error(`unexpected first line: ${line}`));
     });
   });
-  return { url, stop: () => child.kill("SIGKILL") };
+  // `localhost`, not 127.0.0.1: an IP address is no WebAuthn relying party, so the pages with
+  // passkeys are browsed at `local` (the server answers both: a loopback `Host`).
+  const local = url.replace("//127.0.0.1:", "//localhost:");
+  return { url, local, stop: () => child.kill("SIGKILL") };
 }
 
 /** Debian's Chromium, headless, with the flags this sandbox needs. */
@@ -118,7 +121,7 @@ export async function personAt(browser, url, name, viewport = { width: 1280, hei
 }
 
 /** Opens a table from the lobby form: seat kinds per seat ("open", "strong", …). */
-export async function createTable(page, { game, rules, points, seats, house, listed = true, refused = false }) {
+export async function createTable(page, { game, rules, points, seats, house, listed = true, rated = false, refused = false }) {
   // The full form is folded under "Play now".
   const folded = page.locator("details.new-table");
   if (!(await folded.evaluate((d) => d.open))) await folded.locator(":scope > summary").click();
@@ -135,6 +138,7 @@ export async function createTable(page, { game, rules, points, seats, house, lis
     await page.selectOption(`select[name=seat${i}]`, kind);
   }
   if (!listed) await page.uncheck("#public");
+  if (rated) await page.check("#rated");
   await page.getByRole("button", { name: "Open the table" }).click();
   if (refused) {
     await page.locator("form .error:not(:empty)").waitFor();
@@ -183,12 +187,13 @@ export async function playByClicks(page, done, { limit = 2000, onTurn } = {}) {
 
 /**
  * A server and a browser for the tests of one file: started before them, stopped after.
- * Read `.server` and `.browser` inside the tests.
+ * Read `.server` and `.browser` inside the tests. `flags`, if given, replace
+ * `startServer`'s.
  */
-export function useServerAndBrowser() {
+export function useServerAndBrowser(flags) {
   const shared = {};
   before(async () => {
-    shared.server = await startServer();
+    shared.server = await startServer(flags);
     shared.browser = await launch();
   });
   afterEach(async () => {

@@ -9,16 +9,19 @@ use rust_embed::Embed;
 #[folder = "web/"]
 struct Assets;
 
-/// The page every client route (`/`, `/t/{id}`, `/replay/{id}`, `/games`) loads; the
-/// script reads the route from the address.
+/// The page every client route (`/`, `/t/{id}`, `/replay/{id}`, `/games`, `/account`,
+/// `/u/{name}`, `/leaderboard`) loads; the script reads the route from the address.
 const INDEX: &str = "index.html";
 
-/// Serves an embedded file, or the page for any path without a file extension.
+/// Serves an embedded file, or the page for any path without a file extension, and for
+/// every profile (`/u/{name}`: a name may hold a dot, `/u/Dr.%20Who`).
 pub async fn asset(uri: Uri) -> Response {
     let path = uri.path().trim_start_matches('/');
     let (name, file) = match Assets::get(path) {
         Some(file) if !path.is_empty() => (path, file),
-        _ if path.contains('.') => return (StatusCode::NOT_FOUND, "no such file").into_response(),
+        _ if path.contains('.') && !is_profile(path) => {
+            return (StatusCode::NOT_FOUND, "no such file").into_response()
+        }
         _ => match Assets::get(INDEX) {
             Some(file) => (INDEX, file),
             None => return (StatusCode::NOT_FOUND, "no client built in").into_response(),
@@ -32,6 +35,12 @@ pub async fn asset(uri: Uri) -> Response {
         file.data,
     )
         .into_response()
+}
+
+/// Whether `path` (without its leading slash) is a profile's page, `u/{name}`.
+fn is_profile(path: &str) -> bool {
+    path.strip_prefix("u/")
+        .is_some_and(|name| !name.is_empty() && !name.contains('/'))
 }
 
 /// The few kinds of file the client is made of.
@@ -61,5 +70,14 @@ mod tests {
             );
         }
         assert!(Assets::get(INDEX).is_some());
+    }
+
+    #[test]
+    fn a_profile_is_the_page_even_with_a_dot_in_its_name() {
+        assert!(is_profile("u/Dr.%20Who"));
+        assert!(is_profile("u/Ada"));
+        assert!(!is_profile("u/"));
+        assert!(!is_profile("u/a/b.js"));
+        assert!(!is_profile("app.js"));
     }
 }

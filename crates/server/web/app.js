@@ -7,6 +7,9 @@ import { setCardWords } from "./cards.js";
 import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
+import { account, accountPage, api, profileLink } from "./account.js";
+import { gameRow, profilePage } from "./profile.js";
+import { leaderboardPage } from "./leaderboard.js";
 
 const main = document.querySelector("main");
 const statusPill = document.querySelector("#connection");
@@ -22,6 +25,29 @@ const setDeck = (on) => {
 deckToggle.addEventListener("click", () => setDeck(deckToggle.getAttribute("aria-pressed") !== "true"));
 statusPill.before(deckToggle);
 setDeck(localStorage.getItem(FOUR) === "1");
+
+// Who is signed in, in the header: the name, a link to the profile; else "Sign in". A
+// guest is never asked: the link is there for who wants it.
+const who = el("a", { id: "me", href: "/account", "data-route": true }, "Sign in");
+const accountLink = el("a", { id: "account-link", href: "/account", "data-route": true, hidden: true }, "Account");
+document.querySelector(".brand").after(who, accountLink);
+account.addEventListener("change", () => {
+  const me = account.me;
+  who.textContent = me ? me.name : "Sign in";
+  who.setAttribute("href", me ? profileLink(me.name) : "/account");
+  who.setAttribute("aria-label", me ? `${me.name}: your profile` : "Sign in or sign up");
+  accountLink.hidden = !me;
+  // A signed-in person sits under their account's name; one who signs out goes back to the
+  // name kept here. A guest's name is left as it is (a refused one stays refused).
+  const now = me?.name ?? null;
+  if (now !== signedAs) {
+    if (now) connection.rename(now);
+    else if (signedAs) connection.rename(name || "Player");
+    signedAs = now;
+  }
+});
+/** The account name the connection last took, or null for a guest. */
+let signedAs = null;
 
 const NAME = "cardtable.name";
 let name = localStorage.getItem(NAME) || "";
@@ -65,6 +91,11 @@ function route() {
   if ((match = path.match(/^\/t\/([0-9a-f]+)$/))) current = tablePage(match[1]);
   else if ((match = path.match(/^\/replay\/([0-9a-f]+)$/))) current = replayPage(match[1]);
   else if (path === "/games") current = gamesPage();
+  else if (path === "/account") current = accountPage(main, { go, connection });
+  else if ((match = path.match(/^\/u\/([^/]+)$/))) current = profilePage(main, decodeURIComponent(match[1]), { catalogue });
+  else if ((match = path.match(/^\/leaderboard(?:\/([^/]+)\/([^/]+))?$/))) {
+    current = leaderboardPage(main, match[1] ? { game: decodeURIComponent(match[1]), rules: decodeURIComponent(match[2]) } : null, { catalogue, go });
+  }
   else current = lobbyPage();
 }
 
@@ -96,15 +127,29 @@ function lobbyPage() {
 
   const list = el("div", { class: "tables", "aria-live": "polite" }, el("p", {}, "Loading tables…"));
   const form = createForm(saveName);
+  // A guest types a name (kept in this browser); a signed-in person plays under their
+  // account's, which the server gives their connection.
+  const guestName = el("div", { class: "guest-name" },
+    el("label", { for: "name" }, "Your name"), nameInput, nameRefused,
+    el("p", { class: "hint" }, "No account needed. ", el("a", { href: "/account", "data-route": true }, "Sign up"),
+      " to keep your name, your games on every device and a rating."));
+  const signedName = el("p", { class: "signed-name" });
+  const showWho = () => {
+    const me = account.me;
+    guestName.hidden = Boolean(me);
+    signedName.hidden = !me;
+    if (me) signedName.replaceChildren("You play as ", el("a", { href: profileLink(me.name), "data-route": true }, me.name), ".");
+    if (known.size) showTables();
+  };
   main.append(el("div", { class: "lobby" },
     el("section", { class: "panel intro" },
-      el("h1", {}, "Play cards with friends"),
-      el("label", { for: "name" }, "Your name"), nameInput, nameRefused),
+      el("h1", {}, "Play cards with friends"), guestName, signedName),
     el("section", { class: "panel" }, el("h2", {}, "Play now"), playNow(saveName),
       el("details", { class: "new-table" }, el("summary", {}, "A table of your own: rules, points, seats, house rules"), form)),
     el("section", { class: "panel" },
       el("h2", {}, "Open tables"), list,
-      el("p", {}, el("a", { href: "/games", "data-route": true }, "My games, finished games and replays")))));
+      el("p", {}, el("a", { href: "/games", "data-route": true }, "My games, finished games and replays"),
+        " · ", el("a", { href: "/leaderboard", "data-route": true }, "Leaderboards")))));
 
   // The lobby is pushed: the page once, then what changes (`lobby`), never polled.
   const known = new Map();
@@ -115,6 +160,8 @@ function lobbyPage() {
   };
   const follow = () => connection.send({ type: "lobby" });
   follow();
+  account.addEventListener("change", showWho);
+  showWho();
   return {
     message(msg) {
       if (msg.type === "tables") {
@@ -129,7 +176,10 @@ function lobbyPage() {
     },
     // Followed again on every (re)connection: the server forgets a closed socket's.
     redraw: () => { if (connection.status === "connected") follow(); },
-    close: () => connection.send({ type: "lobby", follow: false }),
+    close: () => {
+      account.removeEventListener("change", showWho);
+      connection.send({ type: "lobby", follow: false });
+    },
   };
 }
 
@@ -173,11 +223,18 @@ function playNow(saveName) {
 const catalogue = fetch("/api/catalogue").then((r) => r.json());
 
 function tableRow(t) {
+  // A rated table seats people signed in (the server refuses a guest): a guest is shown
+  // the way to sign in instead of seats they could not take.
+  const guestAtRated = t.rated && !account.me;
   const seats = t.seats.map((s, i) => s.kind === "open"
-    ? el("button", { class: "join", onclick: () => { go(`/t/${t.table}?seat=${i}`); } }, `Sit in seat ${i + 1}`)
+    ? (guestAtRated ? null : el("button", { class: "join", onclick: () => { go(`/t/${t.table}?seat=${i}`); } }, `Sit in seat ${i + 1}`))
     : el("span", { class: "taken" }, `${s.name}${s.kind === "computer" ? " (computer)" : ""}`));
+  if (guestAtRated && t.seats.some((s) => s.kind === "open")) {
+    seats.push(el("a", { href: "/account", "data-route": true, class: "join" }, "Sign in to sit"));
+  }
   return el("div", { class: "table-row" },
     el("strong", {}, t.title),
+    t.rated ? el("span", { class: "badge rated" }, "Rated") : null,
     t.house?.length ? el("small", { class: "house" }, `House rules: ${t.house.join(", ")}`) : null,
     el("span", { class: "seats" }, seats),
     el("a", { href: `/t/${t.table}`, "data-route": true }, "Watch"));
@@ -199,6 +256,27 @@ function createForm(saveName) {
     coach.checked = [...seats.querySelectorAll("select")].filter((s) => s.value === "open").length <= 1;
   };
   seats.addEventListener("change", coachDefault);
+  // Rated: offered to a signed-in person for a table of people only (every seat open), as
+  // the server accepts; otherwise said why, never offered to be refused.
+  const rated = el("input", { id: "rated", type: "checkbox" });
+  const ratedWhy = el("small", { id: "rated-why", class: "hint" });
+  const ratedBox = el("div", { class: "rated-choice" },
+    el("label", { class: "check" }, rated, " Rated: the result changes each player's rating (everyone must be signed in)"), ratedWhy);
+  const ratedOffer = () => {
+    const people = [...seats.querySelectorAll("select")].every((s) => s.value === "open");
+    ratedBox.hidden = !account.me;
+    rated.disabled = !people;
+    if (!people) rated.checked = false;
+    if (people) {
+      rated.removeAttribute("aria-describedby");
+      ratedWhy.textContent = "";
+    } else {
+      rated.setAttribute("aria-describedby", "rated-why");
+      ratedWhy.textContent = "Rated tables are for people only: make every seat open to rate it.";
+    }
+  };
+  seats.addEventListener("change", ratedOffer);
+  account.addEventListener("change", ratedOffer);
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
   // Each house rule a select, set to the chosen variant's value; every one is sent (the
@@ -231,6 +309,7 @@ function createForm(saveName) {
         el("select", { name: `seat${i}`, "aria-label": `Seat ${i + 1}` },
           offer.seats.map((s) => el("option", { value: s.kind, selected: s.kind === kind }, s.title))))));
     coachDefault();
+    ratedOffer();
   };
   // A variant may sit another number of players by default: the seats follow its house rules.
   rules.addEventListener("change", () => { refreshHouse(); refreshSeats(); });
@@ -263,6 +342,8 @@ function createForm(saveName) {
       type: "create", game: game.value, rules: rules.value, points: Number(points.value) || 10,
       house: settings, seats: kinds, public: isPublic.checked, coach: coach.checked,
     };
+    // Sent only when chosen: a server without rated tables refuses unknown fields.
+    if (account.me && rated.checked && !rated.disabled) spec.rated = true;
     const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
     if (!connection.send(spec)) {
       error.textContent = "Not connected: try again in a moment.";
@@ -283,6 +364,7 @@ function createForm(saveName) {
     el("details", { class: "house" }, el("summary", {}, "House rules"), house),
     el("label", { class: "check" }, isPublic, " List it in the lobby (otherwise only its link lets people in)"),
     el("label", { class: "check" }, coach, " Allow the coach: the strong player's advice on request (on by default when you play alone with computers)"),
+    ratedBox,
     error,
     el("button", { type: "submit", class: "primary" }, "Open the table"));
 }
@@ -333,9 +415,24 @@ function askName(table, start) {
 
 function tablePage(table) {
   // A friend who opens the link with no name saved, and no seat here, is asked first
-  // (not one who came through the lobby, which asked).
-  if (!name && !savedSeat(table) && !sawLobby) return askName(table, () => openTable(table));
-  return openTable(table);
+  // (not one who came through the lobby, which asked, nor one signed in: their account
+  // names them). Whether this browser is signed in is known after one request: until
+  // then the page waits, following nothing.
+  const asking = () => !name && !savedSeat(table) && !sawLobby && !account.me;
+  if (!asking()) return openTable(table);
+  if (account.known) return askName(table, () => openTable(table));
+  let page = null;
+  let closed = false;
+  account.ready.then(() => {
+    if (closed) return;
+    page = asking() ? askName(table, () => openTable(table)) : openTable(table);
+  });
+  return {
+    table,
+    redraw: () => page?.redraw?.(),
+    message: (msg) => page?.message?.(msg),
+    close: () => { closed = true; page?.close?.(); },
+  };
 }
 
 function openTable(table) {
@@ -392,6 +489,7 @@ function openTable(table) {
     closeResult: () => { page.resultClosed = true; redraw(); },
     showResult: () => { page.resultClosed = false; redraw(); },
     link: `${location.origin}/t/${table}`,
+    signedIn: () => Boolean(account.me),
     go,
   });
   connection.follow(table);
@@ -437,34 +535,19 @@ function gamesPage() {
   document.title = "cardtable · finished games";
   const list = el("div", { class: "tables" }, el("p", {}, "Loading…"));
   const mine = el("div", { class: "tables" }, el("p", {}, "Loading…"));
-  main.append(el("section", { class: "panel" }, el("h1", {}, "My games"),
-    el("p", {}, "The games this browser sat at, kept here (no account): their replays and reviews of your play."), mine));
-  // Each table this browser holds a seat at: finished (a listing), in play (403), or gone.
-  Promise.all(mySeats().map(({ table, seat }) => fetch(`/api/games/${table}`).then(async (r) => {
-    if (r.ok) {
-      const g = await r.json();
-      // The server's result, read for this browser's seat: whether its side won, the
-      // final standings, who played with and against it.
-      const me = g.result?.seats.find((s) => s.seat === seat);
-      return el("div", { class: "table-row game" }, el("strong", {}, g.title), ended(g),
-        me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null,
-        g.result ? el("div", { class: "summary" },
-          el("span", { class: "standings" }, g.result.standings.join(" · ")),
-          me ? el("span", { class: "sides" }, [
-            me.partners.length ? `With ${me.partners.join(", ")}` : null,
-            me.opponents.length ? `Against ${me.opponents.join(", ")}` : null,
-          ].filter(Boolean).join(" · ")) : null) : null,
-        el("a", { href: `/replay/${table}`, "data-route": true }, "Replay"),
-        el("a", { href: `/replay/${table}?review=${seat}`, "data-route": true }, "Review my play"));
+  const said = el("p", {}, "");
+  main.append(el("section", { class: "panel" }, el("h1", {}, "My games"), said, mine));
+  // Signed in: the account's games, from the server (every device's). A guest: this
+  // browser's seats.
+  account.ready.then((me) => {
+    if (me) {
+      said.replaceChildren(`The games ${me.name} played, on every device: their replays and reviews of your play.`);
+      accountGames(mine);
+    } else {
+      said.replaceChildren("The games this browser sat at, kept here (no account): their replays and reviews of your play. ",
+        el("a", { href: "/account", "data-route": true }, "Sign up"), " to keep them on every device.");
+      browserGames(mine);
     }
-    if (r.status === 403) {
-      return el("div", { class: "table-row" }, el("span", {}, "A game in play"),
-        el("a", { href: `/t/${table}`, "data-route": true }, "Back to the table"));
-    }
-    return null;
-  }).catch(() => null))).then((rows) => {
-    const shown = rows.filter(Boolean);
-    mine.replaceChildren(...(shown.length ? shown : [el("p", {}, "None yet: the games you play in this browser will be here.")]));
   });
   main.append(el("section", { class: "panel" }, el("h1", {}, "Finished games"), list,
     el("p", {}, el("a", { href: "/", "data-route": true }, "Back to the lobby"))));
@@ -478,6 +561,67 @@ function gamesPage() {
     list.replaceChildren(...(rows.length ? rows : [el("p", {}, "No finished games yet.")]));
   }).catch(() => list.replaceChildren(el("p", { class: "error" }, "Could not load the games.")));
   return {};
+}
+
+/** A signed-in person's games, a page at a time (`/api/account/games`). */
+function accountGames(mine) {
+  const rows = el("ul", { class: "games-list" });
+  const more = el("button", { type: "button", hidden: true }, "Older games");
+  const PAGE = 20;
+  const load = async () => {
+    more.disabled = true;
+    try {
+      const last = rows.lastElementChild?.dataset.table;
+      const page = await api(`/api/account/games?limit=${PAGE}${last ? `&after=${encodeURIComponent(last)}` : ""}`);
+      const games = Array.isArray(page) ? page : page.games ?? [];
+      // Each with its result, as a guest's are (`/api/games/{table}`); the account's
+      // listing alone if that fails.
+      rows.append(...await Promise.all(games.map((g) => api(`/api/games/${g.table}`)
+        .then((full) => finishedRow(full, g.seat, { rated: g.rated, tag: "li" }), () => gameRow(g, "Review my play")))));
+      more.hidden = games.length < PAGE;
+      if (!rows.children.length) mine.replaceChildren(el("p", {}, "None yet: the games you play signed in, on any device, will be here."));
+      else if (!rows.isConnected) mine.replaceChildren(rows, more);
+    } catch (e) {
+      mine.replaceChildren(el("p", { class: "error", role: "alert" }, `Could not load your games: ${e.message}`));
+    }
+    more.disabled = false;
+  };
+  more.addEventListener("click", load);
+  load();
+}
+
+/** A finished game of "my games" (`/api/games/{table}`, its `result`), read for `seat`:
+ * whether its side won, the final standings, who played with and against it. */
+function finishedRow(g, seat, { rated = false, tag = "div" } = {}) {
+  const me = g.result?.seats.find((s) => s.seat === seat);
+  return el(tag, { class: "table-row game", "data-table": g.table }, el("strong", {}, g.title),
+    rated ? el("span", { class: "badge rated" }, "Rated") : null,
+    ended(g),
+    me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null,
+    g.result ? el("div", { class: "summary" },
+      el("span", { class: "standings" }, g.result.standings.join(" · ")),
+      me ? el("span", { class: "sides" }, [
+        me.partners.length ? `With ${me.partners.join(", ")}` : null,
+        me.opponents.length ? `Against ${me.opponents.join(", ")}` : null,
+      ].filter(Boolean).join(" · ")) : null) : null,
+    el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
+    el("a", { href: `/replay/${g.table}?review=${seat}`, "data-route": true }, "Review my play"));
+}
+
+/** The games this browser holds a seat at (a guest's "my games"). */
+function browserGames(mine) {
+  // Each table this browser holds a seat at: finished (a listing), in play (403), or gone.
+  Promise.all(mySeats().map(({ table, seat }) => fetch(`/api/games/${table}`).then(async (r) => {
+    if (r.ok) return finishedRow(await r.json(), seat);
+    if (r.status === 403) {
+      return el("div", { class: "table-row" }, el("span", {}, "A game in play"),
+        el("a", { href: `/t/${table}`, "data-route": true }, "Back to the table"));
+    }
+    return null;
+  }).catch(() => null))).then((rows) => {
+    const shown = rows.filter(Boolean);
+    mine.replaceChildren(...(shown.length ? shown : [el("p", {}, "None yet: the games you play in this browser will be here.")]));
+  });
 }
 
 /** When a listed game ended, in this browser's words for a date and time. */

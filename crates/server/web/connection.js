@@ -30,6 +30,20 @@ export function mySeats(most = 20) {
   return seats.sort((a, b) => b.at - a.at).slice(0, most);
 }
 
+/** Every seat this browser holds, with its token: what a guest who signs up hands to
+ * their new account (`seats` of `/api/account/register/finish`), so they keep those games. */
+export function seatTokens() {
+  const seats = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith("cardtable.token.")) continue;
+    const table = key.slice("cardtable.token.".length);
+    const saved = savedSeat(table);
+    if (saved?.token) seats.push({ table, seat: saved.seat, token: saved.token });
+  }
+  return seats;
+}
+
 export function forgetSeat(table) {
   localStorage.removeItem(TOKEN(table));
 }
@@ -90,6 +104,18 @@ export class Connection extends EventTarget {
       this.connectSoon(this.retry);
       this.retry = Math.min(this.retry * 2, 5000);
     });
+  }
+
+  /** Closes the socket and opens another at once: after signing in or out, so the server
+   * reads the session cookie (or its absence) at the new upgrade. The tables followed are
+   * taken back as after any reconnection. */
+  reconnect() {
+    const socket = this.socket;
+    this.socket = null;
+    this.ready = false;
+    this.pending = null;
+    socket?.close();
+    this.connect();
   }
 
   /** Connects after `delay` ms unless already connected or about to. */

@@ -286,10 +286,17 @@ export function renderTable(root, page, ctx) {
   const last = scene.middle.kind === "tricks" ? scene.middle.last : null;
   const showLast = last ? el("button", { "aria-pressed": String(page.lastTrick), onclick: ctx.toggleLastTrick }, page.lastTrick ? "Hide last trick" : "Last trick") : null;
 
+  // A rated table seats people signed in (the server refuses a guest `sign_in`): a guest
+  // watching it is shown the way to sign in, not seats to be refused.
+  const guestAtRated = snapshot.rated && !ctx.signedIn() && scene.you == null;
   root.replaceChildren(...[
     el("div", { class: "bar" }, el("a", { href: "/", "data-route": true }, "← Lobby"),
-      el("span", { class: "rules" }, scene.title), share, copy, refused),
-    felt(scene, ctx.sit),
+      el("span", { class: "rules" }, scene.title),
+      snapshot.rated ? el("span", { class: "badge rated" }, "Rated") : null,
+      share, copy, refused),
+    guestAtRated && !snapshot.finished ? el("p", { class: "notes" }, "A rated game: its result changes the players' ratings. ",
+      el("a", { href: "/account", "data-route": true }, "Sign in or sign up"), " to sit at a rated table.") : null,
+    felt(scene, guestAtRated ? null : ctx.sit),
     el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
       // The coach's pick where the eye already is (on a phone the panel is below the hand).
       coaching ? el("span", { class: "coach-says" }, ` · ${coaching.advice}`) : null,
