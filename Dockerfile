@@ -6,6 +6,9 @@ COPY . .
 RUN cargo build --release --locked -p cardtable
 
 FROM debian:bookworm-slim
+# The binary links OpenSSL (webauthn-rs, for passkeys).
+RUN apt-get update && apt-get install -y --no-install-recommends libssl3 ca-certificates \
+    && rm -rf /var/lib/apt/lists/*
 RUN useradd --system --home-dir /data --create-home cardtable
 COPY --from=build /src/target/release/cardtable /usr/local/bin/cardtable
 USER cardtable

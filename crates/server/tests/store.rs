@@ -340,6 +340,12 @@ fn accounts_keep_their_names_sessions_codes_and_seats(store: &dyn Store) {
     assert_eq!(live, ["s2", "s3"]);
     store.close_session("s2").unwrap();
     assert_eq!(store.session("s2", 400).unwrap(), None);
+    // A new session sweeps the account's expired ones (s3 ended at 800), cap or not.
+    store.open_session(&session("s4", 900), 5).unwrap();
+    let kept: Vec<String> = (store.held(&ada).unwrap().unwrap().sessions.into_iter())
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(kept, ["s4"], "expired sessions are swept");
 
     // Passkeys: another one, a used one's state kept; a known id refused.
     let second = PasskeyRow {

@@ -221,7 +221,8 @@ fn session_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionRow> {
     })
 }
 
-/// Inserts a session and drops the account's oldest beyond `most`.
+/// Inserts a session and drops the account's expired ones and its oldest beyond `most`:
+/// an account never holds more than `most` rows of sessions, live or not.
 fn insert_session(
     connection: &rusqlite::Connection,
     session: &SessionRow,
@@ -235,6 +236,10 @@ fn insert_session(
             session.created,
             session.expires
         ],
+    )?;
+    connection.execute(
+        "DELETE FROM sessions WHERE account = ?1 AND expires <= ?2",
+        params![session.account.0, session.created],
     )?;
     let others = i64::try_from(most.max(1) - 1).unwrap_or(i64::MAX);
     connection.execute(

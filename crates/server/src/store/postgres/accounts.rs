@@ -44,7 +44,7 @@ fn session_row(r: &Row) -> Result<SessionRow, StoreError> {
     })
 }
 
-/// Inserts a session and drops the account's oldest beyond `most`.
+/// Inserts a session and drops the account's expired ones and its oldest beyond `most`.
 async fn insert_session(
     client: &impl GenericClient,
     session: &SessionRow,
@@ -59,6 +59,12 @@ async fn insert_session(
                 &session.created,
                 &session.expires,
             ],
+        )
+        .await?;
+    client
+        .execute(
+            "DELETE FROM sessions WHERE account = $1 AND expires <= $2",
+            &[&session.account.0, &session.created],
         )
         .await?;
     let others = i64::try_from(most.max(1) - 1).unwrap_or(i64::MAX);
