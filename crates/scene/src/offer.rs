@@ -121,6 +121,11 @@ impl WithScene for VariantWords {
     }
 }
 
+/// A rules variant in words, as its tables' scenes say it: `EECS 280 rules`.
+pub fn variant_title(variant: Variant) -> &'static str {
+    crate::with_game(&Ruleset::plain(variant, 10), VariantWords(10)).0
+}
+
 /// Every game and seat kind.
 pub fn offer() -> Offer {
     let games = GameKind::ALL

@@ -267,10 +267,10 @@ pub(crate) async fn graph(
                 })
                 .collect();
             let title = format!(
-                "{}'s {} rating ({} rules)",
+                "{}'s {} rating ({})",
                 who.name,
                 kind.title(),
-                variant.rules()
+                scene::offer::variant_title(variant)
             );
             Ok(Bytes::from(graph::draw(&title, &points)))
         })

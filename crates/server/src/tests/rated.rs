@@ -243,7 +243,7 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
         .unwrap();
     let svg = String::from_utf8(svg.to_vec()).unwrap();
     assert!(
-        svg.contains("<title id=\"title\">Bo&#39;s Euchre rating (eecs280 rules)</title>"),
+        svg.contains("<title id=\"title\">Bo&#39;s Euchre rating (EECS 280 rules)</title>"),
         "{svg}"
     );
     assert!(svg.contains("1 rated game:"), "{svg}");
