@@ -4,10 +4,11 @@
 //! another origin is a guest's whatever cookie it carries (docs/SECURITY.md, "Accounts
 //! and sessions").
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::{get, post};
@@ -42,7 +43,7 @@ pub(super) fn routes() -> Router<Server> {
 }
 
 /// The request's body as `T`, or `malformed` saying what is wrong.
-fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
+fn read<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
     serde_json::from_slice(bytes).map_err(|e| {
         Refusal::new(
             StatusCode::BAD_REQUEST,
@@ -50,6 +51,51 @@ fn body<T: DeserializeOwned>(bytes: &Bytes) -> Result<T, Refusal> {
             format!("the request's JSON: {e}"),
         )
     })
+}
+
+/// A request to a route that changes something, from this server's own pages: one from
+/// another origin's page is refused (`403` `origin`) before anything else is read.
+struct Own {
+    /// The client's address, as the edge counts it.
+    address: IpAddr,
+    /// The request's headers: its session cookie.
+    headers: HeaderMap,
+}
+
+impl FromRequestParts<Server> for Own {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, server: &Server) -> Result<Own, Response> {
+        let refused = server.accounts.refuse_foreign(&parts.headers);
+        refused.map_err(IntoResponse::into_response)?;
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, server)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(Own {
+            address: server.edge.client(peer, &parts.headers),
+            headers: parts.headers.clone(),
+        })
+    }
+}
+
+/// An [`Own`] request with its JSON body read as `T` (`400` `malformed` otherwise).
+struct Asked<T> {
+    own: Own,
+    body: T,
+}
+
+impl<T: DeserializeOwned> FromRequest<Server> for Asked<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, server: &Server) -> Result<Asked<T>, Response> {
+        let (mut parts, body) = request.into_parts();
+        let own = Own::from_request_parts(&mut parts, server).await?;
+        let bytes = Bytes::from_request(Request::from_parts(parts, body), server)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let body = read(&bytes).map_err(IntoResponse::into_response)?;
+        Ok(Asked { own, body })
+    }
 }
 
 /// The answer, or the refusal.
@@ -108,72 +154,41 @@ struct Seats {
     seats: Vec<Claim>,
 }
 
-async fn register_start(
-    State(server): State<Server>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Response {
+async fn register_start(State(server): State<Server>, asked: Asked<Named>) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let asked: Named = body(&bytes)?;
-        let address = server.edge.client(peer, &headers);
-        let started = desk.register_start(address, &asked.name)?;
+        let started = desk.register_start(asked.own.address, &asked.body.name)?;
         Ok(Json(started).into_response())
     }))
 }
 
-async fn register_finish(
-    State(server): State<Server>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Response {
+async fn register_finish(State(server): State<Server>, asked: Asked<Registered>) -> Response {
+    let (desk, asked) = (&server.accounts, asked.body);
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let asked: Registered = body(&bytes)?;
         let done = desk.register_finish(&asked.ceremony, &asked.credential, &asked.seats)?;
         Ok(signed_in(&server, done))
     }))
 }
 
-async fn login_start(
-    State(server): State<Server>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Response {
+async fn login_start(State(server): State<Server>, asked: Asked<Named>) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let asked: Named = body(&bytes)?;
-        let address = server.edge.client(peer, &headers);
-        Ok(Json(desk.login_start(address, &asked.name)?).into_response())
+        let started = desk.login_start(asked.own.address, &asked.body.name)?;
+        Ok(Json(started).into_response())
     }))
 }
 
-async fn login_finish(State(server): State<Server>, headers: HeaderMap, bytes: Bytes) -> Response {
+async fn login_finish(State(server): State<Server>, asked: Asked<Authenticated>) -> Response {
+    let (desk, asked) = (&server.accounts, asked.body);
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let asked: Authenticated = body(&bytes)?;
         let done = desk.login_finish(&asked.ceremony, &asked.credential)?;
         Ok(signed_in(&server, done))
     }))
 }
 
-async fn recover(
-    State(server): State<Server>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Response {
+async fn recover(State(server): State<Server>, asked: Asked<Recovery>) -> Response {
+    let (desk, address, asked) = (&server.accounts, asked.own.address, asked.body);
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let asked: Recovery = body(&bytes)?;
-        let address = server.edge.client(peer, &headers);
         let done = desk.recover(address, &asked.name, &asked.code)?;
         Ok(signed_in(&server, done))
     }))
@@ -190,31 +205,20 @@ async fn overview(State(server): State<Server>, headers: HeaderMap) -> Response 
     }))
 }
 
-async fn passkeys_start(
-    State(server): State<Server>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
+async fn passkeys_start(State(server): State<Server>, own: Own) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let session = desk.signed_in(&headers)?;
-        let address = server.edge.client(peer, &headers);
-        Ok(Json(desk.passkeys_start(address, &session.signed)?).into_response())
+        let session = desk.signed_in(&own.headers)?;
+        Ok(Json(desk.passkeys_start(own.address, &session.signed)?).into_response())
     }))
 }
 
-async fn passkeys_finish(
-    State(server): State<Server>,
-    headers: HeaderMap,
-    bytes: Bytes,
-) -> Response {
+async fn passkeys_finish(State(server): State<Server>, asked: Asked<AddedPasskey>) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let session = desk.signed_in(&headers)?;
-        let asked: AddedPasskey = body(&bytes)?;
-        let count = desk.passkeys_finish(&session.signed, &asked.ceremony, &asked.credential)?;
+        let session = desk.signed_in(&asked.own.headers)?;
+        let (ceremony, credential) = (&asked.body.ceremony, &asked.body.credential);
+        let count = desk.passkeys_finish(&session.signed, ceremony, credential)?;
         Ok(Json(json!({"passkeys": count})).into_response())
     }))
 }
@@ -226,34 +230,30 @@ struct AddedPasskey {
     credential: RegisterPublicKeyCredential,
 }
 
-async fn claim(State(server): State<Server>, headers: HeaderMap, bytes: Bytes) -> Response {
+async fn claim(State(server): State<Server>, asked: Asked<Seats>) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let session = desk.signed_in(&headers)?;
-        let asked: Seats = body(&bytes)?;
-        let claimed = desk.claim(&session.signed, &asked.seats)?;
+        let session = desk.signed_in(&asked.own.headers)?;
+        let claimed = desk.claim(&session.signed, &asked.body.seats)?;
         Ok(Json(json!({"claimed": claimed})).into_response())
     }))
 }
 
 /// Signs this session out; a request with no live session only has its cookie cleared.
-async fn logout(State(server): State<Server>, headers: HeaderMap) -> Response {
+async fn logout(State(server): State<Server>, own: Own) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        if let Some(session) = desk.session(&headers)? {
+        if let Some(session) = desk.session(&own.headers)? {
             desk.sign_out(&session)?;
         }
         Ok(with_cookie(desk.clear_cookie(), json!({"signed_out": 1})))
     }))
 }
 
-async fn logout_all(State(server): State<Server>, headers: HeaderMap) -> Response {
+async fn logout_all(State(server): State<Server>, own: Own) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let session = desk.signed_in(&headers)?;
+        let session = desk.signed_in(&own.headers)?;
         let ended = desk.sign_out_everywhere(&session.signed)?;
         Ok(with_cookie(
             desk.clear_cookie(),
@@ -278,11 +278,10 @@ async fn export(State(server): State<Server>, headers: HeaderMap) -> Response {
     }))
 }
 
-async fn delete(State(server): State<Server>, headers: HeaderMap) -> Response {
+async fn delete(State(server): State<Server>, own: Own) -> Response {
+    let desk = &server.accounts;
     answer(blocking(|| {
-        let desk = &server.accounts;
-        desk.refuse_foreign(&headers)?;
-        let session = desk.signed_in(&headers)?;
+        let session = desk.signed_in(&own.headers)?;
         desk.delete(&session.signed)?;
         Ok(with_cookie(desk.clear_cookie(), json!({"deleted": true})))
     }))
