@@ -7,9 +7,9 @@
 //!
 //! - A signed-in person connected to one node sits at tables another node runs, through
 //!   that node's relay: the owner learns the account from the cookie the relay presents.
-//! - A rated game finished across a failover (`kill -9` of the table's node just before,
-//!   with, and just after its last action) rates every person exactly once, with the
-//!   figures worked by hand from Weng and Lin's paper.
+//! - A rated game finished across a failover (`kill -9` of the table's node just before
+//!   its last action, at moments after it is sent, and after the finish was shown) rates
+//!   every person exactly once, with the figures worked by hand from Weng and Lin's paper.
 
 mod common;
 
@@ -202,30 +202,36 @@ async fn a_relay_carries_who_is_signed_in() {
 enum Kill {
     /// With the last card still to play: node B finishes the game and rates it.
     BeforeTheLastAction,
-    /// The instant the last card is sent: the finish may or may not have landed.
-    WithTheLastAction,
-    /// Once the finished game was shown: A rated it, B must not again.
+    /// This long after the last card is sent: the finish may or may not have landed (at
+    /// once, A is mostly gone before it reads the card; a few milliseconds later, the
+    /// card may be in its transaction).
+    AfterSending(Duration),
+    /// Once the finished game was shown: A rated it, B must not rate it again.
     AfterTheFinish,
 }
 
 /// A rated one-point Euchre game of four signed-in people on node A, played to its last
-/// card; A killed before, with and after that card; the people rejoin on node B, which
-/// takes the table over and finishes it where it was not. Each time every person has
-/// exactly one rated game under the key — one rating change, `games == 1`, a win for
-/// each winner only — at the hand-worked figures for two newcomer partnerships. The
-/// moment of a kill "with" the action is a race; the rounds before and after it decide
-/// each side of it for certain.
+/// card; A killed before that card, at moments after sending it, and after the finish
+/// was shown; the people rejoin on node B, which takes the table over and finishes it
+/// where it was not. Each time every person has exactly one rated game under the key —
+/// one rating change, `games == 1`, a win for each winner only — at the hand-worked
+/// figures for two newcomer partnerships. The kills after sending race the finish's
+/// commit; the first and last kinds decide each side of that race for certain (and the
+/// test checks that they did).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_rated_game_finished_across_a_failover_rates_everyone_once() {
     let Some(url) = testkit::postgres_database() else {
         return;
     };
     let b = node(&url, "b");
+    let ms = Duration::from_millis;
     let rounds = [
         Kill::BeforeTheLastAction,
-        Kill::WithTheLastAction,
+        Kill::AfterSending(ms(0)),
+        Kill::AfterSending(ms(3)),
+        Kill::AfterSending(ms(10)),
+        Kill::AfterSending(ms(30)),
         Kill::AfterTheFinish,
-        Kill::WithTheLastAction,
     ];
     for (round, kill) in rounds.into_iter().enumerate() {
         let a = node(&url, &format!("a{round}"));
@@ -243,27 +249,30 @@ async fn failover_round(url: &str, mut a: Served, b: &Served, round: usize, kill
     let people = people(url, &names).await;
     let (table, seated) = seat_everyone(&a, &people).await;
     let tokens: Vec<String> = seated.iter().map(|(token, _)| token.clone()).collect();
-    let at_last = play_to_the_last_card(seated, &table).await;
-    let (seat, mut last_player, before) = at_last;
+    let (seat, mut last_player, before) = play_to_the_last_card(seated, &table).await;
     let action = only_action(&before);
     let act = json!({"type": "act", "table": table, "seq": before["seq"], "action": action});
     match kill {
         Kill::BeforeTheLastAction => a.kill(),
-        Kill::WithTheLastAction => {
+        Kill::AfterSending(wait) => {
             last_player.send(act).await;
+            tokio::time::sleep(wait).await;
             a.kill();
         }
         Kill::AfterTheFinish => {
             last_player.send(act).await;
-            let finished = until_finished(&mut last_player).await;
-            assert_eq!(finished["finished"], true);
+            until_finished(&mut last_player).await;
             a.kill();
         }
     }
     drop(last_player);
-    let finished = finish_on(b, &table, &people, &tokens, seat).await;
-    let winners = winners(&finished);
-    check_rated_once(url, &people, &winners).await;
+    let (landed, finished) = finish_on(b, &table, &people, &tokens, seat).await;
+    match kill {
+        Kill::BeforeTheLastAction => assert!(!landed, "round {round}: B played the last card"),
+        Kill::AfterTheFinish => assert!(landed, "round {round}: A had stored the finish"),
+        Kill::AfterSending(_) => {}
+    }
+    check_rated_once(url, &people, &winners(&finished)).await;
 }
 
 /// Four signed-in people on node A, one of whom opens a rated one-point Euchre table of
@@ -381,20 +390,22 @@ async fn until_finished(client: &mut Client) -> Value {
 
 /// Everyone rejoins `table` on node B with their seat's token and cookie, once B has
 /// taken it over; the seat at the last card plays it there if the game is not over.
-/// The finished snapshot each person is then shown must agree: the first of them.
+/// Whether it was over (the finish had landed before the kill), and the finished
+/// snapshot, on whose winners every person's agrees.
 async fn finish_on(
     b: &Served,
     table: &str,
     people: &[Person],
     tokens: &[String],
     last_seat: usize,
-) -> Value {
+) -> (bool, Value) {
     let mut back = Vec::new();
     for (person, token) in people.iter().zip(tokens) {
         back.push(rejoin_until_found(b, table, token, person).await);
     }
+    let landed = back[last_seat].1["finished"] == true;
     let (client, snapshot) = &mut back[last_seat];
-    if snapshot["finished"] != true {
+    if !landed {
         assert!(at_the_last_card(snapshot), "no action lost: {snapshot}");
         let action = only_action(snapshot);
         let act = json!({"type": "act", "table": table, "seq": snapshot["seq"], "action": action});
@@ -409,7 +420,7 @@ async fn finish_on(
     }
     let winners: Vec<&Value> = shown.iter().map(|s| &s["scene"]["result"]["winners"]).collect();
     assert!(winners.windows(2).all(|w| w[0] == w[1]), "{winners:?}");
-    shown.swap_remove(0)
+    (landed, shown.swap_remove(0))
 }
 
 /// Rejoins `table` on `served` as `person` until a node there has taken it over (a
