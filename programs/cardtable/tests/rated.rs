@@ -19,8 +19,7 @@ use common::{Client, Served};
 use serde_json::{json, Value};
 use server::ids::AccountId;
 use server::store::{
-    AccountRow, Accounts, NewAccount, PasskeyRow, Postgres, Ratings, Reads, SessionRow,
-    SignedUp,
+    AccountRow, Accounts, NewAccount, PasskeyRow, Postgres, Ratings, Reads, SessionRow, SignedUp,
 };
 use sha2::{Digest, Sha256};
 
@@ -63,7 +62,11 @@ fn now() -> i64 {
 /// Stores an account named `name` with a passkey and a session for a day, as a sign-up
 /// does (the passkey's JSON is never read here: nobody signs in with it).
 fn sign_up(store: &Postgres, name: &str) -> Person {
-    let (id, token, at) = (AccountId(server::store::new_token()), server::store::new_token(), now());
+    let (id, token, at) = (
+        AccountId(server::store::new_token()),
+        server::store::new_token(),
+        now(),
+    );
     let new = NewAccount {
         account: AccountRow {
             id: id.clone(),
@@ -297,7 +300,9 @@ async fn seat_everyone(a: &Served, people: &[Person]) -> (String, Vec<(String, C
 
 /// The cards still held, all seats together.
 fn cards_held(snapshot: &Value) -> u64 {
-    let seats = snapshot["scene"]["seats"].as_array().expect("the scene's seats");
+    let seats = snapshot["scene"]["seats"]
+        .as_array()
+        .expect("the scene's seats");
     seats.iter().map(|s| s["cards"].as_u64().unwrap_or(0)).sum()
 }
 
@@ -348,10 +353,16 @@ async fn play_seat(mut client: Client, table: String, seat: usize) -> (usize, Cl
             None => client.next().await,
         };
         if frame["type"] != "snapshot" {
-            assert!(frame["type"] != "error" || frame["code"] == "stale", "{frame}");
+            assert!(
+                frame["type"] != "error" || frame["code"] == "stale",
+                "{frame}"
+            );
             continue;
         }
-        assert_ne!(frame["finished"], true, "the game ended before its last card");
+        assert_ne!(
+            frame["finished"], true,
+            "the game ended before its last card"
+        );
         if at_the_last_card(&frame) {
             return (seat, client, frame);
         }
@@ -418,7 +429,10 @@ async fn finish_on(
             false => until_finished(client).await,
         });
     }
-    let winners: Vec<&Value> = shown.iter().map(|s| &s["scene"]["result"]["winners"]).collect();
+    let winners: Vec<&Value> = shown
+        .iter()
+        .map(|s| &s["scene"]["result"]["winners"])
+        .collect();
     assert!(winners.windows(2).all(|w| w[0] == w[1]), "{winners:?}");
     (landed, shown.swap_remove(0))
 }
@@ -494,6 +508,9 @@ async fn check_rated_once(url: &str, people: &[Person], winners: &[usize]) {
             rating.rating.mu,
             rating.rating.sigma
         );
-        assert_eq!(history[0].rating, rating.rating, "{name}: the graph's last point");
+        assert_eq!(
+            history[0].rating, rating.rating,
+            "{name}: the graph's last point"
+        );
     }
 }

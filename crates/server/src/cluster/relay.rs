@@ -185,8 +185,7 @@ async fn connect(owner: &str, client: &Client<impl Outgoing>) -> Result<Socket, 
     let forwarded = HeaderValue::from_str(&client.address.to_string()).expect("an IP address");
     request.headers_mut().insert("x-forwarded-for", forwarded);
     if let Some(session) = &client.session {
-        let mut cookie =
-            HeaderValue::from_str(session.reveal()).map_err(|_| RelayError::Cookie)?;
+        let mut cookie = HeaderValue::from_str(session.reveal()).map_err(|_| RelayError::Cookie)?;
         cookie.set_sensitive(true);
         request.headers_mut().insert(header::COOKIE, cookie);
     }

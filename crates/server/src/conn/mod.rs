@@ -22,10 +22,10 @@ use futures_util::StreamExt;
 use tokio::sync::Notify;
 use tokio::time::timeout;
 
+use crate::accounts::Session;
 use crate::blocking::blocking;
 use crate::cluster::relay::Relays;
 use crate::edge::{self, Admitted, Refusal};
-use crate::accounts::Session;
 use crate::outbox::Outbox;
 use crate::protocol::ServerMsg;
 use crate::server::Server;
