@@ -68,6 +68,34 @@ impl Cookie {
             .find(|(n, _)| *n == name)
             .and_then(|(_, value)| SessionToken::parse(value.trim()))
     }
+
+    /// The `Cookie` header that presents `token`'s session, and nothing else of what the
+    /// client sent: what a relay passes on ([`SessionCookie`]).
+    pub fn presented(&self, token: &SessionToken) -> SessionCookie {
+        SessionCookie(format!("{}={}", self.name(), token.reveal()))
+    }
+}
+
+/// A client's session cookie as its node read it at the upgrade (`cardtable_session=…`),
+/// kept so that a relay opened for the client presents the same cookie to the node that
+/// runs the table: that node looks the session up in the shared store exactly as for a
+/// client of its own (expiry, sign-out and its origin checks included), so no node trusts
+/// another's word for who is signed in. Whoever holds it is signed in, so it shows itself
+/// in no `Debug` and no log line.
+#[derive(Clone, PartialEq, Eq)]
+pub struct SessionCookie(String);
+
+impl SessionCookie {
+    /// The `Cookie` header's value, for the relay's upgrade only.
+    pub fn reveal(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SessionCookie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SessionCookie(hidden)")
+    }
 }
 
 /// Whether the request comes from a page of another origin: `Sec-Fetch-Site` says
@@ -116,6 +144,10 @@ mod tests {
         headers.insert(header::COOKIE, value.parse().unwrap());
         assert_eq!(https.token(&headers), Some(token.clone()));
         assert_eq!(Cookie::new(&[]).token(&headers), None, "another name");
+        let presented = https.presented(&token);
+        let expected = format!("__Host-cardtable_session={}", token.reveal());
+        assert_eq!(presented.reveal(), expected, "the session alone, not `a=b`");
+        assert_eq!(format!("{presented:?}"), "SessionCookie(hidden)");
     }
 
     #[test]

@@ -57,13 +57,16 @@ pub struct SignedIn {
     pub claimed: usize,
 }
 
-/// The session a request carries: who, and the session's id (its token's hash).
+/// The session a request carries: who, the session's id (its token's hash), and the
+/// cookie that presents it.
 #[derive(Clone, Debug)]
 pub struct Session {
     /// Who is signed in.
     pub signed: Signed,
     /// The session (what signing out ends).
     pub id: String,
+    /// The cookie, as a relay presents it to the node that runs a table.
+    pub cookie: cookie::SessionCookie,
 }
 
 /// The accounts' front desk: the store, the relying party, the ceremonies under way, the
@@ -187,6 +190,7 @@ impl Desk {
                 name: account.name,
             },
             id,
+            cookie: self.cookie.presented(&token),
         }))
     }
 

@@ -1,10 +1,12 @@
 //! Forwarding a client's table to the node that runs it. A client may connect to any
 //! node; a table runs on the node holding its lease. For a table running elsewhere the
 //! client's node opens one WebSocket of the ordinary protocol to the owner on the
-//! client's behalf (`hello` with the client's name, `X-Forwarded-For` with its address)
-//! and passes that table's messages there, and the owner's frames back, unchanged: the
-//! owner works out what this recipient may see, as for a client of its own, so a relay
-//! carries nothing the client would not be sent directly. A relay whose owner goes away
+//! client's behalf (`hello` with the client's name, `X-Forwarded-For` with its address,
+//! and the client's session cookie when it is signed in) and passes that table's messages
+//! there, and the owner's frames back, unchanged: the owner works out who the client is
+//! (the session, looked up in the shared store as for a client of its own) and what this
+//! recipient may see, so a relay carries nothing the client would not be sent directly
+//! and no node takes another's word for who is signed in. A relay whose owner goes away
 //! (it died, or stopped and handed its tables over) ends the client's connection, whose
 //! reconnect finds the table on its new node.
 
@@ -17,9 +19,10 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedReceiver, UnboundedSender};
 use tokio::sync::Notify;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::http::HeaderValue;
+use tokio_tungstenite::tungstenite::http::{header, HeaderValue};
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::accounts::cookie::SessionCookie;
 use crate::outbox::Outbox;
 use crate::protocol::{ClientMsg, ServerMsg, TableId, VERSION};
 
@@ -116,6 +119,8 @@ pub struct Client<O> {
     pub name: String,
     /// Its address, passed on in `X-Forwarded-For`.
     pub address: IpAddr,
+    /// Its session cookie, presented at the owner's upgrade (`None`: a guest).
+    pub session: Option<SessionCookie>,
     /// Where the owner's frames go.
     pub out: O,
 }
@@ -168,7 +173,9 @@ type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The owner's WebSocket, past its `welcome`. Reached by IP address (resolved here), so
-/// its `Host` check passes whatever name the owner advertised.
+/// its `Host` check passes whatever name the owner advertised. No `Origin` is sent (a
+/// program's request, as the owner's checks treat one); the client's session cookie is,
+/// so the owner signs the relay in as the client, or as nobody.
 async fn connect(owner: &str, client: &Client<impl Outgoing>) -> Result<Socket, RelayError> {
     let at = tokio::net::lookup_host(owner)
         .await?
@@ -177,6 +184,11 @@ async fn connect(owner: &str, client: &Client<impl Outgoing>) -> Result<Socket, 
     let mut request = format!("ws://{at}/ws").into_client_request()?;
     let forwarded = HeaderValue::from_str(&client.address.to_string()).expect("an IP address");
     request.headers_mut().insert("x-forwarded-for", forwarded);
+    if let Some(session) = &client.session {
+        let mut cookie = HeaderValue::from_str(session.reveal()).map_err(|_| RelayError::Cookie)?;
+        cookie.set_sensitive(true);
+        request.headers_mut().insert(header::COOKIE, cookie);
+    }
     let (mut socket, _) = tokio_tungstenite::connect_async(request).await?;
     let hello = ClientMsg::Hello {
         protocol: VERSION,
@@ -205,6 +217,8 @@ enum RelayError {
     Unresolved,
     #[error("{0}")]
     WebSocket(#[from] tokio_tungstenite::tungstenite::Error),
+    #[error("the session cookie is no header value")]
+    Cookie,
     #[error("the node did not welcome the relay: {0}")]
     Refused(String),
 }

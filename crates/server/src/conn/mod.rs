@@ -22,10 +22,10 @@ use futures_util::StreamExt;
 use tokio::sync::Notify;
 use tokio::time::timeout;
 
+use crate::accounts::Session;
 use crate::blocking::blocking;
 use crate::cluster::relay::Relays;
 use crate::edge::{self, Admitted, Refusal};
-use crate::ids::Signed;
 use crate::outbox::Outbox;
 use crate::protocol::ServerMsg;
 use crate::server::Server;
@@ -53,7 +53,8 @@ const REFUSED_IN_A_ROW: u32 = 200;
 
 /// `GET /ws`: refused before the upgrade for a foreign origin (403), a malformed key
 /// (400), or an address or server at its connection limit (429, 503). The session cookie
-/// says who is signed in (read here once: signing out closes no open connection).
+/// says who is signed in (read here once: signing out closes no open connection); it is
+/// kept for the relays, which present it to the nodes that run the tables.
 pub async fn upgrade(
     State(server): State<Server>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
@@ -72,14 +73,14 @@ pub async fn upgrade(
         Ok(admitted) => admitted,
         Err(refusal) => return refusal.into_response(),
     };
-    let account = match blocking(|| server.accounts.session(&headers)) {
-        Ok(session) => session.map(|s| s.signed),
+    let session = match blocking(|| server.accounts.session(&headers)) {
+        Ok(session) => session,
         Err(refusal) => return refusal.into_response(),
     };
     ws.max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| serve(socket, server, address, admitted, account))
+        .on_upgrade(move |socket| serve(socket, server, address, admitted, session))
 }
 
 /// A refusal not about a table.
@@ -112,8 +113,9 @@ async fn serve(
     server: Server,
     address: IpAddr,
     admitted: Admitted,
-    account: Option<Signed>,
+    session: Option<Session>,
 ) {
+    let (account, session) = session.map(|s| (s.signed, s.cookie)).unzip();
     let limits = server.edge.limits().clone();
     let (sink, mut stream) = socket.split();
     let queued = Arc::default();
@@ -148,6 +150,7 @@ async fn serve(
         refused_in_a_row: 0,
         lobby: None,
         account,
+        session,
     };
     let alarms = read::Alarms {
         ping,

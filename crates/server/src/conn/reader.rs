@@ -8,6 +8,7 @@ use std::sync::Arc;
 use tokio::sync::broadcast;
 
 use super::{error, refused};
+use crate::accounts::cookie::SessionCookie;
 use crate::cluster::relay::Relays;
 use crate::names;
 use crate::outbox::{Conn, Outbox};
@@ -33,6 +34,9 @@ pub(super) struct Reader<'a> {
     pub(super) lobby: Option<broadcast::Receiver<Arc<str>>>,
     /// Who is signed in, from the upgrade's session cookie (`None`: a guest).
     pub(super) account: Option<crate::ids::Signed>,
+    /// That cookie, which the relays present to the nodes running this client's tables
+    /// (`None`: a guest, or a cookie that named no live session here).
+    pub(super) session: Option<SessionCookie>,
 }
 
 impl Reader<'_> {

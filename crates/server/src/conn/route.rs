@@ -86,6 +86,7 @@ impl Reader<'_> {
         let client = relay::Client {
             name,
             address: self.address,
+            session: self.session.clone(),
             out: self.out.clone(),
         };
         self.relays.open(table, &owner, text, client);

@@ -180,6 +180,23 @@ impl Client {
         client
     }
 
+    /// Connects presenting `cookie` at the upgrade (a session cookie,
+    /// `cardtable_session=…`: a signed-in browser, without its `Origin`) and says `hello`.
+    pub async fn connect_signed(address: &str, name: &str, cookie: &str) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = format!("ws://{address}/ws").into_client_request().unwrap();
+        let cookie = cookie.parse().expect("a cookie fit for a header");
+        request.headers_mut().insert("cookie", cookie);
+        let (socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+        let mut client = Client {
+            socket,
+            frames: Vec::new(),
+            raw: Vec::new(),
+        };
+        client.hello(name).await;
+        client
+    }
+
     /// Connects from the loopback address `source` (127.x.y.z): another person, as the
     /// server sees it. No `hello` is said.
     pub async fn connect_from(address: &str, source: &str) -> Client {
