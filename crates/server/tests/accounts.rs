@@ -170,7 +170,7 @@ impl Browser {
 
     /// `POST path` with `body` from the page itself: it names its origin.
     async fn post(&self, path: &str, body: Option<Value>) -> Answer {
-        self.send("POST", path, &[own(self.server)], body).await
+        self.send("POST", path, &[&own(self.server)], body).await
     }
 
     /// `POST path` with `body` and no origin, as a client other than a browser sends it.
@@ -179,15 +179,11 @@ impl Browser {
     }
 
     /// One HTTP/1.1 request: the cookie, then the `extra` header lines.
-    async fn send(
-        &self,
-        method: &str,
-        path: &str,
-        extra: &[String],
-        body: Option<Value>,
-    ) -> Answer {
+    async fn send(&self, method: &str, path: &str, extra: &[&str], body: Option<Value>) -> Answer {
         let cookie = self.cookie.iter().map(|c| format!("Cookie: {c}"));
-        let lines: Vec<String> = cookie.chain(extra.iter().cloned()).collect();
+        let lines: Vec<String> = cookie
+            .chain(extra.iter().map(|line| line.to_string()))
+            .collect();
         http(self.server, self.from, method, path, &lines, body).await
     }
 }
@@ -425,19 +421,19 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     assert_eq!(me.body["sessions"], 1);
 
     // The cookie from another origin's page is a guest's; changes from there refused.
-    let evil = "Origin: http://evil.example".to_string();
-    let guest = ada.send("GET", "/api/account", &[evil.clone()], None).await;
+    let evil = "Origin: http://evil.example";
+    let guest = ada.send("GET", "/api/account", &[evil], None).await;
     assert_eq!(
         (guest.status, guest.code()),
         (401, "signed_out"),
         "{}",
         guest.body
     );
-    let cross = "Sec-Fetch-Site: cross-site".to_string();
+    let cross = "Sec-Fetch-Site: cross-site";
     let guest = ada.send("GET", "/api/account", &[cross], None).await;
     assert_eq!(guest.status, 401, "{}", guest.body);
     for path in ["/api/account/logout-all", "/api/account/delete"] {
-        let refused = ada.send("POST", path, &[evil.clone()], None).await;
+        let refused = ada.send("POST", path, &[evil], None).await;
         assert_eq!((refused.status, refused.code()), (403, "origin"), "{path}");
     }
 
