@@ -16,6 +16,7 @@ use crate::server::Server;
 use crate::store::{self, Commit, Deals, Reads, Seed, StoreError, Stored, TableRow, Writes};
 use crate::table::Command;
 
+mod hand_worked;
 mod rated;
 
 /// A one-point Euchre game of four random computer players.
@@ -268,27 +269,8 @@ async fn finished_games_are_listed_a_page_at_a_time_without_their_actions() {
 async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side() {
     let dir = tempfile::tempdir().unwrap();
     let sqlite = store::Sqlite::open(&dir.path().join("tables.db")).unwrap();
-    let card = |c: &str| c.parse::<cards::Card>().unwrap();
-    let deck: Vec<cards::Card> =
-        "9S TS JS QS KS AS 9H TH JH QH KH AH 9C TC JC QC KC AC 9D TD JD QD KD AD"
-            .split(' ')
-            .map(card)
-            .collect();
     let id = "hand-worked".to_string();
-    let mut game = Commit::default().create(TableRow {
-        id: id.clone(),
-        game: GameKind::Euchre,
-        rules: "eecs280".into(),
-        points: 1,
-        house: Vec::new(),
-        seed: Seed::new(1),
-        deals: Deals::new(vec![deck]),
-        public: false,
-        bots: vec![None, Some("random".into()), None, Some("random".into())],
-        autopilot_seconds: 20,
-        coach: false,
-        rated: false,
-    });
+    let mut game = Commit::default().create(hand_worked::table(&id));
     for (seat, name) in [(0, "Ada"), (2, "Cy")] {
         let token = store::Token::random();
         let row = store::SeatRow {
@@ -299,16 +281,7 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
         };
         game = game.seat(&id, row);
     }
-    use euchre::Action::{Call, Pass, Play};
-    let mut actions = vec![Pass, Pass, Pass, Pass];
-    actions.push(Call {
-        suit: cards::Suit::Spades,
-        alone: false,
-    });
-    for c in "JS QS AS 9D TS KS 9H TD JC QC AC 9S 9C KC JH KH TH QH AH TC".split(' ') {
-        actions.push(Play(card(c)));
-    }
-    let actions: Vec<_> = (actions.into_iter().enumerate())
+    let actions: Vec<_> = (hand_worked::actions().into_iter().enumerate())
         .map(|(i, a)| (id.clone(), i as u64 + 1, catalogue::AnyAction::Euchre(a)))
         .collect();
     let before = std::time::SystemTime::now()

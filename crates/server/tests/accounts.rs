@@ -16,7 +16,6 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 use webauthn_authenticator_rs::softpasskey::SoftPasskey;
 use webauthn_authenticator_rs::WebauthnAuthenticator;
-use webauthn_rs_proto::{CreationChallengeResponse, RequestChallengeResponse};
 
 use server::edge::{Config, Limits};
 use server::store::{Commit, Deals, Reads, SeatRow, Seed, Sqlite, TableRow, Token, Writes};
@@ -119,6 +118,74 @@ impl Answer {
     fn code(&self) -> &str {
         self.body["code"].as_str().unwrap_or("")
     }
+
+    /// A refusal's words.
+    fn message(&self) -> &str {
+        self.body["message"].as_str().unwrap_or("")
+    }
+}
+
+/// The loopback address a test's own browser sends from; the others stand for other
+/// people's, so that the per-address buckets are not shared by accident.
+const HOME: &str = "127.0.0.1";
+
+/// A browser on the server's page at a loopback address, signed in (it holds a session's
+/// cookie, `name=value`) or a guest: what it sends. Requests go out as they are written
+/// here and nowhere else, so each check names only what differs: the path, the body, an
+/// extra header line.
+#[derive(Clone)]
+struct Browser {
+    server: SocketAddr,
+    from: &'static str,
+    cookie: Option<String>,
+}
+
+impl Browser {
+    /// A guest's browser at `from`.
+    fn guest(server: SocketAddr, from: &'static str) -> Browser {
+        Browser {
+            server,
+            from,
+            cookie: None,
+        }
+    }
+
+    /// The browser at [`HOME`] holding `cookie`.
+    fn signed_in(server: SocketAddr, cookie: String) -> Browser {
+        Browser {
+            cookie: Some(cookie),
+            ..Browser::guest(server, HOME)
+        }
+    }
+
+    /// The cookie it holds.
+    fn cookie(&self) -> &str {
+        self.cookie.as_deref().expect("signed in")
+    }
+
+    /// `GET path`, the cookie only (a page's own GET carries no origin).
+    async fn get(&self, path: &str) -> Answer {
+        self.send("GET", path, &[], None).await
+    }
+
+    /// `POST path` with `body` from the page itself: it names its origin.
+    async fn post(&self, path: &str, body: Option<Value>) -> Answer {
+        self.send("POST", path, &[&own(self.server)], body).await
+    }
+
+    /// `POST path` with `body` and no origin, as a client other than a browser sends it.
+    async fn post_bare(&self, path: &str, body: Value) -> Answer {
+        self.send("POST", path, &[], Some(body)).await
+    }
+
+    /// One HTTP/1.1 request: the cookie, then the `extra` header lines.
+    async fn send(&self, method: &str, path: &str, extra: &[&str], body: Option<Value>) -> Answer {
+        let cookie = self.cookie.iter().map(|c| format!("Cookie: {c}"));
+        let lines: Vec<String> = cookie
+            .chain(extra.iter().map(|line| line.to_string()))
+            .collect();
+        http(self.server, self.from, method, path, &lines, body).await
+    }
 }
 
 /// One HTTP/1.1 request from the loopback address `from`, with `extra` header lines.
@@ -192,10 +259,6 @@ fn unchunk(mut rest: &str) -> String {
     data
 }
 
-fn cookie(value: &str) -> String {
-    format!("Cookie: {value}")
-}
-
 /// The page's origin, as a browser on it sends.
 fn own(server: SocketAddr) -> String {
     format!("Origin: http://localhost:{}", server.port())
@@ -205,80 +268,62 @@ fn origin(server: SocketAddr) -> url::Url {
     url::Url::parse(&format!("http://localhost:{}", server.port())).unwrap()
 }
 
-/// Signs up `name` with `passkey`, claiming `seats`: the answer.
-async fn sign_up(
-    server: SocketAddr,
-    from: &str,
-    passkey: &mut WebauthnAuthenticator<SoftPasskey>,
-    name: &str,
-    seats: Value,
-) -> Answer {
-    let started = http(
-        server,
-        from,
-        "POST",
-        "/api/account/register/start",
-        &[own(server)],
-        Some(json!({"name": name})),
-    )
-    .await;
+/// The body that finishes the passkey ceremony `started` (its `/start`'s answer): the
+/// ceremony, and the credential `answer` (the authenticator) makes for its options.
+/// One for both ceremonies: registering a passkey and signing in with one.
+fn finishing<Options, Credential>(
+    started: &Answer,
+    answer: impl FnOnce(Options) -> Credential,
+) -> Value
+where
+    Options: serde::de::DeserializeOwned,
+    Credential: serde::Serialize,
+{
     assert_eq!(started.status, 200, "{}", started.body);
-    let options: CreationChallengeResponse =
-        serde_json::from_value(started.body["options"].clone()).unwrap();
-    let credential = passkey.do_registration(origin(server), options).unwrap();
-    http(
-        server,
-        from,
-        "POST",
-        "/api/account/register/finish",
-        &[own(server)],
-        Some(json!({
-            "ceremony": started.body["ceremony"],
-            "credential": credential,
-            "seats": seats,
-        })),
-    )
-    .await
+    let options = serde_json::from_value(started.body["options"].clone()).unwrap();
+    json!({"ceremony": started.body["ceremony"], "credential": answer(options)})
 }
 
-/// Signs in to `name` with `passkey`: the answer.
-async fn sign_in(
-    server: SocketAddr,
-    passkey: &mut WebauthnAuthenticator<SoftPasskey>,
-    name: &str,
-) -> Answer {
-    let started = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/login/start",
-        &[own(server)],
-        Some(json!({"name": name})),
-    )
-    .await;
-    assert_eq!(started.status, 200, "{}", started.body);
-    let options: RequestChallengeResponse =
-        serde_json::from_value(started.body["options"].clone()).unwrap();
-    let credential = passkey.do_authentication(origin(server), options).unwrap();
-    http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/login/finish",
-        &[own(server)],
-        Some(json!({"ceremony": started.body["ceremony"], "credential": credential})),
-    )
-    .await
+type Passkey = WebauthnAuthenticator<SoftPasskey>;
+
+/// Signs up `name` from `browser` with `passkey`, claiming `seats`: the answer.
+async fn sign_up(browser: &Browser, passkey: &mut Passkey, name: &str, seats: Value) -> Answer {
+    let named = json!({"name": name});
+    let started = browser
+        .post("/api/account/register/start", Some(named))
+        .await;
+    let at = origin(browser.server);
+    let mut finish = finishing(&started, |o| passkey.do_registration(at, o).unwrap());
+    finish["seats"] = seats;
+    browser
+        .post("/api/account/register/finish", Some(finish))
+        .await
 }
 
-fn authenticator() -> WebauthnAuthenticator<SoftPasskey> {
+/// Signs in to `name` with `passkey` from [`HOME`]: the answer.
+async fn sign_in(server: SocketAddr, passkey: &mut Passkey, name: &str) -> Answer {
+    let browser = Browser::guest(server, HOME);
+    let named = json!({"name": name});
+    let started = browser.post("/api/account/login/start", Some(named)).await;
+    let at = origin(server);
+    let finish = finishing(&started, |o| passkey.do_authentication(at, o).unwrap());
+    browser
+        .post("/api/account/login/finish", Some(finish))
+        .await
+}
+
+fn authenticator() -> Passkey {
     WebauthnAuthenticator::new(SoftPasskey::new(true))
 }
 
-fn data(dir: &tempfile::TempDir) -> PathBuf {
+/// A fresh store ([`prepare`]d) in a folder of its own and the server over it under
+/// `limits`: the folder (removed when dropped), the store's file, the server's address.
+async fn serving(limits: Limits) -> (tempfile::TempDir, PathBuf, SocketAddr) {
+    let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tables.db");
     prepare(&path);
-    path
+    let server = start(&path, limits).await;
+    (dir, path, server)
 }
 
 /// A WebSocket to `server` with `headers`, `hello` said as `name`.
@@ -339,9 +384,7 @@ async fn join(
 /// token), a taken name, the WebSocket signed in, export and delete.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = data(&dir);
-    let server = start(&path, Limits::default()).await;
+    let (_dir, path, server) = serving(Limits::default()).await;
     let mut first = authenticator();
     let seats = json!([
         {"table": "played", "seat": 0, "token": MINE},
@@ -349,7 +392,8 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
         {"table": "played", "seat": 2, "token": MINE},
         {"table": "played", "seat": 2, "token": ""},
     ]);
-    let signed = sign_up(server, "127.0.0.1", &mut first, "Ada", seats).await;
+    let home = Browser::guest(server, HOME);
+    let signed = sign_up(&home, &mut first, "Ada", seats).await;
     assert_eq!(signed.status, 200, "{}", signed.body);
     assert_eq!(signed.body["name"], "Ada");
     assert_eq!(signed.body["claimed"], 1);
@@ -359,7 +403,7 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     }
     assert!(set.starts_with("cardtable_session="), "{set}");
     let recovery = signed.body["recovery"].as_str().unwrap().to_string();
-    let ada = signed.cookie();
+    let ada = Browser::signed_in(server, signed.cookie());
 
     // The seats: Ada's claimed, Bob's not.
     let store = Sqlite::open(&path).unwrap();
@@ -370,150 +414,64 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
         "Bob's seat, without its token"
     );
 
-    let me = http(
-        server,
-        "127.0.0.1",
-        "GET",
-        "/api/account",
-        &[cookie(&ada)],
-        None,
-    )
-    .await;
+    let me = ada.get("/api/account").await;
     assert_eq!(me.status, 200, "{}", me.body);
     assert_eq!(me.body["name"], "Ada");
     assert_eq!(me.body["passkeys"].as_array().unwrap().len(), 1);
     assert_eq!(me.body["sessions"], 1);
 
     // The cookie from another origin's page is a guest's; changes from there refused.
-    let evil = "Origin: http://evil.example".to_string();
-    let guest = http(
-        server,
-        "127.0.0.1",
-        "GET",
-        "/api/account",
-        &[cookie(&ada), evil.clone()],
-        None,
-    )
-    .await;
+    let evil = "Origin: http://evil.example";
+    let guest = ada.send("GET", "/api/account", &[evil], None).await;
     assert_eq!(
         (guest.status, guest.code()),
         (401, "signed_out"),
         "{}",
         guest.body
     );
-    let cross = "Sec-Fetch-Site: cross-site".to_string();
-    let guest = http(
-        server,
-        "127.0.0.1",
-        "GET",
-        "/api/account",
-        &[cookie(&ada), cross],
-        None,
-    )
-    .await;
+    let cross = "Sec-Fetch-Site: cross-site";
+    let guest = ada.send("GET", "/api/account", &[cross], None).await;
     assert_eq!(guest.status, 401, "{}", guest.body);
     for path in ["/api/account/logout-all", "/api/account/delete"] {
-        let refused = http(
-            server,
-            "127.0.0.1",
-            "POST",
-            path,
-            &[cookie(&ada), evil.clone()],
-            None,
-        )
-        .await;
+        let refused = ada.send("POST", path, &[evil], None).await;
         assert_eq!((refused.status, refused.code()), (403, "origin"), "{path}");
     }
 
     // A second passkey.
     let mut second = authenticator();
-    let started = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/passkeys/start",
-        &[cookie(&ada), own(server)],
-        Some(json!({})),
-    )
-    .await;
-    assert_eq!(started.status, 200, "{}", started.body);
-    let options: CreationChallengeResponse =
-        serde_json::from_value(started.body["options"].clone()).unwrap();
-    let credential = second.do_registration(origin(server), options).unwrap();
-    let added = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/passkeys/finish",
-        &[cookie(&ada), own(server)],
-        Some(json!({"ceremony": started.body["ceremony"], "credential": credential})),
-    )
-    .await;
+    let started = ada
+        .post("/api/account/passkeys/start", Some(json!({})))
+        .await;
+    let at = origin(server);
+    let finish = finishing(&started, |o| second.do_registration(at, o).unwrap());
+    let added = ada
+        .post("/api/account/passkeys/finish", Some(finish.clone()))
+        .await;
     assert_eq!(added.body, json!({"passkeys": 2}));
     // A ceremony finishes once.
-    let again = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/passkeys/finish",
-        &[cookie(&ada), own(server)],
-        Some(json!({"ceremony": started.body["ceremony"], "credential": credential})),
-    )
-    .await;
+    let again = ada.post("/api/account/passkeys/finish", Some(finish)).await;
     assert_eq!((again.status, again.code()), (400, "no_ceremony"));
 
     // Signed out, the cookie is refused however it is replayed.
-    let out = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/logout",
-        &[cookie(&ada), own(server)],
-        None,
-    )
-    .await;
+    let out = ada.post("/api/account/logout", None).await;
     assert_eq!(out.status, 200);
     assert!(out.header("set-cookie").unwrap().contains("Max-Age=0"));
-    let replayed = http(
-        server,
-        "127.0.0.1",
-        "GET",
-        "/api/account",
-        &[cookie(&ada)],
-        None,
-    )
-    .await;
+    let replayed = ada.get("/api/account").await;
     assert_eq!((replayed.status, replayed.code()), (401, "signed_out"));
 
     // Sign-in with the second passkey, the name written in capitals.
     let back = sign_in(server, &mut second, "ADA").await;
     assert_eq!(back.status, 200, "{}", back.body);
     assert_eq!(back.body["name"], "Ada");
-    let ada = back.cookie();
-    assert_eq!(
-        http(
-            server,
-            "127.0.0.1",
-            "GET",
-            "/api/account",
-            &[cookie(&ada)],
-            None
-        )
-        .await
-        .status,
-        200
-    );
+    let ada = Browser::signed_in(server, back.cookie());
+    assert_eq!(ada.get("/api/account").await.status, 200);
 
     // Ada with a Cyrillic A is Ada.
-    let started = http(
-        server,
-        "127.0.0.2",
-        "POST",
-        "/api/account/register/start",
-        &[],
-        Some(json!({"name": "\u{410}da"})),
-    )
-    .await;
+    let cyrillic = json!({"name": "\u{410}da"});
+    let other = Browser::guest(server, "127.0.0.2");
+    let started = other
+        .post_bare("/api/account/register/start", cyrillic)
+        .await;
     assert_eq!(
         (started.status, started.code()),
         (409, "name_taken"),
@@ -522,7 +480,8 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     );
 
     // The WebSocket: signed in, Ada sits as herself; a guest calling itself ADA may not.
-    let mut signed_in = connect(server, &[("cookie", ada.clone())], "Ada").await;
+    let cookie = ada.cookie().to_string();
+    let mut signed_in = connect(server, &[("cookie", cookie.clone())], "Ada").await;
     let joined = join(&mut signed_in, "open").await;
     assert_eq!(joined["type"], "joined", "{joined}");
     let open = store.table("open").unwrap().unwrap();
@@ -533,7 +492,9 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     // The cookie on a foreign origin's upgrade: refused as today (403 origin).
     let url = format!("ws://localhost:{}/ws", server.port());
     let mut foreign = url.into_client_request().unwrap();
-    foreign.headers_mut().insert("cookie", ada.parse().unwrap());
+    foreign
+        .headers_mut()
+        .insert("cookie", cookie.parse().unwrap());
     let evil_origin = "http://evil.example".parse().unwrap();
     foreign.headers_mut().insert("origin", evil_origin);
     let refused = tokio_tungstenite::connect_async(foreign).await.unwrap_err();
@@ -541,15 +502,9 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
 
     // The recovery code works once and is replaced.
     let recover = |code: String| async move {
-        http(
-            server,
-            "127.0.0.3",
-            "POST",
-            "/api/account/recover",
-            &[own(server)],
-            Some(json!({"name": "ada", "code": code})),
-        )
-        .await
+        let asked = json!({"name": "ada", "code": code});
+        let browser = Browser::guest(server, "127.0.0.3");
+        browser.post("/api/account/recover", Some(asked)).await
     };
     let recovered = recover(recovery.clone()).await;
     assert_eq!(recovered.status, 200, "{}", recovered.body);
@@ -560,15 +515,7 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     assert_eq!(recover(next_code).await.status, 200);
 
     // Export: what is held, never a secret's hash.
-    let export = http(
-        server,
-        "127.0.0.1",
-        "GET",
-        "/api/account/export",
-        &[cookie(&ada)],
-        None,
-    )
-    .await;
+    let export = ada.get("/api/account/export").await;
     assert_eq!(export.status, 200, "{}", export.body);
     assert!(export
         .header("content-disposition")
@@ -581,7 +528,7 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
         .collect();
     assert_eq!(games, [("played", 0), ("open", 0)]);
     let text = export.body.to_string();
-    let session_hash = server_hash(ada.split_once('=').unwrap().1);
+    let session_hash = server_hash(cookie.split_once('=').unwrap().1);
     assert!(
         !text.contains(&session_hash),
         "no session's hash in the export"
@@ -589,15 +536,7 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
     assert!(!text.contains(&server_hash(&recovery.replace('-', ""))));
 
     // Delete: gone, seats renamed, cookie cleared.
-    let deleted = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/delete",
-        &[cookie(&ada), own(server)],
-        None,
-    )
-    .await;
+    let deleted = ada.post("/api/account/delete", None).await;
     assert_eq!(deleted.status, 200, "{}", deleted.body);
     assert!(deleted.header("set-cookie").unwrap().contains("Max-Age=0"));
     let played = store.table("played").unwrap().unwrap();
@@ -606,25 +545,10 @@ async fn a_person_signs_up_signs_in_and_out_exports_and_deletes() {
         ("a deleted player", &None)
     );
     assert_eq!(played.seats[1].name, "Bob");
-    let gone = http(
-        server,
-        "127.0.0.1",
-        "GET",
-        "/api/account",
-        &[cookie(&ada)],
-        None,
-    )
-    .await;
-    assert_eq!(gone.status, 401);
-    let nobody = http(
-        server,
-        "127.0.0.4",
-        "POST",
-        "/api/account/login/start",
-        &[],
-        Some(json!({"name": "Ada"})),
-    )
-    .await;
+    assert_eq!(ada.get("/api/account").await.status, 401);
+    let named = json!({"name": "Ada"});
+    let somebody = Browser::guest(server, "127.0.0.4");
+    let nobody = somebody.post_bare("/api/account/login/start", named).await;
     assert_eq!((nobody.status, nobody.code()), (404, "no_account"));
 }
 
@@ -642,46 +566,30 @@ fn server_hash(text: &str) -> String {
 /// Ceremonies begun and never finished are bounded per address too.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_ups_and_ceremonies_are_bounded_per_address() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = data(&dir);
     let limits = Limits {
         sign_ups_per_hour: 3,
         ceremonies_per_address: 2,
         ..Limits::default()
     };
-    let server = start(&path, limits).await;
+    let (_dir, _, server) = serving(limits).await;
     let start_from = |from: &'static str, n: usize| async move {
-        http(
-            server,
-            from,
-            "POST",
-            "/api/account/register/start",
-            &[],
-            Some(json!({"name": format!("Flood {n}")})),
-        )
-        .await
+        let named = json!({"name": format!("Flood {n}")});
+        let browser = Browser::guest(server, from);
+        browser
+            .post_bare("/api/account/register/start", named)
+            .await
     };
     // Two ceremonies under way from one address, the third refused for that.
     assert_eq!(start_from("127.0.0.5", 1).await.status, 200);
     assert_eq!(start_from("127.0.0.5", 2).await.status, 200);
     let third = start_from("127.0.0.5", 3).await;
     assert_eq!((third.status, third.code()), (429, "rate_limited"));
-    assert!(
-        third.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("ceremonies"),
-        "{}",
-        third.body
-    );
+    assert!(third.message().contains("ceremonies"), "{}", third.body);
     // The fourth is refused by the hour's bucket (three taken), whatever the ceremonies.
     let fourth = start_from("127.0.0.5", 4).await;
     assert_eq!((fourth.status, fourth.code()), (429, "rate_limited"));
     assert!(
-        fourth.body["message"]
-            .as_str()
-            .unwrap()
-            .contains("sign-ups an hour"),
+        fourth.message().contains("sign-ups an hour"),
         "{}",
         fourth.body
     );
@@ -691,79 +599,45 @@ async fn sign_ups_and_ceremonies_are_bounded_per_address() {
         "another address"
     );
     // Bad names are refused with a reason.
-    let bad = http(
-        server,
-        "127.0.0.7",
-        "POST",
-        "/api/account/register/start",
-        &[],
-        Some(json!({"name": "Computer 2"})),
-    )
-    .await;
+    let browser = Browser::guest(server, "127.0.0.7");
+    let bad = json!({"name": "Computer 2"});
+    let bad = browser.post_bare("/api/account/register/start", bad).await;
     assert_eq!((bad.status, bad.code()), (400, "bad_name"));
-    let malformed = http(
-        server,
-        "127.0.0.7",
-        "POST",
-        "/api/account/register/start",
-        &[],
-        Some(json!({"nom": 1})),
-    )
-    .await;
+    let malformed = json!({"nom": 1});
+    let malformed = browser
+        .post_bare("/api/account/register/start", malformed)
+        .await;
     assert_eq!((malformed.status, malformed.code()), (400, "malformed"));
 }
 
 /// An account holds at most `sessions_per_account` sessions: a new one ends the oldest.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_oldest_session_past_the_most_is_ended() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = data(&dir);
     let limits = Limits {
         sessions_per_account: 2,
         ..Limits::default()
     };
-    let server = start(&path, limits).await;
+    let (_dir, _, server) = serving(limits).await;
     let mut passkey = authenticator();
-    let first = sign_up(server, "127.0.0.1", &mut passkey, "Cy", json!([])).await;
+    let home = Browser::guest(server, HOME);
+    let first = sign_up(&home, &mut passkey, "Cy", json!([])).await;
     assert_eq!(first.status, 200, "{}", first.body);
-    let mut cookies = vec![first.cookie()];
+    let mut sessions = vec![Browser::signed_in(server, first.cookie())];
     for _ in 0..2 {
         // Sessions are ordered by the second they began.
         tokio::time::sleep(Duration::from_millis(1100)).await;
         let next = sign_in(server, &mut passkey, "Cy").await;
         assert_eq!(next.status, 200, "{}", next.body);
-        cookies.push(next.cookie());
+        sessions.push(Browser::signed_in(server, next.cookie()));
     }
-    let status = |c: String| async move {
-        http(
-            server,
-            "127.0.0.1",
-            "GET",
-            "/api/account",
-            &[cookie(&c)],
-            None,
-        )
-        .await
-    };
-    assert_eq!(
-        status(cookies[0].clone()).await.status,
-        401,
-        "the oldest ended"
-    );
-    let newest = status(cookies[2].clone()).await;
+    let status = |n: usize| sessions[n].get("/api/account");
+    assert_eq!(status(0).await.status, 401, "the oldest ended");
+    let newest = status(2).await;
     assert_eq!(newest.status, 200);
     assert_eq!(newest.body["sessions"], 2);
-    assert_eq!(status(cookies[1].clone()).await.status, 200);
+    assert_eq!(status(1).await.status, 200);
     // Everywhere: both end.
-    let all = http(
-        server,
-        "127.0.0.1",
-        "POST",
-        "/api/account/logout-all",
-        &[cookie(&cookies[2]), own(server)],
-        None,
-    )
-    .await;
+    let all = sessions[2].post("/api/account/logout-all", None).await;
     assert_eq!(all.body["signed_out"], 2, "{}", all.body);
-    assert_eq!(status(cookies[1].clone()).await.status, 401);
+    assert_eq!(status(1).await.status, 401);
 }

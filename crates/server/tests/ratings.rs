@@ -305,21 +305,16 @@ fn profiles_and_the_leaderboard_read_back(store: &dyn Store, accounts: &MakeAcco
     );
     // Grace beats Hopper ten times; Ivy beats Hopper nine: provisional, unlisted.
     for n in 0..10 {
-        let t = format!("board{n}");
-        seated(
-            store,
-            row(&t, GameKind::Euchre, "eecs280", 4, true),
-            &[Some("g0"), Some("g1"), None, None],
-        );
-        store
-            .commit(finish(&t, key, &[(&[0, 2], 0), (&[1, 3], 1)]))
-            .unwrap();
+        let mut games = vec![(format!("board{n}"), "g0", "g1")];
         if n < 9 {
-            let t = format!("ivy{n}");
+            games.push((format!("ivy{n}"), "g2", "x1"));
+        }
+        for (t, winner, loser) in games {
+            let people = [Some(winner), Some(loser), None, None];
             seated(
                 store,
                 row(&t, GameKind::Euchre, "eecs280", 4, true),
-                &[Some("g2"), Some("x1"), None, None],
+                &people,
             );
             store
                 .commit(finish(&t, key, &[(&[0, 2], 0), (&[1, 3], 1)]))

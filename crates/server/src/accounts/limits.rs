@@ -29,7 +29,26 @@ struct Bucket {
     total_says: String,
 }
 
+/// A period a bucket fills over, and how its refusal says it (`an hour`).
+type Period = (Duration, &'static str);
+
+const HOUR: Period = (Duration::from_secs(3600), "an hour");
+const MINUTE: Period = (Duration::from_secs(60), "a minute");
+
 impl Bucket {
+    /// At most `from_one` `what` (`sign-ups`) a period ([`HOUR`], [`MINUTE`]) from one
+    /// address, and `in_total` a minute on the server; the refusals say the same numbers
+    /// in the same words, so both kinds read alike.
+    fn new(what: &str, from_one: u32, (per, per_says): Period, in_total: u32) -> Bucket {
+        let (minute, minute_says) = MINUTE;
+        Bucket {
+            per_address: RateLimiter::keyed(quota(per, from_one)),
+            total: RateLimiter::direct(quota(minute, in_total)),
+            address_says: format!("at most {from_one} {what} {per_says} from one address"),
+            total_says: format!("at most {in_total} {what} {minute_says} on this server"),
+        }
+    }
+
     fn take(&self, address: IpAddr) -> Result<(), Refusal> {
         if self.per_address.check_key(&address).is_err() {
             return Err(Refusal::new(
@@ -58,32 +77,19 @@ pub struct Buckets {
 impl Buckets {
     /// The buckets `limits` sets.
     pub fn new(limits: &Limits) -> Buckets {
-        let (hour, minute) = (Duration::from_secs(3600), Duration::from_secs(60));
         Buckets {
-            sign_ups: Bucket {
-                per_address: RateLimiter::keyed(quota(hour, limits.sign_ups_per_hour)),
-                total: RateLimiter::direct(quota(minute, limits.sign_ups_per_minute_total)),
-                address_says: format!(
-                    "at most {} sign-ups an hour from one address",
-                    limits.sign_ups_per_hour
-                ),
-                total_says: format!(
-                    "at most {} sign-ups a minute on this server",
-                    limits.sign_ups_per_minute_total
-                ),
-            },
-            sign_ins: Bucket {
-                per_address: RateLimiter::keyed(quota(minute, limits.sign_ins_per_minute)),
-                total: RateLimiter::direct(quota(minute, limits.sign_ins_per_minute_total)),
-                address_says: format!(
-                    "at most {} sign-in attempts a minute from one address",
-                    limits.sign_ins_per_minute
-                ),
-                total_says: format!(
-                    "at most {} sign-in attempts a minute on this server",
-                    limits.sign_ins_per_minute_total
-                ),
-            },
+            sign_ups: Bucket::new(
+                "sign-ups",
+                limits.sign_ups_per_hour,
+                HOUR,
+                limits.sign_ups_per_minute_total,
+            ),
+            sign_ins: Bucket::new(
+                "sign-in attempts",
+                limits.sign_ins_per_minute,
+                MINUTE,
+                limits.sign_ins_per_minute_total,
+            ),
         }
     }
 

@@ -190,7 +190,12 @@ pub(super) const SQLITE_TABLES: &str = "
         expires INTEGER NOT NULL);
     CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);";
 
-const ACCOUNT: &str = "id, name, name_key, handle, created";
+/// The columns of an account row, in the order both stores' readers take them.
+pub(super) const ACCOUNT: &str = "id, name, name_key, handle, created";
+/// The columns of a passkey row, likewise.
+pub(super) const PASSKEY: &str = "id, account, passkey, created, used";
+/// The columns of a session row, likewise.
+pub(super) const SESSION: &str = "id, account, created, expires";
 
 fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
     Ok(AccountRow {
@@ -212,13 +217,67 @@ fn passkey_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PasskeyRow> {
     })
 }
 
-fn session_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<SessionRow> {
+/// The session whose [`SESSION`] columns begin at column `first` (after an account's, in
+/// a join).
+fn session_row(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<SessionRow> {
     Ok(SessionRow {
-        id: r.get(0)?,
-        account: AccountId(r.get(1)?),
-        created: r.get(2)?,
-        expires: r.get(3)?,
+        id: r.get(first)?,
+        account: AccountId(r.get(first + 1)?),
+        created: r.get(first + 2)?,
+        expires: r.get(first + 3)?,
     })
+}
+
+/// `account`'s passkeys, oldest first.
+fn passkeys_of(
+    connection: &rusqlite::Connection,
+    account: &AccountId,
+) -> Result<Vec<PasskeyRow>, StoreError> {
+    let rows = connection
+        .prepare_cached(&format!(
+            "SELECT {PASSKEY} FROM passkeys WHERE account = ?1 ORDER BY created, rowid"
+        ))?
+        .query_map([&account.0], passkey_row)?
+        .collect::<Result<_, _>>()?;
+    Ok(rows)
+}
+
+/// `account`'s sessions that end after `after`, oldest first (`i64::MIN`: every one not
+/// yet swept, expired or not).
+fn sessions_of(
+    connection: &rusqlite::Connection,
+    account: &AccountId,
+    after: i64,
+) -> Result<Vec<SessionRow>, StoreError> {
+    let rows = connection
+        .prepare_cached(&format!(
+            "SELECT {SESSION} FROM sessions WHERE account = ?1 AND expires > ?2
+             ORDER BY created, rowid"
+        ))?
+        .query_map(params![account.0, after], |r| session_row(r, 0))?
+        .collect::<Result<_, _>>()?;
+    Ok(rows)
+}
+
+/// Adds `passkey`: `false` (and nothing written) if its id is some account's already.
+fn insert_passkey(
+    connection: &rusqlite::Connection,
+    passkey: &PasskeyRow,
+) -> Result<bool, StoreError> {
+    let added = connection.execute(
+        &format!(
+            "INSERT INTO passkeys ({PASSKEY}) VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (id) DO NOTHING"
+        ),
+        params![
+            passkey.id,
+            passkey.account.0,
+            passkey.passkey,
+            passkey.created,
+            passkey.used
+        ],
+    )?;
+    Ok(added == 1)
 }
 
 /// Inserts a session and drops the account's expired ones and its oldest beyond `most`:
@@ -336,17 +395,8 @@ impl Accounts for Sqlite {
                 account.created
             ],
         )?;
-        let passkey = &new.passkey;
-        transaction.execute(
-            "INSERT INTO passkeys (id, account, passkey, created, used) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![
-                passkey.id,
-                passkey.account.0,
-                passkey.passkey,
-                passkey.created,
-                passkey.used
-            ],
-        )?;
+        // Known to be nobody's: checked above, under the same lock.
+        insert_passkey(&transaction, &new.passkey)?;
         insert_session(&transaction, &new.session, 1)?;
         let claimed = give_seats(&transaction, &account.id, &new.claims)?;
         transaction.commit()?;
@@ -367,31 +417,13 @@ impl Accounts for Sqlite {
     }
 
     fn passkeys(&self, account: &AccountId) -> Result<Vec<PasskeyRow>, StoreError> {
-        let connection = self.read();
-        let mut query = connection.prepare(
-            "SELECT id, account, passkey, created, used FROM passkeys WHERE account = ?1
-             ORDER BY created, rowid",
-        )?;
-        let rows = query
-            .query_map([&account.0], passkey_row)?
-            .collect::<Result<_, _>>()?;
-        Ok(rows)
+        passkeys_of(&self.read(), account)
     }
 
     fn add_passkey(&self, passkey: &PasskeyRow) -> Result<bool, StoreError> {
-        let added = self.lock().execute(
-            "INSERT INTO passkeys (id, account, passkey, created, used) VALUES (?1, ?2, ?3, ?4, ?5)
-             ON CONFLICT (id) DO NOTHING",
-            params![
-                passkey.id,
-                passkey.account.0,
-                passkey.passkey,
-                passkey.created,
-                passkey.used
-            ],
-        )?;
+        let added = insert_passkey(&self.lock(), passkey)?;
         self.flush()?;
-        Ok(added == 1)
+        Ok(added)
     }
 
     fn passkey_used(&self, id: &str, passkey: &str, at: i64) -> Result<(), StoreError> {
@@ -421,30 +453,13 @@ impl Accounts for Sqlite {
                  FROM sessions s JOIN accounts a ON a.id = s.account
                  WHERE s.id = ?1 AND s.expires > ?2",
                 params![id, now],
-                |r| {
-                    let account = account_row(r)?;
-                    let session = SessionRow {
-                        id: r.get(5)?,
-                        account: AccountId(r.get(6)?),
-                        created: r.get(7)?,
-                        expires: r.get(8)?,
-                    };
-                    Ok((account, session))
-                },
+                |r| Ok((account_row(r)?, session_row(r, 5)?)),
             )
             .optional()?)
     }
 
     fn sessions(&self, account: &AccountId, now: i64) -> Result<Vec<SessionRow>, StoreError> {
-        let connection = self.read();
-        let mut query = connection.prepare(
-            "SELECT id, account, created, expires FROM sessions
-             WHERE account = ?1 AND expires > ?2 ORDER BY created, rowid",
-        )?;
-        let rows = query
-            .query_map(params![account.0, now], session_row)?
-            .collect::<Result<_, _>>()?;
-        Ok(rows)
+        sessions_of(&self.read(), account, now)
     }
 
     fn close_session(&self, id: &str) -> Result<(), StoreError> {
@@ -501,20 +516,8 @@ impl Accounts for Sqlite {
         let Some(found) = found else {
             return Ok(None);
         };
-        let passkeys = connection
-            .prepare(
-                "SELECT id, account, passkey, created, used FROM passkeys WHERE account = ?1
-                 ORDER BY created, rowid",
-            )?
-            .query_map([&account.0], passkey_row)?
-            .collect::<Result<_, _>>()?;
-        let sessions = connection
-            .prepare(
-                "SELECT id, account, created, expires FROM sessions WHERE account = ?1
-                 ORDER BY created, rowid",
-            )?
-            .query_map([&account.0], session_row)?
-            .collect::<Result<_, _>>()?;
+        let passkeys = passkeys_of(&connection, account)?;
+        let sessions = sessions_of(&connection, account, i64::MIN)?;
         let games = connection
             .prepare(
                 "SELECT s.table_id, t.game, t.rules, s.seat, s.name, t.finished, t.ended

@@ -260,10 +260,7 @@ pub(super) fn write_sqlite(
         let standing = read
             .query_row(params![account.0, game.key], |r| {
                 Ok(Standing {
-                    rating: Rating {
-                        mu: r.get(0)?,
-                        sigma: r.get(1)?,
-                    },
+                    rating: rating_at(r, 0)?,
                     games: r.get(2)?,
                     wins: r.get(3)?,
                 })
@@ -307,9 +304,17 @@ pub(super) fn write_sqlite(
     Ok(())
 }
 
-/// `limit` for SQL.
-fn sql_limit(limit: usize) -> i64 {
+/// `limit` for SQL (both stores bind it as a 64-bit integer).
+pub(super) fn sql_limit(limit: usize) -> i64 {
     i64::try_from(limit).unwrap_or(i64::MAX)
+}
+
+/// The rating whose `mu` and `sigma` are columns `first` and `first + 1`.
+fn rating_at(r: &rusqlite::Row<'_>, first: usize) -> rusqlite::Result<Rating> {
+    Ok(Rating {
+        mu: r.get(first)?,
+        sigma: r.get(first + 1)?,
+    })
 }
 
 impl Ratings for Sqlite {
@@ -337,10 +342,7 @@ impl Ratings for Sqlite {
             .query_map(params![account.0], |r| {
                 Ok(RatingRow {
                     key: r.get(0)?,
-                    rating: Rating {
-                        mu: r.get(1)?,
-                        sigma: r.get(2)?,
-                    },
+                    rating: rating_at(r, 1)?,
                     games: r.get(3)?,
                     wins: r.get(4)?,
                 })
@@ -363,10 +365,7 @@ impl Ratings for Sqlite {
             )?
             .query_map(params![account.0, key, sql_limit(limit)], |r| {
                 Ok(RatingChange {
-                    rating: Rating {
-                        mu: r.get(0)?,
-                        sigma: r.get(1)?,
-                    },
+                    rating: rating_at(r, 0)?,
                     place: r.get::<_, i64>(2)? as usize,
                     won: r.get(3)?,
                     at: r.get::<_, i64>(4)? as u64,
@@ -429,10 +428,7 @@ impl Ratings for Sqlite {
                 |r| {
                     Ok(Ranked {
                         name: r.get(0)?,
-                        rating: Rating {
-                            mu: r.get(1)?,
-                            sigma: r.get(2)?,
-                        },
+                        rating: rating_at(r, 1)?,
                         games: r.get(3)?,
                     })
                 },

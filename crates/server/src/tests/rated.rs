@@ -6,9 +6,8 @@
 use std::sync::Arc;
 
 use axum::extract::{Path as UrlPath, State};
-use catalogue::GameKind;
 
-use super::{body, computers_only, eventually};
+use super::{body, computers_only, eventually, hand_worked};
 use crate::edge;
 use crate::ids::{AccountId, Signed};
 use crate::outbox::Conn;
@@ -16,7 +15,7 @@ use crate::protocol::{ActionText, TableSpec};
 use crate::routes::people;
 use crate::server::Server;
 use crate::spec::SpecError;
-use crate::store::{self, Commit, Deals, Ratings, Reads, SeatRow, Seed, TableRow, Token, Writes};
+use crate::store::{self, Commit, Ratings, Reads, SeatRow, TableRow, Token, Writes};
 use crate::table::Command;
 
 fn signed(name: &str) -> Signed {
@@ -126,26 +125,13 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
             )
             .unwrap();
     }
-    let card = |c: &str| c.parse::<cards::Card>().unwrap();
-    let deck: Vec<cards::Card> =
-        "9S TS JS QS KS AS 9H TH JH QH KH AH 9C TC JC QC KC AC 9D TD JD QD KD AD"
-            .split(' ')
-            .map(card)
-            .collect();
     let id = "rated-hand".to_string();
     let mut game = Commit::default().create(TableRow {
-        id: id.clone(),
-        game: GameKind::Euchre,
-        rules: "eecs280".into(),
-        points: 1,
-        house: Vec::new(),
-        seed: Seed::new(1),
-        deals: Deals::new(vec![deck]),
         public: true,
         bots: vec![None; 4],
         autopilot_seconds: 60,
-        coach: false,
         rated: true,
+        ..hand_worked::table(&id)
     });
     let tokens: Vec<Token> = (0..4).map(|_| Token::random()).collect();
     for (seat, name) in names.iter().enumerate() {
@@ -175,18 +161,9 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
             .unwrap();
         conns.push((conn, sent));
     }
-    use euchre::Action::{Call, Pass, Play};
-    let mut actions = vec![Pass, Pass, Pass, Pass];
-    actions.push(Call {
-        suit: cards::Suit::Spades,
-        alone: false,
-    });
-    for c in "JS QS AS 9D TS KS 9H TD JC QC AC 9S 9C KC JH KH TH QH AH TC".split(' ') {
-        actions.push(Play(card(c)));
-    }
     // Each action from every seat at its seq: only the seat to act is heard, the others
     // refused (not their turn, or stale once it acted).
-    for (seq, action) in actions.into_iter().enumerate() {
+    for (seq, action) in hand_worked::actions().into_iter().enumerate() {
         for (conn, _) in &conns {
             let action = ActionText::from(catalogue::AnyAction::Euchre(action));
             let (conn, seq) = (conn.clone(), seq as u64);

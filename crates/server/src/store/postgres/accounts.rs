@@ -9,11 +9,9 @@ use super::Postgres;
 use crate::ids::AccountId;
 use crate::store::accounts::{
     AccountRow, Accounts, Claim, Held, NewAccount, PasskeyRow, SatIn, SessionRow, SignedUp,
-    DELETED, RATING_TABLES,
+    ACCOUNT, DELETED, PASSKEY, RATING_TABLES, SESSION,
 };
 use crate::store::StoreError;
-
-const ACCOUNT: &str = "id, name, name_key, handle, created";
 
 fn account_row(r: &Row) -> Result<AccountRow, StoreError> {
     Ok(AccountRow {
@@ -35,13 +33,63 @@ fn passkey_row(r: &Row) -> Result<PasskeyRow, StoreError> {
     })
 }
 
-fn session_row(r: &Row) -> Result<SessionRow, StoreError> {
+/// The session whose [`SESSION`] columns begin at column `first` (after an account's, in
+/// a join).
+fn session_row(r: &Row, first: usize) -> Result<SessionRow, StoreError> {
     Ok(SessionRow {
-        id: r.try_get(0)?,
-        account: AccountId(r.try_get(1)?),
-        created: r.try_get(2)?,
-        expires: r.try_get(3)?,
+        id: r.try_get(first)?,
+        account: AccountId(r.try_get(first + 1)?),
+        created: r.try_get(first + 2)?,
+        expires: r.try_get(first + 3)?,
     })
+}
+
+/// `account`'s passkeys, oldest first.
+async fn passkeys_of(
+    client: &impl GenericClient,
+    account: &AccountId,
+) -> Result<Vec<PasskeyRow>, StoreError> {
+    let query = format!("SELECT {PASSKEY} FROM passkeys WHERE account = $1 ORDER BY created, id");
+    let rows = client.query(&query, &[&account.0]).await?;
+    rows.iter().map(passkey_row).collect()
+}
+
+/// `account`'s sessions that end after `after`, oldest first (`i64::MIN`: every one not
+/// yet swept, expired or not).
+async fn sessions_of(
+    client: &impl GenericClient,
+    account: &AccountId,
+    after: i64,
+) -> Result<Vec<SessionRow>, StoreError> {
+    let query = format!(
+        "SELECT {SESSION} FROM sessions WHERE account = $1 AND expires > $2
+         ORDER BY created, id"
+    );
+    let rows = client.query(&query, &[&account.0, &after]).await?;
+    rows.iter().map(|r| session_row(r, 0)).collect()
+}
+
+/// Adds `passkey`: `false` (and nothing written) if its id is some account's already.
+async fn insert_passkey(
+    client: &impl GenericClient,
+    passkey: &PasskeyRow,
+) -> Result<bool, StoreError> {
+    let added = client
+        .execute(
+            &format!(
+                "INSERT INTO passkeys ({PASSKEY}) VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (id) DO NOTHING"
+            ),
+            &[
+                &passkey.id,
+                &passkey.account.0,
+                &passkey.passkey,
+                &passkey.created,
+                &passkey.used,
+            ],
+        )
+        .await?;
+    Ok(added == 1)
 }
 
 /// Inserts a session and drops the account's expired ones and its oldest beyond `most`.
@@ -175,22 +223,9 @@ impl Accounts for Postgres {
             if let Err(e) = inserted {
                 return taken(&e).ok_or_else(|| e.into());
             }
-            let passkey = &new.passkey;
-            let inserted = transaction
-                .execute(
-                    "INSERT INTO passkeys (id, account, passkey, created, used)
-                     VALUES ($1, $2, $3, $4, $5)",
-                    &[
-                        &passkey.id,
-                        &passkey.account.0,
-                        &passkey.passkey,
-                        &passkey.created,
-                        &passkey.used,
-                    ],
-                )
-                .await;
-            if let Err(e) = inserted {
-                return taken(&e).ok_or_else(|| e.into());
+            // Nothing stored (the transaction is dropped) if the passkey is known.
+            if !insert_passkey(&transaction, &new.passkey).await? {
+                return Ok(SignedUp::PasskeyTaken);
             }
             insert_session(&transaction, &new.session, 1).await?;
             let claimed = give_seats(&transaction, &account.id, &new.claims).await?;
@@ -218,16 +253,7 @@ impl Accounts for Postgres {
         let (pool, account) = (self.pool.clone(), account.clone());
         self.run(async move {
             let client = pool.get().await.map_err(StoreError::pool)?;
-            client
-                .query(
-                    "SELECT id, account, passkey, created, used FROM passkeys WHERE account = $1
-                     ORDER BY created, id",
-                    &[&account.0],
-                )
-                .await?
-                .iter()
-                .map(passkey_row)
-                .collect()
+            passkeys_of(&client, &account).await
         })
     }
 
@@ -235,20 +261,7 @@ impl Accounts for Postgres {
         let (pool, passkey) = (self.pool.clone(), passkey.clone());
         self.run(async move {
             let client = pool.get().await.map_err(StoreError::pool)?;
-            let added = client
-                .execute(
-                    "INSERT INTO passkeys (id, account, passkey, created, used)
-                     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING",
-                    &[
-                        &passkey.id,
-                        &passkey.account.0,
-                        &passkey.passkey,
-                        &passkey.created,
-                        &passkey.used,
-                    ],
-                )
-                .await?;
-            Ok(added == 1)
+            insert_passkey(&client, &passkey).await
         })
     }
 
@@ -290,16 +303,8 @@ impl Accounts for Postgres {
                     &[&id, &now],
                 )
                 .await?;
-            row.map(|r| -> Result<_, StoreError> {
-                let session = SessionRow {
-                    id: r.try_get(5)?,
-                    account: AccountId(r.try_get(6)?),
-                    created: r.try_get(7)?,
-                    expires: r.try_get(8)?,
-                };
-                Ok((account_row(&r)?, session))
-            })
-            .transpose()
+            row.map(|r| Ok((account_row(&r)?, session_row(&r, 5)?)))
+                .transpose()
         })
     }
 
@@ -307,16 +312,7 @@ impl Accounts for Postgres {
         let (pool, account) = (self.pool.clone(), account.clone());
         self.run(async move {
             let client = pool.get().await.map_err(StoreError::pool)?;
-            client
-                .query(
-                    "SELECT id, account, created, expires FROM sessions
-                     WHERE account = $1 AND expires > $2 ORDER BY created, id",
-                    &[&account.0, &now],
-                )
-                .await?
-                .iter()
-                .map(session_row)
-                .collect()
+            sessions_of(&client, &account, now).await
         })
     }
 
@@ -378,26 +374,8 @@ impl Accounts for Postgres {
             let Some(found) = client.query_opt(&query, &[&account.0]).await? else {
                 return Ok(None);
             };
-            let passkeys = client
-                .query(
-                    "SELECT id, account, passkey, created, used FROM passkeys WHERE account = $1
-                     ORDER BY created, id",
-                    &[&account.0],
-                )
-                .await?
-                .iter()
-                .map(passkey_row)
-                .collect::<Result<_, _>>()?;
-            let sessions = client
-                .query(
-                    "SELECT id, account, created, expires FROM sessions WHERE account = $1
-                     ORDER BY created, id",
-                    &[&account.0],
-                )
-                .await?
-                .iter()
-                .map(session_row)
-                .collect::<Result<_, _>>()?;
+            let passkeys = passkeys_of(&client, &account).await?;
+            let sessions = sessions_of(&client, &account, i64::MIN).await?;
             let games = client
                 .query(
                     "SELECT s.table_id, t.game, t.rules, s.seat, s.name, t.finished, t.ended

@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use tokio_postgres::Row;
 
 use super::super::ratings::{
-    people, rerate, Played, Ranked, RatedGame, RatingChange, RatingRow, Ratings, Standing,
+    people, rerate, sql_limit, Played, Ranked, RatedGame, RatingChange, RatingRow, Ratings,
+    Standing,
 };
 use super::{now_seconds, table_row, Postgres, StoreError, ROW};
 use crate::ids::{AccountId, Signed};
@@ -77,10 +78,7 @@ pub(super) async fn write(
             Ok((
                 AccountId(r.try_get(0)?),
                 Standing {
-                    rating: Rating {
-                        mu: r.try_get(1)?,
-                        sigma: r.try_get(2)?,
-                    },
+                    rating: rating_at(r, 1)?,
                     games: count(r, 3)?,
                     wins: count(r, 4)?,
                 },
@@ -151,9 +149,12 @@ fn count(r: &Row, column: usize) -> Result<u32, StoreError> {
         .map_err(|_| StoreError::Unreadable(format!("a count of ratings, column {column}")))
 }
 
-/// `limit` for SQL.
-fn sql(limit: usize) -> i64 {
-    i64::try_from(limit).unwrap_or(i64::MAX)
+/// The rating whose `mu` and `sigma` are columns `first` and `first + 1`.
+fn rating_at(r: &Row, first: usize) -> Result<Rating, StoreError> {
+    Ok(Rating {
+        mu: r.try_get(first)?,
+        sigma: r.try_get(first + 1)?,
+    })
 }
 
 impl Ratings for Postgres {
@@ -189,10 +190,7 @@ impl Ratings for Postgres {
                 .map(|r| {
                     Ok(RatingRow {
                         key: r.try_get(0)?,
-                        rating: Rating {
-                            mu: r.try_get(1)?,
-                            sigma: r.try_get(2)?,
-                        },
+                        rating: rating_at(r, 1)?,
                         games: count(r, 3)?,
                         wins: count(r, 4)?,
                     })
@@ -214,16 +212,13 @@ impl Ratings for Postgres {
                 .query(
                     "SELECT mu, sigma, place, won, at, n FROM rating_changes
                      WHERE account = $1 AND game = $2 ORDER BY n DESC LIMIT $3",
-                    &[&account, &key, &sql(limit)],
+                    &[&account, &key, &sql_limit(limit)],
                 )
                 .await?
                 .iter()
                 .map(|r| {
                     Ok(RatingChange {
-                        rating: Rating {
-                            mu: r.try_get(0)?,
-                            sigma: r.try_get(1)?,
-                        },
+                        rating: rating_at(r, 0)?,
                         place: r.try_get::<_, i64>(2)? as usize,
                         won: r.try_get(3)?,
                         at: r.try_get::<_, i64>(4)? as u64,
@@ -257,7 +252,7 @@ impl Ratings for Postgres {
                  ORDER BY tables.ord DESC LIMIT $4"
             );
             client
-                .query(&query, &[&account, &private, &after, &sql(limit)])
+                .query(&query, &[&account, &private, &after, &sql_limit(limit)])
                 .await?
                 .iter()
                 .map(|r| {
@@ -284,17 +279,14 @@ impl Ratings for Postgres {
                        JOIN accounts ON accounts.id = ratings.account
                      WHERE game = $1 AND games >= $2
                      ORDER BY mu - 3 * sigma DESC, accounts.name_key LIMIT $3 OFFSET $4",
-                    &[&key, &least, &sql(limit), &sql(skip)],
+                    &[&key, &least, &sql_limit(limit), &sql_limit(skip)],
                 )
                 .await?
                 .iter()
                 .map(|r| {
                     Ok(Ranked {
                         name: r.try_get(0)?,
-                        rating: Rating {
-                            mu: r.try_get(1)?,
-                            sigma: r.try_get(2)?,
-                        },
+                        rating: rating_at(r, 1)?,
                         games: count(r, 3)?,
                     })
                 })
