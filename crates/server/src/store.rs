@@ -23,8 +23,8 @@ mod accounts;
 mod postgres;
 mod ratings;
 pub use accounts::{
-    AccountRow, Accounts, Claim, Held, NewAccount, PasskeyRow, SatIn, SessionRow, SignedUp,
-    DELETED, RATING_TABLES,
+    AccountRow, Accounts, Begun, CeremonyRow, Claim, Held, NewAccount, PasskeyRow, SatIn,
+    SessionRow, SignedUp, DELETED, RATING_TABLES, SWEPT_CEREMONIES,
 };
 pub use postgres::Postgres;
 pub use ratings::{
@@ -648,6 +648,17 @@ impl Accounts for Parts {
     }
     fn delete(&self, account: &AccountId) -> Result<bool, StoreError> {
         self.people.delete(account)
+    }
+    fn begin_ceremony(
+        &self,
+        ceremony: &CeremonyRow,
+        per_address: usize,
+        total: usize,
+    ) -> Result<Begun, StoreError> {
+        self.people.begin_ceremony(ceremony, per_address, total)
+    }
+    fn finish_ceremony(&self, id: &str, now: i64) -> Result<Option<CeremonyRow>, StoreError> {
+        self.people.finish_ceremony(id, now)
     }
 }
 

@@ -142,10 +142,14 @@ impl Desk {
         }
         let limits = &config.limits;
         Desk {
-            store,
+            store: store.clone(),
             edge,
             relying,
-            ceremonies: Ceremonies::new(limits.ceremonies_per_address, limits.ceremonies),
+            ceremonies: Ceremonies::new(
+                store.clone(),
+                limits.ceremonies_per_address,
+                limits.ceremonies,
+            ),
             buckets: limits::Buckets::new(limits),
             cookie: Cookie::new(&config.public_origins),
             sessions_per_account: limits.sessions_per_account.max(1),
@@ -259,7 +263,7 @@ impl Desk {
             handle,
             state,
         };
-        let ceremony = self.ceremonies.begin(address, ceremony)?;
+        let ceremony = self.ceremonies.begin(address, ceremony, now())?;
         Ok(Started { ceremony, options })
     }
 
@@ -278,7 +282,7 @@ impl Desk {
             key,
             handle,
             state,
-        } = self.ceremonies.take(ceremony)?
+        } = self.ceremonies.take(ceremony, now())?
         else {
             return Err(self.wrong_kind());
         };
@@ -372,9 +376,12 @@ impl Desk {
         let (options, state) = relying
             .start_passkey_authentication(&passkeys)
             .map_err(|e| Refusal::new(StatusCode::BAD_REQUEST, "passkey", e.to_string()))?;
-        let ceremony = self
-            .ceremonies
-            .begin(address, Ceremony::SignIn { account, state })?;
+        let ceremony = Ceremony::SignIn {
+            account: account.id,
+            name: account.name,
+            state,
+        };
+        let ceremony = self.ceremonies.begin(address, ceremony, now())?;
         Ok(Started { ceremony, options })
     }
 
@@ -385,13 +392,18 @@ impl Desk {
         credential: &PublicKeyCredential,
     ) -> Result<SignedIn, Refusal> {
         let relying = self.relying()?;
-        let Ceremony::SignIn { account, state } = self.ceremonies.take(ceremony)? else {
+        let Ceremony::SignIn {
+            account,
+            name,
+            state,
+        } = self.ceremonies.take(ceremony, now())?
+        else {
             return Err(self.wrong_kind());
         };
         let result = relying
             .finish_passkey_authentication(credential, &state)
             .map_err(bad_passkey)?;
-        for (row, mut passkey) in self.passkeys(&account.id)? {
+        for (row, mut passkey) in self.passkeys(&account)? {
             if passkey.cred_id() == result.cred_id() {
                 passkey.update_credential(&result);
                 let text = serde_json::to_string(&passkey).expect("a passkey serializes");
@@ -400,10 +412,10 @@ impl Desk {
                     .map_err(stored)?;
             }
         }
-        let token = self.open_session(&account.id)?;
+        let token = self.open_session(&account)?;
         Ok(SignedIn {
             token,
-            name: account.name,
+            name,
             recovery: None,
             claimed: 0,
         })
@@ -460,7 +472,7 @@ impl Desk {
             account: account.id,
             state,
         };
-        let ceremony = self.ceremonies.begin(address, ceremony)?;
+        let ceremony = self.ceremonies.begin(address, ceremony, now())?;
         Ok(Started { ceremony, options })
     }
 
@@ -472,7 +484,7 @@ impl Desk {
         credential: &RegisterPublicKeyCredential,
     ) -> Result<usize, Refusal> {
         let relying = self.relying()?;
-        let Ceremony::AddPasskey { account, state } = self.ceremonies.take(ceremony)? else {
+        let Ceremony::AddPasskey { account, state } = self.ceremonies.take(ceremony, now())? else {
             return Err(self.wrong_kind());
         };
         if account != signed.id {

@@ -1,5 +1,6 @@
 //! People's accounts as the store keeps them (issue 58): the account and its name, its
-//! passkeys, its sessions, and the guest seats it claims. Only hashes of the secrets are
+//! passkeys, its sessions, the guest seats it claims, and the passkey ceremonies under
+//! way (kept here, not in a node's memory, so that any node finishes what any began). Only hashes of the secrets are
 //! written (a session's token, the recovery code), so a copy of the database signs nobody
 //! in. [`Accounts`] is one of the traits of [`super::Store`]; SQLite's half is here,
 //! PostgreSQL's in `postgres/accounts.rs`.
@@ -129,6 +130,56 @@ pub struct Held {
     pub rating_changes: Vec<serde_json::Map<String, serde_json::Value>>,
 }
 
+/// A passkey ceremony between its start and its finish, as the store keeps it. Its
+/// `ceremony` holds webauthn-rs's challenge state: it stays on the server side (never in
+/// an answer, never in `Debug`).
+#[derive(Clone, PartialEq)]
+pub struct CeremonyRow {
+    /// The ceremony's random id: what the client holds and sends back with its finish.
+    pub id: String,
+    /// What it began (`sign_up`, `sign_in`, `add_passkey`).
+    pub kind: String,
+    /// The ceremony as JSON (`accounts::ceremonies::Ceremony`), its challenge state in it.
+    pub ceremony: String,
+    /// The address that began it (each counts against its address's bound).
+    pub address: String,
+    /// When it began, in seconds since 1970.
+    pub began: i64,
+    /// When it expires, in seconds since 1970: at or after it, it cannot finish.
+    pub expires: i64,
+}
+
+impl std::fmt::Debug for CeremonyRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CeremonyRow")
+            .field("id", &self.id)
+            .field("kind", &self.kind)
+            .field(
+                "ceremony",
+                &format_args!("({} bytes, not shown)", self.ceremony.len()),
+            )
+            .field("address", &self.address)
+            .field("began", &self.began)
+            .field("expires", &self.expires)
+            .finish()
+    }
+}
+
+/// How beginning a ceremony went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Begun {
+    /// Stored: any node may finish it.
+    Stored,
+    /// Its address has as many unexpired ceremonies under way as it may: not stored.
+    AddressFull,
+    /// All addresses together have as many as they may: not stored.
+    Full,
+}
+
+/// The most expired ceremonies one begin deletes: bounded work per begin, and more than
+/// one, so expired rows never pile up (each begin adds at most one).
+pub const SWEPT_CEREMONIES: i64 = 64;
+
 /// The tables of ratings an account has rows in (the ratings' part of the store makes
 /// them): read and deleted with the account where they exist.
 pub const RATING_TABLES: [&str; 2] = ["ratings", "rating_changes"];
@@ -174,6 +225,20 @@ pub trait Accounts: Send + Sync {
     /// Deletes `account` with its passkeys, sessions and ratings; its seats show
     /// [`DELETED`] and no account. Whether it existed.
     fn delete(&self, account: &AccountId) -> Result<bool, StoreError>;
+    /// Stores the ceremony `ceremony` unless its address already has `per_address`
+    /// ceremonies unexpired at its `began`, or all addresses `total` (counted in the
+    /// store, over every node, in the insert's transaction); first deletes up to
+    /// [`SWEPT_CEREMONIES`] expired ones.
+    fn begin_ceremony(
+        &self,
+        ceremony: &CeremonyRow,
+        per_address: usize,
+        total: usize,
+    ) -> Result<Begun, StoreError>;
+    /// Takes the ceremony `id` out of the store in one statement (`DELETE … RETURNING`, so
+    /// it finishes once, whichever nodes are asked at once): the ceremony, unless there
+    /// was none or it had expired at `now` (deleted all the same).
+    fn finish_ceremony(&self, id: &str, now: i64) -> Result<Option<CeremonyRow>, StoreError>;
 }
 
 /// The SQL that makes the accounts' tables in SQLite (run by [`Sqlite::open`]).
@@ -188,7 +253,12 @@ pub(super) const SQLITE_TABLES: &str = "
     CREATE TABLE IF NOT EXISTS sessions (
         id TEXT PRIMARY KEY, account TEXT NOT NULL, created INTEGER NOT NULL,
         expires INTEGER NOT NULL);
-    CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);";
+    CREATE INDEX IF NOT EXISTS sessions_account ON sessions (account);
+    CREATE TABLE IF NOT EXISTS ceremonies (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, ceremony TEXT NOT NULL,
+        address TEXT NOT NULL, began INTEGER NOT NULL, expires INTEGER NOT NULL);
+    CREATE INDEX IF NOT EXISTS ceremonies_address ON ceremonies (address, expires);
+    CREATE INDEX IF NOT EXISTS ceremonies_expires ON ceremonies (expires);";
 
 /// The columns of an account row, in the order both stores' readers take them.
 pub(super) const ACCOUNT: &str = "id, name, name_key, handle, created";
@@ -196,6 +266,13 @@ pub(super) const ACCOUNT: &str = "id, name, name_key, handle, created";
 pub(super) const PASSKEY: &str = "id, account, passkey, created, used";
 /// The columns of a session row, likewise.
 pub(super) const SESSION: &str = "id, account, created, expires";
+/// The columns of a ceremony row, likewise.
+pub(super) const CEREMONY: &str = "id, kind, ceremony, address, began, expires";
+
+/// Whether `count` ceremonies under way leave room for one more under `most`.
+pub(super) fn room(count: i64, most: usize) -> bool {
+    usize::try_from(count).is_ok_and(|n| n < most)
+}
 
 fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
     Ok(AccountRow {
@@ -204,6 +281,17 @@ fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
         name_key: r.get(2)?,
         handle: r.get(3)?,
         created: r.get(4)?,
+    })
+}
+
+fn ceremony_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<CeremonyRow> {
+    Ok(CeremonyRow {
+        id: r.get(0)?,
+        kind: r.get(1)?,
+        ceremony: r.get(2)?,
+        address: r.get(3)?,
+        began: r.get(4)?,
+        expires: r.get(5)?,
     })
 }
 
@@ -571,5 +659,69 @@ impl Accounts for Sqlite {
         };
         self.flush()?;
         Ok(existed)
+    }
+
+    fn begin_ceremony(
+        &self,
+        ceremony: &CeremonyRow,
+        per_address: usize,
+        total: usize,
+    ) -> Result<Begun, StoreError> {
+        let begun = {
+            let mut connection = self.lock();
+            let transaction =
+                connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+            let now = ceremony.began;
+            transaction.execute(
+                "DELETE FROM ceremonies WHERE id IN
+                   (SELECT id FROM ceremonies WHERE expires <= ?1 ORDER BY expires LIMIT ?2)",
+                params![now, SWEPT_CEREMONIES],
+            )?;
+            let all: i64 = transaction.query_row(
+                "SELECT count(*) FROM ceremonies WHERE expires > ?1",
+                [now],
+                |r| r.get(0),
+            )?;
+            let mine: i64 = transaction.query_row(
+                "SELECT count(*) FROM ceremonies WHERE address = ?1 AND expires > ?2",
+                params![ceremony.address, now],
+                |r| r.get(0),
+            )?;
+            let begun = if !room(all, total) {
+                Begun::Full
+            } else if !room(mine, per_address) {
+                Begun::AddressFull
+            } else {
+                transaction.execute(
+                    &format!("INSERT INTO ceremonies ({CEREMONY}) VALUES (?1, ?2, ?3, ?4, ?5, ?6)"),
+                    params![
+                        ceremony.id,
+                        ceremony.kind,
+                        ceremony.ceremony,
+                        ceremony.address,
+                        ceremony.began,
+                        ceremony.expires
+                    ],
+                )?;
+                Begun::Stored
+            };
+            transaction.commit()?;
+            begun
+        };
+        self.flush()?;
+        Ok(begun)
+    }
+
+    fn finish_ceremony(&self, id: &str, now: i64) -> Result<Option<CeremonyRow>, StoreError> {
+        let taken = self
+            .lock()
+            .query_row(
+                &format!("DELETE FROM ceremonies WHERE id = ?1 RETURNING {CEREMONY}"),
+                [id],
+                ceremony_row,
+            )
+            .optional()?;
+        self.flush()?;
+        Ok(taken.filter(|c| c.expires > now))
     }
 }

@@ -1,5 +1,6 @@
-//! PostgreSQL's half of [`Accounts`]: the same rows as SQLite's (migration
-//! `V7__accounts.sql`), each call one transaction on a pooled connection.
+//! PostgreSQL's half of [`Accounts`]: the same rows as SQLite's (migrations
+//! `V7__accounts.sql`, `V9__ceremonies.sql`), each call one transaction on a pooled
+//! connection.
 
 use deadpool_postgres::GenericClient;
 use tokio_postgres::error::SqlState;
@@ -8,8 +9,9 @@ use tokio_postgres::Row;
 use super::Postgres;
 use crate::ids::AccountId;
 use crate::store::accounts::{
-    AccountRow, Accounts, Claim, Held, NewAccount, PasskeyRow, SatIn, SessionRow, SignedUp,
-    ACCOUNT, DELETED, PASSKEY, RATING_TABLES, SESSION,
+    room, AccountRow, Accounts, Begun, CeremonyRow, Claim, Held, NewAccount, PasskeyRow, SatIn,
+    SessionRow, SignedUp, ACCOUNT, CEREMONY, DELETED, PASSKEY, RATING_TABLES, SESSION,
+    SWEPT_CEREMONIES,
 };
 use crate::store::StoreError;
 
@@ -20,6 +22,21 @@ fn account_row(r: &Row) -> Result<AccountRow, StoreError> {
         name_key: r.try_get(2)?,
         handle: r.try_get(3)?,
         created: r.try_get(4)?,
+    })
+}
+
+/// An arbitrary key for the advisory lock that makes ceremonies' begins take turns over
+/// every node, so that two begun at once cannot both pass a bound with one place left.
+const BEGINNING: i64 = 0x6365_7265_6d6f_6e79; // "ceremony"
+
+fn ceremony_row(r: &Row) -> Result<CeremonyRow, StoreError> {
+    Ok(CeremonyRow {
+        id: r.try_get(0)?,
+        kind: r.try_get(1)?,
+        ceremony: r.try_get(2)?,
+        address: r.try_get(3)?,
+        began: r.try_get(4)?,
+        expires: r.try_get(5)?,
     })
 }
 
@@ -437,6 +454,80 @@ impl Accounts for Postgres {
                 == 1;
             transaction.commit().await?;
             Ok(existed)
+        })
+    }
+
+    fn begin_ceremony(
+        &self,
+        ceremony: &CeremonyRow,
+        per_address: usize,
+        total: usize,
+    ) -> Result<Begun, StoreError> {
+        let (pool, ceremony) = (self.pool.clone(), ceremony.clone());
+        self.run(async move {
+            let mut client = pool.get().await.map_err(StoreError::pool)?;
+            let transaction = client.transaction().await?;
+            // Held until the commit: the counts below are every node's, and stay so.
+            transaction
+                .execute("SELECT pg_advisory_xact_lock($1)", &[&BEGINNING])
+                .await?;
+            let now = ceremony.began;
+            transaction
+                .execute(
+                    "DELETE FROM ceremonies WHERE id IN
+                       (SELECT id FROM ceremonies WHERE expires <= $1 ORDER BY expires LIMIT $2)",
+                    &[&now, &SWEPT_CEREMONIES],
+                )
+                .await?;
+            let all: i64 = transaction
+                .query_one(
+                    "SELECT count(*) FROM ceremonies WHERE expires > $1",
+                    &[&now],
+                )
+                .await?
+                .try_get(0)?;
+            let mine: i64 = transaction
+                .query_one(
+                    "SELECT count(*) FROM ceremonies WHERE address = $1 AND expires > $2",
+                    &[&ceremony.address, &now],
+                )
+                .await?
+                .try_get(0)?;
+            let begun = if !room(all, total) {
+                Begun::Full
+            } else if !room(mine, per_address) {
+                Begun::AddressFull
+            } else {
+                transaction
+                    .execute(
+                        &format!(
+                            "INSERT INTO ceremonies ({CEREMONY}) VALUES ($1, $2, $3, $4, $5, $6)"
+                        ),
+                        &[
+                            &ceremony.id,
+                            &ceremony.kind,
+                            &ceremony.ceremony,
+                            &ceremony.address,
+                            &ceremony.began,
+                            &ceremony.expires,
+                        ],
+                    )
+                    .await?;
+                Begun::Stored
+            };
+            transaction.commit().await?;
+            Ok(begun)
+        })
+    }
+
+    fn finish_ceremony(&self, id: &str, now: i64) -> Result<Option<CeremonyRow>, StoreError> {
+        let (pool, id) = (self.pool.clone(), id.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            let query = format!("DELETE FROM ceremonies WHERE id = $1 RETURNING {CEREMONY}");
+            let taken = client.query_opt(&query, &[&id]).await?;
+            let taken = taken.map(|r| ceremony_row(&r)).transpose()?;
+            Ok(taken.filter(|c| c.expires > now))
         })
     }
 }
