@@ -69,14 +69,23 @@ fn prepare(path: &Path) {
 
 /// The server on a free loopback port over the SQLite file `path`.
 async fn start(path: &Path, limits: Limits) -> SocketAddr {
+    start_node(
+        server::StoreAt::Sqlite(path.to_path_buf()),
+        limits,
+        "accounts",
+    )
+    .await
+}
+
+/// A server (a node named `name`) on a free loopback port over the store `at`.
+async fn start_node(at: server::StoreAt, limits: Limits, name: &str) -> SocketAddr {
     let (ready, address) = tokio::sync::oneshot::channel();
-    let at = server::StoreAt::Sqlite(path.to_path_buf());
     let config = Config {
         limits,
         ..Config::default()
     };
     let node = server::node::Node {
-        name: format!("accounts-{}", std::process::id()),
+        name: format!("{name}-{}", std::process::id()),
         ..Default::default()
     };
     tokio::spawn(async move {
@@ -640,4 +649,95 @@ async fn the_oldest_session_past_the_most_is_ended() {
     let all = sessions[2].post("/api/account/logout-all", None).await;
     assert_eq!(all.body["signed_out"], 2, "{}", all.body);
     assert_eq!(status(1).await.status, 401);
+}
+
+/// Two nodes sharing one PostgreSQL store, as the deploy runs them behind a round-robin
+/// balancer: every passkey ceremony begun at one node finishes at the other (a sign-up,
+/// a sign-in, a new passkey), once; and the ceremonies one address has under way are
+/// counted over both nodes. Before the ceremonies were kept in the store, each node knew
+/// only its own, and every finish here was refused `no_ceremony`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ceremony_begun_at_one_node_finishes_at_another() {
+    let Some(url) = testkit::postgres_database() else {
+        return;
+    };
+    let limits = Limits {
+        ceremonies_per_address: 2,
+        ..Limits::default()
+    };
+    let one = start_node(
+        server::StoreAt::Postgres(url.clone()),
+        limits.clone(),
+        "one",
+    )
+    .await;
+    let two = start_node(server::StoreAt::Postgres(url), limits, "two").await;
+    let mut passkey = authenticator();
+
+    // Sign-up: begun at one, finished at two; the same finish again, at one, is refused.
+    let named = json!({"name": "Ada"});
+    let started = (Browser::guest(one, HOME))
+        .post("/api/account/register/start", Some(named))
+        .await;
+    let at = origin(one);
+    let mut finish = finishing(&started, |o| passkey.do_registration(at, o).unwrap());
+    finish["seats"] = json!([]);
+    let path = "/api/account/register/finish";
+    let signed = Browser::guest(two, HOME)
+        .post(path, Some(finish.clone()))
+        .await;
+    assert_eq!(signed.status, 200, "{}", signed.body);
+    assert_eq!(signed.body["name"], "Ada");
+    let again = Browser::guest(one, HOME).post(path, Some(finish)).await;
+    assert_eq!(
+        (again.status, again.code()),
+        (400, "no_ceremony"),
+        "{}",
+        again.body
+    );
+
+    // Sign-in: begun at two, finished at one.
+    let named = json!({"name": "ada"});
+    let started = (Browser::guest(two, HOME))
+        .post("/api/account/login/start", Some(named))
+        .await;
+    let at = origin(two);
+    let finish = finishing(&started, |o| passkey.do_authentication(at, o).unwrap());
+    let back = (Browser::guest(one, HOME))
+        .post("/api/account/login/finish", Some(finish))
+        .await;
+    assert_eq!(back.status, 200, "{}", back.body);
+    assert_eq!(back.body["name"], "Ada");
+
+    // A second passkey: begun at one, finished at two, the session's cookie at both.
+    let cookie = back.cookie();
+    let mut second = authenticator();
+    let started = (Browser::signed_in(one, cookie.clone()))
+        .post("/api/account/passkeys/start", Some(json!({})))
+        .await;
+    let at = origin(one);
+    let finish = finishing(&started, |o| second.do_registration(at, o).unwrap());
+    let added = (Browser::signed_in(two, cookie))
+        .post("/api/account/passkeys/finish", Some(finish))
+        .await;
+    assert_eq!(added.body, json!({"passkeys": 2}));
+
+    // One address's ceremonies under way are counted over both nodes: two begun at one,
+    // the third refused at two.
+    let start_at = |server: SocketAddr, n: usize| async move {
+        let named = json!({"name": format!("Flood {n}")});
+        (Browser::guest(server, "127.0.0.8"))
+            .post_bare("/api/account/register/start", named)
+            .await
+    };
+    assert_eq!(start_at(one, 1).await.status, 200);
+    assert_eq!(start_at(one, 2).await.status, 200);
+    let third = start_at(two, 3).await;
+    assert_eq!(
+        (third.status, third.code()),
+        (429, "rate_limited"),
+        "{}",
+        third.body
+    );
+    assert!(third.message().contains("ceremonies"), "{}", third.body);
 }

@@ -9,8 +9,9 @@ use std::time::Duration;
 
 use server::ids::AccountId;
 use server::store::{
-    AccountRow, Claim, Commit, Deals, Leases, NewAccount, PasskeyRow, Reads, SeatRow, Seed,
-    SessionRow, SignedUp, Sqlite, Store, StoreError, TableRow, Token, Writes, DELETED,
+    AccountRow, Begun, CeremonyRow, Claim, Commit, Deals, Leases, NewAccount, PasskeyRow, Reads,
+    SeatRow, Seed, SessionRow, SignedUp, Sqlite, Store, StoreError, TableRow, Token, Writes,
+    DELETED, SWEPT_CEREMONIES,
 };
 
 /// A Euchre table's settings, `id` as given.
@@ -61,6 +62,9 @@ fn contract(store: &dyn Store) {
     a_lease_fences_the_node_that_lost_it(store);
     an_unflushed_commit_is_read_at_once(store);
     accounts_keep_their_names_sessions_codes_and_seats(store);
+    a_ceremony_finishes_once_and_not_after_it_expires(store);
+    ceremonies_are_bounded_per_address_and_in_all(store);
+    a_ceremony_finishes_once_when_two_nodes_are_asked_at_once(store);
 }
 
 fn a_table_reads_back_as_written(store: &dyn Store) {
@@ -392,6 +396,133 @@ fn accounts_keep_their_names_sessions_codes_and_seats(store: &dyn Store) {
     let seats = store.table("acc1").unwrap().unwrap().seats;
     for seat in &seats {
         assert_eq!((seat.name.as_str(), &seat.account), (DELETED, &None));
+    }
+}
+
+/// A ceremony `id` begun by `address` at `began`, lasting five minutes.
+fn ceremony(id: &str, address: &str, began: i64) -> CeremonyRow {
+    CeremonyRow {
+        id: id.into(),
+        kind: "sign_in".into(),
+        ceremony: format!(r#"{{"kind":"sign_in","state":"{id}'s challenge"}}"#),
+        address: address.into(),
+        began,
+        expires: began + 300,
+    }
+}
+
+/// The ceremonies' bounds wide enough not to matter.
+const WIDE: usize = 1_000_000;
+
+fn a_ceremony_finishes_once_and_not_after_it_expires(store: &dyn Store) {
+    let at = 1_000_000;
+    let begun = ceremony("c1", "192.0.2.1", at);
+    assert_eq!(
+        store.begin_ceremony(&begun, WIDE, WIDE).unwrap(),
+        Begun::Stored
+    );
+    assert!(store.finish_ceremony("nowhere", at).unwrap().is_none());
+    // Read back as written, then never again.
+    let taken = store.finish_ceremony("c1", at + 299).unwrap();
+    assert_eq!(taken.as_ref(), Some(&begun));
+    assert!(store.finish_ceremony("c1", at + 1).unwrap().is_none());
+    // Expired (its fifth minute over): refused, and gone.
+    let late = ceremony("c2", "192.0.2.1", at);
+    store.begin_ceremony(&late, WIDE, WIDE).unwrap();
+    assert!(store.finish_ceremony("c2", at + 300).unwrap().is_none());
+    assert!(store.finish_ceremony("c2", at).unwrap().is_none());
+    // The state never shows in Debug.
+    let shown = format!("{begun:?}");
+    assert!(
+        !shown.contains("challenge") && shown.contains("c1"),
+        "{shown}"
+    );
+}
+
+fn ceremonies_are_bounded_per_address_and_in_all(store: &dyn Store) {
+    let at = 2_000_000;
+    let begin = |id: &str, address: &str, at: i64| {
+        store
+            .begin_ceremony(&ceremony(id, address, at), 2, 3)
+            .unwrap()
+    };
+    assert_eq!(begin("d1", "192.0.2.2", at), Begun::Stored);
+    assert_eq!(begin("d2", "192.0.2.2", at), Begun::Stored);
+    assert_eq!(begin("d3", "192.0.2.2", at), Begun::AddressFull);
+    assert!(
+        store.finish_ceremony("d3", at).unwrap().is_none(),
+        "not stored"
+    );
+    assert_eq!(begin("d4", "192.0.2.3", at + 1), Begun::Stored);
+    assert_eq!(begin("d5", "192.0.2.4", at + 1), Begun::Full);
+    // A finished one makes room, for its address and in all.
+    assert!(store.finish_ceremony("d1", at + 2).unwrap().is_some());
+    assert_eq!(begin("d6", "192.0.2.2", at + 2), Begun::Stored);
+    assert_eq!(begin("d7", "192.0.2.4", at + 2), Begun::Full);
+    // Expired ones count for nothing: d2 and d6 expire first, then d4.
+    assert_eq!(begin("d8", "192.0.2.2", at + 300), Begun::Stored);
+    assert_eq!(begin("d9", "192.0.2.2", at + 302), Begun::Stored);
+    assert_eq!(begin("d10", "192.0.2.4", at + 302), Begun::Stored);
+    assert_eq!(begin("d11", "192.0.2.5", at + 302), Begun::Full);
+    // Expired rows are swept at each begin, at most SWEPT_CEREMONIES at a time: d2, d4
+    // and d6 are gone, not merely refused.
+    for id in ["d2", "d4", "d6"] {
+        assert!(
+            store.finish_ceremony(id, i64::MIN).unwrap().is_none(),
+            "{id}"
+        );
+    }
+    for id in ["d8", "d9", "d10"] {
+        assert!(
+            store.finish_ceremony(id, at + 302).unwrap().is_some(),
+            "{id}"
+        );
+    }
+    // A flood of expired rows is swept over a few begins, never left to pile up.
+    let flood = usize::try_from(SWEPT_CEREMONIES).unwrap() * 2 + 5;
+    for n in 0..flood {
+        store
+            .begin_ceremony(&ceremony(&format!("e{n}"), "192.0.2.6", at), WIDE, WIDE)
+            .unwrap();
+    }
+    let later = at + 1_000;
+    for n in 0..3 {
+        begin(&format!("f{n}"), &format!("192.0.2.{}", 10 + n), later);
+    }
+    let left = (0..flood)
+        .filter(|n| (store.finish_ceremony(&format!("e{n}"), i64::MIN).unwrap()).is_some())
+        .count();
+    assert_eq!(left, 0, "three begins sweep {flood} expired rows");
+    for n in 0..3 {
+        store.finish_ceremony(&format!("f{n}"), later).unwrap();
+    }
+}
+
+/// Two nodes finishing the same ceremony at once: exactly one of them gets it, every
+/// time.
+fn a_ceremony_finishes_once_when_two_nodes_are_asked_at_once(store: &dyn Store) {
+    let at = 3_000_000;
+    for n in 0..20 {
+        let id = format!("g{n}");
+        store
+            .begin_ceremony(&ceremony(&id, "192.0.2.7", at), WIDE, WIDE)
+            .unwrap();
+        let barrier = std::sync::Barrier::new(2);
+        let taken: usize = std::thread::scope(|scope| {
+            let finishes: Vec<_> = (0..2)
+                .map(|_| {
+                    scope.spawn(|| {
+                        barrier.wait();
+                        store.finish_ceremony(&id, at).unwrap().is_some()
+                    })
+                })
+                .collect();
+            finishes
+                .into_iter()
+                .map(|f| usize::from(f.join().unwrap()))
+                .sum()
+        });
+        assert_eq!(taken, 1, "ceremony {id} taken {taken} times");
     }
 }
 
