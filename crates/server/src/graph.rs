@@ -8,12 +8,15 @@ use std::fmt::Write;
 
 /// The drawing's size, in its own units.
 const WIDTH: f64 = 600.0;
-const HEIGHT: f64 = 240.0;
+const HEIGHT: f64 = 280.0;
 /// Room for the labels: left, right, top, bottom.
-const LEFT: f64 = 48.0;
+const LEFT: f64 = 72.0;
 const RIGHT: f64 = 12.0;
-const TOP: f64 = 28.0;
-const BOTTOM: f64 = 36.0;
+const TOP: f64 = 44.0;
+const BOTTOM: f64 = 40.0;
+/// The labels' size: the drawing is scaled to its box, a phone's about half of it, so a
+/// label of 20 units reads at about 10 pixels there.
+const FONT: f64 = 20.0;
 
 /// One point: the person's `n`th rated game and the rating shown after it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,7 +49,7 @@ pub fn draw(title: &str, points: &[Point]) -> String {
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" \
          role=\"img\" aria-labelledby=\"title desc\" font-family=\"sans-serif\" \
-         font-size=\"12\">\n<title id=\"title\">{title}</title>\n"
+         font-size=\"{FONT}\">\n<title id=\"title\">{title}</title>\n"
     );
     let (Some(first), Some(last)) = (points.first(), points.last()) else {
         let _ = write!(
@@ -91,7 +94,7 @@ pub fn draw(title: &str, points: &[Point]) -> String {
     );
     let _ = writeln!(
         svg,
-        "<text x=\"{LEFT}\" y=\"16\" font-weight=\"bold\">{title}</text>"
+        "<text x=\"{LEFT}\" y=\"{FONT}\" font-weight=\"bold\">{title}</text>"
     );
     // The axes and their labels.
     let (bottom, right) = (TOP + plot_h, LEFT + plot_w);
@@ -103,8 +106,8 @@ pub fn draw(title: &str, points: &[Point]) -> String {
         let _ = writeln!(
             svg,
             "<text x=\"{}\" y=\"{}\" text-anchor=\"end\">{value:.1}</text>",
-            LEFT - 4.0,
-            at + 4.0
+            LEFT - 6.0,
+            at + FONT / 3.0
         );
     }
     let ends = if first.n == last.n {
@@ -117,7 +120,7 @@ pub fn draw(title: &str, points: &[Point]) -> String {
             svg,
             "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"{anchor}\">game {n}</text>",
             x(n),
-            bottom + 16.0
+            bottom + FONT * 1.3
         );
     }
     let line: Vec<String> = (points.iter())
@@ -125,14 +128,14 @@ pub fn draw(title: &str, points: &[Point]) -> String {
         .collect();
     let _ = writeln!(
         svg,
-        "<polyline points=\"{}\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\"/>",
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"3\"/>",
         line.join(" ")
     );
     // One game is a point, which a line alone would not show.
     if let [only] = points {
         let _ = writeln!(
             svg,
-            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" fill=\"#1565c0\"/>",
+            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"5\" fill=\"#1565c0\"/>",
             x(only.n),
             y(only.rating)
         );
@@ -156,7 +159,7 @@ mod tests {
 
     /// Three games from 0 to 10 and back to 5: the line starts at the left bottom, peaks
     /// at the top in the middle, and ends half way up at the right (worked from the
-    /// margins: the plot is 48..588 wide and 28..204 high).
+    /// margins: the plot is 72..588 wide and 44..240 high).
     #[test]
     fn the_line_runs_through_each_game_at_its_rating() {
         let points = [
@@ -166,7 +169,7 @@ mod tests {
         ];
         let svg = draw("Ada", &points);
         assert!(
-            svg.contains("points=\"48.0,204.0 318.0,28.0 588.0,116.0\""),
+            svg.contains("points=\"72.0,240.0 330.0,44.0 588.0,142.0\""),
             "{svg}"
         );
         assert!(
