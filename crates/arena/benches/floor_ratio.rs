@@ -75,7 +75,8 @@ fn main() {
         "{} rounds a row at most ({} at least, {} s a row after that), {} ms batches, taken turn about",
         settings.rounds, settings.least, settings.budget, settings.batch * 1e3
     );
-    println!("ratio: ours / reference in units a second (1/N: N reference units a unit of ours)");
+    println!("ratio: ours / reference in units a second (1/N: N reference units a unit of ours);");
+    println!("median and middle half of the rounds' ratios; fastest: of each side's fastest round");
     println!("{}", turnabout::header());
     for (_, mut row) in all {
         let mut rng = Rng::seed_from_u64(1);

@@ -94,6 +94,12 @@ pub struct Figures {
     pub ratio: f64,
     pub low: f64,
     pub high: f64,
+    /// The ratio of each side's fastest round: a check on the median. When another
+    /// process shares the core, a batch of a few milliseconds is either spared or cut by
+    /// its time slices, the rounds' ratios split in two and the middle half spreads; a
+    /// side's fastest round is one that was spared, so where `best` and `ratio` disagree
+    /// the run was disturbed, and `best` is the better reading.
+    pub best: f64,
     pub rounds: usize,
 }
 
@@ -122,6 +128,7 @@ pub fn measure(row: &mut Row, settings: Settings, rng: &mut Rng) -> Figures {
         ratio: percentile(&mut ratios, 0.5),
         low: percentile(&mut ratios, 0.25),
         high: percentile(&mut ratios, 0.75),
+        best: percentile(&mut reference, 0.0) / percentile(&mut ours, 0.0),
         rounds: ratios.len(),
     }
 }
