@@ -96,9 +96,9 @@ pub struct Figures {
     pub high: f64,
     /// The ratio of each side's fastest round: a check on the median. When another
     /// process shares the core, a batch of a few milliseconds is either spared or cut by
-    /// its time slices, the rounds' ratios split in two and the middle half spreads; a
-    /// side's fastest round is one that was spared, so where `best` and `ratio` disagree
-    /// the run was disturbed, and `best` is the better reading.
+    /// its time slices and the rounds' ratios split in two (the middle half spreads);
+    /// where `best` and `ratio` disagree the run was disturbed and neither figure is one
+    /// to compare.
     pub best: f64,
     pub rounds: usize,
 }
