@@ -7,7 +7,7 @@
 //!
 //! `cargo bench -p cardtable-arena --bench floor_ratio [-- [--quick] [ROUNDS] [FILTER]]`:
 //! 101 rounds a row at most (ROUNDS), each row stopping after 20 s once 5 are done;
-//! `--quick` (what scripts/test.sh runs) takes 21 rounds at most and 1.5 s a row, over
+//! `--quick` (what scripts/test.sh runs) takes 21 rounds at most and 1 s a row, over
 //! fewer positions: under a minute on 2 cores. FILTER keeps the rows whose name holds it
 //! (`play/`, `teendopanch`). `scripts/compare_bench.sh OLD_COMMIT` runs it at two commits
 //! turn about.
@@ -33,7 +33,7 @@ fn main() {
             rounds: 21,
             least: 3,
             batch: 0.002,
-            budget: 1.5,
+            budget: 1.0,
         };
         (
             settings,
