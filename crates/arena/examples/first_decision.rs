@@ -1,6 +1,7 @@
 //! Decision time of every level in every rules variant, the first decision of a hand apart
 //! from the rest (issue 59): `taskset -c 0 cargo run --release -p cardtable-arena --example
-//! first_decision -- GAMES [SEED]`.
+//! first_decision -- GAMES [SEED [ONLY]]`, ONLY a word the variant or level must contain
+//! (`expert`, `cs246`).
 //!
 //! The level plays against the handout players, the slowest case (the strong players
 //! replay the handout player's choices to read its hands): in Euchre the level's pair at
@@ -123,8 +124,12 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let games: u64 = args.first().map_or(10, |a| a.parse().expect("GAMES"));
     let seed: u64 = args.get(1).map_or(1, |a| a.parse().expect("SEED"));
+    let only = args.get(2).map_or("", String::as_str);
     for variant in Variant::ALL {
         for level in Level::ALL {
+            if !format!("{variant} {}", level.name()).contains(only) {
+                continue;
+            }
             let run = Run { level, games, seed };
             let timings = variant.with_game(10, &run);
             println!(
