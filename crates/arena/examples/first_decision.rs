@@ -51,7 +51,7 @@ impl WithGame for &Run {
 
 /// Whether `seat` is the level's: seats 0 and 2 in a game of partners, else seat 0.
 fn levelled<G: Game>(game: &G, seat: usize) -> bool {
-    game.teams().iter().any(|team| team.len() > 1) && seat % 2 == 0 || seat == 0
+    game.teams().iter().any(|team| team.len() > 1) && seat.is_multiple_of(2) || seat == 0
 }
 
 /// Plays one game, dealing with random numbers seeded `seed` and acting with ones seeded
@@ -86,7 +86,12 @@ fn play<G: Roster>(mut game: G, level: Level, seed: u64, timings: &mut Timings) 
         if legal.len() > 1 && levelled(&game, seat) {
             let first = last_hand[seat] != game.hands();
             last_hand[seat] = game.hands();
-            if first { &mut timings.first } else { &mut timings.rest }.push(ms);
+            if first {
+                &mut timings.first
+            } else {
+                &mut timings.rest
+            }
+            .push(ms);
         }
         timings.digest = fnv(timings.digest, format!("{seat}{action:?}").as_bytes());
         game.apply(action).expect("a player's action is legal");
