@@ -15,7 +15,7 @@ use table::{Agent, Rng, Seated};
 use crate::players::stakes::{At, Stakes};
 use crate::players::{cs246, reading, simple};
 use crate::solver::{OpenDeal, Solver};
-use crate::{Action, Game, HandResult, Phase, Seat};
+use crate::{Action, Game, HandResult, Phase, Seat, Team};
 
 /// Who the strong player takes its opponents to be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -228,65 +228,52 @@ impl Strong {
         seat: Seat,
         tricks: u8,
     ) -> f64 {
-        let hand = world.hand().expect("a hand is dealt");
-        if hand.phase() == Phase::Tricks && tricks > 0 {
-            let turn = hand.turn();
-            let after = |next: &Game| {
-                let done = next.hand().is_none_or(|h| h.trick().is_empty());
-                tricks - u8::from(done)
-            };
-            if turn.team() != seat.team() {
-                let action = model(&world.view(turn).expect("a hand is dealt"), hand.rules());
-                let mut next = world;
-                next.apply(action).expect("the handout players act legally");
-                return Strong::trick_margin(solver, stakes, next, seat, after(&next));
-            }
-            return hand
-                .legal_plays()
-                .iter()
-                .map(|card| {
-                    let mut next = world;
-                    next.apply(Action::Play(card)).expect("a legal play");
-                    Strong::trick_margin(solver, stakes, next, seat, after(&next))
-                })
-                .fold(f64::MIN, f64::max);
-        }
-        let margin = Strong::solved_margin(solver, hand, seat);
-        match stakes {
-            Some(stakes) => stakes.worth(margin),
-            None => f64::from(margin),
-        }
+        Strong::margin_above(solver, stakes, world, seat, tricks, f64::NEG_INFINITY)
     }
 
-    /// The margin with the rest of the hand solved open-handed.
-    fn solved_margin(solver: &mut Solver, hand: &crate::Hand, seat: Seat) -> i32 {
-        let team = seat.team();
-        let Some(makers) = hand.maker().map(Seat::team) else {
-            return 0;
+    /// [`Strong::trick_margin`] where only a value above `floor` matters: the exact value
+    /// when it is above `floor`, else some value no higher. The opponents' cards are the
+    /// model's, so the modelled tricks are a maximum over this team's cards alone; a
+    /// play-out that cannot beat the best found so far needs no exact solve (most of the
+    /// first decision's time: every card of both partners, two tricks deep, in every
+    /// sampled world), and once a card reaches the best the hand allows, the rest are
+    /// not tried. The maximum, hence every choice, is the same as without the bound.
+    fn margin_above(
+        solver: &mut Solver,
+        stakes: Option<At<'_>>,
+        world: Game,
+        seat: Seat,
+        tricks: u8,
+        floor: f64,
+    ) -> f64 {
+        let hand = world.hand().expect("a hand is dealt");
+        if hand.phase() != Phase::Tricks || tricks == 0 {
+            return Outcomes::new(stakes, hand, seat).solved_above(solver, hand, floor);
+        }
+        let turn = hand.turn();
+        let after = |next: &Game| {
+            let done = next.hand().is_none_or(|h| h.trick().is_empty());
+            tricks - u8::from(done)
         };
-        let taken: u8 = makers.seats().iter().map(|&s| hand.tricks_won(s)).sum();
-        // The score asks only whether the makers reach three tricks, and five: two
-        // null-window searches, cheaper than counting their tricks exactly.
-        let deal = OpenDeal::from_hand(hand);
-        let mut reach = |tricks: u8| {
-            taken >= tricks
-                || deal.is_some_and(|deal| solver.at_least(&deal, makers, tricks - taken))
-        };
-        let maker_tricks = if !reach(3) {
-            taken
-        } else if reach(5) {
-            5
-        } else {
-            3
-        };
-        HandResult::score(
-            &hand.rules().scoring,
-            makers,
-            hand.is_alone(),
-            hand.lone_defender().is_some(),
-            maker_tricks,
-        )
-        .margin(team)
+        if turn.team() != seat.team() {
+            let action = model(&world.view(turn).expect("a hand is dealt"), hand.rules());
+            let mut next = world;
+            next.apply(action).expect("the handout players act legally");
+            return Strong::margin_above(solver, stakes, next, seat, after(&next), floor);
+        }
+        let top = Outcomes::new(stakes, hand, seat).best();
+        let mut best = f64::MIN;
+        for card in hand.legal_plays().iter() {
+            let mut next = world;
+            next.apply(Action::Play(card)).expect("a legal play");
+            let value =
+                Strong::margin_above(solver, stakes, next, seat, after(&next), best.max(floor));
+            best = best.max(value);
+            if best >= top {
+                break;
+            }
+        }
+        best
     }
 
     /// A sampled world in which the opponents, played as the handout player, would have
@@ -444,6 +431,106 @@ fn bid_note(margin: f64) -> String {
          its sampled deals are played with every hand open, which makes a bid look better \
          than it is. So each bid's value here is its estimate less {margin:.2}."
     )
+}
+
+/// What the rest of a hand in its tricks can be worth to one team, by how the makers
+/// end: euchred (fewer than three tricks, if they have not three already), made (three or
+/// four), or marching (five). Scoring asks only which, so the open-hand solver answers at
+/// most two null-window questions, cheaper than counting tricks: do the makers reach
+/// three tricks, and five.
+struct Outcomes {
+    /// The makers, if anyone made trump.
+    makers: Option<Team>,
+    /// Tricks the makers have taken.
+    taken: u8,
+    /// The worth of each ending; `euchred` is `None` once the makers have three tricks.
+    euchred: Option<f64>,
+    made: f64,
+    march: f64,
+}
+
+impl Outcomes {
+    /// The endings of `hand` for `seat`'s team, each weighed by `stakes` (or its points).
+    fn new(stakes: Option<At<'_>>, hand: &crate::Hand, seat: Seat) -> Outcomes {
+        let worth = |margin: i32| stakes.map_or(f64::from(margin), |s| s.worth(margin));
+        let Some(makers) = hand.maker().map(Seat::team) else {
+            let nothing = worth(0);
+            return Outcomes {
+                makers: None,
+                taken: 0,
+                euchred: None,
+                made: nothing,
+                march: nothing,
+            };
+        };
+        let taken: u8 = makers.seats().iter().map(|&s| hand.tricks_won(s)).sum();
+        let ending = |maker_tricks: u8| {
+            let result = HandResult::score(
+                &hand.rules().scoring,
+                makers,
+                hand.is_alone(),
+                hand.lone_defender().is_some(),
+                maker_tricks,
+            );
+            worth(result.margin(seat.team()))
+        };
+        Outcomes {
+            makers: Some(makers),
+            taken,
+            euchred: (taken < 3).then(|| ending(taken)),
+            made: ending(3),
+            march: ending(5),
+        }
+    }
+
+    /// The most the hand can still be worth.
+    fn best(&self) -> f64 {
+        self.euchred
+            .map_or(self.made, |e| e.max(self.made))
+            .max(self.march)
+    }
+
+    /// The least the hand can still be worth.
+    fn worst(&self) -> f64 {
+        self.euchred
+            .map_or(self.made, |e| e.min(self.made))
+            .min(self.march)
+    }
+
+    /// The worth of `hand`'s rest solved open-handed, exact when above `floor`, else some
+    /// value no higher: only the questions whose answer could lift it above `floor` are
+    /// asked of the solver.
+    fn solved_above(&self, solver: &mut Solver, hand: &crate::Hand, floor: f64) -> f64 {
+        let Some(makers) = self.makers else {
+            return self.made;
+        };
+        if self.best() <= floor {
+            return self.worst();
+        }
+        let deal = OpenDeal::from_hand(hand);
+        let taken = self.taken;
+        let mut reach = |tricks: u8| {
+            taken >= tricks
+                || deal.is_some_and(|deal| solver.at_least(&deal, makers, tricks - taken))
+        };
+        let euchre_matters = self.euchred.is_some_and(|e| e > floor);
+        if !euchre_matters && self.made <= floor {
+            // Only a march can beat the floor.
+            return if reach(5) { self.march } else { self.worst() };
+        }
+        if self.made <= floor && self.march <= floor {
+            // Only a euchre can beat the floor.
+            return match (reach(3), self.euchred) {
+                (false, Some(euchred)) => euchred,
+                _ => self.worst(),
+            };
+        }
+        match (reach(3), self.euchred) {
+            (false, Some(euchred)) => euchred,
+            _ if reach(5) => self.march,
+            _ => self.made,
+        }
+    }
 }
 
 /// Hands the opponents' choices must go unexplained in before the player stops taking
