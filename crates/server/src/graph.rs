@@ -76,8 +76,9 @@ pub fn draw(title: &str, points: &[Point]) -> String {
         (low, high)
     };
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
-    let span = f64::from(last.n.saturating_sub(first.n).max(1));
-    let x = |n: u32| LEFT + plot_w * f64::from(n.saturating_sub(first.n)) / span;
+    // Game numbers as reals: their differences neither wrap nor stop at zero.
+    let span = (f64::from(last.n) - f64::from(first.n)).max(1.0);
+    let x = |n: u32| LEFT + plot_w * (f64::from(n) - f64::from(first.n)) / span;
     let y = |r: f64| TOP + plot_h * (high - r) / (high - low);
     let _ = writeln!(
         svg,

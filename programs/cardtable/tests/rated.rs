@@ -437,31 +437,16 @@ async fn finish_on(
     (landed, shown.swap_remove(0))
 }
 
-/// Rejoins `table` on `served` as `person` until a node there has taken it over (a
-/// `no_table` refusal, or a relay to the dead node ending the connection, meanwhile),
-/// for at most about twenty seconds: the client and its first snapshot.
+/// Rejoins `table` on `served` as `person`, signed in, until a node there has taken it
+/// over ([`common::rejoin_until_found`]).
 async fn rejoin_until_found(
     served: &Served,
     table: &str,
     token: &str,
     person: &Person,
 ) -> (Client, Value) {
-    for _ in 0..60 {
-        let mut back = Client::connect_signed(&served.address, &person.name, &person.cookie).await;
-        back.rejoin(table, token).await;
-        while let Some(answer) = back.try_next(Duration::from_secs(5)).await {
-            match answer["type"].as_str() {
-                Some("snapshot") => return (back, answer),
-                Some("error") => {
-                    assert_eq!(answer["code"], "no_table", "{answer}");
-                    break;
-                }
-                _ => {}
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(300)).await;
-    }
-    panic!("{table} was never taken over");
+    let connect = || Client::connect_signed(&served.address, &person.name, &person.cookie);
+    common::rejoin_until_found(table, token, connect).await
 }
 
 /// The winning seats a finished snapshot names: one partnership of Euchre.

@@ -740,26 +740,10 @@ async fn act_a_few(mut ada: Client, table: &str, mut last: Value, count: u64) ->
     (ada, last)
 }
 
-/// Rejoins `table` on `served` until a node there has taken it over (a `no_table`
-/// refusal meanwhile), for at most twenty seconds: the client and its first snapshot.
+/// Rejoins `table` on `served` as Ada until a node there has taken it over
+/// ([`common::rejoin_until_found`]).
 async fn rejoin_until_found(served: &Served, table: &str, token: &str) -> (Client, Value) {
-    for _ in 0..100 {
-        let mut back = Client::connect(&served.address, "Ada").await;
-        back.rejoin(table, token).await;
-        // A relay to the dead owner, before its lease ran out, ends the connection.
-        while let Some(answer) = back.try_next(Duration::from_secs(10)).await {
-            match answer["type"].as_str() {
-                Some("snapshot") => return (back, answer),
-                Some("error") => {
-                    assert_eq!(answer["code"], "no_table", "{answer}");
-                    break;
-                }
-                _ => {}
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    }
-    panic!("{table} was never taken over");
+    common::rejoin_until_found(table, token, || Client::connect(&served.address, "Ada")).await
 }
 
 /// Three times: a table played to a pseudo-random accepted action, the server killed

@@ -124,7 +124,7 @@ pub struct Held {
     pub sessions: Vec<SessionRow>,
     /// The games it sat in.
     pub games: Vec<SatIn>,
-    /// Its rows of `ratings`, column by column (none where the table does not exist).
+    /// Its rows of `ratings`, column by column.
     pub ratings: Vec<serde_json::Map<String, serde_json::Value>>,
     /// Its rows of `rating_changes`, likewise.
     pub rating_changes: Vec<serde_json::Map<String, serde_json::Value>>,
@@ -181,7 +181,7 @@ pub enum Begun {
 pub const SWEPT_CEREMONIES: i64 = 64;
 
 /// The tables of ratings an account has rows in (the ratings' part of the store makes
-/// them): read and deleted with the account where they exist.
+/// them): read and deleted with the account.
 pub const RATING_TABLES: [&str; 2] = ["ratings", "rating_changes"];
 
 /// What a seat of a deleted account shows.
@@ -416,13 +416,6 @@ fn give_seats(
     Ok(claimed)
 }
 
-/// Whether the table `name` exists.
-fn exists(connection: &rusqlite::Connection, name: &str) -> Result<bool, StoreError> {
-    Ok(connection
-        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1")?
-        .exists([name])?)
-}
-
 /// `account`'s rows of the table `name`, each column by its name.
 fn rows_of(
     connection: &rusqlite::Connection,
@@ -430,9 +423,6 @@ fn rows_of(
     account: &AccountId,
 ) -> Result<Vec<serde_json::Map<String, serde_json::Value>>, StoreError> {
     use rusqlite::types::ValueRef;
-    if !exists(connection, name)? {
-        return Ok(Vec::new());
-    }
     let mut query = connection.prepare(&format!("SELECT * FROM {name} WHERE account = ?1"))?;
     let columns: Vec<String> = query.column_names().iter().map(|c| c.to_string()).collect();
     let rows = query
@@ -639,12 +629,8 @@ impl Accounts for Sqlite {
             let mut connection = self.lock();
             let transaction = connection.transaction()?;
             for table in RATING_TABLES {
-                if exists(&transaction, table)? {
-                    transaction.execute(
-                        &format!("DELETE FROM {table} WHERE account = ?1"),
-                        [&account.0],
-                    )?;
-                }
+                let statement = format!("DELETE FROM {table} WHERE account = ?1");
+                transaction.execute(&statement, [&account.0])?;
             }
             transaction.execute("DELETE FROM passkeys WHERE account = ?1", [&account.0])?;
             transaction.execute("DELETE FROM sessions WHERE account = ?1", [&account.0])?;

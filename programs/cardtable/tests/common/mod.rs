@@ -356,3 +356,30 @@ pub fn first_line(from: impl std::io::Read) -> String {
 pub fn latest_snapshot(frames: &[Value]) -> Option<&Value> {
     frames.iter().rev().find(|f| f["type"] == "snapshot")
 }
+
+/// Rejoins `table` with `token` over connections `connect` opens (to a node of the
+/// cluster) until a node there has taken it over — a `no_table` refusal, or a relay to
+/// the dead owner ending the connection, meanwhile — for at most about twenty seconds:
+/// the client and its first snapshot.
+pub async fn rejoin_until_found<F, C>(table: &str, token: &str, connect: F) -> (Client, Value)
+where
+    F: Fn() -> C,
+    C: std::future::Future<Output = Client>,
+{
+    for _ in 0..100 {
+        let mut back = connect().await;
+        back.rejoin(table, token).await;
+        while let Some(answer) = back.try_next(Duration::from_secs(10)).await {
+            match answer["type"].as_str() {
+                Some("snapshot") => return (back, answer),
+                Some("error") => {
+                    assert_eq!(answer["code"], "no_table", "{answer}");
+                    break;
+                }
+                _ => {}
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{table} was never taken over");
+}

@@ -165,23 +165,12 @@ async fn give_seats(
     Ok(claimed)
 }
 
-/// Whether the table `name` exists.
-async fn exists(client: &impl GenericClient, name: &str) -> Result<bool, StoreError> {
-    let row = client
-        .query_one("SELECT to_regclass($1) IS NOT NULL", &[&name])
-        .await?;
-    Ok(row.try_get(0)?)
-}
-
 /// `account`'s rows of the table `name`, each column by its name.
 async fn rows_of(
     client: &impl GenericClient,
     name: &str,
     account: &AccountId,
 ) -> Result<Vec<serde_json::Map<String, serde_json::Value>>, StoreError> {
-    if !exists(client, name).await? {
-        return Ok(Vec::new());
-    }
     let query = format!("SELECT row_to_json(r)::TEXT FROM {name} r WHERE account = $1");
     client
         .query(&query, &[&account.0])
@@ -431,10 +420,8 @@ impl Accounts for Postgres {
             let mut client = pool.get().await.map_err(StoreError::pool)?;
             let transaction = client.transaction().await?;
             for table in RATING_TABLES {
-                if exists(&transaction, table).await? {
-                    let statement = format!("DELETE FROM {table} WHERE account = $1");
-                    transaction.execute(&statement, &[&account.0]).await?;
-                }
+                let statement = format!("DELETE FROM {table} WHERE account = $1");
+                transaction.execute(&statement, &[&account.0]).await?;
             }
             for statement in [
                 "DELETE FROM passkeys WHERE account = $1",
