@@ -29,8 +29,8 @@ impl table::Game for Game {
     fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
         match self.round() {
             Some(round) if !round.is_over() => round
-                .pick_legal_action(|count| cards::shuffle::random_index(rng, count))
-                .expect("the pick is below the count of legal actions"),
+                .random_legal_action(rng)
+                .expect("a round in play has a legal action"),
             _ => table::random_listed(self, rng, scratch),
         }
     }
