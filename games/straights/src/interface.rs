@@ -46,12 +46,8 @@ impl table::Game for Game {
             return *self;
         };
         let me = Seat::new(seat);
-        let mut seen: CardSet = round.hand(me).chain(round.discards(me)).collect();
-        for suit in cards::Suit::ALL {
-            for rank in round.layout().run(suit) {
-                seen.insert(Card::new(rank, suit));
-            }
-        }
+        let mine: CardSet = round.hand(me).chain(round.discards(me)).collect();
+        let seen = mine.union(round.layout().cards());
         let mut unseen: Vec<Card> = cards::deck::cs246_straights()
             .into_iter()
             .filter(|c| !seen.contains(*c))

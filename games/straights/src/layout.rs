@@ -91,6 +91,11 @@ impl Layout {
             .collect()
     }
 
+    /// The cards on the layout, as a set.
+    pub fn cards(&self) -> CardSet {
+        self.placed
+    }
+
     /// How many cards are on the layout.
     pub fn len(&self) -> usize {
         self.placed.len()
@@ -177,6 +182,12 @@ mod tests {
                     assert_eq!(run, runs.run(suit), "{suit:?}");
                 }
                 assert_eq!((layout.len(), layout.is_empty()), (placed, placed == 0));
+                let on_table: CardSet = deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| runs.run(c.suit()).contains(&c.rank().pips()))
+                    .collect();
+                assert_eq!(layout.cards(), on_table);
                 let fitting: Vec<Card> = deck
                     .iter()
                     .copied()
