@@ -445,8 +445,9 @@ impl Round {
             + usize::from(self.may_pass())
     }
 
-    /// The legal action `pick` chooses by index, given their count: random play at every
-    /// move, listing nothing, and working out the legal cards once.
+    /// The legal action `pick` chooses by index, given their count: listing nothing, and
+    /// working out the legal cards once (the random player draws with
+    /// [`Round::random_legal_action`], which gives the same action for the same draw).
     #[inline(always)]
     pub fn pick_legal_action(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         if self.house_actions() {
