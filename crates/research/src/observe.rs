@@ -46,7 +46,7 @@ pub fn layout<G: ActionSpace>(seats: usize) -> Vec<Block> {
         block("held", seats, "per seat: how many cards it holds"),
         block("tally", seats, "per seat: tricks taken (Straights: cards discarded)"),
         block("trump", 4, "one-hot: the trump suit, once named (suits as Suit::ALL)"),
-        block("shown", CARDS, "cards shown to everyone: the upcard, a farmer's hand, declined cards"),
+        block("shown", CARDS, "the upcard, face up in the middle (a farmer's hand and the cards a Teen Do Panch maker declined are not marked)"),
         block("points", seats, "per seat: its points in the game so far"),
     ]
 }
@@ -210,7 +210,8 @@ fn around<G: Staged>(game: &G, public: &G::Public<'_>, seating: Seating, at: &mu
     at.next(4 + CARDS);
     G::signs(public, &mut |sign| match sign {
         Sign::Trump { suit, .. } => at.out[trump + suit.index()] = 1.0,
-        // Of the cards the signs name, only the upcard is drawn face up in the middle.
+        // Of the cards the signs name, only the upcard is marked, as before (the layout
+        // says so); a farmer's hand and declined cards would change the tensor.
         Sign::Upcard { card, .. } => at.out[shown + card.index()] = 1.0,
         _ => {}
     });
