@@ -4,7 +4,6 @@
 use cards::Card;
 use table::{HandOver, Happened, Turn};
 
-use super::said::Said;
 use super::words::{card_text_at, points, verb};
 use super::{
     Choice, Fact, GameResult, HandCard, HandEnd, HandEndKind, Held, LayoutRow, Logged, Mark,
@@ -47,20 +46,6 @@ pub fn shown<G: Staged>(
     points_to_win: u32,
 ) -> Shown {
     Stage::of(progress, to, false, nameplates, points_to_win).shown(progress.game())
-}
-
-/// [`shown`], with the words that do not change once said (the log's lines, the title,
-/// the rules card) taken from `said` where an earlier snapshot of the same table worded
-/// them, and kept there for the next: the same scene, byte for byte, built for less.
-/// `said` must be this table's alone.
-pub fn shown_saying<G: Staged>(
-    progress: &table::Progress<G>,
-    to: Option<usize>,
-    nameplates: &[Nameplate],
-    points_to_win: u32,
-    said: &mut Said<G::Action>,
-) -> Shown {
-    Stage::of(progress, to, false, nameplates, points_to_win).shown_with(progress.game(), said)
 }
 
 /// What a scene is built from besides the game: who receives it, who sits where, and
@@ -209,6 +194,7 @@ pub struct Sight<'a, G: Staged> {
     points: Vec<f64>,
     winners: Vec<bool>,
     hands: u32,
+    house: bool,
 }
 
 impl<'a, G: Staged> Sight<'a, G> {
@@ -228,6 +214,7 @@ impl<'a, G: Staged> Sight<'a, G> {
                 Vec::new()
             },
             hands: game.hands(),
+            house: !game.house().is_empty(),
         }
     }
 }
@@ -540,7 +527,7 @@ fn logged<G: Staged>(
 
 /// One action in words, then what it did: a renege's penalty, the trick taken, the
 /// hand's end.
-pub(crate) fn sentences<G: Staged>(
+fn sentences<G: Staged>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     moment: &Moment<G::Action>,
@@ -771,23 +758,10 @@ pub(crate) fn title_parts<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec
         G::rules_words(&game.public).to_string(),
         G::goal_words(&game.public, points_to_win),
     ];
-    // The game's house rules ([`table::Game::house`], its rules' own), read only for the
-    // title: worded once a table ([`crate::Said`]), where a snapshot read them each time
-    // at 4% of its building.
-    if !table::House::house_rules(game.rules).is_empty() {
+    if game.house {
         parts.push("house rules".into());
     }
     parts
-}
-
-/// A table's [`title`], its [`title_parts`] and its [`rules_card`]: what does not change
-/// while the table lasts.
-pub(crate) fn table_words<G: Staged>(
-    game: &Sight<G>,
-    points_to_win: u32,
-) -> (String, Vec<String>, Vec<RuleLine>) {
-    let parts = title_parts(game, points_to_win);
-    (parts.join(" · "), parts, rules_card(game, points_to_win))
 }
 
 /// The rules card: the points to win where a table chooses them, then every option.
@@ -805,31 +779,22 @@ pub(crate) fn rules_card<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<
 }
 
 /// Builds scenes for any [`Staged`] game.
-impl<A: Copy + Eq> Stage<'_, A> {
+impl<A: Copy> Stage<'_, A> {
     /// What everyone may see of `game`, in the recipient's words.
     pub fn scene<G: Staged<Action = A>>(&self, game: &G) -> Scene {
-        self.scene_of(&Sight::of(game), &self.legal(game), None)
+        self.scene_of(&Sight::of(game), &self.legal(game))
     }
 
     /// What the recipient is shown of `game`: the scene in its words, built from what
     /// everyone may see, and for a seat what only it sees, built from its own view.
     pub fn shown<G: Staged<Action = A>>(&self, game: &G) -> Shown {
-        self.shown_of(game, None)
-    }
-
-    /// [`Stage::shown`], with the words kept in `said` ([`shown_saying`]).
-    pub fn shown_with<G: Staged<Action = A>>(&self, game: &G, said: &mut Said<A>) -> Shown {
-        self.shown_of(game, Some(said))
-    }
-
-    fn shown_of<G: Staged<Action = A>>(&self, game: &G, said: Option<&mut Said<A>>) -> Shown {
         let sight = Sight::of(game);
         let legal = self.legal(game);
         let own = self
             .to
             .map(|seat| self.own(&sight, game.seat_view(seat), seat, &legal));
         Shown {
-            scene: self.scene_of(&sight, &legal, said),
+            scene: self.scene_of(&sight, &legal),
             own,
         }
     }
@@ -844,26 +809,8 @@ impl<A: Copy + Eq> Stage<'_, A> {
     }
 
     /// The scene from what everyone may see, with the recipient's `legal` actions for
-    /// its status line; the words that do not change once said from `said` if given.
-    fn scene_of<G: Staged<Action = A>>(
-        &self,
-        game: &Sight<G>,
-        legal: &[A],
-        said: Option<&mut Said<A>>,
-    ) -> Scene {
-        let ((title, title_parts, rules), (log, last_hand)) = match said {
-            Some(said) => (
-                said.table_words(game, self.points_to_win),
-                said.logs(game, self),
-            ),
-            None => (
-                table_words(game, self.points_to_win),
-                (
-                    logged(game, self, &self.log),
-                    logged(game, self, &self.last_hand),
-                ),
-            ),
-        };
+    /// its status line.
+    fn scene_of<G: Staged<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
         let names = names(self.nameplates, self.to);
         let turn = match game.turn {
             Turn::Seat(seat) => Some(seat),
@@ -893,8 +840,8 @@ impl<A: Copy + Eq> Stage<'_, A> {
         Scene {
             version: SCENE_VERSION,
             game: G::KIND,
-            title,
-            title_parts,
+            title: title(game, self.points_to_win),
+            title_parts: title_parts(game, self.points_to_win),
             hand_end: hand_end(game, self, &heading),
             heading,
             seats,
@@ -908,11 +855,11 @@ impl<A: Copy + Eq> Stage<'_, A> {
             facts: G::facts(&game.public, self.to, &names),
             middle: middle(game, self, &names),
             score: score(game, self, &names),
-            log,
-            last_hand,
+            log: logged(game, self, &self.log),
+            last_hand: logged(game, self, &self.last_hand),
             status: status(game, self, legal),
             result: result(game, self, &names),
-            rules,
+            rules: rules_card(game, self.points_to_win),
             joker: G::joker(&game.public),
         }
     }

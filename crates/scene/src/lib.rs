@@ -13,7 +13,6 @@ mod coach;
 mod euchre;
 pub mod offer;
 mod review;
-mod said;
 mod steps;
 mod straights;
 mod teendopanch;
@@ -27,14 +26,13 @@ use serde::{Deserialize, Serialize};
 
 use catalogue::{GameKind, Roster, Ruleset};
 
-pub use build::{places, shown, shown_saying, Moment, Sight, Stage, Staged};
+pub use build::{places, shown, Moment, Sight, Stage, Staged};
 pub(crate) use build::{rules_card, title};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
-pub use said::Said;
 pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};

@@ -9,8 +9,7 @@
 //! did not come from [`Secret::seen_by`].
 
 use catalogue::AnyAction;
-use scene::{Nameplate, Said, Shown};
-use std::sync::Mutex;
+use scene::{Nameplate, Shown};
 
 use crate::served::Served;
 use serde::Serialize;
@@ -45,20 +44,9 @@ pub struct Seen(Shown);
 
 /// A table's game in progress, with every hidden card. Deliberately not `Debug`,
 /// `Serialize` or `Deref`: see the module's doc.
+#[derive(Clone)]
 pub struct Secret<G: Served> {
     progress: Progress<G>,
-    /// The words its snapshots said that do not change once said (each recipient's log
-    /// lines, the title, the rules card), kept for the next snapshot ([`scene::Said`]).
-    /// Behind a lock only because a snapshot is built from a shared `&self`: one table's
-    /// task is its only user.
-    said: Mutex<Said<G::Action>>,
-}
-
-impl<G: Served> Clone for Secret<G> {
-    /// The same game; its words are said afresh.
-    fn clone(&self) -> Self {
-        Secret::of(self.progress.clone())
-    }
 }
 
 impl<G: Served> Secret<G> {
@@ -72,14 +60,7 @@ impl<G: Served> Secret<G> {
     ) -> Result<Secret<G>, ReplayError<G::Refusal>> {
         let deals = deals.reveal().to_vec();
         let progress = Progress::replay(game, seed.reveal(), deals, actions, |_, _| {})?;
-        Ok(Secret::of(progress))
-    }
-
-    fn of(progress: Progress<G>) -> Secret<G> {
-        Secret {
-            progress,
-            said: Mutex::default(),
-        }
+        Ok(Secret { progress })
     }
 
     /// The game as it was before its `last` actions, replayed from `fresh` with the
@@ -132,21 +113,12 @@ impl<G: Served> Secret<G> {
     }
 
     /// What `to` may see of the table now, with `nameplates` in the seats.
-    /// Built as [`scene::shown`] builds it, the words said before taken from this
-    /// table's [`Said`].
     pub fn seen_by(&self, to: Recipient, nameplates: &[Nameplate], points_to_win: u32) -> Seen {
-        // A snapshot that panicked may have left its words half kept: start them afresh.
-        let mut said = self.said.lock().unwrap_or_else(|poisoned| {
-            let mut said = poisoned.into_inner();
-            *said = Said::default();
-            said
-        });
-        Seen(scene::shown_saying(
+        Seen(scene::shown(
             &self.progress,
             to.seat(),
             nameplates,
             points_to_win,
-            &mut said,
         ))
     }
 }
@@ -154,78 +126,4 @@ impl<G: Served> Secret<G> {
 /// An action as the store keeps it: tagged with its game.
 fn stored<G: Served>(taken: &Taken<G::Action>) -> AnyAction {
     G::any(taken.action)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Recipient, Secret};
-    use cards::shuffle::random_index;
-    use catalogue::{Ruleset, Variant};
-    use rand::SeedableRng;
-    use scene::{Nameplate, Presence, Staged, WithScene};
-    use table::{Progress, Rng, Turn};
-
-    use crate::served::Served;
-
-    /// Plays a random game through a table's [`Secret`], its seats taken over now and
-    /// then, its game cloned (as a rebuilt table's is) now and then, and checks every
-    /// recipient's snapshot at every position against one built afresh.
-    struct Played(u64);
-
-    impl WithScene for Played {
-        type Output = ();
-        fn run<G: catalogue::Roster + Staged>(
-            self,
-            new: impl Fn() -> G + Clone + Send + Sync + 'static,
-        ) {
-            let mut rng = Rng::seed_from_u64(self.0);
-            let progress = Progress::new(new(), self.0, Vec::new()).expect("no prescribed deal");
-            let mut secret = Secret::of(progress);
-            let mut nameplates: Vec<Nameplate> = (1..=new().seats())
-                .map(|n| Nameplate::computer(format!("Computer {n}")))
-                .collect();
-            let mut legal = Vec::new();
-            loop {
-                snapshots_agree(&secret, &nameplates);
-                if random_index(&mut rng, 10) == 0 {
-                    let seat = random_index(&mut rng, nameplates.len());
-                    nameplates[seat] = Nameplate {
-                        name: format!("Person {}", random_index(&mut rng, 3)),
-                        presence: Presence::Person,
-                    };
-                }
-                if random_index(&mut rng, 30) == 0 {
-                    secret = secret.clone();
-                }
-                match secret.turn() {
-                    Turn::Over => break,
-                    Turn::Chance => secret.deal(),
-                    Turn::Seat(seat) => {
-                        secret.progress.game().legal_actions(&mut legal);
-                        let action = legal[random_index(&mut rng, legal.len())];
-                        assert!(secret.apply_as(seat, action).is_ok(), "a legal action");
-                    }
-                }
-            }
-        }
-    }
-
-    fn snapshots_agree<G: Served>(secret: &Secret<G>, nameplates: &[Nameplate]) {
-        let seats = (0..nameplates.len()).map(Recipient::Seat);
-        for to in seats.chain([Recipient::Spectator]) {
-            let sent = serde_json::to_string(&secret.seen_by(to, nameplates, 10));
-            let fresh = scene::shown(&secret.progress, to.seat(), nameplates, 10);
-            let fresh = serde_json::to_string(&fresh);
-            assert_eq!(sent.ok(), fresh.ok(), "{to:?} at {}", secret.seq());
-        }
-    }
-
-    #[test]
-    fn a_tables_snapshots_are_the_ones_built_afresh() {
-        for variant in Variant::ALL {
-            for seed in 1..=2 {
-                scene::with_game(&Ruleset::plain(variant, 10), Played(seed));
-            }
-        }
-    }
 }

@@ -1,15 +1,11 @@
 //! Snapshots: what the server sends a seat, its scene built from the game's progress
-//! as the server builds it (`scene::shown_saying`, from the words its table kept from the
-//! snapshots before) and written as JSON, at decisions within a hand (its log part full,
-//! the hand before's beside it in the second hand). Each position keeps its own words, as
-//! a table does, said once before the row is timed: every line is then kept, where a
-//! server's snapshot words the one new action's line too (`snapshot/GAME-said` in
-//! `crates/scene/benches/snapshot.rs` times that). The reference writes the same scenes
-//! built once: the least a snapshot does is write its bytes, so the ratio is the
-//! writing's share of the whole, and what building costs beyond it shows as the ratio
-//! falling.
+//! (`scene::shown`, as the server's and `crates/scene/benches/snapshot.rs` build it) and
+//! written as JSON, at decisions within a hand (its log part full, the hand before's
+//! beside it in the second hand). The reference writes the same scenes built once: the
+//! least a snapshot does is write its bytes, so the ratio is the writing's share of the
+//! whole, and what building costs beyond it shows as the ratio falling.
 
-use scene::{Nameplate, Said, Shown, Staged};
+use scene::{Nameplate, Shown, Staged};
 use table::Progress;
 
 use super::observe::seat;
@@ -28,19 +24,11 @@ pub fn sides<G: Staged + 'static>(positions: &[Progress<G>], points: u32) -> (Si
         .collect();
     let positions = positions.to_vec();
     let count = positions.len();
-    let mut said: Vec<Said<G::Action>> = (positions.iter())
-        .map(|at| {
-            let mut said = Said::default();
-            scene::shown_saying(at, Some(seat(at)), &names, points, &mut said);
-            said
-        })
-        .collect();
     let ours = Side::passes(count, move |_, n| {
         let mut bytes = 0;
         for i in 0..n as usize {
             let at = &positions[i % count];
-            let kept = &mut said[i % count];
-            let shown = scene::shown_saying(at, Some(seat(at)), &names, points, kept);
+            let shown = scene::shown(at, Some(seat(at)), &names, points);
             bytes += serde_json::to_vec(&shown)
                 .expect("a scene serializes")
                 .len();
