@@ -3,7 +3,7 @@
 use cards::Card;
 use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
-use super::words::{card_text, card_text_at, suit_words, verb};
+use super::words::{card_text, card_text_at, suit_words, verb, verb_then};
 use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
 
 impl Staged for Game {
@@ -192,9 +192,7 @@ impl Staged for Game {
                 suit_words(suit),
                 alone(a, you)
             ),
-            Action::Discard(card) => {
-                format!("{} {}", verb(you, "discard", "discards"), card_text(card))
-            }
+            Action::Discard(card) => verb_then(you, "discard", "discards", &card_text(card)),
             Action::DefendAlone => verb(you, "defend alone", "defends alone"),
             Action::McEvoy => verb(
                 you,
@@ -215,7 +213,7 @@ impl Staged for Game {
                     verb(you, "take", "takes"),
                 )
             }
-            Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
+            Action::Play(card) => verb_then(you, "play", "plays", &card_text(card)),
         }
     }
 
