@@ -4,9 +4,9 @@
 
 For each game: hands per second of uniformly random play through the batched API (the
 random choices made in Rust, and made in NumPy from the legal-action masks with every
-observation written), through per-step calls on one State from Python, and through the
-arena (`cardtable arena GAME --hands N --threads 1`, the same cores with no Python); for
-Euchre also OpenSpiel's C++ `euchre` through pyspiel, random actions and chance outcomes
+observation written: `uniform_legal`, one random number a game), through per-step calls
+on one State from Python, and through the arena (`cardtable arena GAME --hands N
+--threads 1`, the same cores with no Python); for Euchre also OpenSpiel's C++ `euchre` through pyspiel, random actions and chance outcomes
 chosen in Python. Everything runs on one thread; each figure is the best of three runs
 of about `--seconds`.
 """
@@ -47,6 +47,18 @@ def batched_rust(game, n):
     return run
 
 
+def uniform_legal(mask, rng):
+    """One legal action a row of `mask`, uniformly at random: the legal actions' places
+    in the flattened mask, each row's count and first place, and a random one of each
+    row's. Draws one number a game, where weighting random numbers by the mask and taking
+    each row's largest draws one for every action of every game."""
+    legal = np.flatnonzero(mask)
+    counts = np.count_nonzero(mask, axis=1)
+    firsts = np.cumsum(counts) - counts
+    chosen = legal[firsts + (rng.random(len(counts)) * counts).astype(np.int64)]
+    return chosen - np.arange(len(counts)) * mask.shape[1]
+
+
 def batched_numpy(game, n):
     def run(deadline):
         batch = cardtable.Batch(game, n, seed=1, episode="hand")
@@ -54,8 +66,7 @@ def batched_numpy(game, n):
         while time.perf_counter() < deadline:
             for _ in range(16):
                 _, obs, mask = batch.current()
-                actions = (rng.random(mask.shape) * mask).argmax(axis=1)
-                batch.step(actions)
+                batch.step(uniform_legal(mask, rng))
         return batch.episodes
     return run
 

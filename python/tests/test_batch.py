@@ -1,8 +1,13 @@
 """The batched environment: NumPy arrays in and out, seeds that replay, whole steps."""
+import importlib.util
+import pathlib
+
 import numpy as np
 import pytest
 
 import cardtable
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("name", ["euchre", "straights", "teendopanch"])
@@ -112,3 +117,24 @@ def test_the_strong_player_beats_random_and_gives_its_values():
     advice = cardtable.Player(game, "strong:8", seed=1).advise(state)
     assert advice["actions"] == state.legal_actions()
     assert len(advice["values"]) == len(advice["actions"]) and advice["choice"] in advice["actions"]
+
+
+def test_the_benchs_numpy_choice_is_uniform_over_each_rows_legal_actions():
+    """bench.py's `uniform_legal` against a mask worked by hand: row 0 allows actions 1
+    and 3, row 1 only 0, row 2 actions 0, 2 and 4. Every choice is legal, and over 30,000
+    draws each legal action of a row comes up within 3% of its share."""
+    spec = importlib.util.spec_from_file_location("bench", ROOT / "python/bench/bench.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    mask = np.array([[0, 1, 0, 1, 0], [1, 0, 0, 0, 0], [1, 0, 1, 0, 1]], dtype=bool)
+    rng = np.random.default_rng(3)
+    counts = np.zeros(mask.shape)
+    draws = 30_000
+    for _ in range(draws):
+        chosen = bench.uniform_legal(mask, rng)
+        counts[np.arange(3), chosen] += 1
+    assert (counts[~mask] == 0).all()
+    shares = counts / draws
+    assert np.allclose(shares[0, [1, 3]], 1 / 2, atol=0.03)
+    assert shares[1, 0] == 1
+    assert np.allclose(shares[2, [0, 2, 4]], 1 / 3, atol=0.03)

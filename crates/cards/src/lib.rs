@@ -20,5 +20,6 @@ pub mod trick;
 
 pub use card::{short_list, Card, ParseCardError};
 pub use rank::Rank;
+pub use select::random_bit;
 pub use set::CardSet;
 pub use suit::{Color, Suit};

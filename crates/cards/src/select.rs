@@ -17,9 +17,10 @@ pub(crate) fn nth_bit(bits: u64, n: usize) -> Option<u32> {
 
 /// A set bit of `bits` drawn as listing them in order and indexing the list with
 /// `random_index(rng, count)` would draw it; `None` if there is none. Always inlined
-/// (the rare second draw is not): a call here put the generator in memory.
+/// (the rare second draw is not): a call here put the generator in memory. Public for
+/// sets kept in another order than the cards' (Straights' hands in the order dealt).
 #[inline(always)]
-pub(crate) fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> Option<u32> {
+pub fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> Option<u32> {
     #[cfg(target_arch = "x86_64")]
     if x86::has_fast_pdep() {
         if bits == 0 {

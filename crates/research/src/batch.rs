@@ -4,7 +4,7 @@
 
 use catalogue::{PlayerSpec, Ruleset, WithGameOf};
 use rand::SeedableRng;
-use table::{Game, Rng, Turn};
+use table::{Game, Outcome as _, Rng, Turn};
 
 use crate::game_state::{GameState, Playable};
 use crate::{observe, observers, Error};
@@ -124,7 +124,7 @@ struct Games<G: Game> {
 }
 
 /// One game of a batch, kept lean: the game, its chance, and what a replay and an
-/// observation need (this episode's actions; this hand's, with who saw each).
+/// observation need (this episode's actions, with who saw each; where this hand's begin).
 #[derive(Clone)]
 struct Lane<G: Game> {
     game: G,
@@ -132,10 +132,12 @@ struct Lane<G: Game> {
     seed: u64,
     /// Episodes begun in this lane.
     begun: u64,
-    actions: Vec<G::Action>,
-    /// This hand's actions: seat, action, and a bit per observer (seats, then
-    /// spectators) that saw it.
-    hand: Vec<(usize, G::Action, u16)>,
+    /// This episode's actions: seat, action, and a bit per observer (seats, then
+    /// spectators) that saw it. One list for the replay and the observation, so that a
+    /// step writes one entry.
+    taken: Vec<(usize, G::Action, u16)>,
+    /// Where this hand's actions begin in `taken`.
+    hand_from: usize,
     /// Points at the last step, and hands completed then.
     points: Vec<f64>,
     hands: u32,
@@ -158,8 +160,8 @@ impl<G: Playable> Lane<G> {
             chance: Rng::seed_from_u64(seed),
             seed,
             begun: begun + 1,
-            actions: Vec::new(),
-            hand: Vec::new(),
+            taken: Vec::new(),
+            hand_from: 0,
             points: fresh.points(),
             hands: 0,
         };
@@ -173,8 +175,8 @@ impl<G: Playable> Lane<G> {
         self.begun += 1;
         self.game.clone_from(fresh);
         self.chance = Rng::seed_from_u64(self.seed);
-        self.actions.clear();
-        self.hand.clear();
+        self.taken.clear();
+        self.hand_from = 0;
         fresh.points_into(&mut self.points);
         self.hands = 0;
         self.deal();
@@ -183,7 +185,7 @@ impl<G: Playable> Lane<G> {
     fn deal(&mut self) {
         while self.game.turn() == Turn::Chance {
             self.game.deal(&mut self.chance);
-            self.hand.clear();
+            self.hand_from = self.taken.len();
         }
     }
 
@@ -195,21 +197,22 @@ impl<G: Playable> Lane<G> {
         }
     }
 
-    /// Applies a legal `action` of the seat to act.
-    fn act(&mut self, seat: usize, action: G::Action) {
+    /// Applies a legal `action` of the seat to act (the next deal, if one is due, is left
+    /// to the caller: an episode that ends here deals none); whether it scored (ended a
+    /// hand, or scored a penalty: what the game reports as points changed).
+    #[inline(always)]
+    fn act(&mut self, seat: usize, action: G::Action) -> bool {
         let game = &self.game;
         let seen = observers::mask(game.seats(), |to| game.reveals(&action, seat, to));
-        self.game.apply_legal(action);
-        self.actions.push(action);
-        self.hand.push((seat, action, seen));
-        self.deal();
+        let happened = self.game.apply_legal(action).happened();
+        self.taken.push((seat, action, seen));
+        happened.hand_over.is_some() || happened.penalty.is_some()
     }
 
     /// This hand's actions `to` saw.
     fn seen(&self, to: Option<usize>) -> impl Iterator<Item = (usize, G::Action)> + '_ {
         let seats = self.game.seats();
-        let seen = self
-            .hand
+        let seen = self.taken[self.hand_from..]
             .iter()
             .filter(move |&&(_, _, s)| observers::include(s, seats, to));
         seen.map(|&(seat, action, _)| (seat, action))
@@ -252,15 +255,19 @@ impl<G: Playable> Games<G> {
     }
 
     /// `agent`'s choice in game `index`, with the seat choosing (the game itself draws a
-    /// random player's, a call the compiler can inline).
+    /// random player's, a call the compiler can inline: `random`, the agent's
+    /// [`table::Agent::is_random`], asked once a step of the batch). Inlined into the
+    /// batch's loop, as the game's own random choice is inlined into it.
+    #[inline(always)]
     fn pick(
         &mut self,
         agent: &mut dyn table::Agent<G>,
+        random: bool,
         index: usize,
     ) -> Result<(usize, G::Action), Error> {
         let lane = &self.lanes[index];
         let seat = lane.seat()?;
-        let action = match agent.is_random() {
+        let action = match random {
             true => lane
                 .game
                 .random_legal_action(&mut self.rng, &mut self.scratch),
@@ -285,7 +292,8 @@ impl<G: Playable> Games<G> {
     }
 
     /// Applies `action` in game `index` and writes its rewards; whether its episode
-    /// ended (its game is then dealt afresh).
+    /// ended (its game is then dealt afresh). Inlined into the batch's loops.
+    #[inline(always)]
     fn advance(
         &mut self,
         index: usize,
@@ -294,19 +302,38 @@ impl<G: Playable> Games<G> {
         rewards: &mut [f32],
     ) -> bool {
         let lane = &mut self.lanes[index];
-        lane.act(seat, action);
-        lane.game.points_into(&mut self.points);
-        for ((reward, now), before) in rewards.iter_mut().zip(&self.points).zip(&lane.points) {
-            *reward = (now - before) as f32;
+        // Points change only where the game says an action scored; most steps score
+        // nothing, and their rewards are zeros without asking for the points.
+        if lane.act(seat, action) {
+            lane.game.points_into(&mut self.points);
+            let points = self.points.iter().zip(lane.points.iter_mut());
+            for (reward, (&now, before)) in rewards.iter_mut().zip(points) {
+                *reward = (now - *before) as f32;
+                *before = now;
+            }
+        } else {
+            rewards.fill(0.0);
+            debug_assert!(
+                {
+                    lane.game.points_into(&mut self.points);
+                    self.points == lane.points
+                },
+                "points changed on an action that scored nothing"
+            );
         }
-        std::mem::swap(&mut lane.points, &mut self.points);
+        // A hand ends only on an action after which no seat is to act (the arena's rule).
+        let turn = lane.game.turn();
+        if let Turn::Seat(_) = turn {
+            return false;
+        }
         let hands = lane.game.hands();
-        let over =
-            lane.game.turn() == Turn::Over || (self.episode == Episode::Hand && hands > lane.hands);
+        let over = turn == Turn::Over || (self.episode == Episode::Hand && hands > lane.hands);
         lane.hands = hands;
         if over {
             self.ended += 1;
             lane.restart(&self.fresh, self.seed, index);
+        } else {
+            lane.deal();
         }
         over
     }
@@ -389,13 +416,14 @@ impl<G: Playable> Batch for Games<G> {
     ) -> Result<(), Error> {
         let (_, seats) = self.step_shapes(actions, &out)?;
         let mut agent = self.agent(player);
+        let random = agent.is_random();
         let mut played = Ok(());
         let rows = out
             .rewards
             .chunks_exact_mut(seats)
             .zip(out.dones.iter_mut());
         for (i, (id, (rewards, done))) in actions.iter_mut().zip(rows).enumerate() {
-            match self.pick(agent.as_mut(), i) {
+            match self.pick(agent.as_mut(), random, i) {
                 Ok((seat, action)) => {
                     *id = G::action_id(&action) as i64;
                     *done = self.advance(i, seat, action, rewards);
@@ -413,9 +441,10 @@ impl<G: Playable> Batch for Games<G> {
     fn choose(&mut self, player: PlayerSpec, actions: &mut [i64]) -> Result<(), Error> {
         shape("actions", actions.len(), self.len())?;
         let mut agent = self.agent(player);
+        let random = agent.is_random();
         let mut chosen = Ok(());
         for (i, out) in actions.iter_mut().enumerate() {
-            match self.pick(agent.as_mut(), i) {
+            match self.pick(agent.as_mut(), random, i) {
                 Ok((_, action)) => *out = G::action_id(&action) as i64,
                 Err(e) => {
                     chosen = Err(e);
@@ -444,7 +473,8 @@ impl<G: Playable> Batch for Games<G> {
             Error::Refused(format!("game {index} is not in a batch of {}", self.len()))
         })?;
         let (fresh, points) = (self.fresh.clone(), self.points_to_win);
-        let replayed = GameState::replayed(fresh, points, lane.seed, Vec::new(), &lane.actions);
+        let actions: Vec<G::Action> = lane.taken.iter().map(|&(_, action, _)| action).collect();
+        let replayed = GameState::replayed(fresh, points, lane.seed, Vec::new(), &actions);
         Ok(Box::new(replayed?))
     }
 }

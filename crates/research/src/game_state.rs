@@ -316,13 +316,8 @@ fn replay_refused<A: serde::Serialize, R: std::fmt::Display>(
 
 /// The cards `seat` holds, as far as the game's own view says.
 fn held<G: Staged>(game: &G, seat: usize) -> CardSet {
-    let mut set = CardSet::EMPTY;
-    if let Some(view) = game.seat_view(seat) {
-        G::hand(&view).into_iter().flatten().for_each(|c| {
-            set.insert(c);
-        });
-    }
-    set
+    let view = game.seat_view(seat);
+    view.map_or(CardSet::EMPTY, |view| G::own_cards(&view))
 }
 
 /// An action's name: as the rules core writes it in records, without the quotes of a

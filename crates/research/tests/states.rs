@@ -84,6 +84,63 @@ proptest! {
     }
 }
 
+/// Plays a batch of three games of `rules` at random for 300 steps, holding each game's
+/// rewards since its episode began to the points its own replay (the batch's `state`)
+/// holds, and the replay's seat to act to the batch's, at every step; whether points were
+/// scored within an episode (a hand's come on its last step, which ends a hand's episode).
+fn rewards_against_replays(rules: &Ruleset, seed: u64, episode: Episode) -> bool {
+    let mut batch = new_batch(rules, 3, seed, episode).unwrap();
+    let (n, seats, width) = (batch.len(), batch.seats(), batch.action_count());
+    let (mut players, mut mask, mut actions) = (vec![0; n], vec![false; n * width], vec![0; n]);
+    let (mut rewards, mut dones) = (vec![0.0; n * seats], vec![false; n]);
+    let (mut sums, mut scored) = (vec![0.0f64; n * seats], false);
+    for _ in 0..300 {
+        let out = outcomes(&mut rewards, &mut dones);
+        batch.play(PlayerSpec::Random, &mut actions, out).unwrap();
+        batch.current(&mut players, None, &mut mask).unwrap();
+        for i in 0..n {
+            let sum = &mut sums[i * seats..(i + 1) * seats];
+            if dones[i] {
+                sum.fill(0.0);
+                continue;
+            }
+            let reward = &rewards[i * seats..];
+            sum.iter_mut()
+                .zip(reward)
+                .for_each(|(s, &r)| *s += f64::from(r));
+            let state = batch.state(i).unwrap();
+            assert_eq!(&*sum, &state.points()[..], "{rules:?}, game {i}");
+            assert_eq!(players[i], state.current_player());
+            scored |= sum.iter().any(|&p| p != 0.0);
+        }
+    }
+    scored
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Under every combination of rules, with episodes of whole games and of hands.
+    #[test]
+    fn a_batchs_rewards_add_up_to_its_games_points(rules in catalogue::rulesets(5), seed in any::<u64>(), hands in any::<bool>()) {
+        let episode = if hands { Episode::Hand } else { Episode::Game };
+        rewards_against_replays(&rules, seed, episode);
+    }
+}
+
+/// Whole games of every variant's plain rules score within their episodes, so the
+/// rewards the comparison above adds up are not all zeros.
+#[test]
+fn whole_game_episodes_score_within_them() {
+    for variant in Variant::ALL {
+        let rules = Ruleset::plain(variant, 10);
+        assert!(
+            rewards_against_replays(&rules, 3, Episode::Game),
+            "{variant:?}"
+        );
+    }
+}
+
 /// A record whose action the rules refuse is refused as live play words it, with the
 /// action's place in the record: McEvoy is not an EECS 280 bid.
 #[test]

@@ -1,14 +1,14 @@
 //! The scene built for any game: what each game says of itself ([`Staged`]) put together
 //! with the names, the log and the outcomes in one place.
 
-use cards::Card;
+use cards::{Card, CardSet};
 use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, sentence, verb};
 use super::{
     Choice, Fact, GameResult, HandCard, HandEnd, HandEndKind, Held, LayoutRow, Logged, Mark,
     MarkKind, Middle, Nameplate, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow,
-    SeatPanel, Shown, SideEnd, Tally, TallyKind, TrickShown, SCENE_VERSION,
+    SeatPanel, SeatShown, Shown, SideEnd, Sign, Tally, TallyKind, TrickShown, SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
@@ -113,13 +113,38 @@ pub trait Staged: catalogue::Catalogued {
     }
     /// What the hand waits for.
     fn phase(public: &Self::Public<'_>) -> Phase;
-    /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`).
-    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally);
-    /// Facts over the middle; `names` are the seats' names as the recipient reads them.
-    fn facts(public: &Self::Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact>;
-    /// The trick in progress and the seat winning it (`None`: no tricks in this game).
+    /// What everyone is shown of a seat, as data: its marks, cards held and tally.
+    fn seat_shown(public: &Self::Public<'_>, seat: usize) -> SeatShown;
+    /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`): its
+    /// [`Staged::seat_shown`] in words.
+    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
+        Self::seat_shown(public, seat).parts()
+    }
+    /// The facts over the middle, as data, each given to `each` in order: what
+    /// [`Staged::facts`] puts in words (a callback, so that reading them allocates
+    /// nothing).
+    fn signs(public: &Self::Public<'_>, each: &mut dyn FnMut(Sign));
+    /// Facts over the middle: the [`Staged::signs`] in words ([`Sign::fact`]); `names`
+    /// are the seats' names as the recipient reads them.
+    fn facts(public: &Self::Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        Self::signs(public, &mut |sign| facts.push(sign.fact(to, names)));
+        facts
+    }
+    /// The cards in the trick in progress, each with its seat, in the order played,
+    /// given to `each` (none in a game without tricks).
+    fn trick_plays(public: &Self::Public<'_>, each: &mut dyn FnMut(Played)) {
+        let _ = (public, each);
+    }
+    /// The trick in progress ([`Staged::trick_plays`]) and the seat winning it (`None`:
+    /// no tricks in this game).
     fn trick(public: &Self::Public<'_>) -> Option<(Vec<Played>, Option<usize>)>;
-    /// The Straights layout.
+    /// The cards on the Straights layout (none in other games).
+    fn layout_cards(public: &Self::Public<'_>) -> CardSet {
+        let _ = public;
+        CardSet::EMPTY
+    }
+    /// The Straights layout: its [`Staged::layout_cards`] by suit, with words.
     fn layout(public: &Self::Public<'_>) -> Option<Vec<LayoutRow>> {
         let _ = public;
         None
@@ -129,7 +154,9 @@ pub trait Staged: catalogue::Catalogued {
     fn score_cells(public: &Self::Public<'_>, side: &[usize]) -> Vec<(&'static str, String)>;
     /// The seat's own view, once a hand is dealt.
     fn seat_view(&self, seat: usize) -> Option<Self::View<'_>>;
-    /// The seat's cards grouped by suit as the game ranks them: private to the seat.
+    /// The cards the seat holds and may look at: private to the seat.
+    fn own_cards(view: &Self::View<'_>) -> CardSet;
+    /// Its [`Staged::own_cards`] grouped by suit as the game ranks them.
     fn hand(view: &Self::View<'_>) -> Vec<Vec<Card>>;
     /// How many cards the seat holds but may not look at (then [`Staged::hand`] shows
     /// none): a Euchre dealer naming trump blind.

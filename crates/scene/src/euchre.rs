@@ -1,10 +1,10 @@
 //! Euchre's scene: marks for the dealer and the makers, the upcard, trump and its bowers.
 
-use cards::Card;
+use cards::{Card, CardSet};
 use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{card_text, card_text_at, suit_words, verb, verb_then};
-use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
+use super::{tricks, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind, Upcard};
 
 impl Staged for Game {
     fn rules_words(public: &Public<'_>) -> &'static str {
@@ -42,66 +42,63 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
-        public.hand().map_or_else(tricks::undealt, |view| {
-            let s = Seat::new(seat);
-            let maker = view.maker() == Some(s);
-            let alone = maker && view.is_alone();
-            let marks = tricks::marks([
+    fn seat_shown(public: &Public<'_>, seat: usize) -> SeatShown {
+        let Some(view) = public.hand() else {
+            return SeatShown::UNDEALT;
+        };
+        let s = Seat::new(seat);
+        let maker = view.maker() == Some(s);
+        let alone = maker && view.is_alone();
+        SeatShown {
+            marks: Marks::of([
                 (view.dealer() == s, MarkKind::Dealer),
                 (maker && !alone, MarkKind::Maker),
                 (alone, MarkKind::MakerAlone),
                 (view.lone_defender() == Some(s), MarkKind::DefendingAlone),
                 (view.sits_out(s), MarkKind::SittingOut),
-            ]);
-            let tally = Tally::new(TallyKind::Tricks, view.tricks_won(s).into(), None);
-            (marks, view.hand_size(s), tally)
+            ]),
+            held: view.hand_size(s),
+            tally: TallyKind::Tricks,
+            count: view.tricks_won(s).into(),
+            quota: None,
+        }
+    }
+
+    fn signs(public: &Public<'_>, each: &mut dyn FnMut(Sign)) {
+        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
+            return;
+        };
+        if let Some((farmer, cards)) = view.farmer() {
+            let farmer = farmer.index();
+            each(Sign::FarmersHand { farmer, cards });
+        }
+        if let Some(suit) = view.trump() {
+            let maker = view.maker().map(Seat::index);
+            each(Sign::Trump { suit, maker });
+        }
+        let card = view.upcard();
+        let upcard = |now| Sign::Upcard { card, now };
+        each(match view.phase() {
+            // The declarations come before round one: the upcard is still on offer.
+            Hand::Making(Round::One) | Hand::Declaring => upcard(Upcard::OnOffer),
+            Hand::Making(Round::Two) if view.benny_up() => upcard(Upcard::NamedBlind),
+            Hand::Making(Round::Two) => Sign::TurnedDown(card),
+            Hand::Over => return,
+            // Trump is made: the upcard stays public for the whole hand.
+            _ if view.trump() == Some(card.suit()) || view.benny_up() => {
+                let dealer = view.dealer().index();
+                upcard(if view.sits_out(view.dealer()) {
+                    Upcard::NotTakenUp(dealer)
+                } else {
+                    Upcard::TakenUp(dealer)
+                })
+            }
+            _ => Sign::TurnedDown(card),
         })
     }
 
-    fn facts(public: &Public<'_>, _to: Option<usize>, names: &[String]) -> Vec<Fact> {
-        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
-            return Vec::new();
-        };
-        let mut facts = Vec::new();
-        if let Some((farmer, shown)) = view.farmer() {
-            let shown: Vec<String> = shown.iter().map(card_text).collect();
-            let text = format!(
-                "Farmer's hand: {} swapped {} for the kitty",
-                names[farmer.index()],
-                shown.join(" ")
-            );
-            let farmer = Some(farmer.index());
-            facts.push(tricks::fact(FactKind::FarmersHand, text, farmer));
-        }
-        if let Some(trump) = view.trump() {
-            let by = view
-                .maker()
-                .map_or(String::new(), |m| format!(", made by {}", names[m.index()]));
-            facts.push(tricks::trump(trump, by, view.maker().map(Seat::index)));
-        }
-        match view.phase() {
-            // The declarations come before round one: the upcard is still on offer.
-            Hand::Making(Round::One) | Hand::Declaring => {
-                facts.push(upcard(&view, "Upcard".into(), None))
-            }
-            Hand::Making(Round::Two) if view.benny_up() => {
-                facts.push(upcard(&view, "Upcard (trump named blind)".into(), None))
-            }
-            Hand::Making(Round::Two) => facts.push(turned_down(&view)),
-            Hand::Over => {}
-            // Trump is made: the upcard stays public for the whole hand.
-            _ if view.trump() == Some(view.upcard().suit()) || view.benny_up() => {
-                let text = if view.sits_out(view.dealer()) {
-                    "Upcard, not taken up (the dealer sits out)".to_string()
-                } else {
-                    format!("Upcard, taken up by {}", names[view.dealer().index()])
-                };
-                facts.push(upcard(&view, text, Some(view.dealer().index())));
-            }
-            _ => facts.push(turned_down(&view)),
-        }
-        facts
+    fn trick_plays(public: &Public<'_>, each: &mut dyn FnMut(Played)) {
+        tricks::each_play(public.hand().map(|v| v.trick()), |s| s.index(), each)
     }
 
     fn trick(public: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
@@ -118,8 +115,12 @@ impl Staged for Game {
         self.view(Seat::new(seat))
     }
 
+    fn own_cards(view: &View<'_>) -> CardSet {
+        view.cards()
+    }
+
     fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
-        super::words::by_suit(view.cards(), view.trump_order(), false)
+        super::words::by_suit(Self::own_cards(view), view.trump_order(), false)
     }
 
     fn face_down(view: &View<'_>) -> usize {
@@ -362,26 +363,6 @@ fn dealer_picks_up(public: &Public) -> bool {
         && public
             .hand()
             .is_some_and(|v| v.turn() == v.dealer() && v.phase() == Hand::Making(Round::One))
-}
-
-/// The upcard turned down in round one.
-fn turned_down(view: &euchre::PublicHand) -> Fact {
-    Fact {
-        suit: Some(view.upcard().suit()),
-        ..tricks::fact(
-            FactKind::TurnedDown,
-            format!("Turned down: {}", card_text(view.upcard())),
-            None,
-        )
-    }
-}
-
-/// The upcard, drawn after `text`; `taker`, the dealer once it took it up.
-fn upcard(view: &euchre::PublicHand, text: String, taker: Option<usize>) -> Fact {
-    Fact {
-        card: Some(view.upcard()),
-        ..tricks::fact(FactKind::Upcard, text, taker)
-    }
 }
 
 /// Whether trump is being named blind: the benny turned up (joker house rule).

@@ -13,6 +13,7 @@ mod coach;
 mod euchre;
 pub mod offer;
 mod review;
+mod signs;
 mod steps;
 mod straights;
 mod teendopanch;
@@ -33,6 +34,7 @@ pub use coach::{coaching, Coached, Coaching};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
+pub use signs::{Dealt, Marks, SeatShown, Sign, Upcard};
 pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};
 pub use words::{card_text, card_text_at, suit_symbol};

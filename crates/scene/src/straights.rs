@@ -1,10 +1,10 @@
 //! Straights' scene: the layout in the middle, discards counted against each player.
 
-use cards::{Card, Rank, Suit};
+use cards::{Card, CardSet, Rank, Suit};
 use straights::{Action, Game, Public, Seat, View};
 
 use super::words::{by_suit, card_text, cards_text, suit_symbol, verb, verb_then};
-use super::{Fact, LayoutRow, Mark, Phase, Played, Staged, Tally, TallyKind};
+use super::{LayoutRow, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind};
 
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
@@ -31,17 +31,26 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
+    fn seat_shown(public: &Public<'_>, seat: usize) -> SeatShown {
         let Some(view) = public.round() else {
-            return (Vec::new(), 0, Tally::new(TallyKind::Discards, 0, None));
+            return SeatShown {
+                tally: TallyKind::Discards,
+                ..SeatShown::UNDEALT
+            };
         };
         let s = Seat::new(seat);
-        let tally = if view.passing() {
-            Tally::new(TallyKind::Passes, view.pass_count(s) as usize, None)
+        let (tally, count) = if view.passing() {
+            (TallyKind::Passes, view.pass_count(s) as usize)
         } else {
-            Tally::new(TallyKind::Discards, view.discard_count(s), None)
+            (TallyKind::Discards, view.discard_count(s))
         };
-        (Vec::new(), view.hand_size(s), tally)
+        SeatShown {
+            marks: Marks::default(),
+            held: view.hand_size(s),
+            tally,
+            count,
+            quota: None,
+        }
     }
 
     fn hand_end_of(public: &Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
@@ -53,27 +62,37 @@ impl Staged for Game {
         (discards.unwrap_or_default(), Vec::new())
     }
 
-    fn facts(_: &Public<'_>, _to: Option<usize>, _names: &[String]) -> Vec<Fact> {
-        Vec::new()
-    }
+    /// Nothing is said over the layout.
+    fn signs(_: &Public<'_>, _: &mut dyn FnMut(Sign)) {}
 
     fn trick(_: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
         None
     }
 
+    fn layout_cards(public: &Public<'_>) -> CardSet {
+        let Some(view) = public.round() else {
+            return CardSet::EMPTY;
+        };
+        let layout = view.layout();
+        let run = |suit: Suit| {
+            layout
+                .run(suit)
+                .into_iter()
+                .map(move |r| Card::new(r, suit))
+        };
+        Suit::ALL.into_iter().flat_map(run).collect()
+    }
+
     fn layout(public: &Public<'_>) -> Option<Vec<LayoutRow>> {
-        let view = public.round();
+        let on = Self::layout_cards(public);
         let ranks = std::iter::once(Rank::Ace).chain(Rank::ALL.into_iter().take(12));
         let ranks: Vec<Rank> = ranks.collect();
         let rows = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds]
             .into_iter()
             .map(|suit| {
-                let run = view
-                    .as_ref()
-                    .map_or_else(Vec::new, |v| v.layout().run(suit));
                 let slots: Vec<Option<Card>> = ranks
                     .iter()
-                    .map(|&r| run.contains(&r).then(|| Card::new(r, suit)))
+                    .map(|&r| Some(Card::new(r, suit)).filter(|&c| on.contains(c)))
                     .collect();
                 let played = cards_text(slots.iter().flatten().copied());
                 let label = format!(
@@ -106,8 +125,12 @@ impl Staged for Game {
         self.view(Seat::new(seat))
     }
 
+    fn own_cards(view: &View<'_>) -> CardSet {
+        view.hand().collect()
+    }
+
     fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
-        by_suit(view.hand().collect(), None, true)
+        by_suit(Self::own_cards(view), None, true)
     }
 
     fn notes(_: &Public<'_>, view: &View<'_>) -> Vec<String> {

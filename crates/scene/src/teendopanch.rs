@@ -1,10 +1,12 @@
 //! Teen Do Panch's scene: quotas beside tricks, the maker, pulls and returns.
 
-use cards::Card;
+use cards::{Card, CardSet};
 use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
 use super::words::{by_suit, card_text, suit_words, verb, verb_then};
-use super::{tricks, Fact, FactKind, Mark, MarkKind, Phase, Played, Staged, Tally, TallyKind};
+use super::{
+    tricks, Dealt, Fact, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
+};
 
 impl Staged for Game {
     fn rules_words(public: &Public<'_>) -> &'static str {
@@ -35,19 +37,23 @@ impl Staged for Game {
         }
     }
 
-    fn seat_parts(public: &Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
-        public.hand().map_or_else(tricks::undealt, |view| {
-            let s = Seat::new(seat);
-            let marks = tricks::marks([
+    fn seat_shown(public: &Public<'_>, seat: usize) -> SeatShown {
+        let Some(view) = public.hand() else {
+            return SeatShown::UNDEALT;
+        };
+        let s = Seat::new(seat);
+        // Everyone sees a card change hands in a pull: the puller holds it.
+        let taking = view.pulled_by() == Some(s);
+        SeatShown {
+            marks: Marks::of([
                 (view.dealer() == s, MarkKind::Dealer),
                 (view.maker() == s, MarkKind::NamesTrump),
-            ]);
-            let (won, quota) = (view.tricks_won(s).into(), view.quotas()[seat].into());
-            let tally = Tally::new(TallyKind::Tricks, won, Some(quota));
-            // Everyone sees a card change hands in a pull: the puller holds it.
-            let taking = view.pulled_by() == Some(s);
-            (marks, view.hand_size(s) + usize::from(taking), tally)
-        })
+            ]),
+            held: view.hand_size(s) + usize::from(taking),
+            tally: TallyKind::Tricks,
+            count: view.tricks_won(s).into(),
+            quota: Some(view.quotas()[seat].into()),
+        }
     }
 
     fn hand_end_of(public: &Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
@@ -79,43 +85,49 @@ impl Staged for Game {
         (Vec::new(), vec![note])
     }
 
-    fn facts(public: &Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact> {
+    fn signs(public: &Public<'_>, each: &mut dyn FnMut(Sign)) {
         let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
-            return Vec::new();
+            return;
         };
-        let mut facts = Vec::new();
-        facts.extend(
-            view.trump()
-                .map(|trump| tricks::trump(trump, String::new(), Some(view.maker().index()))),
-        );
+        let maker = view.maker().index();
+        if let Some(suit) = view.trump() {
+            let maker = Some(maker);
+            each(Sign::Trump { suit, maker });
+        }
         match view.phase() {
-            Hand::Making(Round::One) => facts.push(dealt("First five cards dealt")),
+            Hand::Making(Round::One) => each(Sign::Dealt(Dealt::FirstFive)),
             Hand::Making(Round::Two)
                 if public.rules().packets == teendopanch::Packets::FiveFive =>
             {
-                facts.push(dealt("All ten cards dealt"))
+                each(Sign::Dealt(Dealt::AllTen))
             }
-            Hand::Making(Round::Two) => facts.push(dealt("Eight of ten cards dealt")),
+            Hand::Making(Round::Two) => each(Sign::Dealt(Dealt::EightOfTen)),
             _ => {}
         }
-        let turned_up = view.turned_up();
-        if !turned_up.is_empty() {
-            let cards: Vec<String> = turned_up.iter().map(card_text).collect();
-            let maker = view.maker().index();
-            let text = format!("{} declined: turned up {}", names[maker], cards.join(" "));
-            facts.push(tricks::fact(FactKind::Declined, text, Some(maker)));
+        let cards = view.turned_up();
+        if !cards.is_empty() {
+            each(Sign::Declined { maker, cards });
         }
         if let Some((puller, victim)) = view.pulling() {
-            let you = to == Some(puller.index());
-            let who = if you { "You" } else { &names[puller.index()] };
-            let text = format!(
-                "{who} {} a card from {}",
-                verb(you, "pull", "pulls"),
-                names[victim.index()]
-            );
-            facts.push(tricks::fact(FactKind::Pull, text, Some(puller.index())));
+            let (puller, victim) = (puller.index(), victim.index());
+            each(Sign::Pull { puller, victim });
         }
+    }
+
+    /// The signs in words, trump's without its maker's name (the maker's mark names it).
+    fn facts(public: &Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact> {
+        let mut facts = Vec::new();
+        Self::signs(public, &mut |sign| {
+            facts.push(match sign {
+                Sign::Trump { suit, maker } => tricks::trump(suit, String::new(), maker),
+                other => other.fact(to, names),
+            })
+        });
         facts
+    }
+
+    fn trick_plays(public: &Public<'_>, each: &mut dyn FnMut(Played)) {
+        tricks::each_play(public.hand().map(|v| v.trick()), |s| s.index(), each)
     }
 
     fn trick(public: &Public<'_>) -> Option<(Vec<Played>, Option<usize>)> {
@@ -140,12 +152,16 @@ impl Staged for Game {
         self.view(Seat::new(seat))
     }
 
-    fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
+    fn own_cards(view: &View<'_>) -> CardSet {
         let mut cards = view.holding().set();
         if let Some(pull) = view.pull() {
             cards.insert(pull.taken);
         }
-        by_suit(cards, view.trump_order(), false)
+        cards
+    }
+
+    fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
+        by_suit(Self::own_cards(view), view.trump_order(), false)
     }
 
     fn notes(_: &Public<'_>, view: &View<'_>) -> Vec<String> {
@@ -253,9 +269,4 @@ impl Staged for Game {
             (has(|a| matches!(a, Action::Play(_))), play),
         ])
     }
-}
-
-/// How many cards are dealt while trump is named.
-fn dealt(text: &str) -> Fact {
-    tricks::fact(FactKind::Dealt, text, None)
 }

@@ -7,35 +7,41 @@ use cards::trick::Trick;
 use cards::Suit;
 
 use super::words::suit_words;
-use super::{Fact, FactKind, Mark, MarkKind, Played, Tally, TallyKind};
+use super::{Fact, FactKind, Played};
 
-/// A trick's plays with their seats, and the seat winning it once trump is made.
-fn shown<S: Copy, const N: usize>(
-    trick: &Trick<S, N>,
-    order: Option<TrumpOrder>,
-    index: impl Fn(S) -> usize,
-) -> (Vec<Played>, Option<usize>) {
-    let plays = trick.plays().map(|(seat, card)| Played {
+/// A trick's plays with their seats, in the order played.
+fn plays<'t, S: Copy + 't, const N: usize>(
+    trick: &'t Trick<S, N>,
+    index: impl Fn(S) -> usize + 't,
+) -> impl Iterator<Item = Played> + 't {
+    (trick.plays()).map(move |(seat, card)| Played {
         seat: index(seat),
         card,
-    });
-    let winning = order.and_then(|o| trick.winning(o)).map(|(s, _)| index(s));
-    (plays.collect(), winning)
+    })
 }
 
-/// A seat's parts before the first deal: no marks, no cards, no tricks taken.
-pub(crate) fn undealt() -> (Vec<Mark>, usize, Tally) {
-    (Vec::new(), 0, Tally::new(TallyKind::Tricks, 0, None))
+/// The plays of the trick in progress of the hand, if one is dealt, given to `each`.
+pub(crate) fn each_play<S: Copy, const N: usize>(
+    trick: Option<&Trick<S, N>>,
+    index: impl Fn(S) -> usize,
+    each: &mut dyn FnMut(Played),
+) {
+    trick
+        .into_iter()
+        .for_each(|t| plays(t, &index).for_each(&mut *each));
 }
 
-/// The trick in progress of the hand, if one is dealt (its trick and trump's order), as
-/// [`shown`]; nothing before the first deal.
+/// The trick in progress of the hand, if one is dealt (its trick and trump's order): its
+/// plays, and the seat winning it once trump is made; nothing before the first deal.
 pub(crate) fn in_hand<S: Copy, const N: usize>(
     hand: Option<(&Trick<S, N>, Option<TrumpOrder>)>,
     index: impl Fn(S) -> usize,
 ) -> (Vec<Played>, Option<usize>) {
-    hand.map(|(trick, order)| shown(trick, order, index))
-        .unwrap_or_default()
+    let Some((trick, order)) = hand else {
+        return Default::default();
+    };
+    let winning = order.and_then(|o| trick.winning(o)).map(|(s, _)| index(s));
+    (plays(trick, index).collect(), winning)
 }
 
 /// `Trump Hearts ♥` and what follows it (`, made by West`, the `maker`), in trump's
@@ -55,16 +61,6 @@ pub(crate) fn trump(suit: Suit, after: String, maker: Option<usize>) -> Fact {
 pub(crate) fn holding<const N: usize>(texts: [(bool, &str); N]) -> Vec<String> {
     let held = texts.into_iter().filter(|(holds, _)| *holds);
     held.map(|(_, text)| text.to_string()).collect()
-}
-
-/// The marks whose condition holds, in order, each with its words.
-pub(crate) fn marks<const N: usize>(kinds: [(bool, MarkKind); N]) -> Vec<Mark> {
-    let held = kinds.into_iter().filter(|(holds, _)| *holds);
-    held.map(|(_, kind)| Mark {
-        kind,
-        text: kind.words().to_string(),
-    })
-    .collect()
 }
 
 /// A fact in words, naming `seat` where it names one.

@@ -2,7 +2,7 @@
 //! as agents.
 
 use cards::euchre_order::TrumpOrder;
-use cards::sample::deal_constrained;
+use cards::sample::deal_constrained_to;
 use cards::{Card, CardSet};
 use rand::seq::IndexedRandom;
 use table::{Agent, Rng, Seated};
@@ -123,7 +123,9 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     if let Some(discard) = hand.discard().filter(|_| seat == hand.dealer()) {
         known.insert(discard);
     }
-    let pool: Vec<Card> = hand.rules().deck_set().difference(known).iter().collect();
+    let unseen = hand.rules().deck_set().difference(known);
+    let mut pool_buffer = [upcard; 64];
+    let pool = listed(unseen, &mut pool_buffer);
     let order = hand.trump_order();
     let mut fixed = [CardSet::EMPTY; 4];
     fixed[seat.index()] = mine;
@@ -139,19 +141,22 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
     }
     let mut need = Seat::ALL.map(|s| hand.cards(s).len() - fixed[s.index()].len());
     need[seat.index()] = hand.cards(seat).len() - mine.len();
-    let accepts = |s: Seat, card: Card| {
-        let suit = order.map_or(card.suit(), |o: TrumpOrder| o.suit_of(card));
-        s == seat || !shown_void(s, suit)
-    };
-    let dealt = deal_constrained(&pool, &need, |p, card| accepts(Seat::new(p), card), rng);
+    // Each seat's acceptable cards as one set, looked up for every card of every world
+    // dealt: the cards of no suit it showed it lacks (its own seat lacks none).
+    let accepted = Seat::ALL.map(|s| {
+        let suits = cards::Suit::ALL.into_iter();
+        suits
+            .filter(|&suit| s == seat || !shown_void(s, suit))
+            .fold(CardSet::EMPTY, |set, suit| {
+                set.union(order.map_or(CardSet::suit(suit), |o: TrumpOrder| o.cards_of(suit)))
+            })
+    });
+    let dealt = deal_constrained_to(pool, &need, |p, card| accepted[p].contains(card), rng);
     let hands = Seat::ALL.map(|s| fixed[s.index()].union(dealt[s.index()]));
     // The unseen cards no hand was dealt: the dealer's discard and the kitty are of them.
     let in_hands: CardSet = hands.iter().fold(CardSet::EMPTY, |all, &h| all.union(h));
-    let free: Vec<Card> = pool
-        .iter()
-        .copied()
-        .filter(|&c| !in_hands.contains(c))
-        .collect();
+    let mut free_buffer = [upcard; 64];
+    let free = listed(unseen.difference(in_hands), &mut free_buffer);
     let discard = if seat == hand.dealer() {
         hand.discard()
     } else {
@@ -165,6 +170,17 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
         return world.with_kitty(free.choose_multiple(rng, 3).copied().collect());
     }
     world
+}
+
+/// `set`'s cards in order, written into `buffer`: a list without an allocation, for the
+/// worlds a strong player deals by the thousand.
+fn listed(set: CardSet, buffer: &mut [Card; 64]) -> &[Card] {
+    let mut count = 0;
+    for (slot, card) in buffer.iter_mut().zip(set.iter()) {
+        *slot = card;
+        count += 1;
+    }
+    &buffer[..count]
 }
 
 impl Agent<Game> for Simple {

@@ -29,8 +29,8 @@ impl table::Game for Game {
     fn random_legal_action(&self, rng: &mut Rng, scratch: &mut Vec<Action>) -> Action {
         match self.round() {
             Some(round) if !round.is_over() => round
-                .pick_legal_action(|count| cards::shuffle::random_index(rng, count))
-                .expect("the pick is below the count of legal actions"),
+                .random_legal_action(rng)
+                .expect("a round in play has a legal action"),
             _ => table::random_listed(self, rng, scratch),
         }
     }
@@ -46,12 +46,8 @@ impl table::Game for Game {
             return *self;
         };
         let me = Seat::new(seat);
-        let mut seen: CardSet = round.hand(me).chain(round.discards(me)).collect();
-        for suit in cards::Suit::ALL {
-            for rank in round.layout().run(suit) {
-                seen.insert(Card::new(rank, suit));
-            }
-        }
+        let mine: CardSet = round.hand(me).chain(round.discards(me)).collect();
+        let seen = mine.union(round.layout().cards());
         let mut unseen: Vec<Card> = cards::deck::cs246_straights()
             .into_iter()
             .filter(|c| !seen.contains(*c))

@@ -5,8 +5,10 @@ use cards::{Card, CardSet, Rank, Suit};
 /// adjacent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
-    runs: [Option<(u8, u8)>; 4],
-    /// The cards that fit now (a function of `runs`, kept so that legality is one mask).
+    /// The cards on the table: each suit's run, as a set (a run is unbroken, so its cards
+    /// say where it starts and ends).
+    placed: CardSet,
+    /// The cards that fit now (a function of `placed`, kept so that legality is one mask).
     fits: CardSet,
 }
 
@@ -18,17 +20,39 @@ const SEVENS: CardSet = CardSet::from_bits(
         | 1 << Card::new(Rank::Seven, Suit::Spades).index(),
 );
 
+/// What each card (by index) newly lets fit once placed: a seven the six and eight of its
+/// suit, a card below the seven the rank below it (nothing below an ace), a card above it
+/// the rank above (nothing above a king). The card at the run's other end already fits,
+/// so placing a card is a table lookup instead of working out the run's ends.
+const OPENS: [CardSet; 52] = {
+    let mut opens = [CardSet::EMPTY; 52];
+    let mut index = 0;
+    while index < 52 {
+        let card = Card::from_index(index).expect("below 52");
+        let pips = card.rank().pips();
+        let below = if pips <= 7 && pips > 1 {
+            1 << of_pips(pips - 1, card.suit()).index()
+        } else {
+            0
+        };
+        let above = if pips >= 7 && pips < 13 {
+            1 << of_pips(pips + 1, card.suit()).index()
+        } else {
+            0
+        };
+        opens[index] = CardSet::from_bits(below | above);
+        index += 1;
+    }
+    opens
+};
+
 impl Default for Layout {
     fn default() -> Layout {
         Layout {
-            runs: [None; 4],
+            placed: CardSet::EMPTY,
             fits: SEVENS,
         }
     }
-}
-
-fn pips(card: Card) -> u8 {
-    card.rank().pips() as u8
 }
 
 impl Layout {
@@ -45,23 +69,12 @@ impl Layout {
     }
 
     /// Places a card the layout accepts.
+    #[inline]
     pub(crate) fn place(&mut self, card: Card) {
         debug_assert!(self.accepts(card));
-        let pip = pips(card);
-        let suit = card.suit();
-        let run = &mut self.runs[suit.index()];
-        let (low, high) = match *run {
-            None => (pip, pip),
-            Some((low, high)) => (low.min(pip), high.max(pip)),
-        };
-        *run = Some((low, high));
+        self.placed.insert(card);
         self.fits.remove(card);
-        if low > 1 {
-            self.fits.insert(Card::new(rank_of_pips(low - 1), suit));
-        }
-        if high < 13 {
-            self.fits.insert(Card::new(rank_of_pips(high + 1), suit));
-        }
+        self.fits = self.fits.union(OPENS[card.index()]);
     }
 
     /// Places a card the layout accepts (for search players trying plays out).
@@ -71,32 +84,36 @@ impl Layout {
 
     /// The ranks of a suit on the table, lowest first.
     pub fn run(&self, suit: Suit) -> Vec<Rank> {
-        match self.runs[suit.index()] {
-            None => Vec::new(),
-            Some((low, high)) => (low..=high).map(rank_of_pips).collect(),
-        }
+        (1..=13)
+            .map(|pips| of_pips(pips, suit))
+            .filter(|&card| self.placed.contains(card))
+            .map(Card::rank)
+            .collect()
+    }
+
+    /// The cards on the layout, as a set.
+    pub fn cards(&self) -> CardSet {
+        self.placed
     }
 
     /// How many cards are on the layout.
     pub fn len(&self) -> usize {
-        self.runs
-            .iter()
-            .flatten()
-            .map(|(low, high)| (high - low + 1) as usize)
-            .sum()
+        self.placed.len()
     }
 
     /// Whether no card is on the layout.
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.placed.is_empty()
     }
 }
 
-fn rank_of_pips(pips: u8) -> Rank {
-    match pips {
+/// The card of `suit` whose rank counts `pips` (Ace 1 … King 13).
+const fn of_pips(pips: u32, suit: Suit) -> Card {
+    let rank = match pips {
         1 => Rank::Ace,
-        n => Rank::from_index(n as usize - 2).expect("pips 2 to 13"),
-    }
+        n => Rank::ALL[n as usize - 2],
+    };
+    Card::new(rank, suit)
 }
 
 #[cfg(test)]
@@ -121,26 +138,56 @@ mod tests {
         assert!(!layout.accepts(card("8S")) && !layout.accepts(card("TS")));
     }
 
-    /// The rule as the handout states it, card by card.
-    fn fits_by_rule(layout: &Layout, card: Card) -> bool {
-        match layout.runs[card.suit().index()] {
-            None => card.rank() == Rank::Seven,
-            Some((low, high)) => pips(card) + 1 == low || pips(card) == high + 1,
+    /// The runs as the handout states them: for each suit, the lowest and highest pips
+    /// on the table, kept by hand beside the layout.
+    #[derive(Default)]
+    struct Runs([Option<(u32, u32)>; 4]);
+
+    impl Runs {
+        fn place(&mut self, card: Card) {
+            let (pips, run) = (card.rank().pips(), &mut self.0[card.suit().index()]);
+            *run = Some(run.map_or((pips, pips), |(low, high)| (low.min(pips), high.max(pips))));
+        }
+
+        /// The handout's rule, card by card: a seven opens its suit; any other card must be
+        /// next to an end of its suit's run (ace and king not adjacent).
+        fn fits(&self, card: Card) -> bool {
+            let pips = card.rank().pips();
+            match self.0[card.suit().index()] {
+                None => pips == 7,
+                Some((low, high)) => pips + 1 == low || pips == high + 1,
+            }
+        }
+
+        /// A suit's run, lowest first.
+        fn run(&self, suit: Suit) -> Vec<u32> {
+            self.0[suit.index()].map_or(Vec::new(), |(low, high)| (low..=high).collect())
         }
     }
 
     #[test]
-    fn the_kept_mask_is_the_rule_after_every_placement() {
+    fn the_kept_masks_are_the_rule_after_every_placement() {
         use rand::seq::IndexedRandom;
         use rand::SeedableRng;
         let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
         let deck = cards::deck::cs246_straights();
         for _ in 0..200 {
-            let mut layout = Layout::default();
+            let (mut layout, mut runs, mut placed) = (Layout::default(), Runs::default(), 0);
             loop {
                 for &card in &deck {
-                    assert_eq!(layout.accepts(card), fits_by_rule(&layout, card), "{card}");
+                    assert_eq!(layout.accepts(card), runs.fits(card), "{card}");
                 }
+                for suit in Suit::ALL {
+                    let run: Vec<u32> = layout.run(suit).iter().map(|r| r.pips()).collect();
+                    assert_eq!(run, runs.run(suit), "{suit:?}");
+                }
+                assert_eq!((layout.len(), layout.is_empty()), (placed, placed == 0));
+                let on_table: CardSet = deck
+                    .iter()
+                    .copied()
+                    .filter(|&c| runs.run(c.suit()).contains(&c.rank().pips()))
+                    .collect();
+                assert_eq!(layout.cards(), on_table);
                 let fitting: Vec<Card> = deck
                     .iter()
                     .copied()
@@ -150,6 +197,8 @@ mod tests {
                     break;
                 };
                 layout.place(card);
+                runs.place(card);
+                placed += 1;
             }
             assert_eq!(layout.len(), 52);
         }

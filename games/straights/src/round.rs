@@ -158,11 +158,16 @@ pub struct Round {
     start: [u8; MAX_PLAYERS + 1],
     players: u8,
     held: [CardSet; MAX_PLAYERS],
+    /// The same cards as places among each player's dealt cards (bit `i`: its `i`-th
+    /// card is held): a discard's legal set in hand order without a scan of the hand.
+    held_places: [u32; MAX_PLAYERS],
     /// Where each held card lies among its holder's dealt cards (by card index): lists
     /// legal actions in hand order from a set's few bits instead of a scan of the hand.
     slot: [u8; 64],
     /// Each player's discards in order, in the same places as its dealt cards.
     discarded: [Option<Card>; 52],
+    /// How many cards each player has discarded: where its next discard goes.
+    discard_count: [u8; MAX_PLAYERS],
     layout: Layout,
     turn: Seat,
     moves: u8,
@@ -216,17 +221,19 @@ fn starts(players: usize) -> [u8; MAX_PLAYERS + 1] {
 }
 
 impl Round {
-    /// Each held card's place among its holder's dealt cards.
-    fn slots(&self) -> [u8; 64] {
-        let mut slot = [0; 64];
-        for seat in 0..self.players as usize {
+    /// Each held card's place among its holder's dealt cards, and each player's held
+    /// places.
+    fn slots(&self) -> ([u8; 64], [u32; MAX_PLAYERS]) {
+        let (mut slot, mut held_places) = ([0; 64], [0; MAX_PLAYERS]);
+        for (seat, places) in held_places[..self.players()].iter_mut().enumerate() {
             for (i, &card) in self.dealt_to(seat).iter().enumerate() {
                 if self.held[seat].contains(card) {
                     slot[card.index()] = i as u8;
+                    *places |= 1 << i;
                 }
             }
         }
-        slot
+        (slot, held_places)
     }
 
     /// The cards dealt to player `seat`, in deck order.
@@ -254,22 +261,23 @@ impl Round {
     /// If the deck is not 52 distinct cards (decks come from the shuffle, not from users).
     pub fn deal_with(rules: &Rules, deck: &[Card]) -> Round {
         let dealt: [Card; 52] = deck.try_into().expect("Straights deals 52 cards");
-        assert_eq!(
-            deck.iter().copied().collect::<CardSet>().len(),
-            52,
-            "52 distinct cards"
-        );
         let players = rules.players();
         let start = starts(players);
         // Every card is held, its place its distance from its holder's first.
         let (mut held, mut slot) = ([CardSet::EMPTY; MAX_PLAYERS], [0; 64]);
+        let mut held_places = [0; MAX_PLAYERS];
         for (seat, held) in held[..players].iter_mut().enumerate() {
             let (from, to) = (usize::from(start[seat]), usize::from(start[seat + 1]));
             for (i, &card) in dealt[from..to].iter().enumerate() {
                 held.insert(card);
                 slot[card.index() % 64] = i as u8;
             }
+            held_places[seat] = (1 << (to - from)) - 1;
         }
+        let all = held
+            .iter()
+            .fold(CardSet::EMPTY, |all, &hand| all.union(hand));
+        assert_eq!(all.len(), 52, "52 distinct cards");
         let opener = (0..players)
             .find(|&s| held[s].contains(rules.opener))
             .map(Seat::new)
@@ -279,8 +287,10 @@ impl Round {
             start,
             players: players as u8,
             held,
+            held_places,
             slot,
             discarded: [None; 52],
+            discard_count: [0; MAX_PLAYERS],
             layout: Layout::default(),
             turn: opener,
             moves: 0,
@@ -435,8 +445,9 @@ impl Round {
             + usize::from(self.may_pass())
     }
 
-    /// The legal action `pick` chooses by index, given their count: random play at every
-    /// move, listing nothing, and working out the legal cards once.
+    /// The legal action `pick` chooses by index, given their count: listing nothing, and
+    /// working out the legal cards once (the random player draws with
+    /// [`Round::random_legal_action`], which gives the same action for the same draw).
     #[inline(always)]
     pub fn pick_legal_action(&self, pick: impl FnOnce(usize) -> usize) -> Option<Action> {
         if self.house_actions() {
@@ -446,6 +457,22 @@ impl Round {
         self.in_hand_order(cards)
             .nth(pick(cards.len()))
             .map(|c| used.action(c))
+    }
+
+    /// A legal action drawn as the random player draws it: the one
+    /// [`Round::pick_legal_action`] picks with `random_index(rng, count)`, the same draw,
+    /// the hand's places drawn from as one bit mask (`None` once the round is over).
+    #[inline(always)]
+    pub fn random_legal_action<R: rand::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.house_actions() {
+            return self.pick_with_house_actions(|count| cards::shuffle::random_index(rng, count));
+        }
+        let (cards, used) = self.legal_set();
+        let place = cards::random_bit(u64::from(self.places(cards)), rng)?;
+        let first = usize::from(self.start[self.turn.index()]);
+        self.dealt
+            .get(first + place as usize)
+            .map(|&c| used.action(c))
     }
 
     /// [`Round::pick_legal_action`] where house rules add actions: out of the handout's
@@ -541,10 +568,7 @@ impl Round {
 
     /// Some of the mover's cards, in its hand's order.
     fn in_hand_order(&self, cards: CardSet) -> impl Iterator<Item = Card> + '_ {
-        let mut slots = 0u32;
-        for card in cards {
-            slots |= 1 << self.slot[card.index()];
-        }
+        let mut slots = self.places(cards);
         let (dealt, base) = (&self.dealt, usize::from(self.start[self.turn.index()]));
         std::iter::from_fn(move || {
             let slot = slots.trailing_zeros() as usize;
@@ -553,6 +577,21 @@ impl Round {
                 dealt[base + slot]
             })
         })
+    }
+
+    /// Some of the mover's cards as places among its dealt cards: its whole hand as kept
+    /// (a stuck player's discards), or else card by card (its plays, a few cards).
+    #[inline(always)]
+    fn places(&self, cards: CardSet) -> u32 {
+        let seat = self.turn.index();
+        if cards == self.held[seat] {
+            return self.held_places[seat];
+        }
+        let mut places = 0u32;
+        for card in cards {
+            places |= 1 << self.slot[card.index()];
+        }
+        places
     }
 
     /// Checks an action of the player to move without applying it.
@@ -630,16 +669,13 @@ impl Round {
             }
             Action::Play(card) => {
                 self.layout.place(card);
-                self.held[seat].remove(card);
+                self.give_up(seat, card);
             }
             Action::Discard(card) => {
-                self.held[seat].remove(card);
-                let place = self
-                    .discard_places(seat)
-                    .iter()
-                    .position(Option::is_none)
-                    .expect("a place for every card dealt");
-                self.discarded[usize::from(self.start[seat]) + place] = Some(card);
+                self.give_up(seat, card);
+                let place = &mut self.discard_count[seat];
+                self.discarded[usize::from(self.start[seat]) + usize::from(*place)] = Some(card);
+                *place += 1;
             }
         }
         self.moves += 1;
@@ -651,6 +687,13 @@ impl Round {
             self.turn = self.after(self.turn);
         }
         self.ended
+    }
+
+    /// Takes `card` out of `seat`'s hand.
+    #[inline(always)]
+    fn give_up(&mut self, seat: usize, card: Card) {
+        self.held[seat].remove(card);
+        self.held_places[seat] &= !(1 << self.slot[card.index()]);
     }
 
     /// The same round with other cards in the players' hands and discard piles (one of
@@ -682,8 +725,9 @@ impl Round {
             for (place, &card) in discards[seat].iter().enumerate() {
                 round.discarded[from + place] = Some(card);
             }
+            round.discard_count[seat] = discards[seat].len() as u8;
         }
-        round.slot = round.slots();
+        (round.slot, round.held_places) = round.slots();
         round
     }
 

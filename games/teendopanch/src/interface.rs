@@ -1,7 +1,7 @@
 //! Teen Do Panch through the common game interface (`table::Game`), and the Simple
 //! player as an agent.
 
-use cards::sample::deal_constrained;
+use cards::sample::deal_constrained_to;
 use cards::{Card, CardSet};
 use table::{Agent, Rng, Seated};
 
@@ -92,7 +92,7 @@ impl table::Game for Game {
         let accepts = |place: usize, card: Card| {
             place == 3 || !hand.shown_void(Seat::new(place), suit_of(card))
         };
-        let dealt = deal_constrained(&pool, &need, accepts, rng);
+        let dealt = deal_constrained_to(&pool, &need, accepts, rng);
         let holdings = Seat::ALL.map(|s| {
             if s == me {
                 hand.holding(s).cards().collect()
