@@ -15,8 +15,9 @@
 #      memory per table;
 #   5. failover (crates/server/examples/failover.rs): ROUNDS (10) kill -9s of a table's
 #      node, with the default 4-second leases and with 10-second ones.
-# Usage, after `cargo build --release -p cardtable -p cardtable-server --example load
-# --example failover`: scripts/nodes_bench.sh [BINARY]
+# Usage, after `cargo build --release -p cardtable --bin cardtable` and `cargo build
+# --release -p cardtable-server --example load --example failover` (one command with
+# `--example` builds the examples alone, not the node): scripts/nodes_bench.sh [BINARY]
 . "$(dirname "$0")/serving.sh"
 binary=$1
 tables=${TABLES:-200}

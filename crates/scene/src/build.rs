@@ -4,7 +4,7 @@
 use cards::{Card, CardSet};
 use table::{HandOver, Happened, Turn};
 
-use super::words::{card_text_at, points, verb};
+use super::words::{card_text_at, points, sentence, verb};
 use super::{
     Choice, Fact, GameResult, HandCard, HandEnd, HandEndKind, Held, LayoutRow, Logged, Mark,
     MarkKind, Middle, Nameplate, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow,
@@ -259,19 +259,19 @@ fn names(nameplates: &[Nameplate], to: Option<usize>) -> Vec<String> {
 }
 
 /// Who did something, as a sentence starts: `You` for the recipient.
-fn subject(nameplates: &[Nameplate], to: Option<usize>, seat: usize) -> String {
+fn subject(nameplates: &[Nameplate], to: Option<usize>, seat: usize) -> &str {
     if to == Some(seat) {
-        "You".into()
+        "You"
     } else {
-        nameplates[seat].name.clone()
+        &nameplates[seat].name
     }
 }
 
 /// A side named by its seats: `You and North`, `West and East`.
 fn side(nameplates: &[Nameplate], to: Option<usize>, seats: &[usize]) -> (String, bool) {
     let you = seats.iter().any(|&s| Some(s) == to);
-    let mut names: Vec<String> = seats.iter().map(|&s| subject(nameplates, to, s)).collect();
-    if let Some(at) = names.iter().position(|n| n == "You") {
+    let mut names: Vec<&str> = seats.iter().map(|&s| subject(nameplates, to, s)).collect();
+    if let Some(at) = names.iter().position(|n| *n == "You") {
         names.swap(0, at);
     }
     (names.join(" and "), you || seats.len() > 1)
@@ -563,10 +563,8 @@ fn sentences<G: Staged>(
     {
         let you = stage.to == Some(moment.seat);
         let who = subject(stage.nameplates, stage.to, moment.seat);
-        lines.push(format!(
-            "{who} {}",
-            G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you)
-        ));
+        let phrase = G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you);
+        lines.push(sentence(who, &phrase));
         if let Some(penalty) = moment.happened.penalty {
             let (name, many) = side(stage.nameplates, stage.to, &team_of(game, penalty.to));
             lines.push(format!(
@@ -578,7 +576,8 @@ fn sentences<G: Staged>(
         if let Some(taker) = moment.happened.trick_taken {
             let you = stage.to == Some(taker);
             let who = subject(stage.nameplates, stage.to, taker);
-            lines.push(format!("{who} {} the trick.", verb(you, "take", "takes")));
+            let take = if you { "take" } else { "takes" };
+            lines.push(sentence(who, &[take, " the trick."].concat()));
         }
         if let Some(over) = &moment.happened.hand_over {
             lines.push(hand_over_words(game, stage, over));
@@ -774,7 +773,12 @@ fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Acti
 /// A table's title: `Euchre · EECS 280 rules · first to 10 points`, with `· house
 /// rules` when any apply: its [`title_parts`] joined.
 pub(crate) fn title<G: Staged>(game: &Sight<G>, points_to_win: u32) -> String {
-    title_parts(game, points_to_win).join(" · ")
+    title_of(&title_parts(game, points_to_win))
+}
+
+/// A title from its [`title_parts`].
+fn title_of(parts: &[String]) -> String {
+    parts.join(" · ")
 }
 
 /// A table's title in its parts: the game, its rules, the goal, and `house rules` when
@@ -838,6 +842,7 @@ impl<A: Copy> Stage<'_, A> {
     /// The scene from what everyone may see, with the recipient's `legal` actions for
     /// its status line.
     fn scene_of<G: Staged<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
+        let title_parts = title_parts(game, self.points_to_win);
         let names = names(self.nameplates, self.to);
         let turn = match game.turn {
             Turn::Seat(seat) => Some(seat),
@@ -867,8 +872,9 @@ impl<A: Copy> Stage<'_, A> {
         Scene {
             version: SCENE_VERSION,
             game: G::KIND,
-            title: title(game, self.points_to_win),
-            title_parts: title_parts(game, self.points_to_win),
+            // Its parts worded once for both.
+            title: title_of(&title_parts),
+            title_parts,
             hand_end: hand_end(game, self, &heading),
             heading,
             seats,

@@ -3,7 +3,7 @@
 use cards::{Card, CardSet};
 use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
-use super::words::{card_text, card_text_at, suit_words, verb};
+use super::words::{card_text, card_text_at, suit_words, verb, verb_then};
 use super::{tricks, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind, Upcard};
 
 impl Staged for Game {
@@ -193,9 +193,7 @@ impl Staged for Game {
                 suit_words(suit),
                 alone(a, you)
             ),
-            Action::Discard(card) => {
-                format!("{} {}", verb(you, "discard", "discards"), card_text(card))
-            }
+            Action::Discard(card) => verb_then(you, "discard", "discards", &card_text(card)),
             Action::DefendAlone => verb(you, "defend alone", "defends alone"),
             Action::McEvoy => verb(
                 you,
@@ -216,7 +214,7 @@ impl Staged for Game {
                     verb(you, "take", "takes"),
                 )
             }
-            Action::Play(card) => format!("{} {}", verb(you, "play", "plays"), card_text(card)),
+            Action::Play(card) => verb_then(you, "play", "plays", &card_text(card)),
         }
     }
 

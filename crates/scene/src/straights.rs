@@ -3,7 +3,7 @@
 use cards::{Card, CardSet, Rank, Suit};
 use straights::{Action, Game, Public, Seat, View};
 
-use super::words::{by_suit, card_text, cards_text, suit_symbol, verb};
+use super::words::{by_suit, card_text, cards_text, suit_symbol, verb, verb_then};
 use super::{LayoutRow, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind};
 
 impl Staged for Game {
@@ -144,9 +144,7 @@ impl Staged for Game {
     fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
         match action {
             None => verb(you, "discard a card face down", "discards a card face down"),
-            Some(Action::Play(card)) => {
-                format!("{} {}", verb(you, "play", "plays"), card_text(*card))
-            }
+            Some(Action::Play(card)) => verb_then(you, "play", "plays", &card_text(*card)),
             Some(Action::Discard(card)) => format!(
                 "{} {} face down",
                 verb(you, "discard", "discards"),

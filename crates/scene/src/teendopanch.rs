@@ -3,7 +3,7 @@
 use cards::{Card, CardSet};
 use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
-use super::words::{by_suit, card_text, suit_words, verb};
+use super::words::{by_suit, card_text, suit_words, verb, verb_then};
 use super::{
     tricks, Dealt, Fact, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
 };
@@ -194,9 +194,7 @@ impl Staged for Game {
                     card_text(*card)
                 )
             }
-            Some(Action::Play(card)) => {
-                format!("{} {}", verb(you, "play", "plays"), card_text(*card))
-            }
+            Some(Action::Play(card)) => verb_then(you, "play", "plays", &card_text(*card)),
         }
     }
 

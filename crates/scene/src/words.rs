@@ -13,13 +13,16 @@ pub fn suit_symbol(suit: Suit) -> char {
     }
 }
 
-/// `10♥`, `J♦`.
+/// `10♥`, `J♦`. Written straight into one string: every log line of every snapshot
+/// names its card this way, and `format!` cost each one a further string.
 pub fn card_text(card: Card) -> String {
-    let rank = match card.rank() {
-        Rank::Ten => "10".to_string(),
-        other => other.symbol().to_string(),
-    };
-    format!("{rank}{}", suit_symbol(card.suit()))
+    let mut text = String::with_capacity(5);
+    match card.rank() {
+        Rank::Ten => text.push_str("10"),
+        other => text.push(other.symbol()),
+    }
+    text.push(suit_symbol(card.suit()));
+    text
 }
 
 /// The joker's name, in running text and in full.
@@ -53,6 +56,22 @@ pub(crate) fn cards_text(cards: impl IntoIterator<Item = Card>) -> String {
 /// ("plays"): both forms are written out, never derived from each other.
 pub(crate) fn verb(you: bool, of_you: &str, of_them: &str) -> String {
     if you { of_you } else { of_them }.to_string()
+}
+
+/// `first` then `rest` after a space (`West plays J♥`), written straight into one
+/// string: every line of a log is worded again for every snapshot, and `format!` with
+/// the strings it is given costs several times this.
+pub(crate) fn sentence(first: &str, rest: &str) -> String {
+    let mut said = String::with_capacity(first.len() + 1 + rest.len());
+    said.push_str(first);
+    said.push(' ');
+    said.push_str(rest);
+    said
+}
+
+/// [`verb`] then `object` ([`sentence`]): `plays J♥`, the most common phrase of every log.
+pub(crate) fn verb_then(you: bool, of_you: &str, of_them: &str, object: &str) -> String {
+    sentence(if you { of_you } else { of_them }, object)
 }
 
 /// `1 point`, `2 points`.
@@ -99,6 +118,30 @@ pub(crate) fn by_suit(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every card as the handouts print it: the rank (`10` for the ten, its letter for a
+    /// picture card or the ace, else its pips) and the suit's symbol, with nothing else.
+    #[test]
+    fn every_card_is_its_rank_then_its_suits_symbol() {
+        // Two to ace, as `Rank::ALL` lists them.
+        let ranks = [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+        ];
+        let suits = [
+            (Suit::Spades, "♠"),
+            (Suit::Hearts, "♥"),
+            (Suit::Clubs, "♣"),
+            (Suit::Diamonds, "♦"),
+        ];
+        for (suit, symbol) in suits {
+            for (rank, written) in Rank::ALL.into_iter().zip(ranks) {
+                let card = Card::new(rank, suit);
+                assert_eq!(card_text(card), format!("{written}{symbol}"), "{card:?}");
+            }
+        }
+        assert_eq!(verb_then(true, "play", "plays", "10♥"), "play 10♥");
+        assert_eq!(verb_then(false, "play", "plays", "10♥"), "plays 10♥");
+    }
     use cards::euchre_order::TrumpOrder;
     use cards::{CardSet, Suit};
 
