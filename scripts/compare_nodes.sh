@@ -5,7 +5,9 @@
 # SECONDS_EACH (30) s after a minute's warm-up, with the same load client for every binary.
 # Give the binaries alternated (OLD NEW OLD NEW …): only same-session pairs compare, since
 # runs of one binary differ by up to 15% on a shared machine.
-# Usage, after `cargo build --release -p cardtable -p cardtable-server --example load`:
+# Usage, after `cargo build --release -p cardtable --bin cardtable` and
+# `cargo build --release -p cardtable-server --example load` (one command with `--example`
+# builds only the examples):
 #   scripts/compare_nodes.sh LOAD_CLIENT BINARY…
 # e.g. scripts/compare_nodes.sh target/release/examples/load /tmp/old/cardtable \
 #        target/release/cardtable /tmp/old/cardtable target/release/cardtable
