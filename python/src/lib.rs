@@ -7,6 +7,7 @@ mod classes;
 mod errors;
 mod player;
 mod state;
+mod training;
 
 use crate::errors::{refused, CardtableError, ChanceNodeError, GameOverError, IllegalActionError};
 use crate::state::{Game, State};
@@ -90,6 +91,9 @@ fn _cardtable(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(state::load_record, m)?)?;
     m.add_function(wrap_pyfunction!(listing, m)?)?;
     m.add_function(wrap_pyfunction!(play_arena, m)?)?;
+    m.add_function(wrap_pyfunction!(training::euchre_bid_inputs, m)?)?;
+    m.add_function(wrap_pyfunction!(training::euchre_bid_samples, m)?)?;
+    m.add_function(wrap_pyfunction!(training::euchre_bid_values, m)?)?;
     let py = m.py();
     m.add("CardtableError", py.get_type::<CardtableError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;

@@ -76,6 +76,10 @@ where
         PlayerSpec::Handout => Box::new(H::default()),
         PlayerSpec::Strong { samples: None } => Box::new(S::default()),
         PlayerSpec::Strong { samples: Some(n) } => Box::new(new(n as usize)),
+        // A game with a learned player builds it in its roster; a line-up refuses
+        // `learned` for the others, and a spec that skipped the check gets the strong
+        // player it would have been built on.
+        PlayerSpec::Learned => Box::new(S::default()),
         PlayerSpec::Level { level } => {
             let (samples, temperature) = level.play();
             let strong = samples.map_or_else(S::default, |n| new(n as usize));
@@ -93,9 +97,13 @@ impl Roster for euchre::Game {
         Box::new(euchre::players::Strong::default())
     }
 
-    /// The handout player is the one of the rules' handout.
+    /// The handout player is the one of the rules' handout; the learned player bids by
+    /// the network trained for them.
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
-        use euchre::players::{Cs246, Simple, Strong};
+        use euchre::players::{Cs246, Learned, Simple, Strong};
+        if spec == PlayerSpec::Learned {
+            return Box::new(Learned::shipped(self.rules()));
+        }
         match self.rules().name() {
             "cs246" => build::<_, Cs246, _>(spec, Strong::new),
             _ => build::<_, Simple, _>(spec, Strong::new),

@@ -73,7 +73,11 @@ impl GameKind {
             GameKind::Straights => &[
                 "beginner", "easy", "medium", "hard", "expert", "random", "handout", "strong",
             ],
-            _ => &[
+            GameKind::Euchre => &[
+                "beginner", "easy", "medium", "hard", "expert", "random", "handout", "simple",
+                "strong", "learned",
+            ],
+            GameKind::TeenDoPanch => &[
                 "beginner", "easy", "medium", "hard", "expert", "random", "handout", "simple",
                 "strong",
             ],

@@ -23,6 +23,9 @@ pub enum PlayerSpec {
         /// Deals sampled per decision (1 to [`MAX_SAMPLES`]); `None` for the default.
         samples: Option<u32>,
     },
+    /// Euchre only: the strong player bidding by a network trained on what bids brought
+    /// when played on (`euchre::players::Learned`, docs/BOTS.md).
+    Learned,
     /// A named level, from beginner to expert.
     Level {
         /// Which.
@@ -123,6 +126,7 @@ impl PlayerSpec {
         Ok(match name {
             "random" => PlayerSpec::Random,
             "strong" => PlayerSpec::Strong { samples: None },
+            "learned" => PlayerSpec::Learned,
             _ => PlayerSpec::Handout,
         })
     }
@@ -139,6 +143,22 @@ impl PlayerSpec {
     }
 }
 
+impl PlayerSpec {
+    /// [`PlayerSpec::validate`], and the player must be one `game` has (the learned
+    /// player is Euchre's only).
+    pub fn validate_for(self, game: GameKind) -> Result<PlayerSpec, Error> {
+        if !game.players().contains(&self.to_string().as_str())
+            && !matches!(self, PlayerSpec::Strong { .. })
+        {
+            return Err(Error::UnknownPlayer {
+                game,
+                name: self.to_string(),
+            });
+        }
+        self.validate()
+    }
+}
+
 impl fmt::Display for PlayerSpec {
     /// The name [`PlayerSpec::parse`] reads back.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -148,6 +168,7 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Strong { samples: None } => f.write_str("strong"),
             PlayerSpec::Strong { samples: Some(n) } => write!(f, "strong:{n}"),
             PlayerSpec::Level { level } => f.write_str(level.name()),
+            PlayerSpec::Learned => f.write_str("learned"),
         }
     }
 }
@@ -194,7 +215,7 @@ impl Lineup {
         }
         let seats = seats
             .into_iter()
-            .map(PlayerSpec::validate)
+            .map(|spec| spec.validate_for(game))
             .collect::<Result<_, _>>()?;
         Ok(Lineup { seats })
     }

@@ -13,6 +13,7 @@ mod agent;
 pub mod check;
 mod core;
 pub mod house;
+pub mod network;
 mod outcome;
 mod progress;
 mod record;

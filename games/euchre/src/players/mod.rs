@@ -1,13 +1,16 @@
 //! Players choose actions through one interface, whatever decides them: a rule-based
 //! bot, a search, or a person typing at a front end.
 
+pub mod bid_inputs;
 pub(crate) mod cs246;
+pub mod learned;
 mod reading;
 pub(crate) mod simple;
 mod stakes;
 mod strong;
 
 pub use cs246::{decide as cs246_decision, Cs246};
+pub use learned::Learned;
 pub use simple::{decide as simple_decision, Simple};
 pub use strong::Strong;
 
