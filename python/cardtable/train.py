@@ -38,10 +38,10 @@ EXPERT_MARGIN = 0.3
 HOLD_OUT_EVERY = 5
 
 
-def chunk(rules, seed, games, against, samples, play_on, points):
+def chunk(rules, seed, games, against, samples, play_on, points, policy=None):
     """One task: the samples of `games` games (decision numbers, inputs, brought)."""
     return _cardtable.euchre_bid_samples(rules, seed, games, against=against, samples=samples,
-                                         play_on=play_on, points=points)
+                                         play_on=play_on, points=points, policy=policy)
 
 
 def gather(args, log):
@@ -53,8 +53,9 @@ def gather(args, log):
                  log_to_driver=False)
     task = ray.remote(num_cpus=1)(chunk)
     seeds = [args.seed * 1_000_003 + i for i in range(args.chunks)]
+    policy = open(args.policy).read() if args.policy else None
     refs = {task.remote(args.rules, s, args.games, args.against, args.samples, args.play_on,
-                        args.points): i for i, s in enumerate(seeds)}
+                        args.points, policy): i for i, s in enumerate(seeds)}
     results = [None] * args.chunks
     bar = progress(args.chunks, "sampling", args.progress)
     started = time.time()
@@ -215,6 +216,7 @@ def train(args, log=print):
     training = {"rules": args.rules, "against": args.against, "seed": args.seed,
                 "chunks": args.chunks, "games_per_chunk": args.games, "samples": args.samples,
                 "play_on": args.play_on, "points": args.points, "hidden": args.hidden,
+                "policy": args.policy,
                 "steps": args.steps, "rate": args.rate, "l2": args.l2,
                 "shuffled_labels": args.shuffle_labels, "bids": int(len(y)),
                 "held_out": {**baseline, **{k: v for k, v in curve[-1].items() if k != "event"}},
@@ -234,6 +236,9 @@ def parser():
     p.add_argument("--games", type=int, default=10, help="games a task")
     p.add_argument("--samples", type=int, default=96, help="deals the strong players sample a decision")
     p.add_argument("--play-on", type=int, default=32, help="deals a decision while a bid is played on")
+    p.add_argument("--policy", default=None,
+                   help="a network file the strong players bid by while sampling (training on the "
+                        "learned player's own play; default: the strong player's rule)")
     p.add_argument("--hidden", type=int, default=0, help="tanh units (0: a linear model)")
     p.add_argument("--steps", type=int, default=600)
     p.add_argument("--rate", type=float, default=0.02)

@@ -31,9 +31,11 @@ pub(crate) fn euchre_bid_inputs() -> Vec<&'static str> {
 /// players of `samples` deals a decision against `against` ("strong" or "handout"), and
 /// plays each of their bids near passing on from the real deal (players of `play_on`
 /// samples): the decision numbers (from 0 within the call), the network's inputs and
-/// what each bid brought over passing. The same arguments give the same arrays.
+/// what each bid brought over passing. With `policy` (a network file's text) the strong
+/// players bid by it, at the table and in the play-ons: the learned player's own play.
+/// The same arguments give the same arrays.
 #[pyfunction]
-#[pyo3(signature = (rules, seed, games, against="strong", samples=96, play_on=32, points=10))]
+#[pyo3(signature = (rules, seed, games, against="strong", samples=96, play_on=32, points=10, policy=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn euchre_bid_samples<'py>(
     py: Python<'py>,
@@ -44,7 +46,12 @@ pub(crate) fn euchre_bid_samples<'py>(
     samples: usize,
     play_on: usize,
     points: u32,
+    policy: Option<&str>,
 ) -> PyResult<Samples<'py>> {
+    let policy = policy
+        .map(|text| Learned::bids_network(text).map(std::sync::Arc::new))
+        .transpose()
+        .map_err(refused)?;
     let rules = euchre::Rules::named(rules, points)
         .filter(|_| (1..=100).contains(&points))
         .ok_or_else(|| {
@@ -64,7 +71,8 @@ pub(crate) fn euchre_bid_samples<'py>(
     if !(1..=most).contains(&samples) || !(1..=most).contains(&play_on) {
         return Err(refused(format!("samples and play_on are 1 to {most}")));
     }
-    let found = py.detach(|| bid_samples(rules, seed, games, against, samples, play_on));
+    let found =
+        py.detach(|| bid_samples(rules, seed, games, against, (samples, play_on), policy));
     let decisions = PyArray1::from_iter(py, found.iter().map(|s| s.decision));
     let inputs = PyArray2::<f64>::zeros(py, [found.len(), COUNT], false);
     {

@@ -137,7 +137,7 @@ fn bid_inputs_read_the_bidders_hand() {
 
 #[test]
 fn training_samples_are_reproducible_and_each_bid_is_near_passing() {
-    let run = || bid_samples(Rules::eecs280(5), 9, 1, Against::Strong, 4, 4);
+    let run = || bid_samples(Rules::eecs280(5), 9, 1, Against::Strong, (4, 4), None);
     let samples = run();
     assert_eq!(samples, run());
     assert!(!samples.is_empty());
@@ -149,4 +149,15 @@ fn training_samples_are_reproducible_and_each_bid_is_near_passing() {
         assert!(s.inputs[estimate] > -euchre::players::learned::FAR_BELOW);
         assert!(s.brought.is_finite());
     }
+    // On its own play, the learned player's decisions are those of its bids: with the
+    // strong player's rule as the policy, the same samples as the strong player's.
+    let rule = Arc::new(Learned::bids_network(EXPERT_RULE).unwrap());
+    let on_policy = bid_samples(Rules::eecs280(5), 9, 1, Against::Strong, (4, 4), Some(rule));
+    assert_eq!(on_policy, samples);
+    // A policy that never bids (every bid worth 9 points less than passing) plays other
+    // games, in which every deal is thrown in or the dealer is stuck.
+    let never = EXPERT_RULE.replace("-0.3", "-9.0");
+    let never = Arc::new(Learned::bids_network(&never).unwrap());
+    let passing = bid_samples(Rules::eecs280(5), 9, 1, Against::Strong, (4, 4), Some(never));
+    assert_ne!(passing, samples, "another policy plays other games");
 }

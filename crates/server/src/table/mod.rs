@@ -290,7 +290,10 @@ fn occupants<G: Served>(row: &TableRow, fresh: &G, people: &[SeatRow]) -> Vec<Oc
                 Occupant::Computer {
                     name: name.clone(),
                     agent: fresh.agent(spec),
-                    slow: matches!(spec, PlayerSpec::Strong { .. } | PlayerSpec::Level { .. }),
+                    slow: matches!(
+                        spec,
+                        PlayerSpec::Strong { .. } | PlayerSpec::Level { .. } | PlayerSpec::Learned
+                    ),
                 }
             }
             None => match people.iter().find(|p| p.seat == seat) {

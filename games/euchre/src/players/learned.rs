@@ -65,37 +65,42 @@ impl Learned {
         Network::from_json(text, &INPUTS)
     }
 
-    /// The strong player's advice with every bid near passing valued by the network:
-    /// passing's estimate plus what the network says the bid brings over passing. Bids
-    /// then need no margin: the network has learned what open-handed play flatters.
+    /// The strong player's advice with its bids valued by the network ([`relearned`]).
     fn choose(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Advice<Action> {
         let view = seated.view();
-        let mut advice = self.strong.advise(seated, rng);
-        if !matches!(view.phase(), Phase::Making(_)) {
-            return advice;
-        }
-        let Some(pass) = advice.actions.iter().position(|&a| a == Action::Pass) else {
-            return advice;
-        };
-        let passing = advice.values[pass];
-        let mut learned = false;
-        for (i, &action) in advice.actions.iter().enumerate() {
-            let estimate = advice.values[i] - passing;
-            if estimate <= -FAR_BELOW {
-                continue;
-            }
-            if let Some(inputs) = bid_inputs(&view, action, estimate) {
-                advice.values[i] = passing + self.bids.evaluate(&inputs);
-                advice.margins[i] = 0.0;
-                learned = true;
-            }
-        }
-        if learned {
-            advice.note = NOTE.to_string();
-            advice.choice = highest(&advice.compared());
-        }
-        advice
+        let advice = self.strong.advise(seated, rng);
+        relearned(&self.bids, &view, advice)
     }
+}
+
+/// The strong player's `advice` at `view` with every bid near passing valued by `bids`:
+/// passing's estimate plus what the network says the bid brings over passing. Bids then
+/// need no margin: the network has learned what open-handed play flatters.
+fn relearned(bids: &Network, view: &crate::View<'_>, mut advice: Advice<Action>) -> Advice<Action> {
+    if !matches!(view.phase(), Phase::Making(_)) {
+        return advice;
+    }
+    let Some(pass) = advice.actions.iter().position(|&a| a == Action::Pass) else {
+        return advice;
+    };
+    let passing = advice.values[pass];
+    let mut learned = false;
+    for (i, &action) in advice.actions.iter().enumerate() {
+        let estimate = advice.values[i] - passing;
+        if estimate <= -FAR_BELOW {
+            continue;
+        }
+        if let Some(inputs) = bid_inputs(view, action, estimate) {
+            advice.values[i] = passing + bids.evaluate(&inputs);
+            advice.margins[i] = 0.0;
+            learned = true;
+        }
+    }
+    if learned {
+        advice.note = NOTE.to_string();
+        advice.choice = highest(&advice.compared());
+    }
+    advice
 }
 
 /// What the coach says of a learned bid's value.
@@ -138,22 +143,54 @@ pub struct BidSample {
     pub brought: f64,
 }
 
-/// The strong player as the table plays it in training: `samples` deals a decision,
-/// reading its opponents as `against` says.
-fn trainee(samples: usize, against: Against) -> Strong {
-    let strong = Strong::new(samples);
-    match against {
-        Against::Strong => strong.with_handout_opponents(false),
-        Against::Handout => strong,
+/// A player of the training table: the strong player of `samples` deals a decision,
+/// reading its opponents as `against` says, bidding by `policy` when there is one (the
+/// learned player being trained further, on its own play) and by its own rule otherwise.
+struct Trainee {
+    strong: Strong,
+    policy: Option<Arc<Network>>,
+}
+
+impl Trainee {
+    fn new(samples: usize, against: Against, policy: Option<Arc<Network>>) -> Trainee {
+        let strong = Strong::new(samples);
+        let strong = match against {
+            Against::Strong => strong.with_handout_opponents(false),
+            Against::Handout => strong,
+        };
+        Trainee { strong, policy }
+    }
+
+    /// The strong player's own advice (what a sample records of the decision) and the
+    /// action the trainee takes.
+    fn decide(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> (Advice<Action>, Action) {
+        let view = seated.view();
+        let advice = self.strong.advise(seated, rng);
+        let action = match &self.policy {
+            Some(bids) => relearned(bids, &view, advice.clone()).chosen(),
+            None => advice.chosen(),
+        };
+        (advice, action)
     }
 }
 
-/// The seats' players for a game or a play-on: strong players of `samples` deals where
-/// bids are recorded, the handout players elsewhere when `against` says so.
-fn table(rules: &Rules, samples: usize, against: Against) -> [Box<dyn Agent<Game>>; 4] {
+impl Agent<Game> for Trainee {
+    fn act(&mut self, seated: Seated<'_, Game>, rng: &mut Rng) -> Action {
+        self.decide(seated, rng).1
+    }
+}
+
+/// The seats' players for a game or a play-on: trainees of `samples` deals where bids
+/// are recorded, the handout players elsewhere when `against` says so.
+fn table(
+    rules: &Rules,
+    samples: usize,
+    against: Against,
+    policy: &Option<Arc<Network>>,
+) -> [Box<dyn Agent<Game>>; 4] {
     std::array::from_fn(|s| -> Box<dyn Agent<Game>> {
         if recorded(Seat::new(s), against) {
-            Box::new(trainee(samples, against))
+            Box::new(Trainee::new(samples, against, policy.clone()))
         } else if rules.name() == "cs246" {
             Box::new(Cs246)
         } else {
@@ -168,16 +205,17 @@ fn recorded(seat: Seat, against: Against) -> bool {
 }
 
 /// The bidding decisions of `games` games under `rules`, played by strong players
-/// (`samples` deals a decision) against `against`, each bid near passing played on from
-/// the real deal by players of `play_on` samples. The same arguments give the same
-/// samples. This is the training data of the learned player's network.
+/// (`samples` deals a decision, bidding by `policy` if given) against `against`, each bid
+/// near passing played on from the real deal by the same kind of players of `play_on`
+/// samples. The same arguments give the same samples. This is the training data of the
+/// learned player's network.
 pub fn bid_samples(
     rules: Rules,
     seed: u64,
     games: u64,
     against: Against,
-    samples: usize,
-    play_on: usize,
+    (samples, play_on): (usize, usize),
+    policy: Option<Arc<Network>>,
 ) -> Vec<BidSample> {
     let mut out = Vec::new();
     let mut decision = 0;
@@ -185,12 +223,14 @@ pub fn bid_samples(
         rules: &rules,
         against,
         play_on,
+        policy: policy.clone(),
     };
     for g in 0..games {
         let mut chance = Rng::seed_from_u64(seed.wrapping_mul(1_000_003).wrapping_add(g));
         let mut rng = Rng::seed_from_u64(!g ^ seed);
-        let mut strongs: [Strong; 4] = std::array::from_fn(|_| trainee(samples, against));
-        let mut handout = table(&rules, samples, against);
+        let mut trainees: [Trainee; 4] =
+            std::array::from_fn(|_| Trainee::new(samples, against, policy.clone()));
+        let mut handout = table(&rules, samples, against, &None);
         let mut game = Game::new(rules);
         while !game.is_over() {
             if game.needs_deal() {
@@ -200,11 +240,11 @@ pub fn bid_samples(
             let seat = game.turn().expect("a seat acts in a game not over");
             let seated = Seated::new(&game, seat.index());
             let action = if recorded(seat, against) {
-                let advice = strongs[seat.index()].advise(seated, &mut rng);
+                let (advice, action) = trainees[seat.index()].decide(seated, &mut rng);
                 if play.record(&game, &advice, decision, &rng, &mut out) {
                     decision += 1;
                 }
-                advice.chosen()
+                action
             } else {
                 handout[seat.index()].act(seated, &mut rng)
             };
@@ -219,6 +259,7 @@ struct PlayOn<'a> {
     rules: &'a Rules,
     against: Against,
     play_on: usize,
+    policy: Option<Arc<Network>>,
 }
 
 impl PlayOn<'_> {
@@ -275,7 +316,7 @@ impl PlayOn<'_> {
                 s.worth(scores[team.index()], scores[1 - team.index()], margin)
             })
         };
-        let mut players = table(self.rules, self.play_on, self.against);
+        let mut players = table(self.rules, self.play_on, self.against, &self.policy);
         let mut game = *game;
         game.apply(action).expect("a legal bid");
         while let Some(turn) = game.turn().filter(|_| !game.needs_deal()) {
