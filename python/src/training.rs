@@ -71,8 +71,7 @@ pub(crate) fn euchre_bid_samples<'py>(
     if !(1..=most).contains(&samples) || !(1..=most).contains(&play_on) {
         return Err(refused(format!("samples and play_on are 1 to {most}")));
     }
-    let found =
-        py.detach(|| bid_samples(rules, seed, games, against, (samples, play_on), policy));
+    let found = py.detach(|| bid_samples(rules, seed, games, against, (samples, play_on), policy));
     let decisions = PyArray1::from_iter(py, found.iter().map(|s| s.decision));
     let inputs = PyArray2::<f64>::zeros(py, [found.len(), COUNT], false);
     {

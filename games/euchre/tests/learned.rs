@@ -158,6 +158,13 @@ fn training_samples_are_reproducible_and_each_bid_is_near_passing() {
     // games, in which every deal is thrown in or the dealer is stuck.
     let never = EXPERT_RULE.replace("-0.3", "-9.0");
     let never = Arc::new(Learned::bids_network(&never).unwrap());
-    let passing = bid_samples(Rules::eecs280(5), 9, 1, Against::Strong, (4, 4), Some(never));
+    let passing = bid_samples(
+        Rules::eecs280(5),
+        9,
+        1,
+        Against::Strong,
+        (4, 4),
+        Some(never),
+    );
     assert_ne!(passing, samples, "another policy plays other games");
 }
