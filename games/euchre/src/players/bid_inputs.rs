@@ -88,7 +88,7 @@ pub fn bid_inputs(view: &View<'_>, bid: Action, estimate: f64) -> Option<[f64; C
         f64::from(u8::from(!round_two && dealer.team() == me.team())),
         trumps.count() as f64,
         has(&|c| order.is_right_bower(c)),
-        has(&|c| order.is_trump(c) && c.rank() == Rank::Jack && !order.is_right_bower(c)),
+        has(&|c| order.is_left_bower(c)),
         has(&|c| order.is_trump(c) && c.rank() == Rank::Ace),
         off_aces as f64,
         void_suits as f64,

@@ -17,7 +17,7 @@ use table::{Agent, Rng, Seated};
 use crate::players::bid_inputs::{bid_inputs, COUNT, INPUTS};
 use crate::players::stakes::Stakes;
 use crate::players::{Cs246, Simple, Strong};
-use crate::{Action, Game, Outcome, Phase, Rules, Seat};
+use crate::{Action, Game, Outcome, Rules, Seat};
 
 /// Bids the strong player values this far below passing are never made, and are not
 /// played on when training: nowhere near worth it, and the network never saw their like.
@@ -77,30 +77,37 @@ impl Learned {
 /// passing's estimate plus what the network says the bid brings over passing. Bids then
 /// need no margin: the network has learned what open-handed play flatters.
 fn relearned(bids: &Network, view: &crate::View<'_>, mut advice: Advice<Action>) -> Advice<Action> {
-    if !matches!(view.phase(), Phase::Making(_)) {
-        return advice;
-    }
-    let Some(pass) = advice.actions.iter().position(|&a| a == Action::Pass) else {
+    let Some((passing, near)) = near_bids(view, &advice) else {
         return advice;
     };
-    let passing = advice.values[pass];
-    let mut learned = false;
-    for (i, &action) in advice.actions.iter().enumerate() {
-        let estimate = advice.values[i] - passing;
-        if estimate <= -FAR_BELOW {
-            continue;
-        }
-        if let Some(inputs) = bid_inputs(view, action, estimate) {
-            advice.values[i] = passing + bids.evaluate(&inputs);
-            advice.margins[i] = 0.0;
-            learned = true;
-        }
+    for &(i, inputs) in &near {
+        advice.values[i] = passing + bids.evaluate(&inputs);
+        advice.margins[i] = 0.0;
     }
-    if learned {
+    if !near.is_empty() {
         advice.note = NOTE.to_string();
         advice.choice = highest(&advice.compared());
     }
     advice
+}
+
+/// A bid the network values: its index among the advice's actions, and its inputs.
+type NearBid = (usize, [f64; COUNT]);
+
+/// Passing's value in `advice` at `view`, and each bid less than [`FAR_BELOW`] under it
+/// (its index and the network's inputs): the bids the network values and training plays
+/// on. `None` where passing is not allowed.
+fn near_bids(view: &crate::View<'_>, advice: &Advice<Action>) -> Option<(f64, Vec<NearBid>)> {
+    let pass = advice.actions.iter().position(|&a| a == Action::Pass)?;
+    let passing = advice.values[pass];
+    let near = (advice.actions.iter().zip(&advice.values).enumerate())
+        .filter_map(|(i, (&action, &value))| {
+            let estimate = value - passing;
+            let inputs = bid_inputs(view, action, estimate).filter(|_| estimate > -FAR_BELOW)?;
+            Some((i, inputs))
+        })
+        .collect();
+    Some((passing, near))
 }
 
 /// What the coach says of a learned bid's value.
@@ -191,12 +198,19 @@ fn table(
     std::array::from_fn(|s| -> Box<dyn Agent<Game>> {
         if recorded(Seat::new(s), against) {
             Box::new(Trainee::new(samples, against, policy.clone()))
-        } else if rules.name() == "cs246" {
-            Box::new(Cs246)
         } else {
-            Box::new(Simple)
+            handout(rules)
         }
     })
+}
+
+/// The handout player of `rules`.
+fn handout(rules: &Rules) -> Box<dyn Agent<Game>> {
+    if rules.name() == "cs246" {
+        Box::new(Cs246)
+    } else {
+        Box::new(Simple)
+    }
 }
 
 /// Whether `seat`'s bids are recorded.
@@ -220,7 +234,6 @@ pub fn bid_samples(
     let mut out = Vec::new();
     let mut decision = 0;
     let play = PlayOn {
-        rules: &rules,
         against,
         play_on,
         policy: policy.clone(),
@@ -230,7 +243,7 @@ pub fn bid_samples(
         let mut rng = Rng::seed_from_u64(!g ^ seed);
         let mut trainees: [Trainee; 4] =
             std::array::from_fn(|_| Trainee::new(samples, against, policy.clone()));
-        let mut handout = table(&rules, samples, against, &None);
+        let mut handouts: [Box<dyn Agent<Game>>; 4] = std::array::from_fn(|_| handout(&rules));
         let mut game = Game::new(rules);
         while !game.is_over() {
             if game.needs_deal() {
@@ -246,7 +259,7 @@ pub fn bid_samples(
                 }
                 action
             } else {
-                handout[seat.index()].act(seated, &mut rng)
+                handouts[seat.index()].act(seated, &mut rng)
             };
             game.apply(action).expect("players act legally");
         }
@@ -255,14 +268,13 @@ pub fn bid_samples(
 }
 
 /// How a decision's bids are played on.
-struct PlayOn<'a> {
-    rules: &'a Rules,
+struct PlayOn {
     against: Against,
     play_on: usize,
     policy: Option<Arc<Network>>,
 }
 
-impl PlayOn<'_> {
+impl PlayOn {
     /// Adds a sample for each bid of `advice` near passing, if passing is allowed and the
     /// phase is the bidding; whether it added any. Each play-on starts from a copy of
     /// `rng`, the same for every bid, which it leaves as it was.
@@ -276,25 +288,15 @@ impl PlayOn<'_> {
     ) -> bool {
         let seat = game.turn().expect("a seat acts");
         let view = game.view(seat).expect("a hand is dealt");
-        if !matches!(view.phase(), Phase::Making(_)) {
-            return false;
-        }
-        let Some(pass) = advice.actions.iter().position(|&a| a == Action::Pass) else {
+        let Some((_, near)) = near_bids(&view, advice) else {
             return false;
         };
-        let passing = advice.values[pass];
         let before = out.len();
         let mut passed = None;
-        for (i, &action) in advice.actions.iter().enumerate() {
-            let estimate = advice.values[i] - passing;
-            let Some(inputs) =
-                bid_inputs(&view, action, estimate).filter(|_| estimate > -FAR_BELOW)
-            else {
-                continue;
-            };
+        for (i, inputs) in near {
             let passed =
                 *passed.get_or_insert_with(|| self.worth(game, Action::Pass, &mut rng.clone()));
-            let brought = self.worth(game, action, &mut rng.clone()) - passed;
+            let brought = self.worth(game, advice.actions[i], &mut rng.clone()) - passed;
             out.push(BidSample {
                 decision,
                 inputs,
@@ -316,7 +318,7 @@ impl PlayOn<'_> {
                 s.worth(scores[team.index()], scores[1 - team.index()], margin)
             })
         };
-        let mut players = table(self.rules, self.play_on, self.against, &self.policy);
+        let mut players = table(game.rules(), self.play_on, self.against, &self.policy);
         let mut game = *game;
         game.apply(action).expect("a legal bid");
         while let Some(turn) = game.turn().filter(|_| !game.needs_deal()) {
