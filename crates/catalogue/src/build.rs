@@ -1,7 +1,7 @@
 use table::search::Advisor;
 use table::{Agent, RandomAgent};
 
-use crate::PlayerSpec;
+use crate::{Level, PlayerSpec};
 
 /// A game whose computer players the catalogue can build by [`PlayerSpec`].
 pub trait Roster: crate::Catalogued {
@@ -9,7 +9,7 @@ pub trait Roster: crate::Catalogued {
     /// player it is).
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>>;
 
-    /// The strong player as a coach: the value of every legal action, from one seat's
+    /// The expert as a coach: the value of every legal action, from one seat's
     /// information only.
     fn advisor(&self) -> Box<dyn Advisor<Self>>;
 
@@ -79,7 +79,7 @@ where
         // A game with a learned player builds it in its roster; a line-up refuses
         // `learned` for the others, and a spec that skipped the check gets the strong
         // player it would have been built on.
-        PlayerSpec::Learned => Box::new(S::default()),
+        PlayerSpec::Learned { samples } => build::<G, H, S>(PlayerSpec::Strong { samples }, new),
         PlayerSpec::Level { level } => {
             let (samples, temperature) = level.play();
             let strong = samples.map_or_else(S::default, |n| new(n as usize));
@@ -93,16 +93,24 @@ where
 }
 
 impl Roster for euchre::Game {
+    /// The expert, the learned player, as the coach and the review's judge.
     fn advisor(&self) -> Box<dyn Advisor<Self>> {
-        Box::new(euchre::players::Strong::default())
+        Box::new(euchre::players::Learned::shipped(self.rules()))
     }
 
-    /// The handout player is the one of the rules' handout; the learned player bids by
-    /// the network trained for them.
+    /// The handout player is the one of the rules' handout; the learned player, which
+    /// is the expert, bids by the network trained for them.
     fn agent(&self, spec: PlayerSpec) -> Box<dyn Agent<Self>> {
         use euchre::players::{Cs246, Learned, Simple, Strong};
-        if spec == PlayerSpec::Learned {
-            return Box::new(Learned::shipped(self.rules()));
+        match spec {
+            PlayerSpec::Learned { samples: None }
+            | PlayerSpec::Level {
+                level: Level::Expert,
+            } => return Box::new(Learned::shipped(self.rules())),
+            PlayerSpec::Learned { samples: Some(n) } => {
+                return Box::new(Learned::playing_on(self.rules(), n as usize))
+            }
+            _ => {}
         }
         match self.rules().name() {
             "cs246" => build::<_, Cs246, _>(spec, Strong::new),

@@ -25,9 +25,10 @@ pub enum Error {
         /// The name given.
         name: String,
     },
-    /// `strong:N` with an N that is not a whole number from 1 to [`MAX_SAMPLES`].
+    /// `strong:N` (or Euchre's `learned:N`) with an N that is not a whole number from 1
+    /// to [`MAX_SAMPLES`].
     #[error(
-        "'{0}': strong:N takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
+        "'{0}': strong:N (and Euchre's learned:N) takes N, the deals sampled per decision, as a whole number from 1 to {MAX_SAMPLES}"
     )]
     Samples(String),
     /// House rules the game's rules core refused.

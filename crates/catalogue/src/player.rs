@@ -24,8 +24,16 @@ pub enum PlayerSpec {
         samples: Option<u32>,
     },
     /// Euchre only: the strong player bidding by a network trained on what bids brought
-    /// when played on (`euchre::players::Learned`, docs/BOTS.md).
-    Learned,
+    /// when played on (`euchre::players::Learned`, docs/BOTS.md). Its bids read the
+    /// strong player's estimates at its default deals, on which the network was trained;
+    /// once trump is made it samples `samples` deals per decision, or
+    /// `euchre::players::Learned::PLAY_SAMPLES`. Euchre's expert.
+    Learned {
+        /// Deals sampled per decision once trump is made (1 to [`MAX_SAMPLES`]); `None`
+        /// for the shipped player's.
+        #[serde(default)]
+        samples: Option<u32>,
+    },
     /// A named level, from beginner to expert.
     Level {
         /// Which.
@@ -36,7 +44,8 @@ pub enum PlayerSpec {
 /// The named levels of computer player, weakest first. Each is the strong player with
 /// fewer samples choosing like a person ([`table::search::Tempered`]: it confuses choices
 /// of near-equal value often and costly ones rarely, never plays at random), except
-/// expert, the strong player itself.
+/// expert: the strong player itself, and in Euchre the learned player, measured stronger
+/// (docs/BOTS.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -48,7 +57,7 @@ pub enum Level {
     Medium,
     /// Rarely errs, and by little.
     Hard,
-    /// The strong player.
+    /// The strongest player: the strong player, in Euchre the learned one.
     Expert,
 }
 
@@ -95,7 +104,8 @@ impl Level {
 
 impl PlayerSpec {
     /// The player `name` of `game`: `random`, `handout` (`simple` too, for the games
-    /// whose handout calls it that), `strong` or `strong:N`.
+    /// whose handout calls it that), `strong` or `strong:N`, a level, or Euchre's
+    /// `learned` or `learned:N`.
     ///
     /// ```
     /// use catalogue::{GameKind, PlayerSpec};
@@ -105,6 +115,11 @@ impl PlayerSpec {
     /// );
     /// assert!(PlayerSpec::parse(GameKind::Euchre, "strong:0").is_err());
     /// assert!(PlayerSpec::parse(GameKind::Straights, "simple").is_err());
+    /// assert_eq!(
+    ///     PlayerSpec::parse(GameKind::Euchre, "learned:384"),
+    ///     Ok(PlayerSpec::Learned { samples: Some(384) })
+    /// );
+    /// assert!(PlayerSpec::parse(GameKind::Straights, "learned:384").is_err());
     /// ```
     pub fn parse(game: GameKind, name: &str) -> Result<PlayerSpec, Error> {
         let unknown = || Error::UnknownPlayer {
@@ -117,6 +132,15 @@ impl PlayerSpec {
                 _ => Err(Error::Samples(name.to_string())),
             };
         }
+        if let Some(samples) = name.strip_prefix("learned:") {
+            if !game.players().contains(&"learned") {
+                return Err(unknown());
+            }
+            return match samples.parse::<u32>() {
+                Ok(n @ 1..=MAX_SAMPLES) => Ok(PlayerSpec::Learned { samples: Some(n) }),
+                _ => Err(Error::Samples(name.to_string())),
+            };
+        }
         if !game.players().contains(&name) {
             return Err(unknown());
         }
@@ -126,7 +150,7 @@ impl PlayerSpec {
         Ok(match name {
             "random" => PlayerSpec::Random,
             "strong" => PlayerSpec::Strong { samples: None },
-            "learned" => PlayerSpec::Learned,
+            "learned" => PlayerSpec::Learned { samples: None },
             _ => PlayerSpec::Handout,
         })
     }
@@ -134,11 +158,18 @@ impl PlayerSpec {
     /// Checks a spec that did not come through [`PlayerSpec::parse`] (one read from
     /// JSON): a strong player's samples must be from 1 to [`MAX_SAMPLES`].
     pub fn validate(self) -> Result<PlayerSpec, Error> {
+        match self.samples() {
+            Some(n) if !(1..=MAX_SAMPLES).contains(&n) => Err(Error::Samples(self.to_string())),
+            _ => Ok(self),
+        }
+    }
+
+    /// The deals a sampling player was asked to deal per decision (`strong:N`,
+    /// `learned:N`); `None` for its default or a player that does not sample.
+    pub fn samples(self) -> Option<u32> {
         match self {
-            PlayerSpec::Strong { samples: Some(n) } if !(1..=MAX_SAMPLES).contains(&n) => {
-                Err(Error::Samples(format!("strong:{n}")))
-            }
-            spec => Ok(spec),
+            PlayerSpec::Strong { samples } | PlayerSpec::Learned { samples } => samples,
+            _ => None,
         }
     }
 }
@@ -147,9 +178,12 @@ impl PlayerSpec {
     /// [`PlayerSpec::validate`], and the player must be one `game` has (the learned
     /// player is Euchre's only).
     pub fn validate_for(self, game: GameKind) -> Result<PlayerSpec, Error> {
-        if !game.players().contains(&self.to_string().as_str())
-            && !matches!(self, PlayerSpec::Strong { .. })
-        {
+        let name = match self {
+            PlayerSpec::Strong { .. } => return self.validate(),
+            PlayerSpec::Learned { .. } => "learned".to_string(),
+            spec => spec.to_string(),
+        };
+        if !game.players().contains(&name.as_str()) {
             return Err(Error::UnknownPlayer {
                 game,
                 name: self.to_string(),
@@ -168,7 +202,8 @@ impl fmt::Display for PlayerSpec {
             PlayerSpec::Strong { samples: None } => f.write_str("strong"),
             PlayerSpec::Strong { samples: Some(n) } => write!(f, "strong:{n}"),
             PlayerSpec::Level { level } => f.write_str(level.name()),
-            PlayerSpec::Learned => f.write_str("learned"),
+            PlayerSpec::Learned { samples: None } => f.write_str("learned"),
+            PlayerSpec::Learned { samples: Some(n) } => write!(f, "learned:{n}"),
         }
     }
 }

@@ -67,6 +67,21 @@ fn names_round_trip() {
         PlayerSpec::parse(GameKind::TeenDoPanch, "simple"),
         Ok(PlayerSpec::Handout)
     );
+    for spec in ["learned", "learned:1", "learned:384", "learned:10000"] {
+        let parsed = PlayerSpec::parse(GameKind::Euchre, spec).unwrap();
+        assert_eq!(parsed.to_string(), spec);
+        let json = serde_json::to_string(&parsed).unwrap();
+        assert_eq!(serde_json::from_str::<PlayerSpec>(&json).unwrap(), parsed);
+        assert!(matches!(
+            PlayerSpec::parse(GameKind::Straights, spec),
+            Err(Error::UnknownPlayer { .. })
+        ));
+    }
+    // The form stored before the learned player took a number of deals still reads.
+    assert_eq!(
+        serde_json::from_str::<PlayerSpec>(r#"{"kind":"learned"}"#).unwrap(),
+        PlayerSpec::Learned { samples: None }
+    );
     // The five levels, weakest first, in every game.
     for game in GameKind::ALL {
         let named: Vec<_> = levels
@@ -133,6 +148,9 @@ fn unknown_names_and_bad_strengths_are_errors() {
         "strong:-1",
         "strong:10001",
         "strong:99999999999999",
+        "learned:0",
+        "learned:10001",
+        "learned:x",
     ] {
         let error = PlayerSpec::parse(euchre, bad).unwrap_err();
         assert_eq!(error, Error::Samples(bad.to_string()));
@@ -144,11 +162,80 @@ fn unknown_names_and_bad_strengths_are_errors() {
     assert!(Lineup::new(GameKind::TeenDoPanch, vec![too_strong; 3]).is_err());
     let json_spec: PlayerSpec = serde_json::from_str(r#"{"kind":"strong","samples":0}"#).unwrap();
     assert!(json_spec.validate().is_err());
+    let json_spec: PlayerSpec =
+        serde_json::from_str(r#"{"kind":"learned","samples":10001}"#).unwrap();
+    assert!(json_spec.validate_for(euchre).is_err());
+    assert!(PlayerSpec::Learned { samples: Some(8) }
+        .validate_for(euchre)
+        .is_ok());
+    assert!(PlayerSpec::Learned { samples: None }
+        .validate_for(GameKind::Straights)
+        .is_err());
     let message = Lineup::parse(euchre, "robot,random,random,random")
         .unwrap_err()
         .to_string();
     assert!(
         message.contains("unknown player 'robot'") && message.contains("strong:N"),
         "{message}"
+    );
+}
+
+/// Euchre's expert, its coach and `learned` are the learned player (docs/BOTS.md: it
+/// measured stronger than the strong player); `learned:N` plays its cards on N deals.
+#[test]
+fn the_euchre_expert_and_coach_are_the_learned_player() {
+    use euchre::players::{Learned, Simple, Strong};
+    use rand::SeedableRng;
+    use table::search::Advisor;
+    use table::{Agent, Rng, Seated};
+
+    let rules = euchre::Rules::eecs280(10);
+    let mut game = euchre::Game::new(rules);
+    let mut chance = Rng::seed_from_u64(5);
+    let expert = PlayerSpec::Level {
+        level: catalogue::Level::Expert,
+    };
+    let mut differs_from_strong = false;
+    let mut checked = 0;
+    while checked < 40 && !game.is_over() {
+        if game.needs_deal() {
+            table::Game::deal(&mut game, &mut chance);
+            continue;
+        }
+        let seat = game.turn().unwrap().index();
+        let seated = || Seated::new(&game, seat);
+        let advise = |mut advisor: Box<dyn Advisor<euchre::Game>>| {
+            advisor
+                .advise(seated(), &mut Rng::seed_from_u64(checked))
+                .values
+        };
+        let act = |mut agent: Box<dyn Agent<euchre::Game>>| {
+            agent.act(seated(), &mut Rng::seed_from_u64(checked))
+        };
+        if seated().legal_actions().len() > 1 {
+            let learned = advise(Box::new(Learned::shipped(&rules)));
+            assert_eq!(advise(game.advisor()), learned);
+            let chosen = act(Box::new(Learned::shipped(&rules)));
+            for spec in [
+                expert,
+                PlayerSpec::parse(GameKind::Euchre, "learned").unwrap(),
+            ] {
+                assert_eq!(act(game.agent(spec)), chosen, "{spec}");
+            }
+            let eight = PlayerSpec::parse(GameKind::Euchre, "learned:8").unwrap();
+            assert_eq!(
+                act(game.agent(eight)),
+                act(Box::new(Learned::playing_on(&rules, 8)))
+            );
+            differs_from_strong |= learned != advise(Box::new(Strong::default()));
+            checked += 1;
+        }
+        let action = Simple.act(seated(), &mut Rng::seed_from_u64(checked));
+        game.apply(action).unwrap();
+    }
+    assert_eq!(checked, 40);
+    assert!(
+        differs_from_strong,
+        "the learned player is not the strong one"
     );
 }

@@ -1,5 +1,5 @@
 //! The coach's reading of one decision as every face shows it: each legal choice in
-//! words, its value, how it stands against the strong player's pick. Worked out once here
+//! words, its value, how it stands against the expert's pick. Worked out once here
 //! from the player's [`Advice`], so no face ranks choices or words them; and asked only
 //! through [`Coaching::at`], so the live coach and the review of the same decision are
 //! one computation.
@@ -20,7 +20,7 @@ pub struct Coaching {
     pub seat: usize,
     /// Each legal action, in the order of the seat's `own.actions`.
     pub choices: Vec<Coached>,
-    /// The index in `choices` of the strong player's pick: the best value shown (the
+    /// The index in `choices` of the expert's pick: the best value shown (the
     /// highest, or the lowest where `higher_is_better` is false).
     pub pick: usize,
     /// What a value measures, a noun phrase (`the points you can expect to take this
@@ -59,7 +59,7 @@ pub struct Coached {
 
 impl Coaching {
     /// The coach on `seat`'s decision in `progress`, from the seat's information alone
-    /// ([`Seated`]): a fresh strong player, searching with the generator
+    /// ([`Seated`]): a fresh expert ([`Roster::advisor`]), searching with the generator
     /// [`generator`]`(actions so far, seat)`, which depends on nothing hidden from the
     /// seat. The server's `coach`, the terminal's `c` and line mode's `coach` ask this,
     /// and so does the review of a finished game at the same moment, so the two show the
@@ -85,7 +85,7 @@ impl Coaching {
         self.choices.iter().find(|c| &c.action == action)
     }
 
-    /// The strong player's pick.
+    /// The expert's pick.
     pub fn picked(&self) -> &Coached {
         &self.choices[self.pick]
     }
@@ -98,7 +98,7 @@ pub fn generator(done: usize, seat: usize) -> Rng {
     Rng::seed_from_u64((done as u64) << 8 | seat as u64)
 }
 
-/// The coaching of `seat`'s decision in `game` from the strong player's `advice` (made
+/// The coaching of `seat`'s decision in `game` from the expert's `advice` (made
 /// from that seat's information alone), its choices in the order of `game`'s legal
 /// actions: the order of the seat's `own.actions`. The values shown are the ones the
 /// player compares ([`Advice::compared`]), so its pick is the best of them.

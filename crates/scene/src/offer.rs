@@ -161,12 +161,15 @@ pub fn offer() -> Offer {
         .collect();
     let seat = |kind: &'static str, title: String| SeatOffer { kind, title };
     let level_seat = |level: Level| {
-        let strong = if level == Level::Expert {
-            " (the strong player)"
+        let strongest = if level == Level::Expert {
+            " (the strongest)"
         } else {
             ""
         };
-        seat(level.name(), format!("Computer: {}{strong}", level.name()))
+        seat(
+            level.name(),
+            format!("Computer: {}{strongest}", level.name()),
+        )
     };
     let mut seats = vec![seat("open", "A person (open seat)".into())];
     seats.extend(Level::ALL.map(level_seat));

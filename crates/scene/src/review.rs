@@ -1,5 +1,5 @@
 //! The review of a finished game, as a chess site reviews one: each of a seat's decisions
-//! marked with what it gave up against the strong player's pick, weighed from that seat's
+//! marked with what it gave up against the expert's pick, weighed from that seat's
 //! information at that moment ([`table::Seated`]: never from cards it could not see), with
 //! a verdict and a summary per hand and for the game. Replayed through the one replay
 //! path ([`Progress::replay`]), like the steps it marks, and weighed by the one coach
@@ -19,7 +19,7 @@ use crate::{Coaching, Staged, WithScene};
 pub struct Review {
     /// The seat reviewed.
     pub seat: usize,
-    /// What the values and costs measure (the strong player's unit, a noun phrase).
+    /// What the values and costs measure (the expert's unit, a noun phrase).
     pub unit: String,
     /// How to read the values, which way is better included (the coaching's `reading`).
     pub reading: String,

@@ -58,7 +58,7 @@ pub fn people(spec: &TableSpec, limits: &Limits) -> Result<usize, SpecError> {
         match seat.as_str() {
             "open" => people += 1,
             name => {
-                if let PlayerSpec::Strong { samples: Some(n) } = PlayerSpec::parse(game, name)? {
+                if let Some(n) = PlayerSpec::parse(game, name)?.samples() {
                     if n > limits.max_samples {
                         return Err(SpecError::Samples(limits.max_samples));
                     }

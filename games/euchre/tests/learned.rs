@@ -17,6 +17,19 @@ const EXPERT_RULE: &str = include_str!("../models/expert-rule.json");
 
 /// Bidding positions (with passing allowed) from games of handout players, `rules`.
 fn bidding_positions(rules: Rules, count: usize, seed: u64) -> Vec<Game> {
+    positions(rules, count, seed, |view| {
+        matches!(view.phase(), Phase::Making(_)) && view.legal_actions().contains(Action::Pass)
+    })
+}
+
+/// The first `count` positions of games of handout players, `rules`, whose view for the
+/// seat to act is `wanted`.
+fn positions(
+    rules: Rules,
+    count: usize,
+    seed: u64,
+    wanted: impl Fn(&euchre::View<'_>) -> bool,
+) -> Vec<Game> {
     let mut chance = Rng::seed_from_u64(seed);
     let mut rng = Rng::seed_from_u64(seed + 1);
     let mut found = Vec::new();
@@ -28,10 +41,7 @@ fn bidding_positions(rules: Rules, count: usize, seed: u64) -> Vec<Game> {
                 continue;
             }
             let seat = game.turn().expect("a seat acts");
-            let view = game.view(seat).expect("a hand is dealt");
-            if matches!(view.phase(), Phase::Making(_))
-                && view.legal_actions().contains(Action::Pass)
-            {
+            if wanted(&game.view(seat).expect("a hand is dealt")) {
                 found.push(game);
             }
             let action = Simple.act(Seated::new(&game, seat.index()), &mut rng);
@@ -167,4 +177,34 @@ fn training_samples_are_reproducible_and_each_bid_is_near_passing() {
         Some(never),
     );
     assert_ne!(passing, samples, "another policy plays other games");
+}
+
+/// `learned:N` and `with_play_samples`: while trump is being made the player samples its
+/// default deals (the network was trained on those estimates), once it is made N.
+#[test]
+fn play_samples_count_only_once_trump_is_made() {
+    let games = positions(Rules::eecs280(10), 40, 11, |view| {
+        view.legal_actions().len() > 1
+    });
+    let phases: Vec<_> = games
+        .iter()
+        .map(|g| g.view(g.turn().unwrap()).unwrap().phase())
+        .collect();
+    assert!(phases.iter().any(|p| matches!(p, Phase::Making(_))));
+    assert!(phases.iter().any(|p| matches!(p, Phase::Tricks)));
+    let mut told_apart = [false; 2];
+    for (i, (game, phase)) in games.iter().zip(phases).enumerate() {
+        let seat = game.turn().unwrap().index();
+        let advise = |mut player: Strong| {
+            let mut rng = Rng::seed_from_u64(i as u64);
+            player.advise(Seated::new(game, seat), &mut rng).values
+        };
+        let split = advise(Strong::new(96).with_play_samples(8));
+        let making = matches!(phase, Phase::Making(_));
+        let (like, unlike) = if making { (96, 8) } else { (8, 96) };
+        assert_eq!(split, advise(Strong::new(like)), "decision {i}, {phase:?}");
+        // Some late decisions come out the same on any number of deals.
+        told_apart[usize::from(making)] |= split != advise(Strong::new(unlike));
+    }
+    assert_eq!(told_apart, [true, true], "the two counts differ somewhere");
 }

@@ -292,7 +292,9 @@ fn occupants<G: Served>(row: &TableRow, fresh: &G, people: &[SeatRow]) -> Vec<Oc
                     agent: fresh.agent(spec),
                     slow: matches!(
                         spec,
-                        PlayerSpec::Strong { .. } | PlayerSpec::Level { .. } | PlayerSpec::Learned
+                        PlayerSpec::Strong { .. }
+                            | PlayerSpec::Level { .. }
+                            | PlayerSpec::Learned { .. }
                     ),
                 }
             }

@@ -31,6 +31,9 @@ enum Opponents {
 pub struct Strong {
     /// Deals sampled per decision: the strength knob.
     samples: Samples<{ Strong::DEFAULT_SAMPLES }>,
+    /// Deals sampled per decision once trump is made, where not `samples`: the play
+    /// gains from more deals, while the bidding's first decisions cost the most.
+    play_samples: Option<Samples<{ Strong::DEFAULT_SAMPLES }>>,
     /// How much more than passing a bid must promise before the player makes trump.
     bid_threshold: f64,
     /// Sampled worlds tried per sample for one that explains the opponents' choices.
@@ -68,6 +71,7 @@ impl Strong {
     pub fn new(samples: usize) -> Strong {
         Strong {
             samples: Samples::new(samples),
+            play_samples: None,
             bid_threshold: 0.3,
             modelled_tricks: 2,
             inference_tries: 200,
@@ -115,6 +119,23 @@ impl Strong {
         Strong {
             soft_tries: tries,
             ..self
+        }
+    }
+
+    /// The same player sampling `samples` deals per decision once trump is made (at
+    /// least 1), and as many as before while the trump is being made.
+    pub fn with_play_samples(self, samples: usize) -> Strong {
+        Strong {
+            play_samples: Some(Samples::new(samples)),
+            ..self
+        }
+    }
+
+    /// Deals sampled for a decision in `phase`.
+    fn samples_in(&self, phase: Phase) -> usize {
+        match (phase, self.play_samples) {
+            (Phase::Declaring | Phase::Making(_), _) | (_, None) => self.samples.get(),
+            (_, Some(play)) => play.get(),
         }
     }
 
@@ -359,11 +380,12 @@ impl Strong {
             .filter(|_| self.score_aware)
             .map(|s| s.at(scores[ours], scores[1 - ours]));
         let (tries, soft_tries) = (self.inference_tries, self.soft_tries);
+        let samples = self.samples_in(seated.view().phase());
         let solver = &mut self.solver;
         let totals = sampled_totals(
             seated,
             candidates,
-            self.samples.get(),
+            samples,
             rng,
             |seated, rng| {
                 adjust(if modelled {
@@ -378,10 +400,7 @@ impl Strong {
                 Strong::margin(solver, stakes, next, seat, modelled_tricks, modelled)
             },
         );
-        totals
-            .iter()
-            .map(|t| t / self.samples.get() as f64)
-            .collect()
+        totals.iter().map(|t| t / samples as f64).collect()
     }
 
     /// The legal action with the best average margin. Passing is valued like any bid:
