@@ -227,7 +227,7 @@ fn the_euchre_expert_and_coach_are_the_learned_player() {
                 act(game.agent(eight)),
                 act(Box::new(Learned::playing_on(&rules, 8)))
             );
-            differs_from_strong |= learned != advise(Box::new(Strong::default()));
+            differs_from_strong |= learned != advise(Box::<Strong>::default());
             checked += 1;
         }
         let action = Simple.act(seated(), &mut Rng::seed_from_u64(checked));
