@@ -50,7 +50,8 @@ pub(crate) struct Batch {
 }
 
 /// One of the catalogue's computer players: a level ("beginner", "easy", "medium", "hard",
-/// "expert"), "random", "handout", "strong" or "strong:N".
+/// "expert"), "random", "handout", "strong" or "strong:N"; in Euchre "learned" or
+/// "learned:N" too.
 #[pyclass(module = "cardtable._cardtable")]
 pub(crate) struct Player {
     pub(crate) game: GameKind,

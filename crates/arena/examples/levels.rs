@@ -1,5 +1,6 @@
 //! Each named level against the one below it, in every game (docs/BOTS.md's level table):
-//! `cargo run --release -p cardtable-arena --example levels -- GAMES [SEED [GAME]]`.
+//! `cargo run --release -p cardtable-arena --example levels -- GAMES [SEED [GAME [LEVEL]]]`
+//! (LEVEL: only that level against the one below it).
 //!
 //! Euchre: the level's pair against the lower level's pair, the pairs changing seats each
 //! game. Straights: one of the level against three of the lower; Teen Do Panch: one
@@ -133,6 +134,9 @@ fn main() {
     let games: u64 = args.first().map_or(200, |a| a.parse().expect("GAMES"));
     let seed: u64 = args.get(1).map_or(1, |a| a.parse().expect("SEED"));
     let only: Option<GameKind> = args.get(2).map(|a| a.parse().expect("GAME"));
+    let level: Option<Level> = args
+        .get(3)
+        .map(|a| Level::named(a).expect("LEVEL: beginner to expert"));
     println!("| game | level | against | games | level won [95%] | equal would win | margin, points a hand [95%] | median decision, level / below |");
     println!("|---|---|---|---|---|---|---|---|");
     for game in GameKind::ALL
@@ -141,7 +145,8 @@ fn main() {
     {
         let variant = Variant::named(game, None).expect("the default rules");
         let rules = Ruleset::plain(variant, 10);
-        for pair in Level::ALL.windows(2) {
+        let pairs = Level::ALL.windows(2);
+        for pair in pairs.filter(|p| level.is_none_or(|l| l == p[1])) {
             let pair = Pair {
                 upper: pair[1],
                 lower: pair[0],

@@ -489,6 +489,10 @@ async fn what_a_network_table_may_ask_of_the_computer_is_bounded() {
     ada.send(asking(["open", "strong:10000", "strong", "strong"]))
         .await;
     ada.refused("bad_table", "at most 1000").await;
+    // Euchre's learned player samples its cards' deals within the same bound.
+    ada.send(asking(["open", "learned:10000", "strong", "strong"]))
+        .await;
+    ada.refused("bad_table", "at most 1000").await;
     for _ in 0..2 {
         ada.send(asking(["strong:1000"; 4])).await;
         assert_eq!(ada.next().await["type"], "created");

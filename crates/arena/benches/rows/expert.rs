@@ -1,5 +1,5 @@
 //! The expert's decisions (the catalogue's `expert` level: the strong player at its
-//! default samples, no temperature), at fixed positions, each with a generator of its
+//! default samples, no temperature; Euchre's learned player since issue 60), at fixed positions, each with a generator of its
 //! own fixed seed, so every pass asks the same questions and draws the same samples.
 //! One agent answers them all, as one seat's player would; the positions come from
 //! different games, so any memory it kept from one would not help the next.
