@@ -26,11 +26,12 @@ pub enum PlayerSpec {
     /// Euchre only: the strong player bidding by a network trained on what bids brought
     /// when played on (`euchre::players::Learned`, docs/BOTS.md). Its bids read the
     /// strong player's estimates at its default deals, on which the network was trained;
-    /// once trump is made it samples `samples` deals per decision, or
-    /// `euchre::players::Learned::PLAY_SAMPLES`. Euchre's expert.
+    /// from the second trick on, against opponents who are not the handout player, it
+    /// samples `samples` deals per decision, or `euchre::players::Learned::PLAY_SAMPLES`.
+    /// Euchre's expert.
     Learned {
-        /// Deals sampled per decision once trump is made (1 to [`MAX_SAMPLES`]); `None`
-        /// for the shipped player's.
+        /// Deals sampled per decision from the second trick on (1 to [`MAX_SAMPLES`]);
+        /// `None` for the shipped player's.
         #[serde(default)]
         samples: Option<u32>,
     },

@@ -179,19 +179,27 @@ fn training_samples_are_reproducible_and_each_bid_is_near_passing() {
     assert_ne!(passing, samples, "another policy plays other games");
 }
 
-/// `learned:N` and `with_play_samples`: while trump is being made the player samples its
-/// default deals (the network was trained on those estimates), once it is made N.
+/// `learned:N` and `with_play_samples`: until the first trick is over the player samples
+/// its default deals (the network was trained on those estimates; a seat's first decision
+/// of a hand comes before then and costs the most), from the second trick on N, once it
+/// no longer takes its opponents for the handout player.
 #[test]
-fn play_samples_count_only_once_trump_is_made() {
-    let games = positions(Rules::eecs280(10), 40, 11, |view| {
+fn play_samples_count_from_the_second_trick_on() {
+    let games = positions(Rules::eecs280(10), 60, 11, |view| {
         view.legal_actions().len() > 1
     });
+    let later = |game: &Game| {
+        let view = game.view(game.turn().unwrap()).unwrap();
+        let tricks: u8 = euchre::Seat::ALL.iter().map(|&s| view.tricks_won(s)).sum();
+        view.phase() == Phase::Tricks && tricks > 0
+    };
     let phases: Vec<_> = games
         .iter()
         .map(|g| g.view(g.turn().unwrap()).unwrap().phase())
         .collect();
     assert!(phases.iter().any(|p| matches!(p, Phase::Making(_))));
-    assert!(phases.iter().any(|p| matches!(p, Phase::Tricks)));
+    assert!(games.iter().any(later));
+    assert!((games.iter().zip(&phases)).any(|(g, &p)| p == Phase::Tricks && !later(g)));
     let mut told_apart = [false; 2];
     for (i, (game, phase)) in games.iter().zip(phases).enumerate() {
         let seat = game.turn().unwrap().index();
@@ -199,12 +207,16 @@ fn play_samples_count_only_once_trump_is_made() {
             let mut rng = Rng::seed_from_u64(i as u64);
             player.advise(Seated::new(game, seat), &mut rng).values
         };
-        let split = advise(Strong::new(96).with_play_samples(8));
-        let making = matches!(phase, Phase::Making(_));
-        let (like, unlike) = if making { (96, 8) } else { (8, 96) };
-        assert_eq!(split, advise(Strong::new(like)), "decision {i}, {phase:?}");
+        // Against the handout players the count never changes.
+        let handout = advise(Strong::new(96).with_play_samples(8));
+        assert_eq!(handout, advise(Strong::new(96)), "decision {i}, {phase:?}");
+        let unknown = |samples| Strong::new(samples).with_handout_opponents(false);
+        let split = advise(unknown(96).with_play_samples(8));
+        let later = later(game);
+        let (like, unlike) = if later { (8, 96) } else { (96, 8) };
+        assert_eq!(split, advise(unknown(like)), "decision {i}, {phase:?}");
         // Some late decisions come out the same on any number of deals.
-        told_apart[usize::from(making)] |= split != advise(Strong::new(unlike));
+        told_apart[usize::from(later)] |= split != advise(unknown(unlike));
     }
     assert_eq!(told_apart, [true, true], "the two counts differ somewhere");
 }

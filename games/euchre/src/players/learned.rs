@@ -40,11 +40,11 @@ impl Learned {
         Learned { strong, bids }
     }
 
-    /// Deals the shipped player samples per decision once trump is made. More deals
-    /// play the cards measurably better (docs/BOTS.md: 384 against 96 gained +0.03 points
-    /// a hand), and the play's decisions cost less than the bidding's first ones, which
-    /// keep the strong player's default count: the network reads the estimates it was
-    /// trained on.
+    /// Deals the shipped player samples per decision from the second trick on, against
+    /// opponents who are not the handout player ([`Strong::with_play_samples`]): more
+    /// deals play the cards measurably better there (docs/BOTS.md). Its bids keep the
+    /// strong player's default count, so the network reads the estimates it was trained
+    /// on.
     pub const PLAY_SAMPLES: usize = 384;
 
     /// The shipped player for `rules`: the expert Euchre player.
@@ -52,8 +52,8 @@ impl Learned {
         Learned::playing_on(rules, Learned::PLAY_SAMPLES)
     }
 
-    /// The shipped network for `rules` with the cards played on `samples` deals a
-    /// decision.
+    /// The shipped network for `rules`, sampling `samples` deals a decision where
+    /// [`Strong::with_play_samples`] says.
     pub fn playing_on(rules: &Rules, samples: usize) -> Learned {
         let strong = Strong::default().with_play_samples(samples);
         Learned::new(strong, Learned::shipped_bids(rules))
