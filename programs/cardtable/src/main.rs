@@ -75,8 +75,9 @@ struct PlayArgs {
     #[arg(long)]
     rules: Option<String>,
     /// The computer players: a level (beginner, easy, medium, hard, expert), strong (the
-    /// same as expert; strong:N samples N deals per decision), handout (the game's handout
-    /// player; also `simple`) or random.
+    /// same as expert outside Euchre; strong:N samples N deals per decision), in Euchre
+    /// learned (the expert; learned:N), handout (the game's handout player; also `simple`)
+    /// or random.
     #[arg(long, default_value = "strong")]
     opponents: String,
     /// Seed of the deal; the same seed deals the same game (default: from the clock).
