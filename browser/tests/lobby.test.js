@@ -37,6 +37,9 @@ test("Play now seats the person against computers of the level chosen, and keeps
   assert.deepEqual(snapshot.seats.map((s) => s.name), ["Pia", "hard", "hard"]);
   assert.equal(snapshot.coach, true, "alone with computers: the coach is on");
   await page.goto(shared.server.url);
+  // The levels arrive with the catalogue, just before the games' buttons: read the choice
+  // once they are there (reading it earlier raced the fetch and saw an empty menu).
+  await page.getByRole("button", { name: "Play Teen Do Panch now" }).waitFor();
   assert.equal(await page.locator("#level").inputValue(), "hard", "the level is kept");
 });
 
