@@ -68,10 +68,12 @@ function checkSnapshots(page) {
 
 /** Starts `cardtable serve` on a free loopback port with a fresh SQLite file. Hands are
  * dealt one after another at once (`--hand-pause-seconds 0`) unless `flags` say otherwise:
- * the tests of the pause between hands ask for it. */
+ * the tests of the pause between hands ask for it. Computers act at once
+ * (`--table-speed instant`) unless `flags` set a speed: the tests of the pace do. */
 export async function startServer(flags = ["--hand-pause-seconds", "0"]) {
   const data = join(mkdtempSync(join(tmpdir(), "cardtable-browser-")), "tables.sqlite");
-  const child = spawn(BIN, ["serve", "--listen", "127.0.0.1:0", "--data", data, ...flags], {
+  const speed = flags.includes("--table-speed") ? [] : ["--table-speed", "instant"];
+  const child = spawn(BIN, ["serve", "--listen", "127.0.0.1:0", "--data", data, ...flags, ...speed], {
     env: { ...process.env, RUST_LOG: "warn" },
     stdio: ["ignore", "pipe", "inherit"],
   });

@@ -12,6 +12,7 @@ mod build;
 mod coach;
 mod euchre;
 pub mod offer;
+mod pace;
 mod review;
 mod signs;
 mod steps;
@@ -34,6 +35,7 @@ pub use coach::{coaching, Coached, Coaching};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
+pub use pace::{Beat, Pace, Speed};
 pub use signs::{Dealt, Marks, SeatShown, Sign, Upcard};
 pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};
@@ -379,7 +381,8 @@ pub enum Middle {
     Tricks {
         /// The trick being played (`null` before its lead).
         current: Option<TrickShown>,
-        /// The last trick taken (this hand's, or the hand before's last).
+        /// The last trick taken this hand (`null` before its first: the hand before's
+        /// went with the deal).
         last: Option<TrickShown>,
     },
     /// Straights: the layout, a row per suit.

@@ -31,6 +31,7 @@ fn row(id: String, rated: bool) -> TableRow {
         autopilot_seconds: 20,
         coach: false,
         rated,
+        speed: scene::Speed::Instant,
     }
 }
 

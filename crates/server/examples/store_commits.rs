@@ -28,6 +28,7 @@ fn row(id: String) -> TableRow {
         autopilot_seconds: 20,
         coach: false,
         rated: false,
+        speed: scene::Speed::Instant,
     }
 }
 

@@ -72,6 +72,9 @@ pub struct Limits {
     /// is seated and connected but somebody watches, the least of this and
     /// [`WATCHED_PAUSE_SECONDS`]. 0 deals at once. Nobody can hold a table longer.
     pub hand_pause_seconds: u64,
+    /// The speed of a table whose `create` names none ([`scene::Speed`]): how long what
+    /// each action leaves stays in view before a computer acts, while anyone is there.
+    pub table_speed: scene::Speed,
     /// Threads the server gives searching computer players at once, over all tables,
     /// taken in turn; the rest of the machine answers people.
     pub computer_threads: usize,
@@ -114,6 +117,7 @@ impl Default for Limits {
             max_samples: 1000,
             computer_tables_per_address: 2,
             hand_pause_seconds: 30,
+            table_speed: scene::Speed::Normal,
             computer_threads: std::thread::available_parallelism()
                 .map_or(1, |n| (n.get() / 2).max(1)),
             sign_ups_per_hour: 10,

@@ -216,6 +216,7 @@ mod tests {
             autopilot_seconds: 20,
             coach: false,
             rated: false,
+            speed: scene::Speed::Instant,
         }
     }
 

@@ -106,6 +106,14 @@ pub enum ClientMsg {
         /// The last `seq` the client saw.
         seq: u64,
     },
+    /// Asks, from a seat, that the computers act now rather than wait for the beat of
+    /// the action at `seq` (docs/PROTOCOL.md, "Pace"): ignored for another moment's.
+    Hurry {
+        /// The table.
+        table: TableId,
+        /// The last `seq` the client saw.
+        seq: u64,
+    },
     /// Asks, from a seat of a finished table, for a new table with the same game, rules,
     /// points and seats; every client at the old table then sees it as the snapshot's
     /// `next` (one rematch per table: asking again gives the same one).
@@ -198,6 +206,11 @@ pub struct TableSpec {
     /// ratings once it ends (docs/PROTOCOL.md, "Ratings and profiles").
     #[serde(default)]
     pub rated: bool,
+    /// How long what each action leaves stays in view before a computer acts, while
+    /// anyone is at the table (`slow`, `normal`, `fast`, `instant`; docs/PROTOCOL.md,
+    /// "Pace"); the server's `--table-speed` (`normal` unless set) when absent.
+    #[serde(default)]
+    pub speed: Option<scene::Speed>,
 }
 
 fn yes() -> bool {
@@ -426,6 +439,7 @@ impl ClientMsg {
             | ClientMsg::Rematch { table }
             | ClientMsg::Coach { table, .. }
             | ClientMsg::Continue { table, .. }
+            | ClientMsg::Hurry { table, .. }
             | ClientMsg::Act { table, .. } => Some(table),
             ClientMsg::Hello { .. }
             | ClientMsg::Name { .. }

@@ -81,6 +81,12 @@ impl<G: Served> Secret<G> {
         self.progress.actions().len() as u64
     }
 
+    /// What the last action of the hand left on the table, for how long it stays
+    /// ([`scene::Beat::last`]).
+    pub fn beat(&self) -> Option<scene::Beat> {
+        scene::Beat::last(&self.progress)
+    }
+
     /// Deals the next hand.
     pub fn deal(&mut self) {
         self.progress.deal();

@@ -142,7 +142,7 @@ impl Server {
     }
 
     fn open(&self, spec: &TableSpec, awake: Awake) -> Result<TableId, SpecError> {
-        let row = spec::row(spec)?;
+        let row = spec::row(spec, self.edge.limits().table_speed)?;
         self.tables.open(&row, awake)?;
         tracing::info!(table = %row.id, game = %row.game, rules = %row.rules, public = row.public, "table opened");
         Ok(row.id)

@@ -69,9 +69,9 @@ pub fn people(spec: &TableSpec, limits: &Limits) -> Result<usize, SpecError> {
     Ok(people)
 }
 
-/// The row a table opened as `spec` asks is stored as, with a new id and seed; refused
-/// if the catalogue or the rules do not allow it.
-pub fn row(spec: &TableSpec) -> Result<TableRow, SpecError> {
+/// The row a table opened as `spec` asks is stored as, with a new id and seed, at `speed`
+/// where the spec names none; refused if the catalogue or the rules do not allow it.
+pub fn row(spec: &TableSpec, speed: scene::Speed) -> Result<TableRow, SpecError> {
     let game: GameKind = spec.game.parse()?;
     let variant = Variant::named(game, spec.rules.as_deref())?;
     if !(1..=100).contains(&spec.points) {
@@ -117,5 +117,6 @@ pub fn row(spec: &TableSpec) -> Result<TableRow, SpecError> {
             .coach
             .unwrap_or(spec.seats.iter().filter(|s| *s == "open").count() <= 1),
         rated: spec.rated,
+        speed: spec.speed.unwrap_or(speed),
     })
 }

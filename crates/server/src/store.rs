@@ -153,6 +153,8 @@ pub struct TableRow {
     pub coach: bool,
     /// Whether the game is rated: people only, each signed in ([`SeatRow::account`]).
     pub rated: bool,
+    /// How long each computer action waits while anyone watches ([`scene::Pace`]).
+    pub speed: scene::Speed,
 }
 
 /// A seat taken by a person.
@@ -776,7 +778,7 @@ impl Sqlite {
                  finished INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL,
                  deals TEXT NOT NULL DEFAULT '[]', house TEXT NOT NULL DEFAULT '[]',
                  coach INTEGER NOT NULL DEFAULT 0, ended INTEGER,
-                 rated INTEGER NOT NULL DEFAULT 0);
+                 rated INTEGER NOT NULL DEFAULT 0, speed TEXT NOT NULL DEFAULT 'normal');
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
                  token TEXT NOT NULL, account TEXT, PRIMARY KEY (table_id, seat));
@@ -788,14 +790,16 @@ impl Sqlite {
                  expires INTEGER NOT NULL);",
         )?;
         // Databases from before prescribed deals, house rules, the coach, the end's time,
-        // rated games and accounts gain the columns: empty JSON lists, no coach (nobody
-        // at those tables agreed to one), no time (not known), unrated, and guests.
+        // rated games, accounts and the speed gain the columns: empty JSON lists, no coach
+        // (nobody at those tables agreed to one), no time (not known), unrated, guests,
+        // and the normal speed.
         for (table, column, kind) in [
             ("tables", "deals", "TEXT NOT NULL DEFAULT '[]'"),
             ("tables", "house", "TEXT NOT NULL DEFAULT '[]'"),
             ("tables", "coach", "INTEGER NOT NULL DEFAULT 0"),
             ("tables", "ended", "INTEGER"),
             ("tables", "rated", "INTEGER NOT NULL DEFAULT 0"),
+            ("tables", "speed", "TEXT NOT NULL DEFAULT 'normal'"),
             ("seats", "account", "TEXT"),
         ] {
             let present = connection
@@ -844,7 +848,7 @@ impl Sqlite {
     /// The columns [`Sqlite::row`] reads, in its order.
     const ROW: &'static str =
         "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, \
-         ended, rated";
+         ended, rated, speed";
 
     /// A table's settings, whether it finished and when, from the columns [`Sqlite::ROW`].
     fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool, Option<u64>)> {
@@ -868,6 +872,8 @@ impl Sqlite {
                 autopilot_seconds: r.get::<_, i64>(7)? as u64,
                 coach: r.get(11)?,
                 rated: r.get(13)?,
+                speed: scene::Speed::named(&r.get::<_, String>(14)?)
+                    .ok_or_else(|| unreadable(14, std::io::Error::other("not a speed")))?,
             },
             r.get::<_, bool>(8)?,
             r.get::<_, Option<i64>>(12)?.map(|at| at as u64),
@@ -928,8 +934,8 @@ impl Sqlite {
         }
         let mut create = transaction.prepare_cached(
             "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot, created,
-                                 deals, house, coach, rated)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
+                                 deals, house, coach, rated, speed)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
         )?;
         for row in &commit.tables {
             let text = TableText::of(row);
@@ -946,7 +952,8 @@ impl Sqlite {
                 text.deals,
                 text.house,
                 row.coach,
-                row.rated
+                row.rated,
+                row.speed.name()
             ])?;
         }
         let mut seat = transaction.prepare_cached(

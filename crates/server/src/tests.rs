@@ -33,6 +33,7 @@ fn computers_only() -> TableSpec {
         autopilot_seconds: 20,
         coach: None,
         rated: false,
+        speed: Some(scene::Speed::Instant),
     }
 }
 
@@ -217,6 +218,7 @@ async fn finished_games_are_listed_a_page_at_a_time_without_their_actions() {
             autopilot_seconds: 20,
             coach: false,
             rated: false,
+            speed: scene::Speed::Instant,
         };
         let pass = catalogue::AnyAction::Euchre(euchre::Action::Pass);
         let actions = (1..=3).map(|seq| (id.clone(), seq, pass));
@@ -421,6 +423,7 @@ async fn a_restored_table_plays_only_once_somebody_looks() {
         autopilot_seconds: 20,
         coach: false,
         rated: false,
+        speed: scene::Speed::Instant,
     };
     store::Sqlite::open(&path)
         .unwrap()

@@ -35,6 +35,7 @@ fn table(id: &str) -> TableRow {
         autopilot_seconds: 20,
         coach: false,
         rated: false,
+        speed: scene::Speed::Instant,
     }
 }
 

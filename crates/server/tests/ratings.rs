@@ -33,6 +33,7 @@ fn row(id: &str, game: GameKind, rules: &str, seats: usize, public: bool) -> Tab
         autopilot_seconds: 20,
         coach: false,
         rated: true,
+        speed: scene::Speed::Instant,
     }
 }
 

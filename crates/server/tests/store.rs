@@ -30,6 +30,7 @@ fn row(id: &str, public: bool) -> TableRow {
         autopilot_seconds: 20,
         coach: true,
         rated: false,
+        speed: scene::Speed::Instant,
     }
 }
 

@@ -277,6 +277,10 @@ function createForm(saveName) {
   };
   seats.addEventListener("change", ratedOffer);
   account.addEventListener("change", ratedOffer);
+  // How long each computer's card and each finished trick stay in view (the server's pace).
+  const speed = el("select", { id: "speed", name: "speed" },
+    [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant (no waiting)"]]
+      .map(([value, words]) => el("option", { value, selected: value === "normal" }, words)));
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
   // Each house rule a select, set to the chosen variant's value; every one is sent (the
@@ -341,6 +345,7 @@ function createForm(saveName) {
     const spec = {
       type: "create", game: game.value, rules: rules.value, points: Number(points.value) || 10,
       house: settings, seats: kinds, public: isPublic.checked, coach: coach.checked,
+      speed: speed.value,
     };
     // Sent only when chosen: a server without rated tables refuses unknown fields.
     if (account.me && rated.checked && !rated.disabled) spec.rated = true;
@@ -361,6 +366,7 @@ function createForm(saveName) {
     el("label", { for: "game" }, "Game"), game,
     el("label", { for: "rules" }, "Rules"), rules,
     pointsLabel, points, seats,
+    el("label", { for: "speed" }, "Computer play speed"), speed,
     el("details", { class: "house" }, el("summary", {}, "House rules"), house),
     el("label", { class: "check" }, isPublic, " List it in the lobby (otherwise only its link lets people in)"),
     el("label", { class: "check" }, coach, " Allow the coach: the strong player's advice on request (on by default when you play alone with computers)"),
@@ -479,6 +485,8 @@ function openTable(table) {
       }
     },
     toggleLastTrick: () => { page.lastTrick = !page.lastTrick; redraw(); },
+    // The computers' next action now, not after the table's pace (this moment's only).
+    hurry: () => { connection.send({ type: "hurry", table, seq: page.snapshot.seq }); },
     // The hand's end read: said to the server once for this moment (`seq`).
     continue: () => {
       const seq = page.snapshot.seq;

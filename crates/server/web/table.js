@@ -270,6 +270,12 @@ export function renderTable(root, page, ctx) {
     class: `choice${c.action === pick ? " coach-pick" : ""}`, disabled: !acting, onclick: () => ctx.act(own.actions[c.action]),
     "aria-label": c.action === pick ? `${c.label} (the coach's pick)` : null,
   }, c.label));
+  // A computer to act waits for the table's pace (the server's): a seated person may hurry it.
+  const toAct = scene.turn != null && !scene.result ? scene.seats[scene.turn] : null;
+  const computerNext = Boolean(toAct && (toAct.presence === "computer" || toAct.presence === "autopilot"));
+  const hurry = computerNext && scene.you != null && online
+    ? el("button", { class: "hurry", onclick: ctx.hurry, title: "The computers play their next card without waiting" }, "Hurry ⏩")
+    : null;
   const asking = page.coachAsked === snapshot.seq && !coaching;
   const coachButton = snapshot.coach && yours && !coaching
     ? el("button", { class: "ask-coach", disabled: !acting || asking, onclick: ctx.coach }, asking ? "The coach is thinking…" : "Ask the coach")
@@ -300,7 +306,8 @@ export function renderTable(root, page, ctx) {
     el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
       // The coach's pick where the eye already is (on a phone the panel is below the hand).
       coaching ? el("span", { class: "coach-says" }, ` · ${coaching.advice}`) : null,
-      page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null),
+      page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null,
+      hurry),
     own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
     choices.length || coachButton ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices, coachButton) : null,
     own ? handRow(own, acting, ctx.act, pick) : null,

@@ -70,6 +70,11 @@ pub trait Sitting {
     fn refusal(&self, _card: cards::Card) -> Option<String> {
         None
     }
+    /// What the last action left on the table, for how long it stays before the next
+    /// computer step ([`scene::Pace`]); `None` before the first, and in a replay.
+    fn beat(&self) -> Option<scene::Beat> {
+        None
+    }
 }
 
 /// A game being played: the game in progress and the computer players.
@@ -164,6 +169,10 @@ impl<G: Roster + Staged> Sitting for Session<G> {
 
     fn version(&self) -> u64 {
         self.changes
+    }
+
+    fn beat(&self) -> Option<scene::Beat> {
+        scene::Beat::last(&self.progress)
     }
 
     fn act(&mut self, index: usize) {

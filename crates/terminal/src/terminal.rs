@@ -44,19 +44,22 @@ impl Drop for Screen {
 
 /// Plays at the drawn table until the person quits; `next` deals each new game under
 /// the rules and against the computers chosen for it (`rules` and `opponents` at first;
-/// `h` and `l` at the table change them).
+/// `h` and `l` at the table change them). What each action leaves stays as long as
+/// `pace` holds its beat before the next computer step; any key hurries it.
 pub fn run(
     first: Box<dyn Sitting>,
     (rules, opponents): (catalogue::Ruleset, catalogue::PlayerSpec),
     save_to: PathBuf,
-    pace: Duration,
+    pace: scene::Pace,
     mut next: impl FnMut(&catalogue::Ruleset, catalogue::PlayerSpec) -> Box<dyn Sitting>,
 ) -> io::Result<()> {
     let mut screen = Screen::enter()?;
     let mut ui = Ui::new(first, save_to);
     ui.next_rules = Some(rules);
     ui.next_opponents = Some(opponents);
-    let mut due = Instant::now() + pace;
+    // What the last action left stays its beat's time before the next computer step.
+    let after = |ui: &Ui| Instant::now() + ui.table.beat().map_or(Duration::ZERO, |b| pace.hold(b));
+    let mut due = after(&ui);
     loop {
         screen.terminal.draw(|frame| draw::draw(frame, &mut ui))?;
         if ui.finished() && ui.dialog == Dialog::None {
@@ -74,6 +77,7 @@ pub fn run(
         if event::poll(wait)? {
             let event = event::read()?;
             let hurried = computers && matches!(event, Event::Key(_));
+            let version = ui.table.version();
             match ui.event(&event) {
                 Flow::Quit => return Ok(()),
                 Flow::NewGame => {
@@ -84,14 +88,12 @@ pub fn run(
                     ui = Ui::new(next(&rules, opponents), ui.save_to.clone());
                     ui.next_rules = Some(rules);
                     ui.next_opponents = Some(opponents);
-                    due = Instant::now() + pace;
+                    due = after(&ui);
                 }
                 Flow::Continue if hurried => due = Instant::now(),
-                Flow::Continue => {
-                    if ui.your_turn() {
-                        due = Instant::now() + pace;
-                    }
-                }
+                // The person's own action stays its beat before a computer answers it.
+                Flow::Continue if ui.table.version() != version => due = after(&ui),
+                Flow::Continue => {}
             }
         } else if computers {
             // Deals take no time; plays appear one at a time; a hand's end waits.
@@ -100,7 +102,7 @@ pub fn run(
                 && !ui.finished()
                 && !ui.holding()
             {}
-            due = Instant::now() + pace;
+            due = after(&ui);
         }
     }
 }

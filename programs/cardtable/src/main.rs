@@ -90,8 +90,10 @@ struct PlayArgs {
     /// GAME` lists them). At the drawn table `h` sets them for the next game.
     #[arg(long, value_name = "OPTION[=VALUE],...")]
     house: Option<String>,
-    /// Milliseconds between the computer players' plays at the drawn table.
-    #[arg(long, default_value_t = 700, value_parser = clap::value_parser!(u64).range(0..=10_000))]
+    /// Milliseconds a computer's card stays at the drawn table before the next step; a
+    /// call, a finished trick and a hand's end stay in proportion (the pace every face
+    /// shares: 800 is a server table's normal speed).
+    #[arg(long, default_value_t = 800, value_parser = clap::value_parser!(u64).range(0..=10_000))]
     speed: u64,
     /// Line mode even at a terminal: a line per event, one answer per line.
     #[arg(long)]
@@ -232,6 +234,10 @@ struct ServeArgs {
     /// before the next deal (4 at most where only spectators watch; 0: deal at once).
     #[arg(long, default_value_t = Limits::default().hand_pause_seconds)]
     hand_pause_seconds: u64,
+    /// The speed of a table whose creator names none: how long each computer action
+    /// waits while anyone is at the table (slow, normal, fast, or instant: no wait).
+    #[arg(long, default_value = "normal", value_parser = speed)]
+    table_speed: scene::Speed,
     /// Threads given to searching computer players at once, over all tables (default:
     /// half the CPUs).
     #[arg(long, default_value_t = Limits::default().computer_threads)]
@@ -285,6 +291,7 @@ impl ServeArgs {
                 computer_tables_per_address: self.computer_tables_per_address,
                 computer_threads: self.computer_threads,
                 hand_pause_seconds: self.hand_pause_seconds,
+                table_speed: self.table_speed,
                 sign_ups_per_hour: self.sign_ups_per_hour,
                 sign_ups_per_minute_total: self.sign_ups_per_minute_total,
                 sign_ins_per_minute: self.sign_ins_per_minute,
@@ -433,7 +440,7 @@ fn play(args: &PlayArgs) -> Result<ExitCode, CliError> {
         None => session::open(&setup),
     };
     if drawn(args.plain) {
-        let pace = Duration::from_millis(args.speed);
+        let pace = scene::Pace::per_card(Duration::from_millis(args.speed));
         let rules = setup.rules.clone();
         let opponents = setup.opponents;
         let choice = (rules, opponents);
@@ -515,4 +522,12 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// A table speed as written (`normal`), for `serve --table-speed`.
+fn speed(name: &str) -> Result<scene::Speed, String> {
+    scene::Speed::named(name).ok_or_else(|| {
+        let names: Vec<&str> = scene::Speed::ALL.iter().map(|s| s.name()).collect();
+        format!("not a speed: one of {}", names.join(", "))
+    })
 }

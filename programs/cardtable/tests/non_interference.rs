@@ -373,6 +373,7 @@ async fn play<G: Game>(
             autopilot_seconds: 3600,
             coach: true,
             rated: false,
+            speed: scene::Speed::Instant,
         });
         for seat in 0..seats {
             let row = SeatRow {

@@ -207,6 +207,9 @@ impl Reader<'_> {
             ClientMsg::Continue { table, seq } => {
                 self.route(&table, Command::Continue { conn: client, seq });
             }
+            ClientMsg::Hurry { table, seq } => {
+                self.route(&table, Command::Hurry { conn: client, seq });
+            }
             ClientMsg::Act { table, seq, action } => {
                 self.route(
                     &table,

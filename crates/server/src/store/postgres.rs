@@ -131,7 +131,7 @@ impl Postgres {
 /// The columns [`table_row`] reads, in its order.
 const ROW: &str =
     "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, ended, \
-     rated";
+     rated, speed";
 
 /// A table's settings, whether it finished and when, from the columns [`ROW`].
 fn table_row(r: &Row) -> Result<(TableRow, bool, Option<u64>), StoreError> {
@@ -157,6 +157,7 @@ fn table_row(r: &Row) -> Result<(TableRow, bool, Option<u64>), StoreError> {
             house: serde_json::from_str(&house).map_err(|_| unreadable("the house rules"))?,
             coach: r.try_get(11)?,
             rated: r.try_get(13)?,
+            speed: scene::Speed::named(r.try_get(14)?).ok_or_else(|| unreadable("the speed"))?,
         },
         r.try_get(8)?,
         r.try_get::<_, Option<i64>>(12)?.map(|at| at as u64),
@@ -239,8 +240,8 @@ async fn write(
         transaction
             .execute(
                 "INSERT INTO tables (id, game, rules, points, seed, public, bots, autopilot,
-                                     created, deals, house, coach, rated)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+                                     created, deals, house, coach, rated, speed)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
                 &[
                     &row.id,
                     &row.game.name(),
@@ -255,6 +256,7 @@ async fn write(
                     &text.house,
                     &row.coach,
                     &row.rated,
+                    &row.speed.name(),
                 ],
             )
             .await?;

@@ -74,6 +74,19 @@ pub enum Command {
         /// The `seq` of the hand's last action.
         seq: u64,
     },
+    /// The beat of the action at `seq` is over: a computer may act (the table's own
+    /// timer).
+    Beat {
+        /// The `seq` of the action whose beat it was.
+        seq: u64,
+    },
+    /// A seated person asks the computers not to wait for the beat at `seq`.
+    Hurry {
+        /// Who asks.
+        conn: Conn,
+        /// The `seq` the client last saw: another moment's is ignored.
+        seq: u64,
+    },
     /// An absent person's turn has waited long enough (sent by the table's own timer).
     Autopilot {
         /// The seat.
@@ -102,6 +115,8 @@ impl std::fmt::Debug for Command {
             Command::Autopilot { .. } => "Autopilot",
             Command::Continue { .. } => "Continue",
             Command::Paused { .. } => "Paused",
+            Command::Beat { .. } => "Beat",
+            Command::Hurry { .. } => "Hurry",
         };
         f.write_str(name)
     }

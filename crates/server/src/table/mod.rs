@@ -24,6 +24,7 @@ use crate::seen::Secret;
 use crate::served::Served;
 use crate::store::{SeatRow, Store, TableRow, Token};
 
+mod beats;
 mod coach;
 pub mod command;
 mod pause;
@@ -96,6 +97,8 @@ pub struct Table<G: Served> {
     questions: coach::Questions,
     /// The pause after a hand, while its people read how it ended.
     pause: Option<Pause>,
+    /// The pace of its computers while anyone is at the table.
+    beats: beats::Beats,
 }
 
 /// What every table shares: the store, the journal that writes to it, and the lobby.
@@ -163,6 +166,7 @@ impl<G: Served> Table<G> {
             held: None,
             questions: coach::Questions::default(),
             pause: None,
+            beats: beats::Beats::new(),
         })
     }
 
@@ -273,6 +277,8 @@ impl<G: Served> Table<G> {
             Command::Coach { conn, seq } => self.ask_coach(conn, seq),
             Command::Continue { conn, seq } => self.continue_from(conn, seq),
             Command::Paused { seq } => self.pause_over(seq),
+            Command::Beat { seq } => self.beat_over(seq),
+            Command::Hurry { conn, seq } => self.hurry(conn, seq),
             Command::Autopilot { seat, seq, timer } => self.autopilot_due(seat, seq, timer),
         }
     }

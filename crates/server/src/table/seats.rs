@@ -147,6 +147,7 @@ impl<G: Served> Table<G> {
                 coach: Some(self.row.coach),
                 // A rematch is rated as the game was: the same people, each signed in.
                 rated: self.row.rated,
+                speed: Some(self.row.speed),
             };
             match open(&spec) {
                 Ok(next) => self.next = Some(next),

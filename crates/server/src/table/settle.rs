@@ -114,5 +114,6 @@ impl<G: Served> Table<G> {
         let seq = self.game.seq();
         self.unsent.pending.push((self.row.id.clone(), seq, stored));
         self.unsent.changed = true;
+        self.beats.struck();
     }
 }

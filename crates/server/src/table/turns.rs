@@ -116,8 +116,11 @@ impl<G: Served> Table<G> {
                         self.unsent.changed = true;
                     }
                     self.game.deal();
+                    self.beats.struck();
                     self.unsent.dealt = true;
                 }
+                // What the last action left stays its beat before a computer acts.
+                Turn::Seat(seat) if self.computer_acts(seat) && self.beat_holds() => return None,
                 Turn::Seat(seat) => {
                     let (game, rng) = (&mut self.game, &mut self.rng);
                     let stored = match &mut self.seats[seat] {
@@ -136,6 +139,18 @@ impl<G: Served> Table<G> {
                 }
             }
         }
+    }
+
+    /// Whether a computer acts in `seat` (its own, or the autopilot for its person).
+    fn computer_acts(&self, seat: usize) -> bool {
+        matches!(
+            self.seats[seat],
+            Occupant::Computer { .. }
+                | Occupant::Person {
+                    autopilot: true,
+                    ..
+                }
+        )
     }
 
     /// Starts the autopilot timer for an absent person's turn.

@@ -29,6 +29,7 @@ pub(super) fn table(id: &str) -> TableRow {
         autopilot_seconds: 20,
         coach: false,
         rated: false,
+        speed: scene::Speed::Instant,
     }
 }
 

@@ -77,8 +77,14 @@ impl Served {
         Served::running(args.into_iter().chain(flags))
     }
 
-    /// `cardtable ARGS…` (which must serve), once it says its address.
+    /// `cardtable ARGS…` (which must serve), once it says its address. Its tables' computers
+    /// act at once (`--table-speed instant`) unless ARGS set a speed: the tests of the
+    /// pace ask for one.
     pub fn running<'a>(args: impl IntoIterator<Item = &'a std::ffi::OsStr>) -> Served {
+        let mut args: Vec<&std::ffi::OsStr> = args.into_iter().collect();
+        if !args.iter().any(|a| *a == "--table-speed") {
+            args.extend(["--table-speed".as_ref(), "instant".as_ref()]);
+        }
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
             .args(args)
             .env("RUST_LOG", "warn")
