@@ -626,10 +626,10 @@ fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]
     // This hand's only: the hand before's last trick is gathered with the deal (it is in
     // the hand before's log), so a new hand's bidding is not read as played over it.
     let last = last_taken::<G>(&stage.log).map(|(plays, taker)| TrickShown {
-            plays,
-            winner: Some(taker),
-            caption: format!("Last trick, taken by {}", names[taker]),
-        });
+        plays,
+        winner: Some(taker),
+        caption: format!("Last trick, taken by {}", names[taker]),
+    });
     Middle::Tricks { current, last }
 }
 

@@ -32,10 +32,10 @@ pub use build::{places, shown, Moment, Sight, Stage, Staged};
 pub(crate) use build::{rules_card, title};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
+pub use pace::{Beat, Pace, Speed};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
-pub use pace::{Beat, Pace, Speed};
 pub use signs::{Dealt, Marks, SeatShown, Sign, Upcard};
 pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};

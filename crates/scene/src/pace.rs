@@ -5,7 +5,8 @@
 //!
 //! As on the card sites people play on (Trickster Cards, cardgames.io), a card stays
 //! long enough to be seen arriving, a finished trick longer, with its taker named,
-//! before the next lead gathers it, and a hand's end longest.
+//! before the next lead gathers it. A hand's end is no beat: the next deal waits for its
+//! people (the terminal's key, the server's pause).
 
 use std::time::Duration;
 
@@ -23,19 +24,15 @@ pub enum Beat {
     /// A bid, a pass, a call of trump, a discard, a card given back: an action that
     /// plays no card to the middle.
     Call,
-    /// The last card of a trick: the trick stays, its taker named.
+    /// The last card of a trick (or of a hand): the trick stays, its taker named.
     Trick,
-    /// The action that ended a hand (a Straights round).
-    HandEnd,
 }
 
 impl Beat {
     /// The beat of `action` (`None`: hidden from the recipient, a face-down discard),
     /// which did `happened`.
     pub fn of<G: Staged>(action: Option<&G::Action>, happened: &Happened) -> Beat {
-        if happened.hand_over.is_some() {
-            Beat::HandEnd
-        } else if happened.trick_taken.is_some() {
+        if happened.trick_taken.is_some() || happened.hand_over.is_some() {
             Beat::Trick
         } else if action
             .and_then(G::card_of)
@@ -58,13 +55,12 @@ impl Beat {
     }
 
     /// How many cards' time the beat lasts, in quarters: a call a little longer than a
-    /// card, a trick twice a card, a hand's end six times.
+    /// card, a trick twice a card.
     fn quarters(self) -> u32 {
         match self {
             Beat::Card => 4,
             Beat::Call => 5,
             Beat::Trick => 8,
-            Beat::HandEnd => 24,
         }
     }
 }
@@ -93,14 +89,12 @@ impl Pace {
 }
 
 /// A table's speed, as a person chooses it.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema,
-)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Speed {
     /// A card stays 1.2 s, a finished trick 2.4 s.
     Slow,
-    /// A card stays 0.8 s, a call 1 s, a finished trick 1.6 s, a hand's end 4.8 s.
+    /// A card stays 0.8 s, a call 1 s, a finished trick 1.6 s.
     #[default]
     Normal,
     /// Half the normal times.
@@ -152,8 +146,7 @@ mod tests {
         assert!(pace.hold(Beat::Card) >= Duration::from_millis(500));
         assert!(pace.hold(Beat::Call) >= Duration::from_millis(500));
         assert!(pace.hold(Beat::Trick) >= Duration::from_secs(1));
-        assert!(pace.hold(Beat::HandEnd) >= Duration::from_secs(3));
-        assert_eq!(Speed::Instant.pace().hold(Beat::HandEnd), Duration::ZERO);
+        assert_eq!(Speed::Instant.pace().hold(Beat::Trick), Duration::ZERO);
     }
 
     #[test]

@@ -132,7 +132,6 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
         autopilot_seconds: 60,
         rated: true,
         ..hand_worked::table(&id)
-        speed: scene::Speed::Instant,
     });
     let tokens: Vec<Token> = (0..4).map(|_| Token::random()).collect();
     for (seat, name) in names.iter().enumerate() {

@@ -83,7 +83,10 @@ impl Served {
     pub fn running<'a>(args: impl IntoIterator<Item = &'a std::ffi::OsStr>) -> Served {
         let mut args: Vec<&std::ffi::OsStr> = args.into_iter().collect();
         if !args.iter().any(|a| *a == "--table-speed") {
-            args.extend(["--table-speed".as_ref(), "instant".as_ref()]);
+            args.extend([
+                std::ffi::OsStr::new("--table-speed"),
+                std::ffi::OsStr::new("instant"),
+            ]);
         }
         let mut child = Command::new(env!("CARGO_BIN_EXE_cardtable"))
             .args(args)
