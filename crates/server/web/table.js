@@ -34,7 +34,8 @@ function seatPanel(scene, panel, place, sit, hands) {
       ? el("span", { class: "badge away" }, panel.presence === "autopilot" ? "autopilot" : "away")
       : null,
     panel.marks.map((m) => el("span", { class: `badge ${m.kind}` }, m.text))),
-  el("div", { class: "tally" }, `${panel.tally.text} · Score ${panel.points}`));
+  // Each part whole: a narrow seat box wraps between them, never inside one.
+  el("div", { class: "tally" }, el("span", {}, panel.tally.text), " · ", el("span", {}, `Score ${panel.points}`)));
   if (panel.presence === "open" && sit && scene.you == null) {
     node.append(el("button", { class: "sit", onclick: () => sit(panel.seat) }, `Sit here (seat ${panel.seat + 1})`));
   }
@@ -164,7 +165,9 @@ function handRow(own, acting, act, pick) {
   if (own.hand.kind === "face_down") {
     return el("div", { class: "hand", role: "group", "aria-label": "Your hand, face down" }, backsElement(own.hand.count));
   }
-  return el("div", { class: "hand", role: "group", "aria-label": "Your hand" },
+  // How many cards, for the style sheet to overlap them where the row is too narrow.
+  const count = own.hand.groups.reduce((n, group) => n + group.length, 0);
+  const row = el("div", { class: "hand", role: "group", "aria-label": "Your hand" },
     own.hand.groups.map((group) => el("div", { class: "suit-group" }, group.map((c) => {
       const node = cardElement(c.card, {
         onPick: () => c.action != null && act(own.actions[c.action]),
@@ -174,6 +177,10 @@ function handRow(own, acting, act, pick) {
       if (c.action != null && c.action === pick) node.classList.add("coach-pick");
       return node;
     }))));
+  // Set through the CSSOM: the page's content security policy refuses style attributes.
+  row.style.setProperty("--cards", count);
+  row.style.setProperty("--groups", own.hand.groups.length);
+  return row;
 }
 
 /** How the hand just played ended, side by side, as the scene states it: the sentence,
@@ -303,17 +310,20 @@ export function renderTable(root, page, ctx) {
     guestAtRated && !snapshot.finished ? el("p", { class: "notes" }, "A rated game: its result changes the players' ratings. ",
       el("a", { href: "/account", "data-route": true }, "Sign in or sign up"), " to sit at a rated table.") : null,
     felt(scene, guestAtRated ? null : ctx.sit),
-    el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
-      // The coach's pick where the eye already is (on a phone the panel is below the hand).
-      coaching ? el("span", { class: "coach-says" }, ` · ${coaching.advice}`) : null,
-      page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null,
-      hurry),
-    own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
-    choices.length || coachButton ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices, coachButton) : null,
-    own ? handRow(own, acting, ctx.act, pick) : null,
+    // Whose turn, the choices and the hand stay at the foot of the screen: on a phone the
+    // table scrolls under them, and the hand is always in view.
+    el("div", { class: "dock" },
+      el("div", { class: `status${yours ? " yours" : ""}`, role: "status", "aria-live": "polite" }, status,
+        // The coach's pick where the eye already is (on a phone the panel is below the hand).
+        coaching ? el("span", { class: "coach-says" }, ` · ${coaching.advice}`) : null,
+        page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null,
+        hurry),
+      own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
+      choices.length || coachButton ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices, coachButton) : null,
+      own ? handRow(own, acting, ctx.act, pick) : null),
     coaching ? coachPanel(coaching) : null,
     el("div", { class: "side" },
-      scoreboard(scene.score, scene.heading),
+      el("div", { class: "score-wrap" }, scoreboard(scene.score, scene.heading)),
       rulesCard(scene, page),
       showLast,
       page.lastTrick && last ? el("div", { class: "last-trick", "aria-label": "Last trick" },

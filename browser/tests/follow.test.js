@@ -1,0 +1,127 @@
+// A table a person can follow: at the normal speed every computer card stays on screen at
+// least half a second before the next change and every finished trick with its taker at
+// least a second (measured from the page, as drawn); on a phone (375×667, 360×640) every
+// card of the person's hand lies inside the screen at every turn, in every game, and the
+// game-over dialog's buttons too. No page says `null`, `undefined` or `[object`.
+
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTable, launch, personAt, playByClicks, startServer } from "./helpers.js";
+
+const GAMES = [
+  ["euchre", { game: "euchre", rules: "eecs280", points: 1, seats: ["open", "handout", "handout", "handout"] }],
+  ["straights", { game: "straights", seats: ["open", "handout", "handout", "handout"] }],
+  ["teendopanch", { game: "teendopanch", points: 1, seats: ["open", "handout", "handout"] }],
+];
+
+const servers = {};
+let browser;
+before(async () => {
+  servers.paced = await startServer(["--hand-pause-seconds", "0", "--table-speed", "normal"]);
+  servers.instant = await startServer();
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  for (const server of Object.values(servers)) server.stop();
+});
+
+/** Records, from the page, each change of what the middle of the table shows (the cards
+ * there, and whether it is a trick taken) and each click of the person. */
+function recordTheMiddle() {
+  window.changes = [];
+  const shown = () => {
+    const centre = document.querySelector(".felt .centre");
+    if (!centre) return "";
+    const cards = [...centre.querySelectorAll(".card")].map((c) => c.getAttribute("aria-label") ?? c.dataset.card);
+    return `${cards.join("|")}${centre.querySelector(".trick.previous") ? " (taken)" : ""}`;
+  };
+  let last = null;
+  const look = () => {
+    const now = shown();
+    if (now !== last) {
+      window.changes.push({ at: performance.now(), shown: now, cards: now ? now.split("|").length : 0 });
+      last = now;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+  document.addEventListener("click", () => window.changes.push({ at: performance.now(), click: true }), true);
+}
+
+/** Each shown state of the middle that no click of the person ended, with how long it
+ * stayed: `{ shown, held, taken, arrived }` (`arrived`: a card came with it). */
+function states(changes) {
+  const views = changes.filter((c) => !c.click);
+  const clicks = changes.filter((c) => c.click).map((c) => c.at);
+  const result = [];
+  for (let i = 1; i + 1 < views.length; i++) {
+    const [before, now, next] = [views[i - 1], views[i], views[i + 1]];
+    if (clicks.some((at) => at >= now.at - 5 && at <= next.at)) continue;
+    result.push({
+      shown: now.shown, held: next.at - now.at, taken: now.shown.endsWith("(taken)"),
+      arrived: now.cards > before.cards && !now.shown.endsWith("(taken)"),
+    });
+  }
+  return result;
+}
+
+for (const [game, spec] of GAMES) {
+  test(`${game} at the normal speed: each computer card in view half a second, each trick taken a second`, async () => {
+    const page = await personAt(browser, servers.paced.url, "Ivy", { width: 1280, height: 800 });
+    await page.addInitScript(recordTheMiddle);
+    await page.goto(servers.paced.url);
+    await page.locator("#connection[data-status=connected]").waitFor();
+    await createTable(page, spec);
+    const until = Date.now() + 16_000;
+    await playByClicks(page, async () => Date.now() > until);
+    const seen = states(await page.evaluate(() => window.changes));
+    const cards = seen.filter((s) => s.arrived);
+    const tricks = seen.filter((s) => s.taken);
+    assert.ok(cards.length >= 4, `${game}: ${cards.length} computer cards seen arriving`);
+    for (const s of cards) assert.ok(s.held >= 480, `${game}: ${s.shown} held ${s.held.toFixed(0)} ms`);
+    if (game !== "straights") {
+      assert.ok(tricks.length >= 1, `${game}: ${tricks.length} tricks seen taken`);
+      for (const s of tricks) assert.ok(s.held >= 980, `${game}: the trick ${s.shown} held ${s.held.toFixed(0)} ms`);
+    }
+    const shortest = (list) => Math.min(...list.map((s) => s.held)).toFixed(0);
+    console.log(`# ${game}: ${cards.length} computer cards, the shortest in view ${shortest(cards)} ms;`
+      + ` ${tricks.length} tricks taken, the shortest ${tricks.length ? shortest(tricks) : "-"} ms`);
+  });
+}
+
+/** Whether every card of the hand and every `selector` lies inside the screen. */
+async function outside(page, selector) {
+  return page.locator(selector).evaluateAll((nodes) => nodes
+    .map((n) => [n, n.getBoundingClientRect()])
+    .filter(([, r]) => r.width > 0 && (r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5))
+    .map(([n, r]) => `${n.textContent.trim() || n.dataset.card} at ${r.left.toFixed(0)},${r.top.toFixed(0)}–${r.right.toFixed(0)},${r.bottom.toFixed(0)}`));
+}
+
+for (const viewport of [{ width: 375, height: 667 }, { width: 360, height: 640 }]) {
+  for (const [game, spec] of GAMES) {
+    test(`${game} on a ${viewport.width}×${viewport.height} phone: the whole hand in view at every turn`, async () => {
+      const page = await personAt(browser, servers.instant.url, "Ivy", viewport, { reducedMotion: "reduce" });
+      await createTable(page, spec);
+      let turns = 0;
+      const over = () => page.locator(".game-over").count().then((n) => n > 0);
+      // Straights has no game over within reach: its first dozen turns, the whole hand shrinking.
+      const enough = game === "straights" ? 12 : 200;
+      await playByClicks(page, async () => turns >= enough || over(), {
+        onTurn: async () => {
+          turns += 1;
+          const off = await outside(page, ".hand .card");
+          assert.deepEqual(off, [], `${game}, turn ${turns}: cards of the hand off the screen`);
+          const text = await page.locator("main").innerText();
+          assert.doesNotMatch(text, /\bnull\b|\bundefined\b|\[object/, `${game}, turn ${turns}`);
+        },
+      });
+      assert.ok(turns >= 5, `${game}: ${turns} turns`);
+      if (game !== "straights") {
+        await page.locator(".game-over").waitFor({ timeout: 60_000 });
+        const off = await outside(page, ".game-over .choices button, .game-over .choices a");
+        assert.deepEqual(off, [], `${game}: the game-over dialog's buttons off the screen`);
+      }
+    });
+  }
+}
