@@ -125,3 +125,23 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 360, height: 640 }
     });
   }
 }
+
+test("a spectator is offered the rematch to watch; the replay and review say no null at any step", async () => {
+  const page = await personAt(browser, servers.instant.url, "Ivy");
+  const table = await createTable(page, GAMES[0][1]);
+  // A spectator, offered the rematch to watch, not a seat in it.
+  const watcher = await personAt(browser, table, "Max");
+  await playByClicks(page, () => page.locator(".game-over").count().then((n) => n > 0));
+  await page.getByRole("button", { name: "Play again" }).click();
+  await watcher.getByRole("button", { name: "Watch the rematch" }).waitFor();
+  assert.equal(await watcher.getByRole("button", { name: "Join the rematch" }).count(), 0);
+  await page.goto(`${table.replace("/t/", "/replay/")}?review=0`);
+  await page.locator(".review").waitFor();
+  const steps = Number(await page.locator("input[type=range]").getAttribute("max")) + 1;
+  for (let step = 0; step < steps; step++) {
+    const text = await page.locator("main").innerText();
+    assert.doesNotMatch(text, /\bnull\b|\bundefined\b|\[object/, `step ${step + 1}`);
+    await page.getByRole("button", { name: /Forward/ }).click().catch(() => {});
+  }
+  assert.ok(steps > 10, `${steps} steps`);
+});

@@ -86,7 +86,9 @@ export function renderReplay(root, game) {
       type: "range", min: 0, max: steps.length - 1, value: at, "aria-label": "Step",
       oninput: (e) => { at = Number(e.target.value); draw(); },
     });
-    root.replaceChildren(
+    // Only what there is: a part absent this step (no marked decision, no review) is left
+    // out, never written as text.
+    root.replaceChildren(...[
       el("div", { class: "bar" }, el("a", { href: "/games", "data-route": true }, "← Finished games"),
         el("span", { class: "rules" }, `Replay · ${scene.title}`),
         el("a", { href: `/api/games/${game.table}/record`, download: `${game.table}.json` }, "Download the record")),
@@ -103,7 +105,7 @@ export function renderReplay(root, game) {
       slider,
       reviewing,
       el("div", { class: "side" }, rulesCard(scene, page)),
-    );
+    ].filter(Boolean));
   };
   if (asked !== null) load();
   document.onkeydown = (e) => {

@@ -227,8 +227,11 @@ function gameOver(snapshot, page, ctx) {
       el("button", { class: "primary", onclick: ctx.showResult }, "Game over: see the result"));
   }
   let rematch = null;
-  if (snapshot.next) {
-    rematch = el("button", { class: "primary", onclick: () => ctx.go(`/t/${snapshot.next}${seat != null ? `?seat=${seat}` : ""}`) }, "Join the rematch");
+  if (snapshot.next && seat != null) {
+    rematch = el("button", { class: "primary", onclick: () => ctx.go(`/t/${snapshot.next}?seat=${seat}`) }, "Join the rematch");
+  } else if (snapshot.next) {
+    // A spectator watches it: the seats are the players'.
+    rematch = el("button", { class: "primary", onclick: () => ctx.go(`/t/${snapshot.next}`) }, "Watch the rematch");
   } else if (seat != null) {
     rematch = el("button", { class: "primary", onclick: ctx.rematch }, "Play again");
   }
