@@ -227,13 +227,15 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 
   });
 }
 
-test("a guest who signs up keeps this browser's games: My games from the server", async () => {
-  const page = await personAt(shared.browser, shared.server.local, "Mo");
+test("a guest who signs up at the address serve prints keeps this browser's games: My games from the server", async () => {
+  // The printed address (127.0.0.1): the browser is sent to localhost, where passkeys work.
+  const page = await personAt(shared.browser, shared.server.url, "Mo");
+  assert.equal(new URL(page.url()).hostname, "localhost");
   const key = await authenticator(page);
   await createTable(page, { game: "euchre", rules: "eecs280", points: 1, listed: false, seats: ["open", "handout", "handout", "handout"] });
   await playByClicks(page, async () => Boolean((await lastSnapshot(page))?.finished), { limit: 400 });
   const table = (await lastSnapshot(page)).table;
-  await at(page, "/account");
+  await page.goto(new URL("/account", shared.server.url).href);
   await signUp(page, "Mona");
   await page.getByRole("button", { name: "I have saved it" }).click();
   await signedInHeading(page, "Mona").waitFor();

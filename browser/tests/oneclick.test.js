@@ -75,7 +75,8 @@ test("a name the server refuses at a table's link is said there, and asked again
 
 test("Copy link says Copied; refused, it says so and leaves the link selected", async () => {
   const page = await personAt(shared.browser, shared.server.url, "Cora");
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(shared.server.url).origin });
+  // The page is where the browser was sent: localhost (serve sends a loopback IP there).
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
   const link = await createTable(page, { game: "teendopanch", seats: ["open", "handout", "handout"] });
   await page.getByRole("button", { name: "Copy link" }).click();
   await page.getByRole("button", { name: "Copied" }).waitFor();

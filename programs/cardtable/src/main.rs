@@ -130,9 +130,11 @@ struct ServeArgs {
     /// Address and port to listen on (port 0 picks a free one).
     #[arg(long, default_value = "127.0.0.1:8080")]
     listen: std::net::SocketAddr,
-    /// The SQLite database of tables and games (created if absent).
-    #[arg(long, default_value = "cardtable.sqlite")]
-    data: PathBuf,
+    /// The SQLite database of tables and games (created if absent); by default
+    /// `cardtable.sqlite` in the platform's data folder (on Linux
+    /// `$XDG_DATA_HOME/cardtable`, else `~/.local/share/cardtable`), said at start.
+    #[arg(long)]
+    data: Option<PathBuf>,
     /// A PostgreSQL database instead of the SQLite file, by its URL
     /// (`postgres://user@host:port/database`): several servers may share it. Its schema
     /// is brought up to date at start.
@@ -362,9 +364,16 @@ fn serve(args: &ServeArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let at = match &args.store {
-        Some(url) => server::StoreAt::Postgres(url.clone()),
-        None => server::StoreAt::Sqlite(args.data.clone()),
+    let at = match (&args.store, &args.data) {
+        (Some(url), _) => server::StoreAt::Postgres(url.clone()),
+        (None, Some(data)) => server::StoreAt::Sqlite(data.clone()),
+        (None, None) => match default_data() {
+            Ok(data) => server::StoreAt::Sqlite(data),
+            Err(problem) => {
+                eprintln!("cardtable serve: {problem} (name a file with --data)");
+                return ExitCode::from(2);
+            }
+        },
     };
     let mut node = server::node::Node {
         lease: std::time::Duration::from_secs(args.lease_seconds),
@@ -383,6 +392,11 @@ fn serve(args: &ServeArgs) -> ExitCode {
             use std::io::Write;
             let mut out = io::stdout();
             let _ = writeln!(out, "cardtable serves on http://{address}/");
+            // A browser at a loopback address is sent to `localhost`, where passkeys work.
+            if address.ip().is_loopback() || address.ip().is_unspecified() {
+                let _ = writeln!(out, "Play at http://localhost:{}/", address.port());
+            }
+            let _ = writeln!(out, "Tables are kept in {at}");
             let _ = out.flush();
             tracing::info!(%address, store = %at, "listening");
         },
@@ -530,4 +544,15 @@ fn speed(name: &str) -> Result<scene::Speed, String> {
         let names: Vec<&str> = scene::Speed::ALL.iter().map(|s| s.name()).collect();
         format!("not a speed: one of {}", names.join(", "))
     })
+}
+
+/// `serve`'s store when no `--data` or `--store` is given: `cardtable.sqlite` in the
+/// platform's data folder (made if missing), not wherever the command happens to run.
+fn default_data() -> Result<PathBuf, String> {
+    let folder = dirs::data_dir()
+        .ok_or("this system names no data folder")?
+        .join("cardtable");
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| format!("cannot make {}: {e}", folder.display()))?;
+    Ok(folder.join("cardtable.sqlite"))
 }
