@@ -349,16 +349,11 @@ fn hand_over_words<G: Staged>(
         } => {
             let each: Vec<String> = (0..game.seats)
                 .map(|s| {
-                    format!(
-                        "{} {} of {} ({})",
-                        subject(nameplates, to, s),
-                        tricks[s],
-                        quotas[s],
-                        points(p[s])
-                    )
+                    let who = subject(nameplates, to, s);
+                    format!("{who} {}", quota_words(tricks[s], quotas[s], p[s]))
                 })
                 .collect();
-            format!("The hand is over: {}.", each.join(", "))
+            format!("The hand is over: {}.", each.join("; "))
         }
         HandOver::Round { points: p } => {
             let each: Vec<String> = (0..game.seats)
@@ -507,6 +502,34 @@ fn side_end<G: Staged>(
     }
 }
 
+/// How a Teen Do Panch seat's `gained` points came about from its `tricks` against its
+/// `quota` (the handout: the maker scores 2 for reaching its quota, and everyone 1 for
+/// each trick above it): `took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points`,
+/// `took 1 trick, quota 3: 2 short, 0 points`.
+fn quota_words(tricks: u8, quota: u8, gained: u32) -> String {
+    let took = format!(
+        "took {tricks} trick{}, quota {quota}",
+        if tricks == 1 { "" } else { "s" }
+    );
+    if tricks < quota {
+        return format!("{took}: {} short, {}", quota - tricks, points(gained));
+    }
+    let over = u32::from(tricks - quota);
+    let reached = gained.saturating_sub(over);
+    let mut parts = Vec::new();
+    if reached > 0 {
+        parts.push(format!("reached it +{reached}"));
+    }
+    if over > 0 {
+        parts.push(format!("{over} over +{over}"));
+    }
+    match parts.len() {
+        0 => format!("{took}: met it, {}", points(gained)),
+        1 if reached == 0 => format!("{took}: {}, {}", parts[0], points(gained)),
+        _ => format!("{took}: {} = {}", parts.join(", "), points(gained)),
+    }
+}
+
 /// `You and North: 3 tricks, made trump, +1 point (7 in all)`.
 fn side_end_text(
     name: &str,
@@ -517,7 +540,7 @@ fn side_end_text(
     total: f64,
 ) -> String {
     let counted = match (tally.kind, tally.quota) {
-        (TallyKind::Tricks, Some(quota)) => format!("{} of {quota} tricks", tally.count),
+        (TallyKind::Tricks, Some(quota)) => format!("{} tricks, quota {quota}", tally.count),
         (TallyKind::Tricks, None) if tally.count == 1 => "1 trick".to_string(),
         (TallyKind::Tricks, None) => format!("{} tricks", tally.count),
         (TallyKind::Discards, _) if tally.count == 1 => "1 discard".to_string(),
@@ -1019,5 +1042,25 @@ mod tests {
         let low = placed::<straights::Game>(&sides(3), &points, &[true, false, false]);
         let low: Vec<usize> = low.iter().map(|(_, p)| *p).collect();
         assert_eq!(low, vec![0, 2, 1]);
+    }
+}
+
+#[cfg(test)]
+mod quota_tests {
+    use super::quota_words;
+
+    /// The handout's scoring ("the maker gets 2 points for reaching their quota - and 1
+    /// point for each trick above the quota; all other players get 1 point for each trick
+    /// above their quota"), each score said with how it came about.
+    #[test]
+    fn a_teen_do_panch_score_says_how_it_came_about() {
+        assert_eq!(
+            quota_words(6, 5, 3),
+            "took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points"
+        );
+        assert_eq!(quota_words(5, 5, 2), "took 5 tricks, quota 5: reached it +2 = 2 points");
+        assert_eq!(quota_words(4, 3, 1), "took 4 tricks, quota 3: 1 over +1, 1 point");
+        assert_eq!(quota_words(3, 3, 0), "took 3 tricks, quota 3: met it, 0 points");
+        assert_eq!(quota_words(1, 2, 0), "took 1 trick, quota 2: 1 short, 0 points");
     }
 }

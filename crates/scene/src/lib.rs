@@ -165,7 +165,7 @@ pub struct SeatPanel {
     pub marks: Vec<Mark>,
     /// Cards in the hand.
     pub cards: usize,
-    /// What the seat has taken or shed this hand: `Tricks 2`, `Tricks 1 of 5`, `Discards 3`.
+    /// What the seat has taken or shed this hand: `Tricks 2`, `Tricks 1, quota 5`, `Discards 3`.
     pub tally: Tally,
     /// Points so far (a partnership's for both partners).
     pub points: f64,
@@ -182,7 +182,7 @@ pub struct Tally {
     pub count: usize,
     /// The seat's quota of tricks this hand (Teen Do Panch).
     pub quota: Option<usize>,
-    /// `Tricks 1 of 5`.
+    /// `Tricks 1, quota 5`: one taken, five to take (Teen Do Panch).
     pub text: String,
 }
 
@@ -207,7 +207,7 @@ impl Tally {
             TallyKind::Passes => "Passes",
         };
         let text = match quota {
-            Some(quota) => format!("{word} {count} of {quota}"),
+            Some(quota) => format!("{word} {count}, quota {quota}"),
             None => format!("{word} {count}"),
         };
         Tally {

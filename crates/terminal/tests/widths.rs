@@ -207,7 +207,7 @@ fn the_starting_seats_read_whole_as_the_rules_deal_them() {
         assert!(backs >= 2, "{width}:\n{}", lines.join("\n"));
         assert!(lines.iter().any(|l| whole(l, "discards 0 · 0 pts")));
         let lines = render(&mut teen, width, HEIGHT);
-        for tally in ["tricks 0 of 5", "tricks 0 of 3"] {
+        for tally in ["tricks 0, quota 5", "tricks 0, quota 3"] {
             assert!(
                 lines.iter().any(|l| whole(l, tally)),
                 "{tally} at {width}:\n{}",

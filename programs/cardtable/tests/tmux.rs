@@ -239,7 +239,7 @@ fn seats_are_whole_and_apart_from_100_to_130_columns() {
         (
             "teendopanch --seed 4 --opponents handout",
             &[
-                ("tricks 0 of 5 · 0 pts", 1),
+                ("tricks 0, quota 5 · 0 pts", 1),
                 ("tricks 0 of 3 · 0 pts", 1),
                 ("Right", 1),
             ],
