@@ -371,3 +371,102 @@ fn benny_up(public: &Public) -> bool {
         .hand()
         .is_some_and(|v| v.benny_up() && v.phase() == Hand::Making(Round::Two))
 }
+
+/// How to play Euchre under the rules in force ([`crate::learn`]).
+pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson> {
+    use crate::learn::Lesson;
+    let handout = if rules.variant == "cs246" {
+        "the CS 246 handout"
+    } else {
+        "the EECS 280 handout"
+    };
+    let source = |page: &str| format!("{page}; {handout}");
+    let pagat = "pagat.com/euchre/euchre.html";
+    let value = |name| rules.value(name);
+    let aim = vec![
+        "Four players in two partnerships; partners sit across the table from each other and score together.".to_string(),
+        format!("The first side to {} points wins the game.", rules.points),
+    ];
+    let lowest = match value("pack") {
+        "32" => "7",
+        "28" => "8",
+        _ => "9",
+    };
+    let mut cards = vec![format!(
+        "A {}-card pack: {lowest} up to the ace in each suit.",
+        value("pack")
+    )];
+    if rules.on("joker") {
+        cards.push("With it the joker (the benny, drawn ★; the two of spades stands for it): always the highest trump.".into());
+    }
+    cards.push("Once trump is made, its suit ranks: the jack of trump (the right bower), the other jack of the same colour (the left bower), then ace, king, queen, ten, nine. The left bower is a trump and no longer of its own suit. Other suits rank ace, king, queen, jack, ten, nine.".into());
+    let deal = if value("deal") == "5" {
+        "five at a time"
+    } else {
+        "in packets of three and two"
+    };
+    let mut trump = vec![
+        format!("Each player is dealt five cards, {deal}, and the next card is turned up: the upcard."),
+        "Round one: from the dealer's left, each player may order up the upcard's suit as trump (the dealer then takes the upcard and discards a card) or pass.".into(),
+        "Round two, if all passed: the upcard is turned down and each may name another suit as trump, or pass.".into(),
+        if value("dealer") == "stuck" {
+            "If all pass again, the dealer must name a suit (stick the dealer).".into()
+        } else {
+            "If all pass again, the hand is thrown in and the next player deals.".into()
+        },
+        "The side that made trump are the makers; the others defend.".into(),
+    ];
+    if rules.on("alone") {
+        trump.push(format!(
+            "A maker may go alone: its partner sits the hand out{}.",
+            if rules.on("partner-alone") {
+                ", and the dealer's partner who orders up always does"
+            } else {
+                ""
+            }
+        ));
+    }
+    let mut play = vec![
+        "The player to the dealer's left leads the first trick (the next player, if that one sits out); the winner of each trick leads the next.".into(),
+        "Each player in turn must follow the suit led if they can (the left bower counts as trump); otherwise any card may be played.".into(),
+        "The highest trump takes the trick; with no trump in it, the highest card of the suit led.".into(),
+    ];
+    play.push(match value("renege") {
+        "off" => "A card that does not follow suit when the hand holds one is refused.".into(),
+        n => format!("Failing to follow suit when able (a renege) is taken back and the other side scores {n} points."),
+    });
+    let mut scoring = vec![
+        "The makers score 1 point for taking three or four of the five tricks.".into(),
+        format!("All five tricks (a march) score {}.", value("march")),
+    ];
+    if rules.on("alone") {
+        scoring.push(format!(
+            "A march by a lone maker scores {}.",
+            value("lone-march")
+        ));
+    }
+    scoring.push(format!(
+        "Makers who take two tricks or fewer are euchred: the defenders score {}.",
+        value("euchre")
+    ));
+    let example = vec![
+        "Hearts are trump and West leads the K♠. North plays the A♠, which wins unless someone trumps. East holds no spade and plays the 9♥: a trump, so East takes the trick.".into(),
+        "Had North held the J♦ without a spade, it could have played it and won: with hearts trump the jack of diamonds is the left bower, the second-highest trump — and, being a heart now, it could not be played to follow diamonds.".into(),
+    ];
+    vec![
+        Lesson::new("The aim", aim, &source(pagat)),
+        Lesson::new("The cards", cards, &source(pagat)),
+        Lesson::new(
+            "Making trump",
+            trump,
+            &source(&format!("{pagat} (Bidding)")),
+        ),
+        Lesson::new(
+            "Playing the tricks",
+            play,
+            &source(&format!("{pagat} (Play)")),
+        ),
+        Lesson::new("Scoring", scoring, &source(&format!("{pagat} (Scoring)"))),
+        Lesson::new("An example", example, "cardtable, from the rules above"),
+    ]
+}

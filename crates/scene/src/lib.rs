@@ -11,6 +11,7 @@
 mod build;
 mod coach;
 mod euchre;
+mod learn;
 pub mod offer;
 mod pace;
 mod review;
@@ -32,6 +33,7 @@ pub use build::{places, shown, Moment, Sight, Stage, Staged};
 pub(crate) use build::{rules_card, title};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
+pub use learn::{how_to_play, HowToPlay, Lesson};
 pub use pace::{Beat, Pace, Speed};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,

@@ -223,3 +223,66 @@ impl Staged for Game {
         }
     }
 }
+
+/// How to play Straights under the rules in force ([`crate::learn`]).
+pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson> {
+    use crate::learn::Lesson;
+    let value = |name| rules.value(name);
+    let players: usize = value("players").parse().unwrap_or(4);
+    let source = "the CS 246 handout; pagat.com/layout/sevens.html";
+    let end = match value("end").strip_prefix("rounds-") {
+        Some(rounds) => format!("The game ends after {rounds} round(s)"),
+        None => format!(
+            "The game ends after the round in which someone reaches {} points",
+            value("end")
+        ),
+    };
+    let aim = vec![
+        format!("{players} players, each for themselves. The fewest points wins."),
+        format!("{end}; the lowest total wins (a tie shares the win)."),
+    ];
+    let each = if 52 % players == 0 {
+        format!("{} each", 52 / players)
+    } else {
+        format!("{} or {} each", 52 / players + 1, 52 / players)
+    };
+    let opener = if value("opener") == "diamonds" {
+        "7♦"
+    } else {
+        "7♠"
+    };
+    let deal = vec![
+        format!("All 52 cards are dealt, {each}."),
+        format!("Whoever holds the {opener} plays it first, to start the layout; then play goes round in seat order."),
+    ];
+    let mut play = vec![
+        "On your turn play a card onto the layout: a seven starts its suit's row; any other card must be next in rank to a card of its suit already there, at either end of the row (a six or an eight beside a seven, and so on outwards). An ace and a king are not next to each other.".to_string(),
+    ];
+    if value("stuck") == "pass" {
+        play.push("A player with no card that fits passes and pays a chip (a point).".into());
+    } else {
+        play.push("A player with no card that fits puts one card face down in front of them: a discard. While a card fits, you must play one.".into());
+    }
+    if rules.on("free-discard") {
+        play.push("You may also discard (or pass) when a card fits.".into());
+    }
+    let scoring = if value("stuck") == "pass" {
+        vec!["Each pass costs a point; the first player out of cards ends the round, and every other player pays a point for each card still held.".into()]
+    } else {
+        vec![
+            "The round ends when every card is played or discarded. Each player scores the ranks of their discards: ace 1, two to ten as marked, jack 11, queen 12, king 13.".into(),
+            "The scores add up from round to round.".into(),
+        ]
+    };
+    let example = vec![
+        format!("Only the {opener} is on the layout: the cards that fit are the other three sevens and the six and eight of its suit."),
+        "A player who discarded an ace, a six and a king scores 1 + 6 + 13 = 20 that round.".into(),
+    ];
+    vec![
+        Lesson::new("The aim", aim, source),
+        Lesson::new("The deal", deal, source),
+        Lesson::new("Playing", play, "the CS 246 handout (Legal Plays)"),
+        Lesson::new("Scoring", scoring, "the CS 246 handout (Scoring)"),
+        Lesson::new("An example", example, "the CS 246 handout"),
+    ]
+}

@@ -270,3 +270,106 @@ impl Staged for Game {
         ])
     }
 }
+
+/// How to play Teen Do Panch under the rules in force ([`crate::learn`]).
+pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson> {
+    use crate::learn::Lesson;
+    let value = |name| rules.value(name);
+    let source = "the EECS 280 handout; pagat.com/whist/325.html";
+    let side = if value("direction") == "right" {
+        "right"
+    } else {
+        "left"
+    };
+    let aim = vec![
+        "Three players, each for themselves. Each hand every player has a quota: a number of the ten tricks to take. Points come from reaching and passing it.".into(),
+        format!("The first player to {} points wins the game.", rules.points),
+    ];
+    let mut cards = vec![
+        "30 cards: seven to ace in spades and hearts, eight to ace in clubs and diamonds. Each suit ranks ace, king, queen, jack, ten, nine, eight, seven.".to_string(),
+    ];
+    if value("sevens") == "top" {
+        cards.push("The seven of spades, then the seven of hearts, are the two highest trumps whatever suit is trump.".into());
+    }
+    let quotas = if rules.variant == "reference" {
+        "The quotas are 5, 3 and 2 tricks, passed round as the reference solution does; the one given 5 names trump and scores as the maker."
+    } else if side == "right" {
+        "The player to the dealer's right is the maker, who names trump and must take 5 tricks; the next player to the right 3; the dealer 2."
+    } else {
+        "The player to the dealer's left is the maker, who names trump and must take 5 tricks; the next player to the left 3; the dealer 2."
+    };
+    let quota = vec![
+        quotas.to_string(),
+        "A seat's tally reads like \"Tricks 2, quota 5\": two tricks taken of the five it must take.".into(),
+    ];
+    let (first, second) = if value("packets") == "5-5" {
+        ("five", "five")
+    } else {
+        ("five", "three")
+    };
+    let mut trump = vec![format!(
+        "The cards come {}. The maker sees its first {first} cards and names trump, or passes to wait for more.",
+        if value("packets") == "5-5" {
+            "in packets of five and five"
+        } else {
+            "in packets of five, three and two"
+        }
+    )];
+    trump.push(if value("declined") == "turn-up" {
+        format!("If the maker passes, its next {second} cards are turned up for everyone and trump is the suit of the highest of them.")
+    } else {
+        format!("If the maker passes, it is dealt its next {second} cards and must then name trump.")
+    });
+    let mut play = vec![
+        "The maker leads the first trick; the winner of each trick leads the next.".to_string(),
+        if rules.variant == "reference" {
+            "Under the reference rules nobody is made to follow suit: any card may be played (the reference solution checks no play).".into()
+        } else {
+            "Each player must follow the suit led if they can; otherwise any card may be played."
+                .into()
+        },
+        "The highest trump takes the trick; with no trump in it, the highest card of the suit led."
+            .into(),
+    ];
+    play.push(format!("Play goes to the {side}."));
+    let scoring = vec![
+        "The maker scores 2 points for reaching its quota, and 1 for each trick over it.".into(),
+        "The others score 1 point for each trick over their quota. Falling short scores nothing, and costs cards next hand.".into(),
+    ];
+    let taken = match value("pull") {
+        "unseen" => "one of its cards, drawn unseen",
+        "short-player" => "the card that player chooses to hand over",
+        _ => "the last card dealt to that player that it still holds",
+    };
+    let pulls = vec![
+        "From the second hand on, a player who went over its quota last hand takes one card for each trick over from a player who fell short.".into(),
+        format!("It takes {taken}, then gives one card back face down: from a suit of which it holds at least three, never the card just taken."),
+        "Only the two players involved see those cards; the third sees that a card changed hands.".into(),
+    ];
+    let example = vec![
+        "The maker takes 6 tricks: 2 for reaching its quota of 5 and 1 over, 3 points. The player with a quota of 3 takes 3: no points. The dealer takes 1 of its 2: no points.".into(),
+        "Next hand the maker, one over, pulls one card from the dealer, one short, and gives one back.".into(),
+    ];
+    vec![
+        Lesson::new("The aim", aim, source),
+        Lesson::new("The cards", cards, source),
+        Lesson::new("Quotas", quota, "the EECS 280 handout (Trick Taking)"),
+        Lesson::new("Naming trump", trump, source),
+        Lesson::new(
+            "Playing the tricks",
+            play,
+            "the EECS 280 handout (Trick Taking)",
+        ),
+        Lesson::new("Scoring", scoring, "the EECS 280 handout (Scoring)"),
+        Lesson::new(
+            "Pulling cards",
+            pulls,
+            "the EECS 280 handout (Pulling Cards); pagat.com/whist/325.html",
+        ),
+        Lesson::new(
+            "An example",
+            example,
+            "the EECS 280 handout (Scoring, Pulling Cards)",
+        ),
+    ]
+}

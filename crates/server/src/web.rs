@@ -20,7 +20,9 @@ const INDEX: &str = "index.html";
 /// browser for its address) stay at one address.
 pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path().trim_start_matches('/');
-    if let Some(local) = at_localhost(&uri, &headers).filter(|_| !path.contains('.') || is_profile(path)) {
+    if let Some(local) =
+        at_localhost(&uri, &headers).filter(|_| !path.contains('.') || is_profile(path))
+    {
         return Redirect::temporary(&local).into_response();
     }
     let (name, file) = match Assets::get(path) {
@@ -47,14 +49,18 @@ pub async fn asset(uri: Uri, headers: HeaderMap) -> Response {
 /// navigate`) to a loopback IP address (`127.0.0.1:8080`, `[::1]:8080`); `None` for any
 /// other request, a reverse proxy's named host, or a program's fetch.
 fn at_localhost(uri: &Uri, headers: &HeaderMap) -> Option<String> {
-    let navigating = headers.get("sec-fetch-mode").is_some_and(|m| m == "navigate");
+    let navigating = headers
+        .get("sec-fetch-mode")
+        .is_some_and(|m| m == "navigate");
     let host = headers.get(header::HOST)?.to_str().ok()?;
     let authority: axum::http::uri::Authority = host.parse().ok()?;
     let ip: std::net::IpAddr = authority.host().trim_matches(['[', ']']).parse().ok()?;
     if !navigating || !ip.is_loopback() {
         return None;
     }
-    let port = authority.port_u16().map_or(String::new(), |p| format!(":{p}"));
+    let port = authority
+        .port_u16()
+        .map_or(String::new(), |p| format!(":{p}"));
     let rest = uri.path_and_query().map_or("/", |p| p.as_str());
     Some(format!("http://localhost{port}{rest}"))
 }
@@ -106,8 +112,14 @@ mod tests {
     fn a_browser_at_a_loopback_address_is_sent_to_localhost() {
         let uri: Uri = "/t/3f2a?seat=1".parse().unwrap();
         let sent = |host| at_localhost(&uri, &navigation(host));
-        assert_eq!(sent("127.0.0.1:8080").as_deref(), Some("http://localhost:8080/t/3f2a?seat=1"));
-        assert_eq!(sent("[::1]:9").as_deref(), Some("http://localhost:9/t/3f2a?seat=1"));
+        assert_eq!(
+            sent("127.0.0.1:8080").as_deref(),
+            Some("http://localhost:8080/t/3f2a?seat=1")
+        );
+        assert_eq!(
+            sent("[::1]:9").as_deref(),
+            Some("http://localhost:9/t/3f2a?seat=1")
+        );
         assert_eq!(sent("localhost:8080"), None);
         assert_eq!(sent("cards.example"), None);
         assert_eq!(sent("192.0.2.7:8080"), None);
