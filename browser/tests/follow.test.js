@@ -6,7 +6,8 @@
 
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createTable, launch, personAt, playByClicks, startServer } from "./helpers.js";
+import { OUTPUT, audit, createTable, launch, personAt, playByClicks, startServer } from "./helpers.js";
+import { join } from "node:path";
 
 const GAMES = [
   ["euchre", { game: "euchre", rules: "eecs280", points: 1, seats: ["open", "handout", "handout", "handout"] }],
@@ -145,3 +146,27 @@ test("a spectator is offered the rematch to watch; the replay and review say no 
   }
   assert.ok(steps > 10, `${steps} steps`);
 });
+
+for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 }]) {
+  test(`how to play Teen Do Panch at the table, ${viewport.width}×${viewport.height}: quotas, scoring, pulls, each with its source`, async () => {
+    const page = await personAt(browser, servers.instant.url, "Ivy", viewport);
+    await createTable(page, { ...GAMES[2][1], house: { direction: "right" } });
+    await page.getByRole("button", { name: "How to play" }).click();
+    const dialog = page.getByRole("dialog", { name: "How to play" });
+    await dialog.getByRole("heading", { name: "Quotas" }).waitFor();
+    const text = await dialog.innerText();
+    // The handout: "The maker gets 2 points for reaching their quota"; the house rule in
+    // force (play to the right) changes who the maker is, and is listed.
+    assert.match(text, /2 points for reaching its quota/);
+    assert.match(text, /dealer's right is the maker/);
+    assert.match(text, /House rules at this table/);
+    assert.match(text, /Source: the EECS 280 handout/);
+    assert.doesNotMatch(text, /\bnull\b|\bundefined\b|\[object/);
+    assert.deepEqual(await audit(page), [], "how to play");
+    const close = dialog.getByRole("button", { name: "Back to the table" });
+    assert.deepEqual(await outside(page, ".how-to-play .choices button"), [], "its button in view");
+    await page.screenshot({ path: join(OUTPUT, `how-to-play-${viewport.width}.png`) });
+    await close.click();
+    assert.equal(await dialog.count(), 0);
+  });
+}

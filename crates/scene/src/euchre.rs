@@ -385,7 +385,7 @@ pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson
     let value = |name| rules.value(name);
     let aim = vec![
         "Four players in two partnerships; partners sit across the table from each other and score together.".to_string(),
-        format!("The first side to {} points wins the game.", rules.points),
+        format!("The first side to {} wins the game.", super::words::points(rules.points)),
     ];
     let lowest = match value("pack") {
         "32" => "7",

@@ -283,7 +283,7 @@ pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson
     };
     let aim = vec![
         "Three players, each for themselves. Each hand every player has a quota: a number of the ten tricks to take. Points come from reaching and passing it.".into(),
-        format!("The first player to {} points wins the game.", rules.points),
+        format!("The first player to {} wins the game.", super::words::points(rules.points)),
     ];
     let mut cards = vec![
         "30 cards: seven to ace in spades and hearts, eight to ace in clubs and diamonds. Each suit ranks ace, king, queen, jack, ten, nine, eight, seven.".to_string(),

@@ -485,6 +485,24 @@ function openTable(table) {
       }
     },
     toggleLastTrick: () => { page.lastTrick = !page.lastTrick; redraw(); },
+    // How to play the table's game under its rules in force (its house rules included),
+    // fetched once.
+    howToPlay: async () => {
+      page.howToOpen = true;
+      redraw();
+      if (page.howTo?.lessons) return;
+      const s = page.snapshot;
+      const house = s.scene.rules.filter((r) => r.house && r.name !== "points").map((r) => `${r.name}=${r.value}`);
+      const query = new URLSearchParams({ game: s.scene.game, rules: s.rules, points: s.points, house: house.join(",") });
+      try {
+        const answer = await fetch(`/api/how-to-play?${query}`);
+        page.howTo = answer.ok ? await answer.json() : { error: (await answer.json().catch(() => ({}))).message ?? answer.statusText };
+      } catch (e) {
+        page.howTo = { error: `Could not load it: ${e.message}` };
+      }
+      redraw();
+    },
+    closeHowToPlay: () => { page.howToOpen = false; redraw(); },
     // The computers' next action now, not after the table's pace (this moment's only).
     hurry: () => { connection.send({ type: "hurry", table, seq: page.snapshot.seq }); },
     // The hand's end read: said to the server once for this moment (`seq`).

@@ -249,6 +249,23 @@ function gameOver(snapshot, page, ctx) {
       el("a", { class: "button", href: "/", "data-route": true }, "Lobby"))));
 }
 
+/** How to play this table's game under its rules, as the server works it out: each
+ * lesson with its source, over the table until closed. */
+function howToPlayDialog(page, ctx) {
+  const how = page.howTo;
+  const body = how?.lessons
+    ? [el("h2", {}, how.title),
+      how.lessons.map((lesson) => el("section", { class: "lesson" },
+        el("h3", {}, lesson.heading),
+        lesson.lines.map((line) => el("p", {}, line)),
+        el("p", { class: "source" }, `Source: ${lesson.source}`)))]
+    : [el("h2", {}, "How to play"), el("p", { class: how?.error ? "error" : "" }, how?.error ?? "Loading…")];
+  return el("div", { class: "overlay" },
+    el("div", { class: "dialog how-to-play", role: "dialog", "aria-modal": "true", "aria-label": "How to play" },
+      body,
+      el("div", { class: "choices" }, el("button", { class: "primary close-how", onclick: ctx.closeHowToPlay }, "Back to the table"))));
+}
+
 export function renderTable(root, page, ctx) {
   const snapshot = page.snapshot;
   if (!snapshot) {
@@ -309,6 +326,7 @@ export function renderTable(root, page, ctx) {
     el("div", { class: "bar" }, el("a", { href: "/", "data-route": true }, "← Lobby"),
       el("span", { class: "rules" }, scene.title),
       snapshot.rated ? el("span", { class: "badge rated" }, "Rated") : null,
+      el("button", { class: "how", onclick: ctx.howToPlay, "aria-pressed": String(Boolean(page.howToOpen)) }, "How to play"),
       share, copy, refused),
     guestAtRated && !snapshot.finished ? el("p", { class: "notes" }, "A rated game: its result changes the players' ratings. ",
       el("a", { href: "/account", "data-route": true }, "Sign in or sign up"), " to sit at a rated table.") : null,
@@ -335,7 +353,8 @@ export function renderTable(root, page, ctx) {
       el("details", { open: true }, el("summary", {}, "This hand"), logList(scene.log)),
       scene.last_hand.length ? el("details", {}, el("summary", {}, "The hand before"), logList(scene.last_hand)) : null),
     scene.result ? gameOver(snapshot, page, ctx) : null,
-    betweenHands ? handEndDialog(snapshot, page, ctx) : null,
+    betweenHands && !page.howToOpen ? handEndDialog(snapshot, page, ctx) : null,
+    page.howToOpen ? howToPlayDialog(page, ctx) : null,
   ].filter(Boolean));
   if (selectShare) {
     page.selectShare = false;
@@ -343,7 +362,7 @@ export function renderTable(root, page, ctx) {
     share.select();
   }
   // The hand's end and the game's end take the keyboard: Enter continues.
-  const dialogButton = root.querySelector(".overlay .continue:not([disabled]), .overlay .game-over .primary");
+  const dialogButton = root.querySelector(".overlay .continue:not([disabled]), .overlay .game-over .primary, .overlay .close-how");
   if (dialogButton && !root.querySelector(".overlay")?.contains(document.activeElement)) {
     dialogButton.focus({ preventScroll: true });
   }

@@ -1,8 +1,9 @@
 //! The HTTP routes: the WebSocket's upgrade, the lobby's and the finished games' JSON
-//! ([`listings`], [`records`]), people's accounts (`account`), metrics, health, and the
-//! browser client, behind the edge's checks.
+//! ([`listings`], [`records`]), how to play a game (`learn`), people's accounts
+//! (`account`), metrics, health, and the browser client, behind the edge's checks.
 
 mod account;
+mod learn;
 pub(crate) mod listings;
 pub(crate) mod people;
 mod records;
@@ -32,6 +33,7 @@ pub fn router(server: &Server) -> Router {
             "/api/catalogue",
             get(|| async { Json(scene::offer::offer()) }),
         )
+        .route("/api/how-to-play", get(learn::how_to_play))
         .route("/api/games", get(listings::list_games))
         .route("/api/games/{id}", get(listings::game_listing))
         .route("/api/games/{id}/record", get(records::record))
