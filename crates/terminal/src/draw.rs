@@ -969,6 +969,25 @@ fn help_lines(ui: &Ui, width: usize, height: usize) -> (Vec<Line<'static>>, &'st
         }
         lines.extend(wrapped(text, width, Style::default()));
     }
+    // How to play the game under its rules in force, lesson by lesson, below the keys.
+    if let Some(how) = ui.table.how_to_play() {
+        lines.push(Line::raw(""));
+        let bold = Style::default().add_modifier(Modifier::BOLD);
+        lines.extend(wrapped(&how.title, width, bold));
+        for lesson in &how.lessons {
+            lines.push(Line::raw(""));
+            lines.extend(wrapped(&lesson.heading, width, bold));
+            for line in &lesson.lines {
+                lines.extend(wrapped(line, width, Style::default()));
+            }
+            let source = format!("Source: {}", lesson.source);
+            lines.extend(wrapped(
+                &source,
+                width,
+                Style::default().add_modifier(Modifier::DIM),
+            ));
+        }
+    }
     let footer = if lines.len() + 4 > height {
         " ↑↓ PgUp PgDn scroll · any other key closes "
     } else {

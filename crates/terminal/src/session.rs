@@ -75,6 +75,11 @@ pub trait Sitting {
     fn beat(&self) -> Option<scene::Beat> {
         None
     }
+    /// How to play the game under its rules in force ([`scene::how_to_play`]), for the
+    /// help; `None` in a replay (its record names the rules, not a game to learn).
+    fn how_to_play(&self) -> Option<scene::HowToPlay> {
+        None
+    }
 }
 
 /// A game being played: the game in progress and the computer players.
@@ -87,6 +92,8 @@ pub struct Session<G: Roster + Staged> {
     nameplates: Vec<Nameplate>,
     /// Actions applied and hands dealt.
     changes: u64,
+    /// The rules in force, for how to play.
+    rules: catalogue::Ruleset,
 }
 
 /// How a game is set up.
@@ -149,6 +156,7 @@ impl<G: Roster + Staged> Session<G> {
             computers,
             lineup,
             changes: done,
+            rules: setup.rules.clone(),
         }
     }
 }
@@ -173,6 +181,10 @@ impl<G: Roster + Staged> Sitting for Session<G> {
 
     fn beat(&self) -> Option<scene::Beat> {
         scene::Beat::last(&self.progress)
+    }
+
+    fn how_to_play(&self) -> Option<scene::HowToPlay> {
+        Some(scene::how_to_play(&self.rules))
     }
 
     fn act(&mut self, index: usize) {

@@ -1,7 +1,8 @@
 //! The real binary at a real terminal: tmux runs `cardtable play straights` in a 100×30
 //! window: the game deals at once, `h` sets house rules for the next game, and a hand (a
 //! round) of Straights is played by keys read off the screen; every game's seats read
-//! whole from 100 to 130 columns, a hand's end waits for a key, and the log wraps.
+//! whole from 100 to 130 columns, a hand's end waits for a key, the log wraps, and the
+//! help teaches the game under its house rules.
 
 use std::process::Command;
 use std::thread::sleep;
@@ -239,8 +240,8 @@ fn seats_are_whole_and_apart_from_100_to_130_columns() {
         (
             "teendopanch --seed 4 --opponents handout",
             &[
-                ("tricks 0, quota 5 · 0 pts", 1),
-                ("tricks 0 of 3 · 0 pts", 1),
+                ("tricks 0, quota 5", 1),
+                ("tricks 0, quota 3", 1),
                 ("Right", 1),
             ],
         ),
@@ -321,11 +322,26 @@ fn the_log_wraps_its_sentences_in_tmux() {
         return;
     };
     let screen = play_to_the_first_hands_end(&tmux);
-    // The log's column: right of the table's last inner border on each line.
-    let log: Vec<&str> = screen
-        .lines()
-        .filter_map(|l| l.trim_end_matches('│').rsplit('│').next())
-        .map(str::trim)
+    // The log's column: inside the "This hand" box, from its left border on (the hand's
+    // end box over the table has the same sentence, and is left out).
+    let lines: Vec<Vec<char>> = screen.lines().map(|l| l.chars().collect()).collect();
+    let (top, column) = (lines.iter().enumerate())
+        .find_map(|(i, l)| {
+            let text: String = l.iter().collect();
+            let at = text.find("┌ This hand")?;
+            Some((i, text[..at].chars().count()))
+        })
+        .unwrap_or_else(|| panic!("no log box:\n{screen}"));
+    let log: Vec<String> = lines[top + 1..]
+        .iter()
+        .filter(|l| l.len() > column + 1)
+        .map(|l| l[column + 1..].iter().collect::<String>())
+        .map(|l| {
+            l.trim_end_matches('│')
+                .trim_end_matches('┘')
+                .trim()
+                .to_string()
+        })
         .collect();
     let log = log.join(" ");
     let said = log
@@ -333,7 +349,37 @@ fn the_log_wraps_its_sentences_in_tmux() {
         .nth(1)
         .unwrap_or_else(|| panic!("the sentence begins:\n{screen}"));
     assert!(
-        said.contains(", Left ") && said.contains(", Right ") && said.contains("points)."),
+        said.contains("; Left took ")
+            && said.contains("; Right took ")
+            && (said.contains("points.") || said.contains("point.")),
         "the sentence is whole:\n{screen}"
     );
+}
+
+#[test]
+fn the_help_teaches_the_game_under_its_house_rules_in_tmux() {
+    let args = "teendopanch --seed 4 --opponents handout --house direction=right";
+    let Some(tmux) = play_in_tmux("learn", 100, 30, args) else {
+        return;
+    };
+    wait_for(&tmux, "cardtable · Teen Do Panch");
+    tmux.keys(&["?"]);
+    wait_for(&tmux, "Help");
+    // Down past the keys to the lessons: each heading, its words and its source.
+    let mut seen = String::new();
+    for _ in 0..12 {
+        tmux.keys(&["PageDown"]);
+        sleep(Duration::from_millis(150));
+        seen.push_str(&tmux.screen());
+    }
+    for text in [
+        "How to play Teen Do Panch",
+        "Quotas",
+        "dealer's right is the",
+        "2 points for reaching its quota",
+        "Source: the EECS 280 handout",
+        "House rules at this table",
+    ] {
+        assert!(seen.contains(text), "no {text:?} in the help:\n{seen}");
+    }
 }
