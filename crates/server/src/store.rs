@@ -850,6 +850,9 @@ impl Sqlite {
         "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, \
          ended, rated, speed";
 
+    /// The index of the first column a query selects after [`Sqlite::ROW`]'s.
+    pub(crate) const AFTER_ROW: usize = 15;
+
     /// A table's settings, whether it finished and when, from the columns [`Sqlite::ROW`].
     fn row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(TableRow, bool, Option<u64>)> {
         let bots: String = r.get(6)?;
@@ -1035,7 +1038,7 @@ impl Reads for Sqlite {
         let games = query
             .query_map(params![after, limit], |r| {
                 let (row, _, ended) = Sqlite::row(r)?;
-                let actions: Option<i64> = r.get(14)?;
+                let actions: Option<i64> = r.get(Sqlite::AFTER_ROW)?;
                 Ok(GameRow {
                     row,
                     actions: actions.unwrap_or(0) as u64,
@@ -1181,6 +1184,8 @@ mod tests {
             !stored.row.coach,
             "nobody at an older table agreed to a coach"
         );
+        // Nobody chose its pace: the normal one.
+        assert_eq!(stored.row.speed, scene::Speed::Normal);
         // Opening it again finds the columns there.
         drop(store);
         assert!(Sqlite::open(&path).is_ok());

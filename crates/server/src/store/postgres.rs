@@ -133,6 +133,9 @@ const ROW: &str =
     "id, game, rules, points, seed, public, bots, autopilot, finished, deals, house, coach, ended, \
      rated, speed";
 
+/// The index of the first column a query selects after [`ROW`]'s.
+pub(crate) const AFTER_ROW: usize = 15;
+
 /// A table's settings, whether it finished and when, from the columns [`ROW`].
 fn table_row(r: &Row) -> Result<(TableRow, bool, Option<u64>), StoreError> {
     let game: String = r.try_get(1)?;
@@ -362,7 +365,7 @@ impl Reads for Postgres {
                 .iter()
                 .map(|r| {
                     let (row, _, ended) = table_row(r)?;
-                    let actions: Option<i64> = r.try_get(14)?;
+                    let actions: Option<i64> = r.try_get(AFTER_ROW)?;
                     Ok(GameRow {
                         row,
                         actions: actions.unwrap_or(0) as u64,

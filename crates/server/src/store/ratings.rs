@@ -401,8 +401,8 @@ impl Ratings for Sqlite {
                 Ok(Played {
                     row,
                     ended,
-                    seat: r.get::<_, i64>(14)? as usize,
-                    won: r.get(15)?,
+                    seat: r.get::<_, i64>(Sqlite::AFTER_ROW)? as usize,
+                    won: r.get(Sqlite::AFTER_ROW + 1)?,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;

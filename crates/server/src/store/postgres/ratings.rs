@@ -260,8 +260,8 @@ impl Ratings for Postgres {
                     Ok(Played {
                         row,
                         ended,
-                        seat: r.try_get::<_, i64>(14)? as usize,
-                        won: r.try_get(15)?,
+                        seat: r.try_get::<_, i64>(super::AFTER_ROW)? as usize,
+                        won: r.try_get(super::AFTER_ROW + 1)?,
                     })
                 })
                 .collect()
