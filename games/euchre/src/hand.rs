@@ -876,7 +876,11 @@ impl Hand {
             .trick
             .led()
             .expect("only a follower can fail to follow");
-        Err(IllegalAction::MustFollow(order.suit_of(led)))
+        let (led, trump) = (order.suit_of(led), order.trump());
+        if card.suit() == led && order.suit_of(card) == trump {
+            return Err(IllegalAction::LeftBower { card, led, trump });
+        }
+        Err(IllegalAction::MustFollow(led))
     }
 
     /// Whether `action` is legal for the player to move.
@@ -909,7 +913,11 @@ impl Hand {
         match (self.check(action), action, self.rules.renege_penalty) {
             (Ok(()), _, _) => {}
             // Rules with a renege penalty take the play back and score it instead.
-            (Err(IllegalAction::MustFollow(_)), Action::Play(_), Some(points)) => {
+            (
+                Err(IllegalAction::MustFollow(_) | IllegalAction::LeftBower { .. }),
+                Action::Play(_),
+                Some(points),
+            ) => {
                 return Ok(Outcome::Renege {
                     team: self.turn.team().other(),
                     points,

@@ -34,6 +34,18 @@ pub enum IllegalAction {
     NotHeld(Card),
     /// The player holds a card of the led suit (as trump counts suits) and must play one.
     MustFollow(Suit),
+    /// The card is the left bower, printed in the led suit but a trump now, and the hand
+    /// holds a card of the led suit: it does not follow, so the player must play one of
+    /// those. The same refusal as [`IllegalAction::MustFollow`] (a renege, where the rules
+    /// score one), said so that a player sees why the jack does not follow.
+    LeftBower {
+        /// The jack played.
+        card: Card,
+        /// The suit led.
+        led: Suit,
+        /// Trump, the jack's suit now.
+        trump: Suit,
+    },
     /// The benny was turned up (joker house rule): the dealer names trump blind, with
     /// its partner, and may neither pass nor go alone.
     BennyTurnedUp,
@@ -71,6 +83,11 @@ impl fmt::Display for IllegalAction {
                     "{suit} was led and the hand holds one, so it must follow suit"
                 )
             }
+            IllegalAction::LeftBower { card, led, trump } => write!(
+                f,
+                "the {} is the left bower, one of {trump} while {trump} are trump, so it does not follow {led}; {led} was led and the hand holds one, so it must follow suit",
+                card.long()
+            ),
             IllegalAction::BennyTurnedUp => f.write_str(
                 "the benny was turned up: the dealer names trump without looking, and neither passes nor goes alone",
             ),

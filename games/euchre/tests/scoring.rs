@@ -99,6 +99,14 @@ fn refusals_and_phases_read_as_words() {
             IllegalAction::MustFollow(cards::Suit::Diamonds),
             "Diamonds was led and the hand holds one, so it must follow suit",
         ),
+        (
+            IllegalAction::LeftBower {
+                card: "JD".parse().unwrap(),
+                led: cards::Suit::Diamonds,
+                trump: cards::Suit::Hearts,
+            },
+            "the Jack of Diamonds is the left bower, one of Hearts while Hearts are trump, so it does not follow Diamonds; Diamonds was led and the hand holds one, so it must follow suit",
+        ),
     ];
     for (refusal, text) in cases {
         assert_eq!(refusal.to_string(), text);

@@ -149,7 +149,9 @@ impl Human {
                     "card '{word}' not in hand. Please enter a valid card."
                 ))
                 .map(|_| None),
-            Err(Refused::Illegal(IllegalAction::MustFollow(_))) => {
+            Err(Refused::Illegal(
+                IllegalAction::MustFollow(_) | IllegalAction::LeftBower { .. },
+            )) => {
                 // The table applies it: the rules award the renege penalty and ask again.
                 self.error(format!(
                     "renegeing with card '{word}'. Please enter a valid card."

@@ -660,7 +660,9 @@ impl Mistake {
                 .filter(|&c| {
                     matches!(
                         view.check(Action::Play(c)),
-                        Err(Refused::Illegal(IllegalAction::MustFollow(_)))
+                        Err(Refused::Illegal(
+                            IllegalAction::MustFollow(_) | IllegalAction::LeftBower { .. }
+                        ))
                     )
                 })
                 .map(|c| (c.to_string(), Some(Action::Play(c))))
