@@ -170,3 +170,25 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 1280, height: 800 
     assert.equal(await dialog.count(), 0);
   });
 }
+
+test("leaving a game in progress asks first; the game left is listed as left, not won or lost", async () => {
+  const page = await personAt(browser, servers.instant.url, "Ivy", { width: 375, height: 667 });
+  const table = await createTable(page, GAMES[0][1]);
+  await page.locator(".hand button.card").first().waitFor();
+  await page.getByRole("link", { name: "← Lobby" }).click();
+  const asked = page.getByRole("dialog", { name: "Leave the game?" });
+  await asked.waitFor();
+  assert.deepEqual(await audit(page), [], "the question");
+  await asked.getByRole("button", { name: "Stay at the table" }).click();
+  assert.equal(new URL(page.url()).pathname, new URL(table).pathname, "staying stays");
+  await page.getByRole("link", { name: "← Lobby" }).click();
+  await asked.getByRole("button", { name: "Leave the game" }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+  // The computer plays the seat to the end at once; My games says so.
+  await page.goto(new URL("/games", page.url()).href);
+  const row = page.locator(".table-row.game", { hasText: "Left" });
+  await row.waitFor({ timeout: 30_000 });
+  const said = await row.innerText();
+  assert.match(said, /Left · the computer finished it: (won|lost)/);
+  assert.doesNotMatch(said, /\bWon\b|\bLost\b/);
+});

@@ -2,7 +2,7 @@
 // (docs/PROTOCOL.md). Every page is drawn again from the latest snapshot; nothing here
 // knows the rules beyond what the snapshot says is legal.
 
-import { Connection, mySeats, savedSeat } from "./connection.js";
+import { Connection, markLeft, mySeats, savedSeat } from "./connection.js";
 import { setCardWords } from "./cards.js";
 import { el } from "./dom.js";
 import { renderTable } from "./table.js";
@@ -77,6 +77,8 @@ document.addEventListener("click", (event) => {
   const link = event.target.closest("a[data-route]");
   if (link && !event.metaKey && !event.ctrlKey) {
     event.preventDefault();
+    // A page may ask first (a game in progress): it goes on once the person says so.
+    if (current?.holds?.(link.getAttribute("href"))) return;
     go(link.getAttribute("href"));
   }
 });
@@ -503,6 +505,15 @@ function openTable(table) {
       redraw();
     },
     closeHowToPlay: () => { page.howToOpen = false; redraw(); },
+    // Leaving a game in progress, once asked: the seat is left to the computer, and this
+    // browser keeps the game as left.
+    stay: () => { page.leaving = null; redraw(); },
+    leave: () => {
+      const to = page.leaving;
+      markLeft(table, page.snapshot.seq);
+      page.leaving = null;
+      go(to);
+    },
     // The computers' next action now, not after the table's pace (this moment's only).
     hurry: () => { connection.send({ type: "hurry", table, seq: page.snapshot.seq }); },
     // The hand's end read: said to the server once for this moment (`seq`).
@@ -523,6 +534,14 @@ function openTable(table) {
   return {
     table,
     redraw,
+    // Asks before leaving a game in progress from a seat (a spectator just goes).
+    holds(to) {
+      const s = page.snapshot;
+      if (!s || s.finished || s.scene.you == null || page.leaving) return false;
+      page.leaving = to;
+      redraw();
+      return true;
+    },
     message(msg) {
       if (msg.table !== table) return;
       if (msg.type === "snapshot") {
@@ -618,12 +637,17 @@ function accountGames(mine) {
 
 /** A finished game of "my games" (`/api/games/{table}`, its `result`), read for `seat`:
  * whether its side won, the final standings, who played with and against it. */
-function finishedRow(g, seat, { rated = false, tag = "div" } = {}) {
+function finishedRow(g, seat, { rated = false, tag = "div", left = null } = {}) {
   const me = g.result?.seats.find((s) => s.seat === seat);
+  // A game left before its end is the leaver's neither win nor loss: said as left, with
+  // how the computer that took the seat finished it.
+  const outcome = left != null
+    ? el("span", { class: "outcome left" }, `Left · the computer finished it: ${me?.won ? "won" : "lost"}`)
+    : me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null;
   return el(tag, { class: "table-row game", "data-table": g.table }, el("strong", {}, g.title),
     rated ? el("span", { class: "badge rated" }, "Rated") : null,
     ended(g),
-    me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null,
+    outcome,
     g.result ? el("div", { class: "summary" },
       el("span", { class: "standings" }, g.result.standings.join(" · ")),
       me ? el("span", { class: "sides" }, [
@@ -637,8 +661,8 @@ function finishedRow(g, seat, { rated = false, tag = "div" } = {}) {
 /** The games this browser holds a seat at (a guest's "my games"). */
 function browserGames(mine) {
   // Each table this browser holds a seat at: finished (a listing), in play (403), or gone.
-  Promise.all(mySeats().map(({ table, seat }) => fetch(`/api/games/${table}`).then(async (r) => {
-    if (r.ok) return finishedRow(await r.json(), seat);
+  Promise.all(mySeats().map(({ table, seat, left }) => fetch(`/api/games/${table}`).then(async (r) => {
+    if (r.ok) return finishedRow(await r.json(), seat, { left });
     if (r.status === 403) {
       return el("div", { class: "table-row" }, el("span", {}, "A game in play"),
         el("a", { href: `/t/${table}`, "data-route": true }, "Back to the table"));

@@ -16,6 +16,13 @@ function saveSeat(table, seat, token) {
   localStorage.setItem(TOKEN(table), JSON.stringify({ seat, token, at: Date.now() }));
 }
 
+/** This browser's person left `table`'s game at `seq`, before its end: kept with the seat,
+ * so "my games" shows the game as left, never as their win or loss. */
+export function markLeft(table, seq) {
+  const saved = savedSeat(table);
+  if (saved) localStorage.setItem(TOKEN(table), JSON.stringify({ ...saved, left: seq }));
+}
+
 /** The tables this browser holds a seat at, the latest first (at most `most`): the
  * browser-held identity "my games" is made of — no account, no password. */
 export function mySeats(most = 20) {
@@ -25,7 +32,7 @@ export function mySeats(most = 20) {
     if (!key?.startsWith("cardtable.token.")) continue;
     const table = key.slice("cardtable.token.".length);
     const saved = savedSeat(table);
-    if (saved) seats.push({ table, seat: saved.seat, at: saved.at ?? 0 });
+    if (saved) seats.push({ table, seat: saved.seat, at: saved.at ?? 0, left: saved.left ?? null });
   }
   return seats.sort((a, b) => b.at - a.at).slice(0, most);
 }

@@ -266,6 +266,18 @@ function howToPlayDialog(page, ctx) {
       el("div", { class: "choices" }, el("button", { class: "primary close-how", onclick: ctx.closeHowToPlay }, "Back to the table"))));
 }
 
+/** Asked before leaving a game in progress: what leaving does, and the choice. */
+function leaveDialog(ctx) {
+  return el("div", { class: "overlay" },
+    el("div", { class: "dialog leave", role: "dialog", "aria-modal": "true", "aria-label": "Leave the game?" },
+      el("h2", {}, "Leave the game?"),
+      el("p", {}, "The game goes on without you: a computer plays your seat to the end. "
+        + "Your games list shows it as left, not as your win or loss."),
+      el("div", { class: "choices" },
+        el("button", { class: "primary stay", onclick: ctx.stay }, "Stay at the table"),
+        el("button", { class: "danger", onclick: ctx.leave }, "Leave the game"))));
+}
+
 export function renderTable(root, page, ctx) {
   const snapshot = page.snapshot;
   if (!snapshot) {
@@ -353,8 +365,9 @@ export function renderTable(root, page, ctx) {
       el("details", { open: true }, el("summary", {}, "This hand"), logList(scene.log)),
       scene.last_hand.length ? el("details", {}, el("summary", {}, "The hand before"), logList(scene.last_hand)) : null),
     scene.result ? gameOver(snapshot, page, ctx) : null,
-    betweenHands && !page.howToOpen ? handEndDialog(snapshot, page, ctx) : null,
+    betweenHands && !page.howToOpen && !page.leaving ? handEndDialog(snapshot, page, ctx) : null,
     page.howToOpen ? howToPlayDialog(page, ctx) : null,
+    page.leaving ? leaveDialog(ctx) : null,
   ].filter(Boolean));
   if (selectShare) {
     page.selectShare = false;
@@ -362,7 +375,7 @@ export function renderTable(root, page, ctx) {
     share.select();
   }
   // The hand's end and the game's end take the keyboard: Enter continues.
-  const dialogButton = root.querySelector(".overlay .continue:not([disabled]), .overlay .game-over .primary, .overlay .close-how");
+  const dialogButton = root.querySelector(".overlay .stay, .overlay .continue:not([disabled]), .overlay .game-over .primary, .overlay .close-how");
   if (dialogButton && !root.querySelector(".overlay")?.contains(document.activeElement)) {
     dialogButton.focus({ preventScroll: true });
   }

@@ -550,6 +550,32 @@ async fn a_seat_survives_reconnects_and_the_autopilot_covers_an_absence() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_leaves_a_game_in_progress_has_the_computer_play_their_seat_at_once() {
+    let served = Served::in_temp();
+    // An hour's wait for an absent person: only leaving can start the autopilot here.
+    let seats = ["open", "handout", "handout", "handout"];
+    let spec = json!({"game": "euchre", "points": 1, "seats": seats, "autopilot_seconds": 3600});
+    let (mut a, table) = Client::opening(&served.address, "a", spec).await;
+    let (token, _) = a.join(&table, 0).await;
+    let mut watcher = Client::connect(&served.address, "w").await;
+    watcher.send(json!({"type": "watch", "table": table})).await;
+    watcher.until("snapshot").await;
+    a.send(json!({"type": "leave", "table": table})).await;
+    let covered = watcher.until_autopilot(0, Duration::from_secs(3)).await;
+    let covered = covered.expect("the computer plays the seat of a person who left");
+    assert_eq!(covered["seats"][0]["connected"], false);
+    // The game goes on without them to its end, the seat played by the computer.
+    let mut last = covered;
+    while last["finished"] != true {
+        last = watcher.until("snapshot").await;
+    }
+    // Coming back to a finished game changes nothing but the connection.
+    let mut back = Client::connect(&served.address, "a").await;
+    back.rejoin(&table, &token).await;
+    assert_eq!(back.until("snapshot").await["finished"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_killed_server_restarts_with_every_accepted_action() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("db.sqlite");

@@ -157,6 +157,19 @@ impl<G: Served> Table<G> {
         self.unsent.changed = true;
     }
 
+    /// A connection stops following the table (`leave`): from a seat of a game in
+    /// progress its person has left, so the computer plays the seat at once (the
+    /// autopilot), until a `rejoin` brings the person back.
+    pub(super) fn leave_table(&mut self, id: u64) {
+        let over = self.is_over();
+        if let Some(seat) = self.seat_of(id).filter(|_| !over) {
+            if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
+                *autopilot = true;
+            }
+        }
+        self.drop_conn(id);
+    }
+
     pub(super) fn drop_conn(&mut self, id: u64) {
         self.spectators.retain(|c| c.id != id);
         if let Some(seat) = self.seat_of(id) {
