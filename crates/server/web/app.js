@@ -622,7 +622,8 @@ function accountGames(mine) {
       // Each with its result, as a guest's are (`/api/games/{table}`); the account's
       // listing alone if that fails.
       rows.append(...await Promise.all(games.map((g) => api(`/api/games/${g.table}`)
-        .then((full) => finishedRow(full, g.seat, { rated: g.rated, tag: "li" }), () => gameRow(g, "Review my play")))));
+        .then((full) => finishedRow(full, g.seat, { rated: g.rated, tag: "li", left: savedSeat(g.table)?.left ?? null }),
+          () => gameRow(g, "Review my play")))));
       more.hidden = games.length < PAGE;
       if (!rows.children.length) mine.replaceChildren(el("p", {}, "None yet: the games you play signed in, on any device, will be here."));
       else if (!rows.isConnected) mine.replaceChildren(rows, more);
