@@ -192,3 +192,13 @@ test("leaving a game in progress asks first; the game left is listed as left, no
   assert.match(said, /Left · the computer finished it: (won|lost)/);
   assert.doesNotMatch(said, /\bWon\b|\bLost\b/);
 });
+
+test("Play now offers the points to win, and keeps the choice", async () => {
+  const page = await personAt(browser, servers.instant.url, "Ivy");
+  await page.selectOption("#play-points", "3");
+  await page.getByRole("button", { name: "Play Teen Do Panch now" }).click();
+  await page.waitForURL(/\/t\/[0-9a-f]+$/);
+  await page.locator(".bar .rules", { hasText: "first to 3 points" }).waitFor();
+  await page.goto(new URL("/", page.url()).href);
+  assert.equal(await page.locator("#play-points").inputValue(), "3");
+});

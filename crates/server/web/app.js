@@ -187,6 +187,8 @@ function lobbyPage() {
 
 /** The computers' level a person last chose, kept in the browser. */
 const LEVEL = "cardtable.level";
+/** The points to win a person last chose for "Play now", kept in the browser. */
+const POINTS = "cardtable.points";
 
 /** One button per game that seats the person at once, against computers of the level
  * chosen last (a private table: its link is the way in). The levels are the server's
@@ -198,6 +200,9 @@ function playNow(saveName) {
     const chosen = offer.levels.some((l) => l.kind === kept) ? kept : offer.default_level;
     level.replaceChildren(...offer.levels.map((l) => el("option", { value: l.kind, selected: l.kind === chosen }, l.title)));
   });
+  // How long a game: points to win (Straights ends by its own rule), kept like the level.
+  const points = el("select", { id: "play-points", onchange: (e) => localStorage.setItem(POINTS, e.target.value) },
+    [3, 5, 10, 15].map((n) => el("option", { value: n, selected: String(n) === (localStorage.getItem(POINTS) ?? "10") }, `${n} points`)));
   const error = el("p", { class: "error", role: "alert" });
   const buttons = el("div", { class: "choices play-now" });
   const start = async (g) => {
@@ -206,7 +211,9 @@ function playNow(saveName) {
     localStorage.setItem(LEVEL, level.value);
     const seats = ["open", ...Array.from({ length: g.seats - 1 }, () => level.value)];
     const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
-    if (!connection.send({ type: "create", game: g.game, seats })) {
+    const spec = { type: "create", game: g.game, seats };
+    if (g.points_to_win) spec.points = Number(points.value);
+    if (!connection.send(spec)) {
       error.textContent = "Not connected: try again in a moment.";
       return;
     }
@@ -218,7 +225,8 @@ function playNow(saveName) {
   catalogue.then((offer) => buttons.replaceChildren(...offer.games.map((g) =>
     el("button", { class: "primary", onclick: () => start(g) }, `Play ${g.title} now`))))
     .catch(() => { error.textContent = "Could not load the games: reload the page."; });
-  return el("div", {}, el("label", { for: "level" }, "Computers' level"), level, buttons, error);
+  return el("div", {}, el("label", { for: "level" }, "Computers' level"), level,
+    el("label", { for: "play-points" }, "Points to win (Euchre, Teen Do Panch)"), points, buttons, error);
 }
 
 /** The server's catalogue (`/api/catalogue`): games, their variants and the seat kinds. */
