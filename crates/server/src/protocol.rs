@@ -323,6 +323,10 @@ pub struct Snapshot {
     pub view: Seen,
     /// The rematch table, once a seated person asked for one (`rematch`).
     pub next: Option<TableId>,
+    /// How long, in milliseconds, what the last action left stays in view at this
+    /// table's pace (docs/PROTOCOL.md, "Pace"): a face lets a finished trick be seen so
+    /// long before a hand's end or the game's end is drawn over it (0 at `instant`).
+    pub hold_ms: u64,
 }
 
 /// A refusal of an HTTP request, as its body says it.

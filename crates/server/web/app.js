@@ -463,6 +463,7 @@ function openTable(table) {
   const page = { snapshot: null, error: "", lastTrick: false, announced: null };
   const redraw = () => renderTable(root, page, {
     connection,
+    redraw: () => redraw(),
     act: (action) => {
       const s = page.snapshot;
       if (connection.act(table, s.seq, action)) redraw();

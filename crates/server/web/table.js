@@ -292,8 +292,21 @@ export function renderTable(root, page, ctx) {
   const online = ctx.connection.status === "connected" && !ctx.connection.syncing.has(snapshot.table);
   const waiting = Boolean(ctx.connection.pending);
   const yours = Boolean(own && own.actions.length > 0 && !scene.result);
-  // A hand just ended and the next is not dealt: its end is shown until continued.
+  // A hand just ended and the next is not dealt: its end is shown until continued — once
+  // its last trick has been seen for the table's beat (`hold_ms`, the server's pace).
   const betweenHands = Boolean(scene.hand_end && scene.turn == null && !scene.result);
+  let endInView = true;
+  if (scene.hand_end) {
+    if (page.endDue?.seq !== scene.hand_end.seq) {
+      page.endDue = { seq: scene.hand_end.seq, at: Date.now() + (snapshot.hold_ms ?? 0) };
+    }
+    const wait = page.endDue.at - Date.now();
+    if (wait > 0) {
+      endInView = false;
+      clearTimeout(page.endTimer);
+      page.endTimer = setTimeout(ctx.redraw, wait + 20);
+    }
+  }
   const acting = online && !waiting && yours;
   let status;
   if (scene.result) status = scene.status;
@@ -364,8 +377,8 @@ export function renderTable(root, page, ctx) {
         last.plays.map(({ seat, card }) => el("span", {}, `${scene.seats[seat].name}: `, cardElement(card, { small: true })))) : null,
       el("details", { open: true }, el("summary", {}, "This hand"), logList(scene.log)),
       scene.last_hand.length ? el("details", {}, el("summary", {}, "The hand before"), logList(scene.last_hand)) : null),
-    scene.result ? gameOver(snapshot, page, ctx) : null,
-    betweenHands && !page.howToOpen && !page.leaving ? handEndDialog(snapshot, page, ctx) : null,
+    scene.result && endInView ? gameOver(snapshot, page, ctx) : null,
+    betweenHands && endInView && !page.howToOpen && !page.leaving ? handEndDialog(snapshot, page, ctx) : null,
     page.howToOpen ? howToPlayDialog(page, ctx) : null,
     page.leaving ? leaveDialog(ctx) : null,
   ].filter(Boolean));

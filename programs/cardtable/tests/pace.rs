@@ -75,6 +75,15 @@ async fn a_person_sees_each_computer_card_and_each_finished_trick_for_its_beat()
         // A computer's action that followed one the person saw.
         let by_computer = after["seq"].as_u64() == before["seq"].as_u64().map(|s| s + 1)
             && computer_to_act(before);
+        // A trick just taken says how long it stays: what a face waits before drawing a
+        // hand's end over it.
+        if trick_just_taken(after) {
+            assert!(
+                after["hold_ms"].as_u64().unwrap() >= 1000,
+                "{}",
+                after["hold_ms"]
+            );
+        }
         if by_computer {
             let shown = next.0 - last.0;
             let floor = if trick_just_taken(before) {

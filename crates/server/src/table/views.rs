@@ -23,6 +23,9 @@ impl<G: Served> Table<G> {
             rated: self.row.rated,
             view: self.game.seen_by(to, &self.nameplates(), self.row.points),
             next: self.next.clone(),
+            hold_ms: (self.game.beat()).map_or(0, |beat| {
+                self.row.speed.pace().hold(beat).as_millis() as u64
+            }),
         }))
     }
 
