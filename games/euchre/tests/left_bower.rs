@@ -69,7 +69,7 @@ fn a_left_bower_to_its_printed_suit_is_refused_as_a_trump() {
                         );
                         if rules.renege_penalty.is_some() {
                             // CS 246: "an automatic 2 points is awarded to the other team".
-                            let mut taken = hand.clone();
+                            let mut taken = hand;
                             let renege = taken.apply(Action::Play(jack)).unwrap();
                             assert!(
                                 matches!(renege, Outcome::Renege { points: 2, .. }),
