@@ -1054,25 +1054,21 @@ mod quota_tests {
     /// above their quota"), each score said with how it came about.
     #[test]
     fn a_teen_do_panch_score_says_how_it_came_about() {
-        assert_eq!(
-            quota_words(6, 5, 3),
-            "took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points"
-        );
-        assert_eq!(
-            quota_words(5, 5, 2),
-            "took 5 tricks, quota 5: reached it +2 = 2 points"
-        );
-        assert_eq!(
-            quota_words(4, 3, 1),
-            "took 4 tricks, quota 3: 1 over +1, 1 point"
-        );
-        assert_eq!(
-            quota_words(3, 3, 0),
-            "took 3 tricks, quota 3: met it, 0 points"
-        );
-        assert_eq!(
-            quota_words(1, 2, 0),
-            "took 1 trick, quota 2: 1 short, 0 points"
-        );
+        let cases = [
+            (
+                (6, 5, 3),
+                "took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points",
+            ),
+            (
+                (5, 5, 2),
+                "took 5 tricks, quota 5: reached it +2 = 2 points",
+            ),
+            ((4, 3, 1), "took 4 tricks, quota 3: 1 over +1, 1 point"),
+            ((3, 3, 0), "took 3 tricks, quota 3: met it, 0 points"),
+            ((1, 2, 0), "took 1 trick, quota 2: 1 short, 0 points"),
+        ];
+        for ((tricks, quota, gained), said) in cases {
+            assert_eq!(quota_words(tricks, quota, gained), said);
+        }
     }
 }
