@@ -18,6 +18,13 @@ fn said(game: GameKind, rules: &str, house: &[&str]) -> String {
     text.join("\n")
 }
 
+/// Fails unless `text` says each of `parts`.
+fn says(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "no {part:?} in:\n{text}");
+    }
+}
+
 #[test]
 fn every_variant_has_each_lesson_with_its_source() {
     for variant in Variant::ALL {
@@ -46,37 +53,46 @@ fn euchre_says_each_handouts_rules() {
     let cs246 = said(GameKind::Euchre, "cs246", &[]);
     // CS 246: "an automatic 2 points is awarded to the other team" for a renege; going
     // alone; all pass twice and the hand is thrown in.
-    assert!(cs246.contains("the other side scores 2 points"), "{cs246}");
-    assert!(cs246.contains("go alone"), "{cs246}");
-    assert!(cs246.contains("thrown in"), "{cs246}");
-    assert!(cs246.contains("The first side to 10 points"), "{cs246}");
+    says(
+        &cs246,
+        &[
+            "the other side scores 2 points",
+            "go alone",
+            "thrown in",
+            "The first side to 10 points",
+        ],
+    );
     let eecs280 = said(GameKind::Euchre, "eecs280", &[]);
     // EECS 280: the dealer is stuck; no going alone; a card not following is refused.
-    assert!(eecs280.contains("the dealer must name a suit"), "{eecs280}");
+    says(&eecs280, &["the dealer must name a suit"]);
     assert!(!eecs280.contains("go alone"), "{eecs280}");
-    assert!(eecs280.contains("is refused"), "{eecs280}");
+    says(&eecs280, &["is refused"]);
     // Pagat: a march scores 2, a euchre 2; the left bower is a trump.
-    assert!(eecs280.contains("(a march) score 2"), "{eecs280}");
-    assert!(eecs280.contains("the defenders score 2"), "{eecs280}");
-    assert!(eecs280.contains("left bower"), "{eecs280}");
+    says(
+        &eecs280,
+        &["(a march) score 2", "the defenders score 2", "left bower"],
+    );
 }
 
 #[test]
 fn a_house_rule_changes_its_lesson_and_is_listed() {
     let text = said(GameKind::Euchre, "eecs280", &["dealer=throw-in", "pack=32"]);
-    assert!(text.contains("thrown in"), "{text}");
-    assert!(text.contains("A 32-card pack: 7 up to the ace"), "{text}");
-    assert!(text.contains("## House rules at this table"), "{text}");
-    assert!(text.contains("Stick the dealer: throw-in"), "{text}");
+    says(
+        &text,
+        &[
+            "thrown in",
+            "A 32-card pack: 7 up to the ace",
+            "## House rules at this table",
+            "Stick the dealer: throw-in",
+        ],
+    );
     let six = said(
         GameKind::Straights,
         "cs246",
         &["players=6", "opener=diamonds"],
     );
     // 52 cards to six players: four get nine, two get eight (pagat: some one more).
-    assert!(six.contains("6 players"), "{six}");
-    assert!(six.contains("9 or 8 each"), "{six}");
-    assert!(six.contains("holds the 7♦"), "{six}");
+    says(&six, &["6 players", "9 or 8 each", "holds the 7♦"]);
 }
 
 #[test]
@@ -88,22 +104,27 @@ fn straights_and_teen_do_panch_say_their_handouts_scoring() {
         straights.contains("jack 11, queen 12, king 13"),
         "{straights}"
     );
-    assert!(straights.contains("1 + 6 + 13 = 20"), "{straights}");
-    assert!(straights.contains("reaches 80 points"), "{straights}");
-    assert!(straights.contains("holds the 7♠"), "{straights}");
+    says(
+        &straights,
+        &["1 + 6 + 13 = 20", "reaches 80 points", "holds the 7♠"],
+    );
     let panch = said(GameKind::TeenDoPanch, "handout", &[]);
     // "The maker gets 2 points for reaching their quota - and 1 point for each trick
     // above the quota"; quotas 5, 3 and 2; pulls from the second deal on.
-    assert!(panch.contains("2 points for reaching its quota"), "{panch}");
-    assert!(panch.contains("must take 5 tricks"), "{panch}");
-    assert!(panch.contains("the dealer 2"), "{panch}");
-    assert!(panch.contains("From the second hand on"), "{panch}");
-    assert!(panch.contains("the last card dealt"), "{panch}");
+    says(
+        &panch,
+        &[
+            "2 points for reaching its quota",
+            "must take 5 tricks",
+            "the dealer 2",
+            "From the second hand on",
+            "the last card dealt",
+        ],
+    );
     let right = said(
         GameKind::TeenDoPanch,
         "handout",
         &["direction=right", "pull=unseen"],
     );
-    assert!(right.contains("dealer's right is the maker"), "{right}");
-    assert!(right.contains("drawn unseen"), "{right}");
+    says(&right, &["dealer's right is the maker", "drawn unseen"]);
 }

@@ -210,23 +210,32 @@ function playNow(saveName) {
     error.textContent = "";
     localStorage.setItem(LEVEL, level.value);
     const seats = ["open", ...Array.from({ length: g.seats - 1 }, () => level.value)];
-    const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
     const spec = { type: "create", game: g.game, seats };
     if (g.points_to_win) spec.points = Number(points.value);
-    if (!connection.send(spec)) {
-      error.textContent = "Not connected: try again in a moment.";
-      return;
-    }
-    const reply = await answer;
-    if (!reply) error.textContent = "The server did not answer: try again.";
-    else if (reply.type === "error") error.textContent = reply.message;
-    else go(`/t/${reply.table}?seat=0`);
+    await createAndSit(spec, error);
   };
   catalogue.then((offer) => buttons.replaceChildren(...offer.games.map((g) =>
     el("button", { class: "primary", onclick: () => start(g) }, `Play ${g.title} now`))))
     .catch(() => { error.textContent = "Could not load the games: reload the page."; });
   return el("div", {}, el("label", { for: "level" }, "Computers' level"), level,
     el("label", { for: "play-points" }, "Points to win (Euchre, Teen Do Panch)"), points, buttons, error);
+}
+
+/** Opens a table as `spec` asks and goes to it, into its first open seat; a refusal or
+ * silence is said in `error`. */
+async function createAndSit(spec, error) {
+  const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
+  if (!connection.send(spec)) {
+    error.textContent = "Not connected: try again in a moment.";
+    return;
+  }
+  const reply = await answer;
+  if (!reply) error.textContent = "The server did not answer: try again.";
+  else if (reply.type === "error") error.textContent = reply.message;
+  else {
+    const seat = spec.seats.indexOf("open");
+    go(`/t/${reply.table}${seat >= 0 ? `?seat=${seat}` : ""}`);
+  }
 }
 
 /** The server's catalogue (`/api/catalogue`): games, their variants and the seat kinds. */
@@ -359,18 +368,7 @@ function createForm(saveName) {
     };
     // Sent only when chosen: a server without rated tables refuses unknown fields.
     if (account.me && rated.checked && !rated.disabled) spec.rated = true;
-    const answer = connection.next((m) => m.type === "created" || (m.type === "error" && !m.table));
-    if (!connection.send(spec)) {
-      error.textContent = "Not connected: try again in a moment.";
-      return;
-    }
-    const reply = await answer;
-    if (!reply) error.textContent = "The server did not answer: try again.";
-    else if (reply.type === "error") error.textContent = reply.message;
-    else {
-      const seat = kinds.indexOf("open");
-      go(`/t/${reply.table}${seat >= 0 ? `?seat=${seat}` : ""}`);
-    }
+    await createAndSit(spec, error);
   };
   return el("form", { onsubmit: submit },
     el("label", { for: "game" }, "Game"), game,

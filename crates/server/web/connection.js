@@ -23,32 +23,32 @@ export function markLeft(table, seq) {
   if (saved) localStorage.setItem(TOKEN(table), JSON.stringify({ ...saved, left: seq }));
 }
 
-/** The tables this browser holds a seat at, the latest first (at most `most`): the
- * browser-held identity "my games" is made of — no account, no password. */
-export function mySeats(most = 20) {
+/** Every seat this browser keeps: `{ table, saved }`, `saved` as `savedSeat` reads it. */
+function keptSeats() {
   const seats = [];
   for (let i = 0; i < localStorage.length; i++) {
     const key = localStorage.key(i);
     if (!key?.startsWith("cardtable.token.")) continue;
     const table = key.slice("cardtable.token.".length);
     const saved = savedSeat(table);
-    if (saved) seats.push({ table, seat: saved.seat, at: saved.at ?? 0, left: saved.left ?? null });
+    if (saved) seats.push({ table, saved });
   }
-  return seats.sort((a, b) => b.at - a.at).slice(0, most);
+  return seats;
+}
+
+/** The tables this browser holds a seat at, the latest first (at most `most`): the
+ * browser-held identity "my games" is made of — no account, no password. */
+export function mySeats(most = 20) {
+  return keptSeats()
+    .map(({ table, saved }) => ({ table, seat: saved.seat, at: saved.at ?? 0, left: saved.left ?? null }))
+    .sort((a, b) => b.at - a.at).slice(0, most);
 }
 
 /** Every seat this browser holds, with its token: what a guest who signs up hands to
  * their new account (`seats` of `/api/account/register/finish`), so they keep those games. */
 export function seatTokens() {
-  const seats = [];
-  for (let i = 0; i < localStorage.length; i++) {
-    const key = localStorage.key(i);
-    if (!key?.startsWith("cardtable.token.")) continue;
-    const table = key.slice("cardtable.token.".length);
-    const saved = savedSeat(table);
-    if (saved?.token) seats.push({ table, seat: saved.seat, token: saved.token });
-  }
-  return seats;
+  return keptSeats().filter(({ saved }) => saved.token)
+    .map(({ table, saved }) => ({ table, seat: saved.seat, token: saved.token }));
 }
 
 export function forgetSeat(table) {
