@@ -202,3 +202,11 @@ test("Play now offers the points to win, and keeps the choice", async () => {
   await page.goto(new URL("/", page.url()).href);
   assert.equal(await page.locator("#play-points").inputValue(), "3");
 });
+
+test("the leaderboard says after how many rated games a player is listed", async () => {
+  const page = await personAt(browser, servers.instant.url, "Ivy");
+  await page.goto(new URL("/leaderboard", page.url()).href);
+  // docs/PROTOCOL.md: "A rating is provisional until its 10th rated game".
+  await page.locator(".leaderboard .hint", { hasText: "listed after 10 rated games" }).waitFor();
+  await page.getByRole("status").filter({ hasText: "after 10 rated games" }).waitFor();
+});

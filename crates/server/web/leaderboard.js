@@ -25,6 +25,7 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
     pick.addEventListener("change", () => go(`/leaderboard/${pick.value}`));
     const body = el("tbody");
     const status = el("p", { role: "status", "aria-live": "polite" }, "Loading…");
+    const threshold = el("p", { class: "hint" }, `A player is listed after ${offer.provisional_games} rated games of these rules; until then their rating is provisional (on their profile).`);
     const ranks = el("table", { class: "scores board", hidden: true },
       el("caption", {}, board.title),
       el("thead", {}, el("tr", {}, ["Place", "Name", "Rating", "Games"].map((h) => el("th", { scope: "col" }, h)))),
@@ -43,7 +44,7 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
           el("td", {}, String(r.games)))));
         if (rows.length) last = rows.at(-1).place;
         more.hidden = rows.length < PAGE;
-        status.textContent = body.children.length ? "" : "Nobody yet: a rating is listed here once it is no longer provisional.";
+        status.textContent = body.children.length ? "" : `Nobody yet: a player is listed here after ${offer.provisional_games} rated games of ${board.title}.`;
         ranks.hidden = !body.children.length;
       } catch (e) {
         status.textContent = `The leaderboard did not load: ${e.message}`;
@@ -56,6 +57,7 @@ export function leaderboardPage(main, chosen, { catalogue, go }) {
     root.replaceChildren(
       el("h1", {}, "Leaderboard"),
       el("label", { for: "board" }, "Game"), pick,
+      threshold,
       ranks,
 
       status, more,

@@ -29,10 +29,7 @@ use crate::{conn, edge, metrics, protocol, web};
 pub fn router(server: &Server) -> Router {
     let api = Router::new()
         .route("/api/tables", get(list_tables))
-        .route(
-            "/api/catalogue",
-            get(|| async { Json(scene::offer::offer()) }),
-        )
+        .route("/api/catalogue", get(catalogue))
         .route("/api/how-to-play", get(learn::how_to_play))
         .route("/api/games", get(listings::list_games))
         .route("/api/games/{id}", get(listings::game_listing))
@@ -55,6 +52,14 @@ pub fn router(server: &Server) -> Router {
         .route("/metrics", get(metrics_text))
         .layer(middleware::map_response(edge::headers))
         .with_state(server.clone())
+}
+
+/// The catalogue a create form offers, with the rated games a rating stays provisional
+/// for ([`crate::ratings::PROVISIONAL_GAMES`]): a leaderboard says when a player is listed.
+async fn catalogue() -> Json<serde_json::Value> {
+    let mut offer = serde_json::to_value(scene::offer::offer()).expect("the offer serializes");
+    offer["provisional_games"] = crate::ratings::PROVISIONAL_GAMES.into();
+    Json(offer)
 }
 
 /// Refuses a request naming a host this server is not reached at ([`Edge::check_host`]).
