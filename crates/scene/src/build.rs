@@ -586,7 +586,15 @@ fn sentences<G: Staged>(
     {
         let you = stage.to == Some(moment.seat);
         let who = subject(stage.nameplates, stage.to, moment.seat);
-        let phrase = G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you);
+        let mut phrase = G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you);
+        // A card handed to a seat: whom to, though the card may be hidden.
+        if let Some(to) = moment.happened.passed_to {
+            phrase.push_str(" to ");
+            phrase.push_str(match stage.to == Some(to) {
+                true => "you",
+                false => &stage.nameplates[to].name,
+            });
+        }
         lines.push(sentence(who, &phrase));
         if let Some(penalty) = moment.happened.penalty {
             let (name, many) = side(stage.nameplates, stage.to, &team_of(game, penalty.to));

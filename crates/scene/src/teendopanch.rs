@@ -165,18 +165,30 @@ impl Staged for Game {
     }
 
     fn notes(_: &Public<'_>, view: &View<'_>) -> Vec<String> {
-        let taken = view.pull();
-        taken
-            .map(|p| format!("You pulled {}", card_text(p.taken)))
-            .into_iter()
-            .collect()
+        let pulled = (view.pull()).map(|p| {
+            format!(
+                "You pulled {}: give back a card from a suit you hold three of",
+                card_text(p.taken)
+            )
+        });
+        let lost = (view.pulled_from()).map(|p| {
+            format!(
+                "Your {} was pulled from your hand: a card comes back to you",
+                card_text(p.taken)
+            )
+        });
+        pulled.into_iter().chain(lost).collect()
     }
 
     fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
         match action {
             // A card given back, or handed over under the house rule: face down.
             None => verb(you, "give a card face down", "gives a card face down"),
-            Some(Action::Pass) => verb(you, "wait for more cards", "waits for more cards"),
+            Some(Action::Pass) => verb(
+                you,
+                "pass, to see more cards before naming trump",
+                "passes, to see more cards before naming trump",
+            ),
             Some(Action::Call(suit)) => {
                 format!("{} {} trump", verb(you, "name", "names"), suit_words(*suit))
             }

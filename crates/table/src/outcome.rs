@@ -27,6 +27,11 @@ pub struct Happened {
     /// for the kitty).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown: Option<[cards::Card; 3]>,
+    /// The seat this action handed a card to (Teen Do Panch's card given back in a pull,
+    /// or handed over): public, though the card may not be, so every log names who
+    /// received it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passed_to: Option<usize>,
 }
 
 /// An upcard ordered up (Euchre), and by whom.

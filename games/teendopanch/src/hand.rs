@@ -96,6 +96,12 @@ pub enum Outcome {
         /// The hand's result, after the tenth trick.
         result: Option<HandResult>,
     },
+    /// A card changed hands in a pull: given back to the short player, or handed over
+    /// to the puller (house rule); then the next player acts.
+    Passed {
+        /// Who received the card.
+        to: Seat,
+    },
 }
 
 const DEAL_ROUNDS: [usize; 3] = [5, 3, 2];
@@ -449,10 +455,15 @@ impl Hand {
                 }
             }
             Action::Call(suit) => self.name_trump(suit),
-            Action::Return(card) => self.give_back(card),
+            Action::Return(card) => {
+                let to = self.pull.expect("a pull is in progress").victim;
+                self.give_back(card);
+                return Outcome::Passed { to };
+            }
             Action::Give(card) => {
                 let (puller, victim) = self.giving.take().expect("a pull waits for its card");
                 self.take(puller, victim, card);
+                return Outcome::Passed { to: puller };
             }
             Action::Play(card) => return self.play(card),
         }
@@ -772,6 +783,12 @@ impl<'a> View<'a> {
     /// The pull this seat is making, with the card it took.
     pub fn pull(&self) -> Option<Pull> {
         self.hand.pull.filter(|p| p.puller == self.seat)
+    }
+
+    /// The pull taking a card from this seat, with the card taken: it left the seat's
+    /// own hand, so the seat knows which.
+    pub fn pulled_from(&self) -> Option<Pull> {
+        self.hand.pull.filter(|p| p.victim == self.seat)
     }
 
     /// Whether the seat is to act.

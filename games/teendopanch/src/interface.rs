@@ -140,8 +140,15 @@ impl Agent<Game> for Simple {
 
 impl table::Outcome for crate::Outcome {
     fn happened(&self) -> table::Happened {
-        let crate::Outcome::Trick { winner, result } = *self else {
-            return table::Happened::default();
+        let (winner, result) = match *self {
+            crate::Outcome::Trick { winner, result } => (winner, result),
+            crate::Outcome::Passed { to } => {
+                return table::Happened {
+                    passed_to: Some(to.index()),
+                    ..table::Happened::default()
+                }
+            }
+            crate::Outcome::Continue => return table::Happened::default(),
         };
         let four = |three: [u8; 3]| [three[0], three[1], three[2], 0];
         table::Happened {
