@@ -65,9 +65,19 @@ impl Staged for Game {
     }
 
     fn signs(public: &Public<'_>, each: &mut dyn FnMut(Sign)) {
-        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
+        let Some(view) = public.hand() else {
             return;
         };
+        if public.needs_deal() {
+            // Between hands trump stays in view with the hand's end, which it explains.
+            if let Some(suit) = view.trump() {
+                each(Sign::Trump {
+                    suit,
+                    maker: view.maker().map(Seat::index),
+                });
+            }
+            return;
+        }
         if let Some((farmer, cards)) = view.farmer() {
             let farmer = farmer.index();
             each(Sign::FarmersHand { farmer, cards });

@@ -86,13 +86,17 @@ impl Staged for Game {
     }
 
     fn signs(public: &Public<'_>, each: &mut dyn FnMut(Sign)) {
-        let Some(view) = public.hand().filter(|_| !public.needs_deal()) else {
+        let Some(view) = public.hand() else {
             return;
         };
         let maker = view.maker().index();
         if let Some(suit) = view.trump() {
             let maker = Some(maker);
             each(Sign::Trump { suit, maker });
+        }
+        // Between hands trump stays in view with the hand's end; nothing else does.
+        if public.needs_deal() {
+            return;
         }
         match view.phase() {
             Hand::Making(Round::One) => each(Sign::Dealt(Dealt::FirstFive)),

@@ -284,3 +284,21 @@ fn the_give_back_question_says_the_suit_of_three_rule_where_it_holds() {
         assert!(asked > 0, "{variant:?}: a give-back came up");
     }
 }
+
+/// `euchre_test00.out.correct`: "Barbara orders up Hearts" — between hands, with the
+/// hand's end, trump stays in view (it explains the hand), and nothing else of the hand
+/// does.
+#[test]
+fn trump_stays_in_view_with_the_hands_end() {
+    let (_, scene) = euchre_test00();
+    assert!(scene.hand_end.is_some(), "between hands");
+    let trump: Vec<(&str, Option<usize>)> = (scene.facts.iter())
+        .map(|f| (f.text.as_str(), f.seat))
+        .collect();
+    assert_eq!(trump.len(), 1, "{trump:?}");
+    assert!(
+        trump[0].0.starts_with("Trump ♥ Hearts") || trump[0].0.contains("Hearts"),
+        "{trump:?}"
+    );
+    assert_eq!(trump[0].1, Some(1), "made by Barbara");
+}
