@@ -95,14 +95,16 @@ for (const [size, viewport] of [["desktop", { width: 1280, height: 800 }], ["pho
     await ada.goto(server.url);
     const link = await createTable(ada, { game: "euchre", points: 3, listed: false, seats: ["open", "beginner", "open", "beginner"] });
     const bea = await stranger(link, viewport);
+    await bea.locator(".invite", { hasText: "Ada invites you to Euchre" }).waitFor();
     await bea.fill("#table-name", "Bea");
-    await bea.getByRole("button", { name: "Go to the table" }).click();
-    await bea.getByRole("button", { name: "Sit here (seat 3)" }).click();
+    await bea.getByRole("button", { name: "Sit in seat 3" }).click();
     await bea.waitForFunction(() => window.cardtable.last?.scene.you === 2);
     // A spectator watches from the link.
     const cy = await stranger(link, viewport);
+    // Every seat taken: the link offers to watch.
+    await cy.locator(".invite", { hasText: "every seat is taken" }).waitFor();
     await cy.fill("#table-name", "Cy");
-    await cy.getByRole("button", { name: "Go to the table" }).click();
+    await cy.getByRole("button", { name: "Watch the table" }).click();
     await cy.locator(".felt").waitFor();
 
     let ends = 0;

@@ -31,7 +31,7 @@ test("a name typed just before Play now: the first click opens the table, under 
   assert.equal(await page.evaluate(() => localStorage.getItem("cardtable.name")), "Ada");
 });
 
-test("a friend who opens a table's link is asked for a name, then sits under it", async () => {
+test("a friend who opens a table's link is told the game, the host and the seat, and sits in one click under a name", async () => {
   const host = await personAt(shared.browser, shared.server.url, "Hal");
   const link = await createTable(host, { game: "euchre", listed: false, seats: ["open", "open", "handout", "handout"] });
   const { context, page } = await newcomerAt(link);
@@ -40,9 +40,11 @@ test("a friend who opens a table's link is asked for a name, then sits under it"
     await form.waitFor();
     assert.equal(await page.locator(".felt").count(), 0, "no table before a name");
     assert.deepEqual(await audit(page), [], "axe-core: the name form");
+    // Who invites them to what, and the seat that will be theirs.
+    await form.locator(".invite", { hasText: "Hal invites you to Euchre" }).waitFor();
+    assert.match(await form.locator(".invite").textContent(), /in seat 2\.$/);
     await page.fill("#table-name", "Bea");
-    await form.getByRole("button", { name: "Go to the table" }).click();
-    await page.getByRole("button", { name: "Sit here (seat 2)" }).click();
+    await form.getByRole("button", { name: "Sit in seat 2" }).click();
     await page.waitForFunction(() => window.cardtable.last?.scene.you === 1);
     assert.equal((await lastSnapshot(page)).seats[1].name, "Bea");
     assert.equal(await page.evaluate(() => localStorage.getItem("cardtable.name")), "Bea");
@@ -61,12 +63,13 @@ test("a name the server refuses at a table's link is said there, and asked again
   const { context, page } = await newcomerAt(link);
   try {
     await page.locator("#connection[data-status=connected]").waitFor();
+    await page.locator("form.ask-name .invite", { hasText: "seat 2" }).waitFor();
     await page.fill("#table-name", "You");
-    await page.getByRole("button", { name: "Go to the table" }).click();
+    await page.getByRole("button", { name: "Sit in seat 2" }).click();
     await page.locator("form.ask-name .error", { hasText: "reads as the table's own words" }).waitFor();
     assert.equal(await page.locator(".felt").count(), 0);
     await page.fill("#table-name", "Bea");
-    await page.getByRole("button", { name: "Go to the table" }).click();
+    await page.getByRole("button", { name: "Sit in seat 2" }).click();
     await page.locator(".felt").waitFor();
   } finally {
     await context.close();

@@ -385,13 +385,28 @@ function createForm(saveName) {
 
 // ---------------------------------------------------------------- a table
 
-/** A table's link opened in a browser that has no name yet (a friend sent it): the name
- * first, kept like the lobby's, then the table under it. */
+/** A table's link opened in a browser that has no name yet (a friend sent it): the table
+ * is watched meanwhile, so the page says which game, who invites them and which seat is
+ * theirs; the name is asked once, kept like the lobby's, and the friend sits in that seat
+ * in the same click. */
 function askName(table, start) {
   const input = el("input", { id: "table-name", maxlength: 32, autocomplete: "nickname", required: true, placeholder: "Your name" });
   const error = el("p", { class: "error", role: "alert" });
   const button = el("button", { type: "submit", class: "primary" }, "Go to the table");
+  const about = el("p", { class: "invite", role: "status" }, "Looking up the table…");
   let page = null;
+  let open = null;
+  // What the table's snapshot says: its title, who sits there, the first open seat.
+  const shown = (snapshot) => {
+    const { scene } = snapshot;
+    const people = scene.seats.filter((s) => s.presence === "person" || s.presence === "away").map((s) => s.name);
+    open = snapshot.finished ? null : scene.seats.find((s) => s.presence === "open")?.seat ?? null;
+    const host = people.length ? `${people.join(" and ")} ${people.length === 1 ? "invites" : "invite"} you to ` : "You are invited to ";
+    about.textContent = open == null
+      ? `${scene.title}: every seat is taken, so you will watch.`
+      : `${host}${scene.title}, in seat ${open + 1}.`;
+    button.textContent = open == null ? "Watch the table" : `Sit in seat ${open + 1}`;
+  };
   const submit = async (event) => {
     event.preventDefault();
     const given = input.value.trim();
@@ -410,20 +425,27 @@ function askName(table, start) {
     name = answer?.name ?? given;
     localStorage.setItem(NAME, name);
     form.remove();
+    // The seat offered is taken as the page opens (as the lobby's "Sit in seat" does).
+    if (open != null) history.replaceState(null, "", `/t/${table}?seat=${open}`);
     page = start();
   };
   const form = el("form", { class: "panel ask-name", onsubmit: submit },
     el("h1", {}, "Join the table"),
+    about,
     el("label", { for: "table-name" }, "Your name, as the others at the table will see it"),
     input, error, button);
   main.append(form);
   input.focus();
-  // Until a name is given the page follows nothing; then it is the table's.
+  connection.follow(table);
   return {
     table,
     redraw: () => page?.redraw(),
-    message: (msg) => page?.message(msg),
-    close: () => page?.close(),
+    message: (msg) => {
+      if (page) page.message(msg);
+      else if (msg.table === table && msg.type === "snapshot") shown(msg);
+      else if (msg.table === table && msg.type === "error" && msg.code === "no_table") about.textContent = "There is no such table.";
+    },
+    close: () => (page ? page.close() : connection.unfollow(table)),
   };
 }
 
