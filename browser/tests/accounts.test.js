@@ -319,6 +319,11 @@ test("a rated game of four people: the table says so before it starts, the profi
   const last = host.locator(`[data-table="${table}"]`);
   await last.getByText("Rated", { exact: true }).waitFor();
   await last.getByRole("link", { name: "Replay" }).waitFor();
+  // With whom and against whom, and the final score: Rae sat in seat 1, Tam across.
+  const sides = last.locator(".sides");
+  await sides.waitFor();
+  assert.match(await sides.textContent(), /With Tam · Against (Sol, Uma|Uma, Sol)/);
+  assert.match(await last.locator(".standings").textContent(), /Rae & Tam: \d+ point/);
   await clean(host, "a profile with a rating");
   await shoot(host, "profile-rated", { width: 1280 });
   await host.setViewportSize({ width: 375, height: 667 });

@@ -27,13 +27,26 @@ export const ratingText = (rating) => Number(rating).toFixed(1);
 /** One game a person played, as the server lists it (`{table, title, ended, seat, won,
  * rated}`): its outcome in the server's words, its replay and the review of that seat. */
 export function gameRow(g, review = "Review the play") {
-  return el("li", { class: "table-row game", "data-table": g.table },
+  const row = el("li", { class: "table-row game", "data-table": g.table },
     el("strong", {}, g.title),
     g.rated ? el("span", { class: "badge rated" }, "Rated") : null,
     endedAt(g.ended),
     g.won != null ? el("span", { class: `outcome ${g.won ? "won" : "lost"}` }, g.won ? "Won" : "Lost") : null,
     el("a", { href: `/replay/${g.table}`, "data-route": true }, "Replay"),
     el("a", { href: `/replay/${g.table}?review=${g.seat}`, "data-route": true }, review));
+  // The final score, and with and against whom, from the game's own listing: added once
+  // it comes (the row stands without it).
+  api(`/api/games/${g.table}`).then((full) => {
+    const me = full.result?.seats.find((s) => s.seat === g.seat);
+    if (!full.result || !me) return;
+    row.append(el("div", { class: "summary" },
+      el("span", { class: "standings" }, full.result.standings.join(" · ")),
+      el("span", { class: "sides" }, [
+        me.partners.length ? `With ${me.partners.join(", ")}` : null,
+        me.opponents.length ? `Against ${me.opponents.join(", ")}` : null,
+      ].filter(Boolean).join(" · "))));
+  }, () => {});
+  return row;
 }
 
 /** How many games a profile lists at first (the server's `/api/users/{name}`, its last 20
