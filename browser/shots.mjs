@@ -4,7 +4,7 @@ const server = await startServer(["--hand-pause-seconds", "0", ...(process.env.S
 const browser = await launch();
 const sizes = (process.env.SIZES ?? "375x667").split(",").map((s) => s.split("x").map(Number));
 const tables = [
-  ["euchre", { game: "euchre", rules: "eecs280", seats: ["open", "handout", "handout", "handout"] }, [2, 6]],
+  ["euchre", { game: "euchre", rules: "eecs280", seats: ["open", "handout", "handout", "handout"] }, [2, 6, 9]],
   ["straights", { game: "straights", seats: ["open", "handout", "handout", "handout"] }, [1, 5]],
   ["teendopanch", { game: "teendopanch", seats: ["open", "handout", "handout"] }, [1, 4, 12]],
 ];
