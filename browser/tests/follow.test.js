@@ -113,6 +113,14 @@ for (const viewport of [{ width: 375, height: 667 }, { width: 360, height: 640 }
           turns += 1;
           const off = await outside(page, ".hand .card");
           assert.deepEqual(off, [], `${game}, turn ${turns}: cards of the hand off the screen`);
+          // The trick in the middle is in view too, above the hand and the choices.
+          const hidden = await page.evaluate(() => {
+            const dock = document.querySelector(".dock").getBoundingClientRect().top;
+            return [...document.querySelectorAll(".felt .trick .card")].map((c) => c.getBoundingClientRect())
+              .filter((r) => r.top < -0.5 || r.bottom > dock + 0.5).length;
+          });
+          if (hidden) await page.screenshot({ path: join(OUTPUT, `trick-hidden-${game}-${viewport.width}.png`) });
+          assert.equal(hidden, 0, `${game}, turn ${turns}: cards of the trick under the hand`);
           const text = await page.locator("main").innerText();
           assert.doesNotMatch(text, /\bnull\b|\bundefined\b|\[object/, `${game}, turn ${turns}`);
         },

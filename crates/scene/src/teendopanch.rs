@@ -302,11 +302,13 @@ pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson
         format!("The first player to {} wins the game.", super::words::points(rules.points)),
     ];
     let mut cards = vec![
-        "30 cards: seven to ace in spades and hearts, eight to ace in clubs and diamonds. Each suit ranks ace, king, queen, jack, ten, nine, eight, seven.".to_string(),
+        "30 cards: seven to ace in spades and hearts, eight to ace in clubs and diamonds. Each suit ranks ace, king, queen, jack, ten, nine, eight, then seven where it has one.".to_string(),
     ];
-    if value("sevens") == "top" {
-        cards.push("The seven of spades, then the seven of hearts, are the two highest trumps whatever suit is trump.".into());
-    }
+    cards.push(if value("sevens") == "top" {
+        "The seven of spades, then the seven of hearts, are the two highest trumps whatever suit is trump.".into()
+    } else {
+        "The two sevens are plain cards, the lowest of their suits.".into()
+    });
     let quotas = if rules.variant == "reference" {
         "The quotas are 5, 3 and 2 tricks, passed round as the reference solution does; the one given 5 names trump and scores as the maker."
     } else if side == "right" {
@@ -353,14 +355,14 @@ pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson
         "The others score 1 point for each trick over their quota. Falling short scores nothing, and costs cards next hand.".into(),
     ];
     let taken = match value("pull") {
-        "unseen" => "one of its cards, drawn unseen",
-        "short-player" => "the card that player chooses to hand over",
-        _ => "the last card dealt to that player that it still holds",
+        "unseen" => "one of the short player's cards, drawn unseen",
+        "short-player" => "the card the short player chooses to hand over",
+        _ => "the last card dealt to the short player that is still in its hand",
     };
     let pulls = vec![
-        "From the second hand on, a player who went over its quota last hand takes one card for each trick over from a player who fell short.".into(),
-        format!("It takes {taken}, then gives one card back face down: from a suit of which it holds at least three, never the card just taken."),
-        "Only the two players involved see those cards; the third sees that a card changed hands.".into(),
+        "From the second hand on, once trump is named and all the cards are dealt, a player who went over its quota last hand takes one card for each trick over from a player who fell short (several pulls go in seat order).".into(),
+        format!("The puller takes {taken}, then gives one card back face down: from a suit of which it now holds at least three (the card just taken counts), never the card just taken."),
+        "Only the two players involved see those cards; the log tells the third that a card went back face down, and to whom.".into(),
     ];
     let example = vec![
         "The maker takes 6 tricks: 2 for reaching its quota of 5 and 1 over, 3 points. The player with a quota of 3 takes 3: no points. The dealer takes 1 of its 2: no points.".into(),

@@ -194,7 +194,7 @@ function handEndElement(end) {
         el("th", { scope: "col" }, "Points")),
       end.sides.map((side) => el("tr", { class: side.mine ? "mine" : "" },
         el("th", { scope: "row" }, side.side,
-          side.made ? el("span", { class: "badge maker" }, side.alone ? "made trump, alone" : "made trump") : null),
+          side.made ? [" ", el("span", { class: "badge maker" }, side.alone ? "made trump, alone" : "made trump")] : null),
         el("td", {}, side.tally.text,
           side.cards.length ? el("div", { class: "discards", "aria-label": `${side.side}: discards` },
             side.cards.map((c) => cardElement(c, { small: true }))) : null,
@@ -222,10 +222,8 @@ function handEndDialog(snapshot, page, ctx) {
 function gameOver(snapshot, page, ctx) {
   const { result } = snapshot.scene;
   const seat = snapshot.scene.you;
-  if (page.resultClosed) {
-    return el("div", { class: "result-reopen" },
-      el("button", { class: "primary", onclick: ctx.showResult }, "Game over: see the result"));
-  }
+  // Put aside: its way back is in the status line, over nothing.
+  if (page.resultClosed) return null;
   let rematch = null;
   if (snapshot.next && seat != null) {
     rematch = el("button", { class: "primary", onclick: () => ctx.go(`/t/${snapshot.next}?seat=${seat}`) }, "Join the rematch");
@@ -326,7 +324,7 @@ export function renderTable(root, page, ctx) {
   const toAct = scene.turn != null && !scene.result ? scene.seats[scene.turn] : null;
   const computerNext = Boolean(toAct && (toAct.presence === "computer" || toAct.presence === "autopilot"));
   const hurry = computerNext && scene.you != null && online
-    ? el("button", { class: "hurry", onclick: ctx.hurry, title: "The computers play their next card without waiting" }, "Hurry ⏩")
+    ? el("button", { class: "hurry", onclick: ctx.hurry, title: "The computers play their next card without waiting" }, "Hurry »")
     : null;
   const asking = page.coachAsked === snapshot.seq && !coaching;
   const coachButton = snapshot.coach && yours && !coaching
@@ -363,8 +361,11 @@ export function renderTable(root, page, ctx) {
         // The coach's pick where the eye already is (on a phone the panel is below the hand).
         coaching ? el("span", { class: "coach-says" }, ` · ${coaching.advice}`) : null,
         page.error ? el("span", { class: "error" }, ` · ${page.error}`) : null,
-        hurry),
-      own?.notes.length ? el("div", { class: "notes" }, own.notes.join(" · ")) : null,
+        hurry,
+        scene.result && page.resultClosed
+          ? el("button", { class: "primary reopen", onclick: ctx.showResult }, "Game over: see the result") : null,
+        // What the seat alone knows (a discard, a card pulled), under whose turn it is.
+        own?.notes.length ? el("span", { class: "own-notes" }, own.notes.join(" · ")) : null),
       choices.length || coachButton ? el("div", { class: "choices", role: "group", "aria-label": "Choices" }, choices, coachButton) : null,
       own ? handRow(own, acting, ctx.act, pick) : null),
     coaching ? coachPanel(coaching) : null,
