@@ -121,6 +121,7 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
                 penalty: None,
                 upcard: None,
                 shown: None,
+                passed_to: None,
             },
         ),
     ];

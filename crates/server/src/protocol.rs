@@ -391,6 +391,10 @@ pub struct SeatOutcome {
     pub partners: Vec<String>,
     /// The seats of the other sides, by name.
     pub opponents: Vec<String>,
+    /// The `seq` at which the seat's person left the game (`leave`) and the computer took
+    /// the seat to its end: their game is shown as left, never as their win or loss.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<u64>,
 }
 
 /// A finished game's record (`/api/games/{id}/record`): the arena's `--record` line, each

@@ -168,6 +168,9 @@ pub struct SeatRow {
     pub token: Token,
     /// The account of the person, when signed in (`None`: a guest, or a deleted account).
     pub account: Option<AccountId>,
+    /// The `seq` at which the person left the game in progress (`leave`): the computer
+    /// played the seat from then on; `None` for a person who played on, or came back.
+    pub left_at: Option<u64>,
 }
 
 /// A table as it was stored: settings, seats and actions.
@@ -781,7 +784,8 @@ impl Sqlite {
                  rated INTEGER NOT NULL DEFAULT 0, speed TEXT NOT NULL DEFAULT 'normal');
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-                 token TEXT NOT NULL, account TEXT, PRIMARY KEY (table_id, seat));
+                 token TEXT NOT NULL, account TEXT, left_at INTEGER,
+                 PRIMARY KEY (table_id, seat));
              CREATE TABLE IF NOT EXISTS actions (
                  table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
                  PRIMARY KEY (table_id, seq));
@@ -801,6 +805,7 @@ impl Sqlite {
             ("tables", "rated", "INTEGER NOT NULL DEFAULT 0"),
             ("tables", "speed", "TEXT NOT NULL DEFAULT 'normal'"),
             ("seats", "account", "TEXT"),
+            ("seats", "left_at", "INTEGER"),
         ] {
             let present = connection
                 .prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?
@@ -895,7 +900,7 @@ impl Sqlite {
             return Ok(None);
         };
         let mut seats = connection.prepare(
-            "SELECT seat, name, token, account FROM seats WHERE table_id = ?1 ORDER BY seat",
+            "SELECT seat, name, token, account, left_at FROM seats WHERE table_id = ?1 ORDER BY seat",
         )?;
         let seats = seats
             .query_map(params![id], |r| {
@@ -904,6 +909,7 @@ impl Sqlite {
                     name: r.get(1)?,
                     token: Token(r.get(2)?),
                     account: r.get::<_, Option<String>>(3)?.map(AccountId),
+                    left_at: r.get::<_, Option<i64>>(4)?.map(|at| at as u64),
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -960,8 +966,8 @@ impl Sqlite {
             ])?;
         }
         let mut seat = transaction.prepare_cached(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, token, account)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, token, account, left_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         )?;
         for (table, taken) in &commit.seats {
             let account = taken.account.as_ref().map(|a| &a.0);
@@ -970,7 +976,8 @@ impl Sqlite {
                 taken.seat as i64,
                 taken.name,
                 taken.token.0,
-                account
+                account,
+                taken.left_at.map(|at| at as i64)
             ])?;
         }
         let mut insert = transaction

@@ -53,6 +53,7 @@ fn seated(store: &dyn Store, table: TableRow, people: &[Option<&str>]) {
                 name: person.unwrap_or("a deleted player").into(),
                 token: Token::random(),
                 account: person.map(account),
+                left_at: None,
             },
         );
     }

@@ -75,13 +75,15 @@ fn a_table_reads_back_as_written(store: &dyn Store) {
         name: "Ada".into(),
         token: Token::new("a".repeat(32)),
         account: None,
+        left_at: None,
     };
     store
         .commit(Commit::default().seat("t1", ada.clone()))
         .unwrap();
-    // A seat taken again (a new token) replaces the old.
+    // A seat taken again (a new token) replaces the old; and its person left at seq 2.
     let ada = SeatRow {
         token: Token::new("b".repeat(32)),
+        left_at: Some(2),
         ..ada
     };
     store
@@ -129,6 +131,7 @@ fn a_batch_is_stored_whole_or_not_at_all(store: &dyn Store) {
         name: "Cy".into(),
         token: Token::new("c".repeat(32)),
         account: None,
+        left_at: None,
     };
     let clash = (Commit::default().create(row("t5", true)).seat("t5", cy)).append([(
         "t4".into(),
@@ -269,6 +272,7 @@ fn accounts_keep_their_names_sessions_codes_and_seats(store: &dyn Store) {
         name: format!("Guest {seat}"),
         token: Token::new(token.into()),
         account: None,
+        left_at: None,
     };
     store
         .commit(

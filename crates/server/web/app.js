@@ -671,7 +671,8 @@ function finishedRow(g, seat, { rated = false, tag = "div", left = null } = {}) 
   const me = g.result?.seats.find((s) => s.seat === seat);
   // A game left before its end is the leaver's neither win nor loss: said as left, with
   // how the computer that took the seat finished it.
-  const outcome = left != null
+  const gone = left ?? me?.left ?? null;
+  const outcome = gone != null
     ? el("span", { class: "outcome left" }, `Left · the computer finished it: ${me?.won ? "won" : "lost"}`)
     : me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null;
   return el(tag, { class: "table-row game", "data-table": g.table }, el("strong", {}, g.title),

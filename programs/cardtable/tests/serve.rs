@@ -573,6 +573,11 @@ async fn a_person_who_leaves_a_game_in_progress_has_the_computer_play_their_seat
     let mut back = Client::connect(&served.address, "a").await;
     back.rejoin(&table, &token).await;
     assert_eq!(back.until("snapshot").await["finished"], true);
+    // The finished game says who left, and when: on every device, from the store.
+    let listed: Value = serde_json::from_str(&served.get(&format!("/api/games/{table}"))).unwrap();
+    let seats = &listed["result"]["seats"];
+    assert!(seats[0]["left"].as_u64().is_some(), "{listed}");
+    assert!(seats[1].get("left").is_none(), "{listed}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

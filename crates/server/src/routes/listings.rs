@@ -109,6 +109,9 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
                 points: end.seats.get(seat).map_or(0.0, |s| s.points),
                 partners: named(&|s| s != seat && side.contains(&s)),
                 opponents: named(&|s| !side.contains(&s)),
+                left: (stored.seats.iter())
+                    .find(|s| s.seat == seat)
+                    .and_then(|s| s.left_at),
             }
         })
         .collect();

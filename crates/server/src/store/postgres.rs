@@ -176,7 +176,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
     let row = table_row(&row)?;
     let seats = client
         .query(
-            "SELECT seat, name, token, account FROM seats WHERE table_id = $1 ORDER BY seat",
+            "SELECT seat, name, token, account, left_at FROM seats WHERE table_id = $1 ORDER BY seat",
             &[&id],
         )
         .await?
@@ -187,6 +187,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
                 name: r.try_get(1)?,
                 token: Token(r.try_get(2)?),
                 account: r.try_get::<_, Option<String>>(3)?.map(AccountId),
+                left_at: r.try_get::<_, Option<i64>>(4)?.map(|at| at as u64),
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
@@ -267,16 +268,18 @@ async fn write(
     for (table, seat) in &commit.seats {
         transaction
             .execute(
-                "INSERT INTO seats (table_id, seat, name, token, account)
-                 VALUES ($1, $2, $3, $4, $5)
+                "INSERT INTO seats (table_id, seat, name, token, account, left_at)
+                 VALUES ($1, $2, $3, $4, $5, $6)
                  ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
-                   token = EXCLUDED.token, account = EXCLUDED.account",
+                   token = EXCLUDED.token, account = EXCLUDED.account,
+                   left_at = EXCLUDED.left_at",
                 &[
                     table,
                     &(seat.seat as i64),
                     &seat.name,
                     &seat.token.0,
                     &seat.account.as_ref().map(|a| &a.0),
+                    &seat.left_at.map(|at| at as i64),
                 ],
             )
             .await?;

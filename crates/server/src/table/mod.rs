@@ -50,6 +50,8 @@ enum Occupant<G: Served> {
         conn: Option<Conn>,
         /// The computer acts for the person while this is set.
         autopilot: bool,
+        /// The `seq` at which the person left the game in progress (`leave`), as stored.
+        left_at: Option<u64>,
     },
     /// A computer player.
     Computer {
@@ -306,12 +308,14 @@ fn occupants<G: Served>(row: &TableRow, fresh: &G, people: &[SeatRow]) -> Vec<Oc
                 }
             }
             None => match people.iter().find(|p| p.seat == seat) {
+                // A person who left plays on only by coming back: the computer has the seat.
                 Some(person) => Occupant::Person {
                     name: person.name.clone(),
                     token: person.token.clone(),
                     account: person.account.clone(),
                     conn: None,
-                    autopilot: false,
+                    autopilot: person.left_at.is_some(),
+                    left_at: person.left_at,
                 },
                 None => Occupant::Open,
             },

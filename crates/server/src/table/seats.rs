@@ -66,6 +66,7 @@ impl<G: Served> Table<G> {
             name: name.clone(),
             token: token.clone(),
             account: account.clone(),
+            left_at: None,
         };
         if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {
             return conn.refuse(&id, "storage", e.to_string());
@@ -78,6 +79,7 @@ impl<G: Served> Table<G> {
             account,
             conn: Some(conn.clone()),
             autopilot: false,
+            left_at: None,
         };
         tracing::info!(table = %id, seat, name = %name, "seat taken");
         conn.send(ServerMsg::Joined {
@@ -111,6 +113,10 @@ impl<G: Served> Table<G> {
             // The newer connection replaces the older, which hears nothing more.
             *slot = Some(conn.clone());
             *autopilot = false;
+        }
+        // Back in a game in progress: no longer a person who left it.
+        if !self.is_over() {
+            self.record_left(seat, None);
         }
         self.timers.waiting[seat] = None;
         conn.send(ServerMsg::Joined {
@@ -166,8 +172,40 @@ impl<G: Served> Table<G> {
             if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
                 *autopilot = true;
             }
+            self.record_left(seat, Some(self.game.seq()));
         }
         self.drop_conn(id);
+    }
+
+    /// Stores that `seat`'s person left the game at `left_at` (or, `None`, came back):
+    /// the finished game's listing says so, on every device and node. A store that fails
+    /// is logged: the seat is played as asked either way.
+    fn record_left(&mut self, seat: usize, left_at: Option<u64>) {
+        let Occupant::Person {
+            name,
+            token,
+            account,
+            left_at: stored,
+            ..
+        } = &mut self.seats[seat]
+        else {
+            return;
+        };
+        if *stored == left_at {
+            return;
+        }
+        *stored = left_at;
+        let row = SeatRow {
+            seat,
+            name: name.clone(),
+            token: token.clone(),
+            account: account.clone(),
+            left_at,
+        };
+        let id = self.row.id.clone();
+        if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {
+            tracing::warn!(table = %id, seat, "storing that the seat was left failed: {e}");
+        }
     }
 
     pub(super) fn drop_conn(&mut self, id: u64) {
