@@ -187,6 +187,12 @@ export async function playByClicks(page, done, { limit = 2000, onTurn } = {}) {
   return clicks;
 }
 
+/** Closes every browser profile a test opened (`personAt`): their sockets with them, so
+ * the tests of a file stay within the server's per-address connection limits. */
+export async function closeContexts() {
+  await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
+}
+
 /**
  * A server and a browser for the tests of one file: started before them, stopped after.
  * Read `.server` and `.browser` inside the tests. `flags`, if given, replace
@@ -198,9 +204,7 @@ export function useServerAndBrowser(flags) {
     shared.server = await startServer(flags);
     shared.browser = await launch();
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => {})));
-  });
+  afterEach(closeContexts);
   after(async () => {
     await shared.browser?.close();
     shared.server?.stop();
