@@ -171,7 +171,7 @@ impl Staged for Game {
     fn notes(_: &Public<'_>, view: &View<'_>) -> Vec<String> {
         let pulled = (view.pull()).map(|p| {
             format!(
-                "You pulled {}: give back a card from a suit you hold three of",
+                "You pulled {} and must give back a card from a suit you hold three of",
                 card_text(p.taken)
             )
         });
