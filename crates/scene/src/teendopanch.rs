@@ -175,13 +175,9 @@ impl Staged for Game {
                 card_text(p.taken)
             )
         });
-        let lost = (view.pulled_from()).map(|p| {
-            format!(
-                "Your {} was pulled from your hand: a card comes back to you",
-                card_text(p.taken)
-            )
-        });
-        pulled.into_iter().chain(lost).collect()
+        // The short player is not told which card went: it is taken as the hand is dealt,
+        // before the short player sees it (the non-interference test holds this).
+        pulled.into_iter().collect()
     }
 
     fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {

@@ -785,12 +785,6 @@ impl<'a> View<'a> {
         self.hand.pull.filter(|p| p.puller == self.seat)
     }
 
-    /// The pull taking a card from this seat, with the card taken: it left the seat's
-    /// own hand, so the seat knows which.
-    pub fn pulled_from(&self) -> Option<Pull> {
-        self.hand.pull.filter(|p| p.victim == self.seat)
-    }
-
     /// Whether the seat is to act.
     pub fn is_turn(&self) -> bool {
         self.hand.turn == self.seat && self.hand.phase != Phase::Over
