@@ -77,11 +77,6 @@ impl Pace {
         Pace { card }
     }
 
-    /// No wait at all.
-    pub const INSTANT: Pace = Pace {
-        card: Duration::ZERO,
-    };
-
     /// How long what `beat` left stays before the next computer acts.
     pub fn hold(self, beat: Beat) -> Duration {
         self.card * beat.quarters() / 4

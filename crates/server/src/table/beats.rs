@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use super::{Command, Occupant, Table};
+use super::{Command, Table};
 use crate::outbox::Conn;
 use crate::served::Served;
 
@@ -73,9 +73,7 @@ impl<G: Served> Table<G> {
 
     /// A seated person asks the computers not to wait for the beat at `seq`.
     pub(super) fn hurry(&mut self, conn: Conn, seq: u64) {
-        let seated = (self.seats.iter())
-            .any(|o| matches!(o, Occupant::Person { conn: Some(c), .. } if c.id == conn.id));
-        if !seated {
+        if self.seat_of(conn.id).is_none() {
             return conn.refuse(
                 &self.row.id,
                 "no_seat",

@@ -83,11 +83,7 @@ impl<G: Served> Table<G> {
     /// A seated person has read the hand's end at `seq`: the deal may come once everyone
     /// has.
     pub(super) fn continue_from(&mut self, conn: Conn, seq: u64) {
-        let seat = self
-            .seats
-            .iter()
-            .position(|o| matches!(o, Occupant::Person { conn: Some(c), .. } if c.id == conn.id));
-        let Some(seat) = seat else {
+        let Some(seat) = self.seat_of(conn.id) else {
             return conn.refuse(
                 &self.row.id,
                 "no_seat",
