@@ -90,7 +90,7 @@ fn main() {
                 name: format!("p{who}"),
                 token: Token::random(),
                 account: Some(accounts[who].clone()),
-                left_at: None,
+                left: None,
             };
             commit = commit.seat(&id, seat_row);
         }

@@ -72,6 +72,10 @@ pub struct Limits {
     /// is seated and connected but somebody watches, the least of this and
     /// [`WATCHED_PAUSE_SECONDS`]. 0 deals at once. Nobody can hold a table longer.
     pub hand_pause_seconds: u64,
+    /// Seconds a person who left a rated game in progress (`leave`) has to come back
+    /// (`rejoin`) before the game counts as their loss, whoever finishes it (lichess's
+    /// rule). Every node of a store should be given the same.
+    pub leave_grace_seconds: u64,
     /// The speed of a table whose `create` names none ([`scene::Speed`]): how long what
     /// each action leaves stays in view before a computer acts, while anyone is there.
     pub table_speed: scene::Speed,
@@ -117,6 +121,7 @@ impl Default for Limits {
             max_samples: 1000,
             computer_tables_per_address: 2,
             hand_pause_seconds: 30,
+            leave_grace_seconds: 60,
             table_speed: scene::Speed::Normal,
             computer_threads: std::thread::available_parallelism()
                 .map_or(1, |n| (n.get() / 2).max(1)),

@@ -38,6 +38,14 @@ impl Default for Rating {
 }
 
 impl Rating {
+    /// The stored `(mu, sigma)`, or a newcomer's where there is none (a first game).
+    pub fn or_prior(stored: (Option<f64>, Option<f64>)) -> Rating {
+        match stored {
+            (Some(mu), Some(sigma)) => Rating { mu, sigma },
+            _ => Rating::default(),
+        }
+    }
+
     /// The figure a leaderboard ranks by: the skill the person has with near certainty
     /// (`mu - 3 sigma`), so one lucky game does not top the board.
     pub fn shown(self) -> f64 {

@@ -73,6 +73,7 @@ impl Server {
                 config.limits.computer_threads.max(1),
             )),
             hand_pause: std::time::Duration::from_secs(config.limits.hand_pause_seconds),
+            leave_grace: std::time::Duration::from_secs(config.limits.leave_grace_seconds),
         };
         let edge = Arc::new(Edge::new(config.clone()));
         let accounts = Arc::new(Desk::new(store.clone(), edge.clone(), &config));

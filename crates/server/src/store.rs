@@ -28,7 +28,7 @@ pub use accounts::{
 };
 pub use postgres::Postgres;
 pub use ratings::{
-    Finished, Played, Ranked, RatedGame, RatedSide, RatingChange, RatingRow, Ratings,
+    Finished, Played, Ranked, RatedGame, RatedSide, RatingChange, RatingMove, RatingRow, Ratings,
 };
 
 /// A fresh secret: 128 random bits from the operating system, as hex.
@@ -168,9 +168,36 @@ pub struct SeatRow {
     pub token: Token,
     /// The account of the person, when signed in (`None`: a guest, or a deleted account).
     pub account: Option<AccountId>,
-    /// The `seq` at which the person left the game in progress (`leave`): the computer
-    /// played the seat from then on; `None` for a person who played on, or came back.
-    pub left_at: Option<u64>,
+    /// When the person left the game in progress (`leave`): the computer played the seat
+    /// from then on; `None` for a person who played on, or came back within the grace
+    /// period. At a rated table a seat still left when the game ends is rated a loss.
+    pub left: Option<Left>,
+}
+
+/// When a person left a game in progress: what the finished game's listing says, and what
+/// decides whether a rejoin comes back within the grace period.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Left {
+    /// The table's `seq` when they left.
+    pub seq: u64,
+    /// The time they left, in seconds since 1970 (0 for a seat stored before the time
+    /// was kept: long past any grace period).
+    pub at: u64,
+}
+
+impl Left {
+    /// `seq` and the time from the store's two columns (`left_at`, `left_time`).
+    pub(crate) fn read(seq: Option<i64>, at: Option<i64>) -> Option<Left> {
+        seq.map(|seq| Left {
+            seq: seq as u64,
+            at: at.unwrap_or(0) as u64,
+        })
+    }
+
+    /// The store's two columns: `left_at` and `left_time`.
+    pub(crate) fn columns(left: Option<Left>) -> (Option<i64>, Option<i64>) {
+        (left.map(|l| l.seq as i64), left.map(|l| l.at as i64))
+    }
 }
 
 /// A table as it was stored: settings, seats and actions.
@@ -600,6 +627,9 @@ impl Ratings for Parts {
     fn leaderboard(&self, key: &str, skip: usize, limit: usize) -> Result<Vec<Ranked>, StoreError> {
         self.ratings.leaderboard(key, skip, limit)
     }
+    fn moves(&self, table: &str) -> Result<Vec<RatingMove>, StoreError> {
+        self.ratings.moves(table)
+    }
 }
 
 impl Writes for Parts {
@@ -784,7 +814,7 @@ impl Sqlite {
                  rated INTEGER NOT NULL DEFAULT 0, speed TEXT NOT NULL DEFAULT 'normal');
              CREATE TABLE IF NOT EXISTS seats (
                  table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-                 token TEXT NOT NULL, account TEXT, left_at INTEGER,
+                 token TEXT NOT NULL, account TEXT, left_at INTEGER, left_time INTEGER,
                  PRIMARY KEY (table_id, seat));
              CREATE TABLE IF NOT EXISTS actions (
                  table_id TEXT NOT NULL, seq INTEGER NOT NULL, action TEXT NOT NULL,
@@ -806,6 +836,7 @@ impl Sqlite {
             ("tables", "speed", "TEXT NOT NULL DEFAULT 'normal'"),
             ("seats", "account", "TEXT"),
             ("seats", "left_at", "INTEGER"),
+            ("seats", "left_time", "INTEGER"),
         ] {
             let present = connection
                 .prepare("SELECT 1 FROM pragma_table_info(?1) WHERE name = ?2")?
@@ -900,7 +931,8 @@ impl Sqlite {
             return Ok(None);
         };
         let mut seats = connection.prepare(
-            "SELECT seat, name, token, account, left_at FROM seats WHERE table_id = ?1 ORDER BY seat",
+            "SELECT seat, name, token, account, left_at, left_time FROM seats WHERE table_id = ?1
+             ORDER BY seat",
         )?;
         let seats = seats
             .query_map(params![id], |r| {
@@ -909,7 +941,7 @@ impl Sqlite {
                     name: r.get(1)?,
                     token: Token(r.get(2)?),
                     account: r.get::<_, Option<String>>(3)?.map(AccountId),
-                    left_at: r.get::<_, Option<i64>>(4)?.map(|at| at as u64),
+                    left: Left::read(r.get(4)?, r.get(5)?),
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -919,6 +951,11 @@ impl Sqlite {
             .collect::<Result<Vec<_>, _>>()?;
         Stored::read((row, finished, ended), seats, &actions).map(Some)
     }
+}
+
+/// The time now, in seconds since 1970: when a person left a game.
+pub(crate) fn seconds_now() -> u64 {
+    now_seconds() as u64
 }
 
 /// The time now, in seconds since 1970: when a table was created.
@@ -966,18 +1003,20 @@ impl Sqlite {
             ])?;
         }
         let mut seat = transaction.prepare_cached(
-            "INSERT OR REPLACE INTO seats (table_id, seat, name, token, account, left_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT OR REPLACE INTO seats (table_id, seat, name, token, account, left_at, left_time)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         )?;
         for (table, taken) in &commit.seats {
             let account = taken.account.as_ref().map(|a| &a.0);
+            let (left_at, left_time) = Left::columns(taken.left);
             seat.execute(params![
                 table,
                 taken.seat as i64,
                 taken.name,
                 taken.token.0,
                 account,
-                taken.left_at.map(|at| at as i64)
+                left_at,
+                left_time
             ])?;
         }
         let mut insert = transaction

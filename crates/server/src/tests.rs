@@ -280,7 +280,7 @@ async fn a_finished_game_is_listed_with_its_end_its_winners_and_each_seats_side(
             name: name.into(),
             token,
             account: None,
-            left_at: None,
+            left: None,
         };
         game = game.seat(&id, row);
     }

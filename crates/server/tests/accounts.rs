@@ -45,7 +45,7 @@ fn seat(seat: usize, name: &str, token: &str) -> SeatRow {
         name: name.into(),
         token: Token::new(token.into()),
         account: None,
-        left_at: None,
+        left: None,
     }
 }
 

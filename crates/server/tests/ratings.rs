@@ -12,7 +12,8 @@ use std::time::Duration;
 use catalogue::{AnyAction, GameKind};
 use server::ids::AccountId;
 use server::store::{
-    Commit, Deals, RatedGame, RatedSide, SeatRow, Seed, Sqlite, Store, StoreError, TableRow, Token,
+    Commit, Deals, Left, RatedGame, RatedSide, SeatRow, Seed, Sqlite, Store, StoreError, TableRow,
+    Token,
 };
 
 /// A newcomer's rating: 25 ± 25/3.
@@ -53,7 +54,7 @@ fn seated(store: &dyn Store, table: TableRow, people: &[Option<&str>]) {
                 name: person.unwrap_or("a deleted player").into(),
                 token: Token::random(),
                 account: person.map(account),
-                left_at: None,
+                left: None,
             },
         );
     }
@@ -101,6 +102,7 @@ fn contract(store: &dyn Store, accounts: &MakeAccounts<'_>) {
     a_team_game_rates_each_partner_once(store);
     a_free_for_all_ranks_every_pair(store);
     a_deleted_accounts_seat_is_left_out(store);
+    a_person_who_left_has_lost(store);
     a_fenced_finish_rates_nobody_and_the_next_node_rates_once(store);
     two_games_of_one_person_ending_at_once_both_count(store);
     profiles_and_the_leaderboard_read_back(store, accounts);
@@ -214,6 +216,67 @@ fn a_deleted_accounts_seat_is_left_out(store: &dyn Store) {
     assert_eq!(rating(store, "d9", key), None, "nobody to compare with");
 }
 
+/// Marks `seat` of `table` as left by `who` (`leave`, never back in time).
+fn left(store: &dyn Store, table: &str, seat: usize, who: &str) {
+    let row = SeatRow {
+        seat,
+        name: who.into(),
+        token: Token::random(),
+        account: Some(account(who)),
+        left: Some(Left { seq: 3, at: 1 }),
+    };
+    store.commit(Commit::default().seat(table, row)).unwrap();
+}
+
+/// A person who left a rated game (the computer finishing the seat) is rated as if their
+/// side had come last, whatever the computer made of it; everyone who stayed as the game
+/// ended. Partnerships of newcomers, seat 0 left and the computer won with seat 2: seat 2
+/// up to 26.964185503295965 and seats 1 and 3 down to 23.035814496704035 as in a team
+/// game, and seat 0 down to 23.035814496704035 too, a loser's figure (σ 8.17755635771097
+/// for all). Three newcomers, the leaver's seat first: the two who stayed get the second
+/// and third places' 25 and 19.7295372330527, and the leaver the third's too (σ
+/// 7.788474807872566; the worked figures above).
+fn a_person_who_left_has_lost(store: &dyn Store) {
+    let key = "euchre/eecs280";
+    seated(
+        store,
+        row("leaver", GameKind::Euchre, "eecs280", 4, true),
+        &[Some("l0"), Some("l1"), Some("l2"), Some("l3")],
+    );
+    left(store, "leaver", 0, "l0");
+    store
+        .commit(finish("leaver", key, &[(&[0, 2], 0), (&[1, 3], 1)]))
+        .unwrap();
+    let (up, down, sigma) = (26.964185503295965, 23.035814496704035, 8.17755635771097);
+    close(rating(store, "l2", key), up, sigma, 1, 1);
+    close(rating(store, "l1", key), down, sigma, 1, 0);
+    close(rating(store, "l3", key), down, sigma, 1, 0);
+    close(rating(store, "l0", key), down, sigma, 1, 0);
+    let history = store.history(&account("l0"), key, 10).unwrap();
+    assert!(!history[0].won && history[0].place == 2, "{history:?}");
+    // The game's moves: one a person, from a newcomer's rating, the leaver's a loss.
+    let moves = store.moves("leaver").unwrap();
+    assert_eq!(moves.len(), 4);
+    let l0 = moves.iter().find(|m| m.account == account("l0")).unwrap();
+    assert_eq!((l0.before.mu, l0.before.sigma), NEW);
+    assert!((l0.after.mu - down).abs() < 1e-9 && !l0.won);
+    assert_eq!(store.moves("nowhere").unwrap(), []);
+    let key = "teendopanch/standard";
+    seated(
+        store,
+        row("quit", GameKind::TeenDoPanch, "standard", 3, true),
+        &[Some("m0"), Some("m1"), Some("m2")],
+    );
+    left(store, "quit", 0, "m0");
+    store
+        .commit(finish("quit", key, &[(&[0], 0), (&[1], 1), (&[2], 2)]))
+        .unwrap();
+    let sigma = 7.788474807872566;
+    close(rating(store, "m1", key), 25.0, sigma, 1, 0);
+    close(rating(store, "m2", key), 19.7295372330527, sigma, 1, 0);
+    close(rating(store, "m0", key), 19.7295372330527, sigma, 1, 0);
+}
+
 /// Node A loses the table (B claims it once A's lease ran out): A's finish, rating and
 /// all, is refused whole; B's, of the same game, rates everyone once; A trying again
 /// changes nothing.
@@ -276,6 +339,23 @@ fn two_games_of_one_person_ending_at_once_both_count(store: &dyn Store) {
     let history = store.history(&account("f0"), key, 10).unwrap();
     assert_eq!(history.iter().map(|h| h.n).collect::<Vec<_>>(), [1, 2]);
     assert!(history[1].rating.mu > history[0].rating.mu, "{history:?}");
+    // Each game's move for f0 starts where the game before left it: the prior for the
+    // first, the first's result for the second.
+    let moved = |table: &str| {
+        let moves = store.moves(table).unwrap();
+        let f0 = moves.into_iter().find(|m| m.account == account("f0"));
+        f0.expect("f0 rated there")
+    };
+    let (first, second) = if moved("race1").before.mu == NEW.0 {
+        (moved("race1"), moved("race2"))
+    } else {
+        (moved("race2"), moved("race1"))
+    };
+    assert_eq!((first.before.mu, first.before.sigma), NEW);
+    assert_eq!(first.after, history[0].rating);
+    assert_eq!(second.before, history[0].rating);
+    assert_eq!(second.after, history[1].rating);
+    assert!(first.won && second.won);
 }
 
 /// A profile's reads: the account by its name's key, its ratings, its public games (a

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use server::ids::AccountId;
 use server::store::{
-    AccountRow, Begun, CeremonyRow, Claim, Commit, Deals, Leases, NewAccount, PasskeyRow, Reads,
-    SeatRow, Seed, SessionRow, SignedUp, Sqlite, Store, StoreError, TableRow, Token, Writes,
+    AccountRow, Begun, CeremonyRow, Claim, Commit, Deals, Leases, Left, NewAccount, PasskeyRow,
+    Reads, SeatRow, Seed, SessionRow, SignedUp, Sqlite, Store, StoreError, TableRow, Token, Writes,
     DELETED, SWEPT_CEREMONIES,
 };
 
@@ -75,15 +75,19 @@ fn a_table_reads_back_as_written(store: &dyn Store) {
         name: "Ada".into(),
         token: Token::new("a".repeat(32)),
         account: None,
-        left_at: None,
+        left: None,
     };
     store
         .commit(Commit::default().seat("t1", ada.clone()))
         .unwrap();
-    // A seat taken again (a new token) replaces the old; and its person left at seq 2.
+    // A seat taken again (a new token) replaces the old; and its person left at seq 2, at
+    // 22:13:20 UTC on 14 November 2023.
     let ada = SeatRow {
         token: Token::new("b".repeat(32)),
-        left_at: Some(2),
+        left: Some(Left {
+            seq: 2,
+            at: 1_700_000_000,
+        }),
         ..ada
     };
     store
@@ -131,7 +135,7 @@ fn a_batch_is_stored_whole_or_not_at_all(store: &dyn Store) {
         name: "Cy".into(),
         token: Token::new("c".repeat(32)),
         account: None,
-        left_at: None,
+        left: None,
     };
     let clash = (Commit::default().create(row("t5", true)).seat("t5", cy)).append([(
         "t4".into(),
@@ -272,7 +276,7 @@ fn accounts_keep_their_names_sessions_codes_and_seats(store: &dyn Store) {
         name: format!("Guest {seat}"),
         token: Token::new(token.into()),
         account: None,
-        left_at: None,
+        left: None,
     };
     store
         .commit(

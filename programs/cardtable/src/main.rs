@@ -236,6 +236,10 @@ struct ServeArgs {
     /// before the next deal (4 at most where only spectators watch; 0: deal at once).
     #[arg(long, default_value_t = Limits::default().hand_pause_seconds)]
     hand_pause_seconds: u64,
+    /// Seconds a person who left a rated game has to come back before it counts as
+    /// their loss (give every node of a store the same).
+    #[arg(long, default_value_t = Limits::default().leave_grace_seconds)]
+    leave_grace_seconds: u64,
     /// The speed of a table whose creator names none: how long each computer action
     /// waits while anyone is at the table (slow, normal, fast, or instant: no wait).
     #[arg(long, default_value = "normal", value_parser = speed)]
@@ -293,6 +297,7 @@ impl ServeArgs {
                 computer_tables_per_address: self.computer_tables_per_address,
                 computer_threads: self.computer_threads,
                 hand_pause_seconds: self.hand_pause_seconds,
+                leave_grace_seconds: self.leave_grace_seconds,
                 table_speed: self.table_speed,
                 sign_ups_per_hour: self.sign_ups_per_hour,
                 sign_ups_per_minute_total: self.sign_ups_per_minute_total,

@@ -381,7 +381,7 @@ async fn play<G: Game>(
                 name: format!("P{seat}"),
                 token: Token::new(token(seat)),
                 account: None,
-                left_at: None,
+                left: None,
             };
             setup = setup.seat(table, row);
         }

@@ -111,7 +111,8 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
                 opponents: named(&|s| !side.contains(&s)),
                 left: (stored.seats.iter())
                     .find(|s| s.seat == seat)
-                    .and_then(|s| s.left_at),
+                    .and_then(|s| s.left)
+                    .map(|left| left.seq),
             }
         })
         .collect();

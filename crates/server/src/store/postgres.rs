@@ -17,7 +17,7 @@ use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
 use tokio_postgres::{NoTls, Row};
 
 use super::{
-    millis, now_seconds, written, Announcement, Commit, Deals, GameRow, Lease, Leases, Owner,
+    millis, now_seconds, written, Announcement, Commit, Deals, GameRow, Lease, Leases, Left, Owner,
     Reads, SeatRow, Seed, StoreError, Stored, TableRow, TableText, Token, Writes,
 };
 use crate::ids::{AccountId, TableId, TableSummary};
@@ -176,7 +176,8 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
     let row = table_row(&row)?;
     let seats = client
         .query(
-            "SELECT seat, name, token, account, left_at FROM seats WHERE table_id = $1 ORDER BY seat",
+            "SELECT seat, name, token, account, left_at, left_time FROM seats WHERE table_id = $1
+             ORDER BY seat",
             &[&id],
         )
         .await?
@@ -187,7 +188,7 @@ async fn load(client: &tokio_postgres::Client, id: &str) -> Result<Option<Stored
                 name: r.try_get(1)?,
                 token: Token(r.try_get(2)?),
                 account: r.try_get::<_, Option<String>>(3)?.map(AccountId),
-                left_at: r.try_get::<_, Option<i64>>(4)?.map(|at| at as u64),
+                left: Left::read(r.try_get(4)?, r.try_get(5)?),
             })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
@@ -266,20 +267,22 @@ async fn write(
             .await?;
     }
     for (table, seat) in &commit.seats {
+        let (left_at, left_time) = Left::columns(seat.left);
         transaction
             .execute(
-                "INSERT INTO seats (table_id, seat, name, token, account, left_at)
-                 VALUES ($1, $2, $3, $4, $5, $6)
+                "INSERT INTO seats (table_id, seat, name, token, account, left_at, left_time)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)
                  ON CONFLICT (table_id, seat) DO UPDATE SET name = EXCLUDED.name,
                    token = EXCLUDED.token, account = EXCLUDED.account,
-                   left_at = EXCLUDED.left_at",
+                   left_at = EXCLUDED.left_at, left_time = EXCLUDED.left_time",
                 &[
                     table,
                     &(seat.seat as i64),
                     &seat.name,
                     &seat.token.0,
                     &seat.account.as_ref().map(|a| &a.0),
-                    &seat.left_at.map(|at| at as i64),
+                    &left_at,
+                    &left_time,
                 ],
             )
             .await?;

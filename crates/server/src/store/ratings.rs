@@ -86,6 +86,27 @@ pub struct RatingChange {
     pub n: u32,
 }
 
+/// A person's rating before and after one rated game: what its game-over shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingMove {
+    /// The person.
+    pub account: AccountId,
+    /// The rating before the game (a newcomer's: the prior).
+    pub before: Rating,
+    /// The rating after it.
+    pub after: Rating,
+    /// Whether they were rated the winner (a person who left never is).
+    pub won: bool,
+}
+
+/// Each person's rating change at a table, the one before read from their previous
+/// change under the same key (`n - 1`); the same text for both stores (`$1` is a
+/// numbered parameter in SQLite too).
+pub(super) const MOVES: &str = "
+    SELECT c.account, p.mu, p.sigma, c.mu, c.sigma, c.won FROM rating_changes c
+      LEFT JOIN rating_changes p ON p.account = c.account AND p.game = c.game AND p.n = c.n - 1
+    WHERE c.table_id = $1 ORDER BY c.account";
+
 /// A finished game a person sat at.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played {
@@ -138,6 +159,9 @@ pub trait Ratings: Send + Sync {
     /// ([`crate::ratings::PROVISIONAL_GAMES`]), by [`Rating::shown`] highest first (then
     /// by name), skipping the first `skip`.
     fn leaderboard(&self, key: &str, skip: usize, limit: usize) -> Result<Vec<Ranked>, StoreError>;
+    /// How each person's rating moved at the rated game of `table` (none for an unrated
+    /// or unfinished one): at most one a seat.
+    fn moves(&self, table: &str) -> Result<Vec<RatingMove>, StoreError>;
 }
 
 /// A person's rating under a key before a game: a newcomer's is the prior.
@@ -158,59 +182,105 @@ pub(super) struct Rerated {
     pub(super) won: bool,
 }
 
-/// The people of `game`, side by side: each side's seats' accounts as `seats` holds them
-/// now, a seat with none (a guest, a deleted account) left out, an account met twice kept
-/// at its first seat only, and a side left empty dropped.
-pub(super) fn people(
-    game: &RatedGame,
-    seats: &[(usize, Option<AccountId>)],
-) -> Vec<(Vec<AccountId>, usize)> {
-    let mut met = HashSet::new();
-    (game.sides.iter())
-        .map(|side| {
-            let accounts = (side.seats.iter())
-                .filter_map(|seat| seats.iter().find(|(s, _)| s == seat))
-                .filter_map(|(_, account)| account.clone())
-                .filter(|account| met.insert(account.clone()))
-                .collect::<Vec<_>>();
-            (accounts, side.place)
-        })
-        .filter(|(accounts, _)| !accounts.is_empty())
-        .collect()
+/// A seat of a rated game as the store holds it when the game ends.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Seated {
+    pub(super) seat: usize,
+    /// Its account: `None` for a deleted one.
+    pub(super) account: Option<AccountId>,
+    /// Whether its person left the game and did not come back in time (`seats.left_at`).
+    pub(super) left: bool,
 }
 
-/// Everyone's rating after the game whose sides are `sides` (from [`people`]), from their
-/// standings `before` (absent: a newcomer). Fewer than two sides compare nobody: nothing.
-pub(super) fn rerate(
-    sides: &[(Vec<AccountId>, usize)],
-    before: &HashMap<AccountId, Standing>,
-) -> Vec<Rerated> {
-    if sides.len() < 2 {
+/// Who a rated game compares: each side's people (a person who left marked so), and its
+/// place.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct Compared {
+    pub(super) sides: Vec<(Vec<(AccountId, bool)>, usize)>,
+}
+
+impl Compared {
+    /// Everyone rated.
+    pub(super) fn accounts(&self) -> impl Iterator<Item = &AccountId> {
+        (self.sides.iter()).flat_map(|(people, _)| people.iter().map(|(account, _)| account))
+    }
+
+    /// Whether it compares anybody: at least two sides.
+    pub(super) fn compares(&self) -> bool {
+        self.sides.len() >= 2
+    }
+}
+
+/// The people of `game`, side by side, as `seats` holds them now: a seat with no account
+/// (a deleted one) left out, an account met twice kept at its first seat only, and a side
+/// left empty dropped.
+pub(super) fn people(game: &RatedGame, seats: &[Seated]) -> Compared {
+    let mut met = HashSet::new();
+    let sides = (game.sides.iter())
+        .map(|side| {
+            let people = (side.seats.iter())
+                .filter_map(|seat| seats.iter().find(|s| s.seat == *seat))
+                .filter_map(|s| Some((s.account.clone()?, s.left)))
+                .filter(|(account, _)| met.insert(account.clone()))
+                .collect::<Vec<_>>();
+            (people, side.place)
+        })
+        .filter(|(people, _)| !people.is_empty())
+        .collect();
+    Compared { sides }
+}
+
+/// Everyone's rating after the game `compared` (from [`people`]), from their standings
+/// `before` (absent: a newcomer). The game is rated as it ended for everyone who stayed;
+/// a person who left (the computer finishing their seat) is rated as if their side had
+/// come last, below every other side. Fewer than two sides compare nobody: nothing.
+pub(super) fn rerate(compared: &Compared, before: &HashMap<AccountId, Standing>) -> Vec<Rerated> {
+    if !compared.compares() {
         return Vec::new();
     }
     let standing = |account: &AccountId| before.get(account).copied().unwrap_or_default();
-    let compared: Vec<Side> = (sides.iter())
-        .map(|(accounts, place)| Side {
-            ratings: accounts.iter().map(|a| standing(a).rating).collect(),
-            place: *place,
-        })
-        .collect();
-    let after = rated(&compared);
+    let placed = |places: &[usize]| -> Vec<Vec<Rating>> {
+        let sides: Vec<Side> = (compared.sides.iter().zip(places))
+            .map(|((people, _), &place)| Side {
+                ratings: people.iter().map(|(a, _)| standing(a).rating).collect(),
+                place,
+            })
+            .collect();
+        rated(&sides)
+    };
+    let moved = |account: &AccountId, rating, place: usize| {
+        let was = standing(account);
+        let won = place == 0;
+        let after = Standing {
+            rating,
+            games: was.games + 1,
+            wins: was.wins + u32::from(won),
+        };
+        Rerated {
+            account: account.clone(),
+            after,
+            place,
+            won,
+        }
+    };
+    let places: Vec<usize> = compared.sides.iter().map(|(_, place)| *place).collect();
+    let as_ended = placed(&places);
     let mut rerated = Vec::new();
-    for ((accounts, place), ratings) in sides.iter().zip(after) {
-        for (account, rating) in accounts.iter().zip(ratings) {
-            let was = standing(account);
-            let won = *place == 0;
-            rerated.push(Rerated {
-                account: account.clone(),
-                after: Standing {
-                    rating,
-                    games: was.games + 1,
-                    wins: was.wins + u32::from(won),
-                },
-                place: *place,
-                won,
-            });
+    for (side, ((people, place), after)) in compared.sides.iter().zip(&as_ended).enumerate() {
+        for ((account, left), &rating) in people.iter().zip(after) {
+            if !left {
+                rerated.push(moved(account, rating, *place));
+                continue;
+            }
+            let last = (places.iter().enumerate())
+                .filter(|(other, _)| *other != side)
+                .map(|(_, place)| place + 1)
+                .max()
+                .unwrap_or(1);
+            let mut lost = places.clone();
+            lost[side] = last;
+            let at = people.iter().position(|(a, _)| a == account).unwrap_or(0);
+            rerated.push(moved(account, placed(&lost)[side][at], last));
         }
     }
     rerated
@@ -243,12 +313,13 @@ pub(super) fn write_sqlite(
         return Ok(());
     }
     let seats = transaction
-        .prepare_cached("SELECT seat, account FROM seats WHERE table_id = ?1")?
+        .prepare_cached("SELECT seat, account, left_at IS NOT NULL FROM seats WHERE table_id = ?1")?
         .query_map(params![game.table], |r| {
-            Ok((
-                r.get::<_, i64>(0)? as usize,
-                r.get::<_, Option<String>>(1)?.map(AccountId),
-            ))
+            Ok(Seated {
+                seat: r.get::<_, i64>(0)? as usize,
+                account: r.get::<_, Option<String>>(1)?.map(AccountId),
+                left: r.get(2)?,
+            })
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let sides = people(game, &seats);
@@ -256,7 +327,7 @@ pub(super) fn write_sqlite(
     let mut read = transaction.prepare_cached(
         "SELECT mu, sigma, games, wins FROM ratings WHERE account = ?1 AND game = ?2",
     )?;
-    for account in sides.iter().flat_map(|(accounts, _)| accounts) {
+    for account in sides.accounts() {
         let standing = read
             .query_row(params![account.0, game.key], |r| {
                 Ok(Standing {
@@ -435,5 +506,20 @@ impl Ratings for Sqlite {
             )?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(ranked)
+    }
+
+    fn moves(&self, table: &str) -> Result<Vec<RatingMove>, StoreError> {
+        let moves = (self.read().prepare_cached(MOVES)?)
+            .query_map(params![table], |r| {
+                let before = (r.get(1)?, r.get(2)?);
+                Ok(RatingMove {
+                    account: AccountId(r.get(0)?),
+                    before: Rating::or_prior(before),
+                    after: rating_at(r, 3)?,
+                    won: r.get(5)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(moves)
     }
 }

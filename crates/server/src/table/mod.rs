@@ -22,7 +22,7 @@ use crate::outbox::Conn;
 use crate::protocol::TableId;
 use crate::seen::Secret;
 use crate::served::Served;
-use crate::store::{SeatRow, Store, TableRow, Token};
+use crate::store::{Left, SeatRow, Store, TableRow, Token};
 
 mod beats;
 mod coach;
@@ -50,8 +50,8 @@ enum Occupant<G: Served> {
         conn: Option<Conn>,
         /// The computer acts for the person while this is set.
         autopilot: bool,
-        /// The `seq` at which the person left the game in progress (`leave`), as stored.
-        left_at: Option<u64>,
+        /// When the person left the game in progress (`leave`), as stored.
+        left: Option<Left>,
     },
     /// A computer player.
     Computer {
@@ -120,6 +120,9 @@ pub struct Services {
     /// The longest a hand's end waits for its people before the next deal
     /// ([`crate::edge::Limits::hand_pause_seconds`]).
     pub hand_pause: Duration,
+    /// How long a person who left a rated game has to come back before it is their loss
+    /// ([`crate::edge::Limits::leave_grace_seconds`]).
+    pub leave_grace: Duration,
 }
 
 impl<G: Served> Table<G> {
@@ -314,8 +317,8 @@ fn occupants<G: Served>(row: &TableRow, fresh: &G, people: &[SeatRow]) -> Vec<Oc
                     token: person.token.clone(),
                     account: person.account.clone(),
                     conn: None,
-                    autopilot: person.left_at.is_some(),
-                    left_at: person.left_at,
+                    autopilot: person.left.is_some(),
+                    left: person.left,
                 },
                 None => Occupant::Open,
             },

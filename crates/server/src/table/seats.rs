@@ -10,7 +10,7 @@ use crate::outbox::Conn;
 use crate::protocol::{SeatInfo, ServerMsg, TableSpec};
 use crate::seen::Recipient;
 use crate::served::Served;
-use crate::store::{Commit, SeatRow, Token};
+use crate::store::{Commit, Left, SeatRow, Token};
 
 impl<G: Served> Table<G> {
     /// Adds a spectator (once), who hears the table at once.
@@ -66,7 +66,7 @@ impl<G: Served> Table<G> {
             name: name.clone(),
             token: token.clone(),
             account: account.clone(),
-            left_at: None,
+            left: None,
         };
         if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {
             return conn.refuse(&id, "storage", e.to_string());
@@ -79,7 +79,7 @@ impl<G: Served> Table<G> {
             account,
             conn: Some(conn.clone()),
             autopilot: false,
-            left_at: None,
+            left: None,
         };
         tracing::info!(table = %id, seat, name = %name, "seat taken");
         conn.send(ServerMsg::Joined {
@@ -114,8 +114,9 @@ impl<G: Served> Table<G> {
             *slot = Some(conn.clone());
             *autopilot = false;
         }
-        // Back in a game in progress: no longer a person who left it.
-        if !self.is_over() {
+        // Back in a game in progress: no longer a person who left it, unless it is rated
+        // and the grace period is over (the loss stands; they play on).
+        if !self.is_over() && self.back_in_time(seat) {
             self.record_left(seat, None);
         }
         self.timers.waiting[seat] = None;
@@ -172,35 +173,53 @@ impl<G: Served> Table<G> {
             if let Occupant::Person { autopilot, .. } = &mut self.seats[seat] {
                 *autopilot = true;
             }
-            self.record_left(seat, Some(self.game.seq()));
+            let left = Left {
+                seq: self.game.seq(),
+                at: crate::store::seconds_now(),
+            };
+            self.record_left(seat, Some(left));
         }
         self.drop_conn(id);
     }
 
-    /// Stores that `seat`'s person left the game at `left_at` (or, `None`, came back):
-    /// the finished game's listing says so, on every device and node. A store that fails
-    /// is logged: the seat is played as asked either way.
-    fn record_left(&mut self, seat: usize, left_at: Option<u64>) {
+    /// Whether `seat`'s person, rejoining, is back within the grace period: always at an
+    /// unrated table, and at a rated one within [`super::Services::leave_grace`] of
+    /// leaving, by the time stored (so every node judges it alike).
+    fn back_in_time(&self, seat: usize) -> bool {
+        let Occupant::Person {
+            left: Some(left), ..
+        } = &self.seats[seat]
+        else {
+            return true;
+        };
+        let away = crate::store::seconds_now().saturating_sub(left.at);
+        !self.row.rated || away < self.services.leave_grace.as_secs()
+    }
+
+    /// Stores that `seat`'s person left the game (or, `None`, came back): the finished
+    /// game's listing says so, on every device and node, and a rated game's rating reads
+    /// it. A store that fails is logged: the seat is played as asked either way.
+    fn record_left(&mut self, seat: usize, left: Option<Left>) {
         let Occupant::Person {
             name,
             token,
             account,
-            left_at: stored,
+            left: stored,
             ..
         } = &mut self.seats[seat]
         else {
             return;
         };
-        if *stored == left_at {
+        if *stored == left {
             return;
         }
-        *stored = left_at;
+        *stored = left;
         let row = SeatRow {
             seat,
             name: name.clone(),
             token: token.clone(),
             account: account.clone(),
-            left_at,
+            left,
         };
         let id = self.row.id.clone();
         if let Err(e) = blocking(|| self.services.store.commit(Commit::default().seat(&id, row))) {

@@ -140,7 +140,7 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
             name: name.to_string(),
             token: tokens[seat].clone(),
             account: Some(signed(name).id),
-            left_at: None,
+            left: None,
         };
         game = game.seat(&id, row);
     }

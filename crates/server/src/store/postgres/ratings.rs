@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use tokio_postgres::Row;
 
 use super::super::ratings::{
-    people, rerate, sql_limit, Played, Ranked, RatedGame, RatingChange, RatingRow, Ratings,
-    Standing,
+    people, rerate, sql_limit, Played, Ranked, RatedGame, RatingChange, RatingMove, RatingRow,
+    Ratings, Seated, Standing, MOVES,
 };
 use super::{now_seconds, table_row, Postgres, StoreError, ROW};
 use crate::ids::{AccountId, Signed};
@@ -34,26 +34,26 @@ pub(super) async fn write(
     // Locked: an account deleted meanwhile rewrites its seats after this commits.
     let seats = transaction
         .query(
-            "SELECT seat, account FROM seats WHERE table_id = $1 ORDER BY seat FOR UPDATE",
+            "SELECT seat, account, left_at IS NOT NULL FROM seats WHERE table_id = $1
+             ORDER BY seat FOR UPDATE",
             &[&game.table],
         )
         .await?
         .iter()
         .map(|r| {
-            Ok((
-                r.try_get::<_, i64>(0)? as usize,
-                r.try_get::<_, Option<String>>(1)?.map(AccountId),
-            ))
+            Ok(Seated {
+                seat: r.try_get::<_, i64>(0)? as usize,
+                account: r.try_get::<_, Option<String>>(1)?.map(AccountId),
+                left: r.try_get(2)?,
+            })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let sides = people(game, &seats);
-    if sides.len() < 2 {
+    if !sides.compares() {
         // Nobody to compare with: no rows, not even a newcomer's.
         return Ok(());
     }
-    let mut accounts: Vec<String> = (sides.iter())
-        .flat_map(|(accounts, _)| accounts.iter().map(|a| a.0.clone()))
-        .collect();
+    let mut accounts: Vec<String> = sides.accounts().map(|a| a.0.clone()).collect();
     accounts.sort();
     let new = Rating::default();
     // Every row made first, in the accounts' order, then locked in that order: a
@@ -288,6 +288,24 @@ impl Ratings for Postgres {
                         name: r.try_get(0)?,
                         rating: rating_at(r, 1)?,
                         games: count(r, 3)?,
+                    })
+                })
+                .collect()
+        })
+    }
+
+    fn moves(&self, table: &str) -> Result<Vec<RatingMove>, StoreError> {
+        let (pool, table) = (self.pool.clone(), table.to_string());
+        self.run(async move {
+            let client = pool.get().await.map_err(StoreError::pool)?;
+            (client.query(MOVES, &[&table]).await?.iter())
+                .map(|r| {
+                    let before = (r.try_get(1)?, r.try_get(2)?);
+                    Ok(RatingMove {
+                        account: AccountId(r.try_get(0)?),
+                        before: Rating::or_prior(before),
+                        after: rating_at(r, 3)?,
+                        won: r.try_get(5)?,
                     })
                 })
                 .collect()
