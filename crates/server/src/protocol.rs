@@ -327,6 +327,10 @@ pub struct Snapshot {
     /// table's pace (docs/PROTOCOL.md, "Pace"): a face lets a finished trick be seen so
     /// long before a hand's end or the game's end is drawn over it (0 at `instant`).
     pub hold_ms: u64,
+    /// At a rated table, the seconds a person who leaves the game in progress has to come
+    /// back before it counts as their loss (`leave`); absent at an unrated one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub leave_grace_seconds: Option<u64>,
 }
 
 /// A refusal of an HTTP request, as its body says it.
@@ -395,6 +399,23 @@ pub struct SeatOutcome {
     /// the seat to its end: their game is shown as left, never as their win or loss.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub left: Option<u64>,
+    /// At a rated game, how the seat's person's rating moved (absent for a computer, a
+    /// guest, an unrated game, or an account deleted since).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingMoved>,
+}
+
+/// How a person's rating moved at one rated game, in the figure profiles show and
+/// leaderboards rank by (`mu − 3 sigma`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct RatingMoved {
+    /// The rating before the game (a newcomer's: 0).
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+    /// Whether they were rated the winner: a person who left the game never is, whoever
+    /// finished it.
+    pub won: bool,
 }
 
 /// A finished game's record (`/api/games/{id}/record`): the arena's `--record` line, each

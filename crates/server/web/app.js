@@ -8,7 +8,7 @@ import { el } from "./dom.js";
 import { renderTable } from "./table.js";
 import { renderReplay } from "./replay.js";
 import { account, accountPage, api, profileLink } from "./account.js";
-import { gameRow, profilePage } from "./profile.js";
+import { gameRow, profilePage, ratingWords } from "./profile.js";
 import { leaderboardPage } from "./leaderboard.js";
 
 const main = document.querySelector("main");
@@ -580,6 +580,7 @@ function openTable(table) {
         page.announced = entries.at(-1)?.seq ?? page.announced;
         page.snapshot = msg;
         window.cardtable.last = msg;
+        if (msg.finished && msg.rated && msg.scene.you != null && !page.rating) ratingMoved(page, redraw);
         page.error = "";
         if (page.rematching && msg.next) {
           const seat = msg.scene.you;
@@ -601,6 +602,22 @@ function openTable(table) {
     },
     close: () => connection.unfollow(table),
   };
+}
+
+/** A rated game's end: how this seat's rating moved, from the game's listing (the store
+ * rates it in the commit that ends the game, so it is there by the first finished
+ * snapshot), fetched once. */
+async function ratingMoved(page, redraw) {
+  const { table, scene } = page.snapshot;
+  page.rating = { loading: true };
+  try {
+    const answer = await fetch(`/api/games/${table}`);
+    const listing = answer.ok ? await answer.json() : null;
+    page.rating = listing?.result?.seats.find((s) => s.seat === scene.you)?.rating ?? { missing: true };
+  } catch {
+    page.rating = { missing: true };
+  }
+  redraw();
 }
 
 // ---------------------------------------------------------------- finished games
@@ -672,13 +689,18 @@ function finishedRow(g, seat, { rated = false, tag = "div", left = null } = {}) 
   // A game left before its end is the leaver's neither win nor loss: said as left, with
   // how the computer that took the seat finished it.
   const gone = left ?? me?.left ?? null;
+  // A rated game left is the leaver's loss, whoever finished it (the rating says so).
+  const leftWords = me?.rating
+    ? "Left · rated a loss"
+    : `Left · the computer finished it: ${me?.won ? "won" : "lost"}`;
   const outcome = gone != null
-    ? el("span", { class: "outcome left" }, `Left · the computer finished it: ${me?.won ? "won" : "lost"}`)
+    ? el("span", { class: "outcome left" }, leftWords)
     : me ? el("span", { class: `outcome ${me.won ? "won" : "lost"}` }, me.won ? "Won" : "Lost") : null;
   return el(tag, { class: "table-row game", "data-table": g.table }, el("strong", {}, g.title),
     rated ? el("span", { class: "badge rated" }, "Rated") : null,
     ended(g),
     outcome,
+    me?.rating ? el("span", { class: "rating-moved" }, ratingWords(me.rating)) : null,
     g.result ? el("div", { class: "summary" },
       el("span", { class: "standings" }, g.result.standings.join(" · ")),
       me ? el("span", { class: "sides" }, [

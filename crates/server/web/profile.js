@@ -24,6 +24,14 @@ export function endedAt(seconds) {
  * number is the server's, only its printing is ours. */
 export const ratingText = (rating) => Number(rating).toFixed(1);
 
+/** How a rating moved at one game (the server's `{before, after}`): "Rating 3.1 → 4.9
+ * (+1.8)". The figures are the server's; the difference is only printed. */
+export function ratingWords({ before, after }) {
+  const change = Number(after) - Number(before);
+  const sign = change >= 0 ? "+" : "−";
+  return `Rating ${ratingText(before)} → ${ratingText(after)} (${sign}${Math.abs(change).toFixed(1)})`;
+}
+
 /** One game a person played, as the server lists it (`{table, title, ended, seat, won,
  * rated}`): its outcome in the server's words, its replay and the review of that seat. */
 export function gameRow(g, review = "Review the play") {
@@ -39,6 +47,7 @@ export function gameRow(g, review = "Review the play") {
   api(`/api/games/${g.table}`).then((full) => {
     const me = full.result?.seats.find((s) => s.seat === g.seat);
     if (!full.result || !me) return;
+    if (me.rating) row.append(el("span", { class: "rating-moved" }, ratingWords(me.rating)));
     row.append(el("div", { class: "summary" },
       el("span", { class: "standings" }, full.result.standings.join(" · ")),
       el("span", { class: "sides" }, [

@@ -5,6 +5,7 @@
 
 import { SUIT_LETTER, SUITS, backsElement, cardElement, cardName, setJoker } from "./cards.js";
 import { el } from "./dom.js";
+import { ratingWords } from "./profile.js";
 
 /** Seats in screen places, from the viewer's: bottom, then clockwise. */
 function places(count, me) {
@@ -238,6 +239,7 @@ function gameOver(snapshot, page, ctx) {
     el("h2", {}, "Game over"),
     el("p", { class: "winners" }, result.sentence),
     el("ol", { class: "standings" }, result.standings.map((s) => el("li", {}, s))),
+    ratingLine(snapshot, page),
     end ? el("h3", {}, `${end.heading}, the last`) : null,
     end ? handEndElement(end) : null,
     el("div", { class: "choices" }, rematch,
@@ -245,6 +247,18 @@ function gameOver(snapshot, page, ctx) {
       el("a", { class: "button", href: `/replay/${snapshot.table}`, "data-route": true }, "Replay this game"),
       seat != null ? el("a", { class: "button", href: `/replay/${snapshot.table}?review=${seat}`, "data-route": true }, "Review my play") : null,
       el("a", { class: "button", href: "/", "data-route": true }, "Lobby"))));
+}
+
+/** A rated game's end, for its seat: how the rating moved (the server's figures). */
+function ratingLine(snapshot, page) {
+  if (!snapshot.rated || snapshot.scene.you == null || !page.rating) return null;
+  const { rating } = page;
+  // The side won, yet the server rated this seat's person a loss: they left it.
+  const forfeited = rating.won === false && snapshot.scene.result?.winners.includes(snapshot.scene.you);
+  const words = rating.loading ? "Your rating: reading it…"
+    : rating.missing ? "Your rating: not available."
+      : `Your ${ratingWords(rating).replace(/^Rating/, "rating:")}${forfeited ? " · rated a loss: you left the game" : ""}`;
+  return el("p", { class: "rating-moved", role: "status" }, words);
 }
 
 /** How to play this table's game under its rules, as the server works it out: each
@@ -264,13 +278,17 @@ function howToPlayDialog(page, ctx) {
       el("div", { class: "choices" }, el("button", { class: "primary close-how", onclick: ctx.closeHowToPlay }, "Back to the table"))));
 }
 
-/** Asked before leaving a game in progress: what leaving does, and the choice. */
-function leaveDialog(ctx) {
+/** Asked before leaving a game in progress: what leaving does, and the choice. At a rated
+ * table, the server's grace period. */
+function leaveDialog(ctx, snapshot) {
+  const grace = snapshot?.leave_grace_seconds;
+  const result = grace != null
+    ? `This game is rated: unless you are back within ${grace} seconds, it counts as your loss, however the computer finishes it.`
+    : "Your games list shows it as left, not as your win or loss.";
   return el("div", { class: "overlay" },
     el("div", { class: "dialog leave", role: "dialog", "aria-modal": "true", "aria-label": "Leave the game?" },
       el("h2", {}, "Leave the game?"),
-      el("p", {}, "The game goes on without you: a computer plays your seat to the end. "
-        + "Your games list shows it as left, not as your win or loss."),
+      el("p", {}, `The game goes on without you: a computer plays your seat to the end. ${result}`),
       el("div", { class: "choices" },
         el("button", { class: "primary stay", onclick: ctx.stay }, "Stay at the table"),
         el("button", { class: "danger", onclick: ctx.leave }, "Leave the game"))));
@@ -381,7 +399,7 @@ export function renderTable(root, page, ctx) {
     scene.result && endInView ? gameOver(snapshot, page, ctx) : null,
     betweenHands && endInView && !page.howToOpen && !page.leaving ? handEndDialog(snapshot, page, ctx) : null,
     page.howToOpen ? howToPlayDialog(page, ctx) : null,
-    page.leaving ? leaveDialog(ctx) : null,
+    page.leaving ? leaveDialog(ctx, snapshot) : null,
   ].filter(Boolean));
   if (selectShare) {
     page.selectShare = false;

@@ -9,9 +9,10 @@ use scene::{Staged, WithScene};
 
 use super::records::{finished, record_seats, seated};
 use super::Page;
+use crate::ids::AccountId;
 use crate::protocol;
 use crate::server::Server;
-use crate::store::{Stored, TableRow};
+use crate::store::{RatingMove, Stored, TableRow};
 use crate::table;
 
 /// Finished public games, newest first, a page at a time (`?after=` the last one's
@@ -44,9 +45,14 @@ pub(crate) async fn game_listing(
     UrlPath(id): UrlPath<String>,
 ) -> Response {
     let store = server.store.clone();
-    let found = tokio::task::spawn_blocking(move || finished(&*store, &id).map(ended_listing))
-        .await
-        .expect("the store does not panic");
+    let found = tokio::task::spawn_blocking(move || {
+        let stored = finished(&*store, &id)?;
+        // A rating that cannot be read is left out: the game's result still shows.
+        let moves = store.moves(&id).unwrap_or_default();
+        Ok::<_, crate::edge::Refusal>(ended_listing(stored, &moves))
+    })
+    .await
+    .expect("the store does not panic");
     match found {
         Ok(listing) => Json(listing).into_response(),
         Err(refusal) => refusal.into_response(),
@@ -71,7 +77,7 @@ fn listing(row: &TableRow, actions: u64, ended: Option<u64>) -> protocol::GameLi
 /// a spectator sees it — the scene's sentence, standings, winners and sides — each seat's
 /// share of it told apart (won, points, partners, opponents). No word of it is made here:
 /// the names are the table's, the rest the scene's.
-fn ended_listing(stored: Stored) -> protocol::GameListing {
+fn ended_listing(stored: Stored, moves: &[RatingMove]) -> protocol::GameListing {
     let mut listed = listing(&stored.row, stored.actions.len() as u64, stored.ended);
     let nameplates = seated(&record_seats(&stored));
     let rules = Variant::named(stored.row.game, Some(&stored.row.rules))
@@ -101,6 +107,7 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
                     .collect::<Vec<_>>()
             };
             let person = nameplate.presence == scene::Presence::Person;
+            let stored_seat = stored.seats.iter().find(|s| s.seat == seat);
             protocol::SeatOutcome {
                 seat,
                 name: nameplate.name.clone(),
@@ -109,15 +116,23 @@ fn ended_listing(stored: Stored) -> protocol::GameListing {
                 points: end.seats.get(seat).map_or(0.0, |s| s.points),
                 partners: named(&|s| s != seat && side.contains(&s)),
                 opponents: named(&|s| !side.contains(&s)),
-                left: (stored.seats.iter())
-                    .find(|s| s.seat == seat)
-                    .and_then(|s| s.left)
-                    .map(|left| left.seq),
+                left: stored_seat.and_then(|s| s.left).map(|left| left.seq),
+                rating: stored_seat.and_then(|s| moved(moves, s.account.as_ref()?)),
             }
         })
         .collect();
     listed.result = Some(protocol::GameOutcome { result, seats });
     listed
+}
+
+/// How `account`'s rating moved, from the game's `moves`, in the figure profiles show.
+fn moved(moves: &[RatingMove], account: &AccountId) -> Option<protocol::RatingMoved> {
+    let found = moves.iter().find(|m| &m.account == account)?;
+    Some(protocol::RatingMoved {
+        before: found.before.shown(),
+        after: found.after.shown(),
+        won: found.won,
+    })
 }
 
 /// A stored game's scene at its end, as a spectator sees it; `None` if it does not replay

@@ -15,7 +15,7 @@ use crate::protocol::{ActionText, TableSpec};
 use crate::routes::people;
 use crate::server::Server;
 use crate::spec::SpecError;
-use crate::store::{self, Commit, Ratings, Reads, SeatRow, TableRow, Token, Writes};
+use crate::store::{self, Commit, Left, Ratings, Reads, SeatRow, TableRow, Token, Writes};
 use crate::table::Command;
 
 fn signed(name: &str) -> Signed {
@@ -98,25 +98,26 @@ async fn a_rated_table_seats_signed_in_people_only() {
     assert_eq!(kinds, ["open", "person", "open", "open"]);
 }
 
-/// The hand-worked one-point EECS 280 game of `a_finished_game_is_listed_with_its_end…`
-/// (seats 1 and 3 take the game), rated, its four people signed in and playing through
-/// the table: the finish rates both partnerships once (the worked figures for two teams
-/// of newcomers), and Bo's profile, graph and games read it back.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_rated_game_played_to_its_end_rates_its_people_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("tables.db");
-    let sqlite = Arc::new(store::Sqlite::open(&path).unwrap());
+/// The four people of the hand-worked game.
+const NAMES: [&str; 4] = ["Ada", "Bo", "Cy", "Di"];
+
+/// The hand-worked one-point EECS 280 game, rated, stored at `path` with its four people
+/// signed in (each seat's leaving as `left` says): the store, the table and the seats'
+/// tokens.
+fn stored_rated_game(
+    path: &std::path::Path,
+    left: [Option<Left>; 4],
+) -> (Arc<store::Sqlite>, String, Vec<Token>) {
+    let sqlite = Arc::new(store::Sqlite::open(path).unwrap());
     // The accounts' table, as the accounts' module makes it (plan 58's columns).
-    let accounts = rusqlite::Connection::open(&path).unwrap();
+    let accounts = rusqlite::Connection::open(path).unwrap();
     accounts
         .execute_batch(
             "CREATE TABLE IF NOT EXISTS accounts (id TEXT PRIMARY KEY, name TEXT NOT NULL,
                name_key TEXT NOT NULL UNIQUE, handle TEXT, recovery TEXT, created INTEGER)",
         )
         .unwrap();
-    let names = ["Ada", "Bo", "Cy", "Di"];
-    for name in names {
+    for name in NAMES {
         let who = signed(name);
         accounts
             .execute(
@@ -134,43 +135,73 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
         ..hand_worked::table(&id)
     });
     let tokens: Vec<Token> = (0..4).map(|_| Token::random()).collect();
-    for (seat, name) in names.iter().enumerate() {
+    for (seat, name) in NAMES.iter().enumerate() {
         let row = SeatRow {
             seat,
             name: name.to_string(),
             token: tokens[seat].clone(),
             account: Some(signed(name).id),
-            left: None,
+            left: left[seat],
         };
         game = game.seat(&id, row);
     }
     sqlite.commit(game).unwrap();
-    let server = Server::new(sqlite.clone(), edge::Config::default()).unwrap();
-    let table = server.table(&id).unwrap();
-    let mut conns = Vec::new();
-    for (seat, name) in names.iter().enumerate() {
-        let (conn, sent) = Conn::for_test(seat as u64 + 1, server.edge.clone());
-        let conn = conn.signed_in(Some(signed(name)));
-        let token = tokens[seat].reveal().to_string();
-        let (c, barred) = (conn.clone(), None);
-        table
-            .send(Command::Rejoin {
-                token,
-                conn: c,
-                barred,
-            })
-            .unwrap();
-        conns.push((conn, sent));
-    }
-    // Each action from every seat at its seq: only the seat to act is heard, the others
-    // refused (not their turn, or stale once it acted).
-    for (seq, action) in hand_worked::actions().into_iter().enumerate() {
-        for (conn, _) in &conns {
-            let action = ActionText::from(catalogue::AnyAction::Euchre(action));
+    (sqlite, id, tokens)
+}
+
+/// Seat `seat`'s person back at `table` on a new connection, signed in.
+fn rejoin(server: &Server, table: &TableHandle, tokens: &[Token], seat: usize) -> Seated {
+    let (conn, sent) = Conn::for_test(seat as u64 + 1, server.edge.clone());
+    let conn = conn.signed_in(Some(signed(NAMES[seat])));
+    let token = tokens[seat].reveal().to_string();
+    let (c, barred) = (conn.clone(), None);
+    table
+        .send(Command::Rejoin {
+            token,
+            conn: c,
+            barred,
+        })
+        .unwrap();
+    (conn, sent)
+}
+
+/// A seat's connection and what it was sent.
+type Seated = (Conn, tokio::sync::mpsc::Receiver<String>);
+/// A running table's command channel.
+type TableHandle = tokio::sync::mpsc::UnboundedSender<Command>;
+
+/// Every seat's person back at `table`.
+fn rejoined(server: &Server, table: &TableHandle, tokens: &[Token]) -> Vec<Seated> {
+    (0..4)
+        .map(|seat| rejoin(server, table, tokens, seat))
+        .collect()
+}
+
+/// The hand-worked actions numbered `seqs`, each from every connection at its seq: only
+/// the seat to act is heard, the others refused (not their turn, or stale once it acted).
+fn play(table: &TableHandle, conns: &[Seated], seqs: std::ops::Range<usize>) {
+    let actions = hand_worked::actions();
+    for seq in seqs {
+        for (conn, _) in conns {
+            let action = ActionText::from(catalogue::AnyAction::Euchre(actions[seq]));
             let (conn, seq) = (conn.clone(), seq as u64);
             table.send(Command::Act { conn, seq, action }).unwrap();
         }
     }
+}
+
+/// The hand-worked one-point EECS 280 game of `a_finished_game_is_listed_with_its_end…`
+/// (seats 1 and 3 take the game), rated, its four people signed in and playing through
+/// the table: the finish rates both partnerships once (the worked figures for two teams
+/// of newcomers), and Bo's profile, graph and games read it back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_played_to_its_end_rates_its_people_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (sqlite, id, tokens) = stored_rated_game(&dir.path().join("tables.db"), [None; 4]);
+    let server = Server::new(sqlite.clone(), edge::Config::default()).unwrap();
+    let table = server.table(&id).unwrap();
+    let mut conns = rejoined(&server, &table, &tokens);
+    play(&table, &conns, 0..hand_worked::actions().len());
     let finished = eventually(|| sqlite.table(&id).unwrap().unwrap().finished).await;
     assert!(finished, "the game ended");
     let snapshots = drained(&mut conns[0].1);
@@ -237,4 +268,80 @@ async fn a_rated_game_played_to_its_end_rates_its_people_once() {
     )
     .await;
     assert_eq!(body(board).await, serde_json::json!([]));
+}
+
+/// The hand-worked rated game (seats 1 and 3 take it) with three people leaving, at a
+/// server giving an hour's grace: Bo had left long before the table was restored and
+/// comes back past the grace period, so his leaving stands though he plays on; Cy leaves
+/// and comes back at once, which clears it; Di leaves before the last trick and never
+/// comes back (the computer plays her one card). Bo and Di are rated as if their side
+/// came last, the hand-worked losers' 23.035814496704035 for a partnership of newcomers;
+/// Ada and Cy as the game ended, losers too; σ 8.17755635771097 for all. The game's
+/// listing says each seat's move, and the snapshot the grace period.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rated_game_left_is_the_leavers_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let long_ago = Some(Left { seq: 0, at: 1 });
+    let (sqlite, id, tokens) =
+        stored_rated_game(&dir.path().join("tables.db"), [None, long_ago, None, None]);
+    let mut config = edge::Config::default();
+    config.limits.leave_grace_seconds = 3600;
+    let server = Server::new(sqlite.clone(), config).unwrap();
+    let table = server.table(&id).unwrap();
+    let mut conns = rejoined(&server, &table, &tokens);
+    let cy = conns[2].0.id;
+    table.send(Command::Leave { conn: cy }).unwrap();
+    conns[2] = rejoin(&server, &table, &tokens, 2);
+    let before_the_last_trick = hand_worked::actions().len() - 4;
+    play(&table, &conns, 0..before_the_last_trick);
+    let at_last_trick =
+        eventually(|| sqlite.table(&id).unwrap().unwrap().actions.len() == before_the_last_trick)
+            .await;
+    assert!(at_last_trick, "every action as worked until the last trick");
+    let di = conns[3].0.id;
+    table.send(Command::Leave { conn: di }).unwrap();
+    play(
+        &table,
+        &conns[..3],
+        before_the_last_trick..hand_worked::actions().len(),
+    );
+    let finished = eventually(|| sqlite.table(&id).unwrap().unwrap().finished).await;
+    assert!(finished, "the game ended");
+    let stored = sqlite.table(&id).unwrap().unwrap();
+    let left: Vec<bool> = stored.seats.iter().map(|s| s.left.is_some()).collect();
+    assert_eq!(left, [false, true, false, true], "Cy came back in time");
+    let ada = drained(&mut conns[0].1);
+    assert!(
+        ada.iter()
+            .any(|m| m.contains("\"leave_grace_seconds\":3600")),
+        "the snapshot says the grace period"
+    );
+    let key = "euchre/eecs280";
+    let (down, sigma) = (23.035814496704035, 8.17755635771097);
+    for name in NAMES {
+        let rows = sqlite.ratings(&signed(name).id).unwrap();
+        assert_eq!(rows.len(), 1, "{name}: {rows:?}");
+        let row = &rows[0];
+        assert_eq!(
+            (row.key.as_str(), row.games, row.wins),
+            (key, 1, 0),
+            "{name}"
+        );
+        assert!((row.rating.mu - down).abs() < 1e-9, "{name}: {row:?}");
+        assert!((row.rating.sigma - sigma).abs() < 1e-9, "{name}: {row:?}");
+    }
+    // The listing: Bo's side won the game, and Bo is rated a loss from a newcomer's 0.
+    let listing = crate::routes::listings::game_listing(State(server.clone()), UrlPath(id)).await;
+    let listing = body(listing).await;
+    let bo = &listing["result"]["seats"][1];
+    assert_eq!(
+        (bo["won"].as_bool(), bo["left"].as_u64()),
+        (Some(true), Some(0))
+    );
+    let rating = &bo["rating"];
+    assert_eq!(
+        (rating["before"].as_f64(), rating["won"].as_bool()),
+        (Some(0.0), Some(false))
+    );
+    assert!((rating["after"].as_f64().unwrap() - (down - 3.0 * sigma)).abs() < 1e-9);
 }
