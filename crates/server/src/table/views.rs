@@ -26,7 +26,7 @@ impl<G: Served> Table<G> {
             hold_ms: (self.game.beat()).map_or(0, |beat| {
                 self.row.speed.pace().hold(beat).as_millis() as u64
             }),
-            leave_grace_seconds: (self.row.rated).then(|| self.services.leave_grace.as_secs()),
+            leave_grace_seconds: (self.row.rated).then_some(self.services.leave_grace.as_secs()),
         }))
     }
 
