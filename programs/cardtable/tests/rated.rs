@@ -9,7 +9,8 @@
 //!   that node's relay: the owner learns the account from the cookie the relay presents.
 //! - A rated game finished across a failover (`kill -9` of the table's node just before
 //!   its last action, at moments after it is sent, and after the finish was shown) rates
-//!   every person exactly once, with the figures worked by hand from Weng and Lin's paper.
+//!   every person exactly once, with the figures worked by hand from Weng and Lin's paper;
+//!   a person who left on the dead node is rated the loss there, by the node that finishes.
 
 mod common;
 
@@ -236,17 +237,30 @@ async fn a_rated_game_finished_across_a_failover_rates_everyone_once() {
         Kill::AfterSending(ms(30)),
         Kill::AfterTheFinish,
     ];
-    for (round, kill) in rounds.into_iter().enumerate() {
+    // Then once more with a person who left on A before it died: B, finishing the game,
+    // rates the leaving A stored (docs/PROTOCOL.md, "A game left is lost").
+    let rounds =
+        (rounds.into_iter().map(|kill| (kill, false))).chain([(Kill::BeforeTheLastAction, true)]);
+    for (round, (kill, leaving)) in rounds.enumerate() {
         let a = node(&url, &format!("a{round}"));
-        let played = tokio::time::timeout(ROUND, failover_round(&url, a, &b, round, kill));
+        let played = failover_round(&url, a, &b, round, kill, leaving);
+        let played = tokio::time::timeout(ROUND, played);
         played
             .await
             .unwrap_or_else(|_| panic!("round {round} ({kill:?}) took over {ROUND:?}"));
     }
 }
 
-/// One round: four people of their own, so each starts a newcomer.
-async fn failover_round(url: &str, mut a: Served, b: &Served, round: usize, kill: Kill) {
+/// One round: four people of their own, so each starts a newcomer; with `leaving`, the
+/// seat after the last card's leaves on A (`leave`) before the kill, and never comes back.
+async fn failover_round(
+    url: &str,
+    mut a: Served,
+    b: &Served,
+    round: usize,
+    kill: Kill,
+    leaving: bool,
+) {
     let names: Vec<String> = (0..4).map(|seat| format!("R{round} P{seat}")).collect();
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     let people = people(url, &names).await;
@@ -255,6 +269,10 @@ async fn failover_round(url: &str, mut a: Served, b: &Served, round: usize, kill
     let (seat, mut last_player, before) = play_to_the_last_card(seated, &table).await;
     let action = only_action(&before);
     let act = json!({"type": "act", "table": table, "seq": before["seq"], "action": action});
+    let leaver = leaving.then_some((seat + 1) % 4);
+    if let Some(leaver) = leaver {
+        leave_on(&a, url, &table, &tokens[leaver], &people[leaver], leaver).await;
+    }
     match kill {
         Kill::BeforeTheLastAction => a.kill(),
         Kill::AfterSending(wait) => {
@@ -269,13 +287,29 @@ async fn failover_round(url: &str, mut a: Served, b: &Served, round: usize, kill
         }
     }
     drop(last_player);
-    let (landed, finished) = finish_on(b, &table, &people, &tokens, seat).await;
+    let (landed, finished) = finish_on(b, &table, &people, &tokens, seat, leaver).await;
     match kill {
         Kill::BeforeTheLastAction => assert!(!landed, "round {round}: B played the last card"),
         Kill::AfterTheFinish => assert!(landed, "round {round}: A had stored the finish"),
         Kill::AfterSending(_) => {}
     }
-    check_rated_once(url, &people, &winners(&finished)).await;
+    check_rated_once(url, &people, &winners(&finished), leaver).await;
+}
+
+/// `person` comes back to `table` on node `a` and leaves it from `seat`; once the store
+/// keeps the leaving.
+async fn leave_on(a: &Served, url: &str, table: &str, token: &str, person: &Person, seat: usize) {
+    let (mut client, _) = rejoin_until_found(a, table, token, person).await;
+    client.send(json!({"type": "leave", "table": table})).await;
+    for _ in 0..100 {
+        let id = table.to_string();
+        let stored = with_store(url, move |store| store.table(&id).unwrap().unwrap()).await;
+        if stored.seats[seat].left.is_some() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the leaving of seat {seat} was never stored");
 }
 
 /// Four signed-in people on node A, one of whom opens a rated one-point Euchre table of
@@ -409,11 +443,17 @@ async fn finish_on(
     people: &[Person],
     tokens: &[String],
     last_seat: usize,
+    leaver: Option<usize>,
 ) -> (bool, Value) {
     let mut back = Vec::new();
-    for (person, token) in people.iter().zip(tokens) {
-        back.push(rejoin_until_found(b, table, token, person).await);
+    for (seat, (person, token)) in people.iter().zip(tokens).enumerate() {
+        if Some(seat) != leaver {
+            back.push((seat, rejoin_until_found(b, table, token, person).await));
+        }
     }
+    let mut back: Vec<(Client, Value)> = back.into_iter().map(|(_, found)| found).collect();
+    // The seat holding the last card, among those who came back.
+    let last_seat = last_seat - usize::from(leaver.is_some_and(|l| l < last_seat));
     let landed = back[last_seat].1["finished"] == true;
     let (client, snapshot) = &mut back[last_seat];
     if !landed {
@@ -463,8 +503,9 @@ fn winners(finished: &Value) -> Vec<usize> {
 }
 
 /// Each person has exactly one rated game under [`KEY`] (one rating change, `games ==
-/// 1`, one win for a winner, none for a loser) at the hand-worked rating of their side.
-async fn check_rated_once(url: &str, people: &[Person], winners: &[usize]) {
+/// 1`, one win for a winner, none for a loser) at the hand-worked rating of their side;
+/// a `leaver` is rated a loser's figure, whoever won.
+async fn check_rated_once(url: &str, people: &[Person], winners: &[usize], leaver: Option<usize>) {
     let people = people.to_vec();
     let found = with_store(url, move |store| {
         (people.iter())
@@ -477,7 +518,7 @@ async fn check_rated_once(url: &str, people: &[Person], winners: &[usize]) {
     })
     .await;
     for (seat, (name, ratings, history)) in found.into_iter().enumerate() {
-        let won = winners.contains(&seat);
+        let won = winners.contains(&seat) && Some(seat) != leaver;
         assert_eq!(ratings.len(), 1, "{name}: one rating: {ratings:?}");
         let rating = &ratings[0];
         assert_eq!(rating.key, KEY, "{name}");
@@ -485,6 +526,9 @@ async fn check_rated_once(url: &str, people: &[Person], winners: &[usize]) {
         assert_eq!(rating.wins, u32::from(won), "{name}: {rating:?}");
         assert_eq!(history.len(), 1, "{name}: one rating change: {history:?}");
         assert_eq!(history[0].won, won, "{name}: {history:?}");
+        // A leaver is placed below both partnerships, whichever won.
+        let place = if Some(seat) == leaver { 2 } else { usize::from(!won) };
+        assert_eq!(history[0].place, place, "{name}: {history:?}");
         let mu = if won { UP } else { DOWN };
         let close = |got: f64, want: f64| (got - want).abs() < 1e-9;
         assert!(
