@@ -297,6 +297,12 @@ test("a rated game of four people: the table says so before it starts, the profi
     await at(page, `/t/${table}?seat=${i + 1}`);
     await page.waitForFunction(() => window.cardtable.last?.scene?.you != null);
   }
+  // Leaving is asked first, and at a rated table the dialog gives the server's grace
+  // period (`serve --leave-grace-seconds`, 60 by default): staying changes nothing.
+  await host.getByRole("link", { name: "← Lobby" }).click();
+  const asked = host.getByRole("dialog", { name: "Leave the game?" });
+  assert.match(await asked.textContent(), /unless you are back within 60 seconds, it counts as your loss/);
+  await asked.getByRole("button", { name: "Stay at the table" }).click();
   // Everyone plays by clicks, as people would, until the game ends.
   const finished = async () => Boolean((await lastSnapshot(host))?.finished);
   for (let round = 0; round < 400 && !(await finished()); round++) {
@@ -307,6 +313,18 @@ test("a rated game of four people: the table says so before it starts, the profi
     await host.waitForTimeout(50);
   }
   assert.ok(await finished(), "the rated game finished");
+  // Each game-over dialog says how its person's rating moved: newcomers' partnerships go
+  // from 0 (25 − 3 × 25/3) to 26.964 − 3 × 8.178 = 2.4 for the winners and 23.036 −
+  // 3 × 8.178 = −1.5 for the losers (Weng and Lin's figures, worked by hand in
+  // crates/server/tests/ratings.rs).
+  const winners = (await lastSnapshot(host)).scene.result.winners;
+  for (const [seat, page] of people.entries()) {
+    const line = page.locator(".game-over .rating-moved");
+    await line.filter({ hasText: "→" }).waitFor();
+    const want = winners.includes(seat) ? "Your rating: 0.0 → 2.4 (+2.4)" : "Your rating: 0.0 → -1.5 (−1.5)";
+    assert.equal(await line.textContent(), want, names[seat]);
+  }
+  await shoot(people[0], "game-over-rated", { width: 1280 });
   // Each player's profile: a Euchre rating after one rated game, provisional, its graph.
   await at(host, `/u/${names[0]}`);
   const card = host.getByRole("region", { name: /Euchre.*rating/ });
