@@ -17,8 +17,6 @@ pub enum FailureKind {
     Crashed,
     /// Stopped at the time limit.
     TimedOut,
-    /// Stopped at the time limit, waiting for input past the case's.
-    ReadPastInput,
     /// Stopped for writing more than the output limit.
     Flooded,
     /// Could not be started.
@@ -33,7 +31,6 @@ impl FailureKind {
             FailureKind::Status => "exit status differs",
             FailureKind::Crashed => "crashed",
             FailureKind::TimedOut => "timed out",
-            FailureKind::ReadPastInput => "read past its input",
             FailureKind::Flooded => "flooded its output",
             FailureKind::Unstartable => "could not be started",
         }
@@ -69,12 +66,7 @@ pub struct Failure {
 pub fn compare(reference: &Run, program: &Run) -> Option<Failure> {
     let kind = match program.ending {
         Ending::Signal { .. } => Some(FailureKind::Crashed),
-        Ending::TimedOut {
-            waiting_for_input: true,
-        } => Some(FailureKind::ReadPastInput),
-        Ending::TimedOut {
-            waiting_for_input: false,
-        } => Some(FailureKind::TimedOut),
+        Ending::TimedOut => Some(FailureKind::TimedOut),
         Ending::Flooded => Some(FailureKind::Flooded),
         Ending::Unstartable { .. } => Some(FailureKind::Unstartable),
         Ending::Exited { .. } => None,

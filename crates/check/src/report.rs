@@ -250,12 +250,7 @@ fn status_line(ending: &Ending) -> String {
     match ending {
         Ending::Exited { status } => format!("{status}\n"),
         Ending::Signal { signal } => format!("signal {signal}\n"),
-        Ending::TimedOut {
-            waiting_for_input: true,
-        } => "timed out, waiting for input\n".into(),
-        Ending::TimedOut {
-            waiting_for_input: false,
-        } => "timed out\n".into(),
+        Ending::TimedOut => "timed out\n".into(),
         Ending::Flooded => "flooded\n".into(),
         Ending::Unstartable { reason } => format!("not started: {reason}\n"),
     }

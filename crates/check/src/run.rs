@@ -4,7 +4,6 @@
 
 use std::ffi::OsString;
 use std::io::{Read, Write};
-use std::os::unix::io::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -99,9 +98,8 @@ pub enum Ending {
     Exited { status: i32 },
     /// A signal ended it (a crash: 11 is a segmentation fault, 6 an abort).
     Signal { signal: i32 },
-    /// It ran past the time limit and was stopped; `waiting_for_input` when it had read
-    /// all of its input and was waiting for more.
-    TimedOut { waiting_for_input: bool },
+    /// It ran past the time limit and was stopped.
+    TimedOut,
     /// It wrote more than the output limit and was stopped.
     Flooded,
     /// It could not be started.
@@ -116,15 +114,7 @@ impl Ending {
             Ending::Signal { signal } => {
                 format!("killed by signal {signal} ({})", signal_name(*signal))
             }
-            Ending::TimedOut {
-                waiting_for_input: true,
-            } => format!(
-                "stopped after {:.1} s, waiting to read past the end of its input",
-                limits.timeout.as_secs_f64()
-            ),
-            Ending::TimedOut {
-                waiting_for_input: false,
-            } => format!(
+            Ending::TimedOut => format!(
                 "stopped after {:.1} s without finishing",
                 limits.timeout.as_secs_f64()
             ),
@@ -236,27 +226,17 @@ pub fn run(launch: &Launch<'_>, case: &Case, dir: &Path, limits: &Limits) -> Run
     });
     let status = finished.recv_timeout(limits.timeout).ok();
     let timed_out = status.is_none();
-    // Stopped while its input was all written and read: it waited for more.
-    let mut writer = Some(writer);
-    let mut waiting_for_input = false;
-    if timed_out && writer.as_ref().is_some_and(|w| w.is_finished()) {
-        if let Some(Ok((Some(stdin), true))) = writer.take().map(|w| w.join()) {
-            waiting_for_input = pipe_is_empty(&stdin) && reading(group, &stdin);
-        }
-    }
     // Every process the program started goes with it; a writer still blocked on a full
     // pipe then fails and ends.
     kill_group(group);
-    if let Some(writer) = writer {
-        drop(writer.join());
-    }
+    drop(writer.join());
     let status = status.or_else(|| finished.recv().ok());
     let (stdout, flooded) = reader.join().unwrap_or_default();
     let (stderr, _) = errors.join().unwrap_or_default();
     let ending = if flooded {
         Ending::Flooded
     } else if timed_out {
-        Ending::TimedOut { waiting_for_input }
+        Ending::TimedOut
     } else {
         match status {
             Some(Ok(status)) => match (status.code(), status.signal()) {
@@ -318,48 +298,13 @@ fn set_limits(memory: Option<u64>, file_size: u64) -> std::io::Result<()> {
     set(libc::RLIMIT_CORE, 0)
 }
 
-/// Writes the whole input and keeps the pipe open (a program that reads past its input
-/// waits, and is reported as such): the pipe, and whether all of it was written.
-fn feed(
-    mut stdin: std::process::ChildStdin,
-    input: &[u8],
-) -> (Option<std::process::ChildStdin>, bool) {
-    let fed = stdin.write_all(input).and_then(|()| stdin.flush()).is_ok();
-    (Some(stdin), fed)
-}
-
-/// Whether nothing written to the pipe is left unread.
-fn pipe_is_empty(stdin: &std::process::ChildStdin) -> bool {
-    let mut unread: libc::c_int = 0;
-    // SAFETY: FIONREAD writes one int; the descriptor is open.
-    let ok = unsafe { libc::ioctl(stdin.as_raw_fd(), libc::FIONREAD, &mut unread) } == 0;
-    ok && unread == 0
-}
-
-/// Whether a process of `group` is blocked reading standard input from `stdin`'s pipe:
-/// its `/proc/PID/syscall` is `read` on descriptor 0, and its descriptor 0 is the pipe.
-/// (A program that hangs without reading is stopped for its time, not its input.)
-fn reading(group: i32, stdin: &std::process::ChildStdin) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(pipe) = std::fs::metadata(format!("/proc/self/fd/{}", stdin.as_raw_fd())) else {
-        return false;
-    };
-    let pipe = format!("pipe:[{}]", pipe.ino());
-    let read = format!("{} 0x0 ", libc::SYS_read);
-    let Ok(processes) = std::fs::read_dir("/proc") else {
-        return false;
-    };
-    processes.flatten().any(|entry| {
-        let path = entry.path();
-        let in_group = std::fs::read_to_string(path.join("stat"))
-            .ok()
-            .and_then(|stat| stat.rsplit_once(')').map(|(_, rest)| rest.to_string()))
-            .and_then(|rest| rest.split_whitespace().nth(2)?.parse::<i32>().ok())
-            == Some(group);
-        in_group
-            && std::fs::read_to_string(path.join("syscall")).is_ok_and(|s| s.starts_with(&read))
-            && std::fs::read_link(path.join("fd/0")).is_ok_and(|l| l.to_string_lossy() == pipe)
-    })
+/// Writes the whole input, then closes the pipe: standard input has an end, as the
+/// course's `< file` gives it, so a program that reads past it reads an end of file, and
+/// what it does then is what is judged.
+fn feed(mut stdin: std::process::ChildStdin, input: &[u8]) {
+    // A program that exits (or closes its input) before reading it all breaks the pipe:
+    // nothing to report, its output says the rest.
+    let _ = stdin.write_all(input).and_then(|()| stdin.flush());
 }
 
 /// Reads to the end, keeping at most `cap` bytes; past it, stops the program's process
