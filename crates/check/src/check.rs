@@ -11,6 +11,7 @@ use crate::case::{Case, Setup};
 use crate::compare::{compare, Failure};
 use crate::handout::{Handout, Reference};
 use crate::run::{run, Launch, Limits, Program, Run};
+use crate::way::SameWay;
 
 /// Runs beyond which shrinking stops and reports the smallest case found so far.
 pub const SHRINK_RUNS: usize = 400;
@@ -138,11 +139,13 @@ impl Checker {
             .collect()
     }
 
-    /// The smallest setup below `setup` whose case fails as `failed` did: each step tries
-    /// the setups one step smaller (in parallel) and keeps the first that fails the same
-    /// way, until none does or [`SHRINK_RUNS`] runs are spent.
+    /// The smallest setup below `setup` whose case fails as `failed` did ([`SameWay`]: the
+    /// same kind and the same masked first difference, so another fault the program also
+    /// has is never shown in its place): each step tries the setups one step smaller (in
+    /// parallel) and keeps the first that fails the same way, until none does or
+    /// [`SHRINK_RUNS`] runs are spent.
     pub fn shrink(&self, setup: &Setup, failed: &Checked) -> Shrunk {
-        let kind = failed.failure.as_ref().map(|f| f.kind);
+        let way = SameWay::of(failed);
         let mut smallest = (setup.clone(), failed.clone());
         let (mut runs, mut steps) = (0, 0);
         while runs < SHRINK_RUNS {
@@ -157,7 +160,9 @@ impl Checker {
                     let checked = self.check(&candidate.case());
                     (candidate, checked)
                 })
-                .find_first(|(_, checked)| checked.failure.as_ref().map(|f| f.kind) == kind);
+                .find_first(|(_, checked)| {
+                    checked.failure.is_some() && SameWay::of(checked) == way
+                });
             match found {
                 Some(next) => {
                     smallest = next;

@@ -14,6 +14,7 @@ pub mod generate;
 pub mod handout;
 pub mod report;
 pub mod run;
+pub mod way;
 
 pub use case::{Case, Category, Setup, Size};
 pub use check::{Checked, Checker, Shrunk};

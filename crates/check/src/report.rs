@@ -11,6 +11,7 @@ use crate::case::{Case, Category};
 use crate::check::{Checked, Shrunk};
 use crate::handout::{Handout, Reference};
 use crate::run::Ending;
+use crate::way::SameWay;
 
 /// A whole check's results.
 pub struct Report {
@@ -256,41 +257,9 @@ fn status_line(ending: &Ending) -> String {
     }
 }
 
-/// What makes two failures "the same way" for the report and for shrinking: the category,
-/// the kind, whether the program printed the first differing line at all, and that line
-/// as the reference printed it with the case's own words (names, numbers, files) masked —
-/// `* and * win!` for every game's last line, but a usage line apart from a score. A
-/// crash, a hang or a flood is one way whatever line it stopped at.
+/// [`SameWay::of`] a case's check.
 pub fn same_way(case: &CaseReport) -> SameWay {
-    same_way_of(&case.checked)
-}
-
-/// [`same_way`]'s key.
-pub type SameWay = (Category, crate::compare::FailureKind, bool, String);
-
-/// [`same_way`] of one check.
-pub fn same_way_of(checked: &Checked) -> SameWay {
-    let failure = checked.failure.as_ref().expect("a failure");
-    use crate::compare::FailureKind::{Output, Status};
-    let (line, missing) = match &failure.difference {
-        Some(d) if matches!(failure.kind, Output | Status) => {
-            (d.expected.as_deref().unwrap_or(""), d.got.is_none())
-        }
-        _ => ("", false),
-    };
-    let args = &checked.case.args;
-    // One mask for both: a number may be one of the case's arguments (its points).
-    let own =
-        |word: &str| args.iter().any(|a| a == word) || word.chars().any(|c| c.is_ascii_digit());
-    let masked: Vec<&str> = (line.split_whitespace())
-        .map(|word| if own(word) { "*" } else { word })
-        .collect();
-    (
-        checked.case.category,
-        failure.kind,
-        missing,
-        masked.join(" "),
-    )
+    SameWay::of(&case.checked)
 }
 
 /// One checked case for a person: the command, its files (or where they are), the exit
@@ -409,86 +378,5 @@ pub fn cases_words(count: usize) -> String {
         "1 case".to_string()
     } else {
         format!("{count} cases")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::compare::compare;
-    use crate::run::{Limits, Run};
-    use std::time::Duration;
-
-    /// A check of a case named by `args` whose reference printed `expected` and the
-    /// program `got`.
-    fn checked(args: &[&str], expected: &str, got: &str) -> Checked {
-        let run = |out: &str| Run {
-            ending: Ending::Exited { status: 0 },
-            stdout: out.as_bytes().to_vec(),
-            stderr: Vec::new(),
-            elapsed: Duration::ZERO,
-        };
-        let (reference, program) = (run(expected), run(got));
-        Checked {
-            case: Case {
-                handout: Handout::Eecs280Euchre,
-                category: Category::Computers,
-                args: args.iter().map(|a| a.to_string()).collect(),
-                files: Vec::new(),
-                stdin: Vec::new(),
-                size: Default::default(),
-            },
-            failure: compare(&reference, &program),
-            reference,
-            program,
-            limits: Limits {
-                timeout: Duration::from_secs(2),
-                memory: None,
-                output: 1 << 20,
-                file_size: 1 << 20,
-            },
-        }
-    }
-
-    #[test]
-    fn failures_are_the_same_way_whatever_the_cases_own_words() {
-        // A game to 1 point, unshuffled, for two Simple players, Cathy and Zoe.
-        const CATHY_AND_ZOE: [&str; 7] = [
-            "pack.in",
-            "noshuffle",
-            "1",
-            "Cathy",
-            "Simple",
-            "Zoe",
-            "Simple",
-        ];
-        // Two games whose last line differs the same way, by other names and points.
-        let one = checked(
-            &CATHY_AND_ZOE,
-            "Cathy and Zoe win!\n",
-            "Cathy and Zoe win! \n",
-        );
-        let two = checked(
-            &["pack.in", "shuffle", "7", "A", "Simple", "B", "Simple"],
-            "x\nA and B win!\n",
-            "x\nA and B win! \n",
-        );
-        assert_eq!(same_way_of(&one), same_way_of(&two));
-        // A score line is another way; so is a line the program never printed.
-        let score = checked(
-            &["pack.in", "shuffle", "9", "A", "Simple", "B", "Simple"],
-            "A and B have 9 points\n",
-            "A and B have 9  points\n",
-        );
-        assert_ne!(same_way_of(&one), same_way_of(&score));
-        // The same score line where the points are also the points to win (an argument).
-        let again = checked(
-            &["pack.in", "shuffle", "8", "C", "Simple", "D", "Simple"],
-            "C and D have 8 points\n",
-            "C and D have 8  points\n",
-        );
-        assert_eq!(same_way_of(&score), same_way_of(&again));
-        let silent = checked(&CATHY_AND_ZOE, "Cathy and Zoe win!\n", "");
-        assert_ne!(same_way_of(&one), same_way_of(&silent));
     }
 }

@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use check::report::{same_way_of, CaseReport, Report};
+use check::report::{CaseReport, Report};
 use check::run::{Limits, Program};
+use check::way::SameWay;
 use check::{Category, Checker, Handout, Reference};
 
 use crate::error::WriteError;
@@ -236,10 +237,14 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
             .map(|((number, setup), checked)| {
                 // The first failure of each category and way is shrunk; the others are
                 // likely the same fault, reported as found.
-                let key = checked.failure.as_ref().map(|_| same_way_of(&checked));
+                let key = checked.failure.as_ref().map(|_| SameWay::of(&checked));
                 let shrunk = match key {
                     Some(key) if !args.no_shrink && !shrunk_kinds.contains(&key) => {
-                        eprintln!("shrinking case {number} ({}, {})…", key.0, key.1.words());
+                        eprintln!(
+                            "shrinking case {number} ({}, {})…",
+                            key.category,
+                            key.kind.words()
+                        );
                         shrunk_kinds.push(key);
                         Some(checker.shrink(setup, &checked))
                     }

@@ -265,6 +265,61 @@ fn a_wrong_score_past_7_points_is_found_and_shrunk_to_a_game_to_8_or_less() {
     }
 }
 
+/// Two faults in one program (issue 69): scores of 8 and up printed with two spaces, and
+/// in a game to 5 points or fewer, the winners' line ended with a space. They are two
+/// groups, each shrunk to a case whose first difference is its own fault: a game to fewer
+/// points, which shows only the winners' fault, is smaller than the score's case and fails
+/// with the same kind (output differs), but not the same way.
+#[test]
+fn two_faults_are_two_groups_each_shrunk_to_its_own_first_difference() {
+    let fault = (
+        "euchre280",
+        "two.sh",
+        r#"if [ "$3" -le 5 ]; then end='s/win!$/win! /'; else end='s/^$//'; fi
+(exec -a "$0" "$REAL" "$@") | sed -E -e 's/have ([89]|[1-9][0-9]) points$/have \1  points/' -e "$end""#,
+    );
+    let args = ["--cases", "40", "--category", "computers"];
+    let Some((_faults, cases)) = planted_and_checked(fault, "eecs280-euchre", &args) else {
+        return;
+    };
+    let first = |case: &Value| {
+        let difference = &case["failure"]["difference"];
+        let text = |side: &str| difference[side].as_str().unwrap_or("").to_string();
+        (text("expected"), text("got"))
+    };
+    let is_score = |(expected, got): &(String, String)| {
+        expected.contains(" have ") && *got == expected.replace(" points", "  points")
+    };
+    let is_end = |(expected, got): &(String, String)| {
+        expected.ends_with("win!\n") && *got == expected.replace("win!", "win! ")
+    };
+    let groups: Vec<&Value> = cases.iter().filter(|c| c["shrunk"].is_object()).collect();
+    let (mut scores, mut ends) = (0, 0);
+    for group in &groups {
+        let found = first(group);
+        let smallest = first(&group["shrunk"]);
+        if is_score(&found) {
+            assert!(is_score(&smallest), "a score fault shrunk to {smallest:?}");
+            scores += 1;
+        } else {
+            assert!(is_end(&found), "{found:?}");
+            assert!(is_end(&smallest), "a winners' fault shrunk to {smallest:?}");
+            ends += 1;
+        }
+    }
+    assert!(
+        scores >= 1 && ends >= 1,
+        "{scores} score and {ends} winners' groups"
+    );
+    // By hand: EECS 280 scores 1 or 2 points a hand (no going alone), so a side ends a
+    // game to N points with N + 1 at most: a score of 8 needs a game to 7 or more, and a
+    // game to 8 always prints one. The shrunk score case is a game to 7 or 8 (not one to
+    // 5 or fewer, which shows only the winners' fault).
+    let score_group = groups.iter().find(|g| is_score(&first(g))).unwrap();
+    let points = size(&score_group["shrunk"], "points");
+    assert!((7..=8).contains(&points), "{score_group}");
+}
+
 /// A student program's body that ends the winners' line with a space.
 const TRAILING_SPACE: &str = r#"(exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'"#;
 

@@ -527,7 +527,11 @@ async fn check_rated_once(url: &str, people: &[Person], winners: &[usize], leave
         assert_eq!(history.len(), 1, "{name}: one rating change: {history:?}");
         assert_eq!(history[0].won, won, "{name}: {history:?}");
         // A leaver is placed below both partnerships, whichever won.
-        let place = if Some(seat) == leaver { 2 } else { usize::from(!won) };
+        let place = if Some(seat) == leaver {
+            2
+        } else {
+            usize::from(!won)
+        };
         assert_eq!(history[0].place, place, "{name}: {history:?}");
         let mu = if won { UP } else { DOWN };
         let close = |got: f64, want: f64| (got - want).abs() < 1e-9;
