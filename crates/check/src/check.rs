@@ -28,6 +28,9 @@ pub struct Checker {
     pub handout: Handout,
     /// Which of its references.
     pub reference: Reference,
+    /// How the handout's ambiguous points are read (`--reading`), every reading named;
+    /// `None` for a handout with none.
+    pub readings: Option<String>,
     /// The program checked.
     pub program: Program,
     /// The program that runs the reference (`cardtable reference HANDOUT …`).
@@ -83,7 +86,9 @@ impl Checker {
         let launch = Launch {
             program: &self.program,
             leading: Vec::new(),
-            env: self.handout.reference_env(self.reference),
+            env: self
+                .handout
+                .reference_env(self.reference, self.readings.as_deref()),
             linked: true,
         };
         let program = self.in_folder(|dir| run(&launch, case, dir, &limits));
@@ -105,7 +110,9 @@ impl Checker {
                 OsString::from(self.handout.name()),
                 OsString::from(case.handout.program()),
             ],
-            env: self.handout.reference_env(self.reference),
+            env: self
+                .handout
+                .reference_env(self.reference, self.readings.as_deref()),
             linked: false,
         };
         let limits = Limits {

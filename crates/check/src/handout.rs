@@ -4,6 +4,7 @@
 use std::ffi::OsString;
 use std::process::ExitCode;
 
+use cs246_euchre::readings::Reading;
 use serde::Serialize;
 
 /// A handout whose program `check` can check.
@@ -29,6 +30,17 @@ pub enum Reference {
     /// The course's reference program, quirks and all (Teen Do Panch:
     /// `TEENDOPANCH_RULES=reference`, byte-exact with the course's `correct_output.out`).
     Program,
+}
+
+/// A `--reading` refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReadingRefused {
+    /// The handout has no readings to choose.
+    #[error("{0} has no readings to choose: only cs246-euchre does (docs/CHECK.md)")]
+    None(Handout),
+    /// Not one of the handout's.
+    #[error("--reading {0}")]
+    Bad(String),
 }
 
 /// A handout name `check` does not know.
@@ -89,28 +101,89 @@ impl Handout {
         self.references()[0]
     }
 
-    /// What the reports call `reference`.
-    pub fn reference_words(self, reference: Reference) -> &'static str {
+    /// What the reports call `reference`: what the reference is, and where it comes from
+    /// (the course's files where they exist, else cardtable's reading of the handout, its
+    /// readings named).
+    pub fn reference_words(self, reference: Reference, readings: Option<&str>) -> String {
         match (self, reference) {
             (Handout::Eecs280Teendopanch, Reference::Program) => {
-                "the author's reference program (TEENDOPANCH_RULES=reference)"
+                "the author's reference program (TEENDOPANCH_RULES=reference)".into()
             }
-            (Handout::Eecs280Teendopanch, Reference::Handout) => "the handout's text",
-            _ => "the handout (byte-exact with the course's reference files)",
+            (Handout::Eecs280Teendopanch, Reference::Handout) => {
+                "cardtable's reading of the handout's text (TEENDOPANCH_RULES=handout)".into()
+            }
+            (Handout::Eecs280Euchre, _) => {
+                "cardtable's program for the handout, byte-exact with the course's reference files"
+                    .into()
+            }
+            (Handout::Cs246Euchre, _) => format!(
+                "cardtable's reading of the handout, no course output surviving (readings: {}; docs/CHECK.md)",
+                readings.unwrap_or("the defaults").replace(',', ", ")
+            ),
+            (Handout::Cs246Straights, _) => {
+                "cardtable's reading of the handout, no course output surviving (docs/straights.md)"
+                    .into()
+            }
         }
     }
 
-    /// The environment the reference runs with for `reference`.
-    pub fn reference_env(self, reference: Reference) -> Vec<(&'static str, &'static str)> {
-        match (self, reference) {
+    /// Where the handout can be read two ways: each named reading, its values (the
+    /// default first), chosen with `--reading NAME=VALUE`.
+    pub fn readings(self) -> &'static [Reading] {
+        match self {
+            Handout::Cs246Euchre => &cs246_euchre::readings::ALL,
+            _ => &[],
+        }
+    }
+
+    /// Every reading of the handout with the value `asked` gives it (`NAME=VALUE` each),
+    /// the default for the rest, as the reference's environment takes them
+    /// (`trick-score=every-trick,…`); `None` for a handout with none.
+    pub fn readings_chosen(self, asked: &[String]) -> Result<Option<String>, ReadingRefused> {
+        if self.readings().is_empty() {
+            return match asked.first() {
+                None => Ok(None),
+                Some(_) => Err(ReadingRefused::None(self)),
+            };
+        }
+        cs246_euchre::readings::Readings::parse(&asked.join(","))
+            .map_err(|e| ReadingRefused::Bad(e.to_string()))?;
+        let chosen: Vec<String> = (self.readings().iter())
+            .map(|reading| {
+                let asked = (asked.iter().rev())
+                    .filter_map(|a| a.split_once('='))
+                    .find(|(name, _)| *name == reading.name)
+                    .map(|(_, value)| value);
+                format!(
+                    "{}={}",
+                    reading.name,
+                    asked.unwrap_or(reading.default_value())
+                )
+            })
+            .collect();
+        Ok(Some(chosen.join(",")))
+    }
+
+    /// The environment the reference runs with for `reference` and the `readings`
+    /// chosen ([`Handout::readings_chosen`]).
+    pub fn reference_env(
+        self,
+        reference: Reference,
+        readings: Option<&str>,
+    ) -> Vec<(&'static str, String)> {
+        let mut env = match (self, reference) {
             (Handout::Eecs280Teendopanch, Reference::Program) => {
-                vec![("TEENDOPANCH_RULES", "reference")]
+                vec![("TEENDOPANCH_RULES", "reference".to_string())]
             }
             (Handout::Eecs280Teendopanch, Reference::Handout) => {
-                vec![("TEENDOPANCH_RULES", "handout")]
+                vec![("TEENDOPANCH_RULES", "handout".to_string())]
             }
             _ => vec![],
+        };
+        if let (Handout::Cs246Euchre, Some(readings)) = (self, readings) {
+            env.push((cs246_euchre::readings::ENV, readings.to_string()));
         }
+        env
     }
 
     /// cardtable's own program for the handout, run in this process with `argv` (its name

@@ -19,6 +19,8 @@ pub struct Report {
     pub handout: Handout,
     /// Which reference.
     pub reference: Reference,
+    /// How the handout's ambiguous points were read, where it has any.
+    pub readings: Option<String>,
     /// The seed the cases came from.
     pub seed: u64,
     /// Each case, in order.
@@ -59,7 +61,8 @@ impl Report {
             self.handout,
             cases_words(self.cases.len()),
             self.seed,
-            self.handout.reference_words(self.reference)
+            self.handout
+                .reference_words(self.reference, self.readings.as_deref())
         );
         // Each category's first failure of each kind in full; the rest, likely the same
         // fault, a line each.
@@ -198,7 +201,7 @@ impl Report {
         }
         json!({
             "score": total,
-            "output": format!("{} (against {})", self.summary(), self.handout.reference_words(self.reference)),
+            "output": format!("{} (against {})", self.summary(), self.handout.reference_words(self.reference, self.readings.as_deref())),
             "tests": tests,
         })
     }

@@ -162,7 +162,7 @@ pub struct Launch<'a> {
     /// Arguments before the case's (after the program's own).
     pub leading: Vec<OsString>,
     /// Extra environment.
-    pub env: Vec<(&'static str, &'static str)>,
+    pub env: Vec<(&'static str, String)>,
     /// Run through a link named as the handout names the program (`./euchre.exe`), so
     /// argv[0] is that name even for a script; else the program is run directly with
     /// argv[0] set to it.
@@ -195,7 +195,7 @@ pub fn run(launch: &Launch<'_>, case: &Case, dir: &Path, limits: &Limits) -> Run
     command
         .args(&launch.leading)
         .args(&case.args)
-        .envs(launch.env.iter().copied())
+        .envs(launch.env.iter().map(|(k, v)| (*k, v)))
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -9,6 +9,7 @@ use rules::{
 use textio::{say, Shared, Stop};
 
 use crate::human::{Human, Snapshot};
+use crate::readings::{Readings, TrickScore};
 use crate::saved::SavedGame;
 
 const HUMAN: Seat = Seat::new(0);
@@ -67,6 +68,8 @@ pub struct Driver {
     deck: Deck,
     /// Each seat's cards in the order dealt (the picked-up card last): the display order.
     arranged: [Vec<Card>; 4],
+    /// How the handout's ambiguous points are read.
+    readings: Readings,
 }
 
 impl Driver {
@@ -81,7 +84,14 @@ impl Driver {
             snapshot,
             deck: Deck::new(cards::deck::cs246_euchre(), 0, 0),
             arranged: Default::default(),
+            readings: Readings::default(),
         }
+    }
+
+    /// The driver reading the handout's ambiguous points as `readings` say.
+    pub fn reading(mut self, readings: Readings) -> Driver {
+        self.readings = readings;
+        self
     }
 
     /// A driver whose player 0 is `player` instead of the person at the console (who
@@ -105,7 +115,9 @@ impl Driver {
         self.deck = Deck::new(saved.deck, saved.seed, saved.shuffles);
         self.arranged = saved.hands;
         self.announce_seed()?;
-        self.say_scores(&game)?;
+        if !self.readings.no_loaded_scores {
+            self.say_scores(&game)?;
+        }
         for seat in Seat::ALL {
             if self.shows(seat) {
                 self.say_hand(&game, seat)?;
@@ -333,6 +345,11 @@ impl Driver {
     /// The lines printed as a seat's turn starts: its prompt and, where shown, its hand.
     fn before_turn(&self, game: &Game, seat: Seat) -> Result<(), Stop> {
         let hand = game.hand().unwrap();
+        // The hand before the prompt or after it (the `hand-line` reading).
+        let hand_first = self.readings.hand_before_prompt;
+        if self.shows(seat) && hand_first {
+            self.say_hand(game, seat)?;
+        }
         match hand.phase() {
             // No defending alone nor McEvoy under the handout's rules: never reached here.
             Phase::Declaring | Phase::Making(Round::One) | Phase::Defending | Phase::Over => {}
@@ -343,7 +360,7 @@ impl Driver {
             }
             Phase::Tricks => say!(self.console, "Player {seat}, choose card to play.")?,
         }
-        if self.shows(seat) {
+        if self.shows(seat) && !hand_first {
             self.say_hand(game, seat)?;
         }
         Ok(())
@@ -415,16 +432,25 @@ impl Driver {
             }
             Outcome::Trick { winner, result } => {
                 say!(self.console, "Player {winner} takes the trick.")?;
+                // The handout's line after every trick: the taker's team's game score.
+                let every_trick = self.readings.trick_score == TrickScore::EveryTrick;
+                if every_trick {
+                    self.say_score_of(game, winner.team())?;
+                }
                 match result {
-                    Some(result) => self.score_hand(game, &result),
+                    Some(result) => self.score_hand(game, &result, !every_trick),
                     None => Ok(false),
                 }
             }
         }
     }
 
-    fn score_hand(&self, game: &Game, result: &HandResult) -> Result<bool, Stop> {
-        self.say_score_of(game, result.winner)?;
+    /// A hand's end: its score line (unless the trick's line said the score), a euchre,
+    /// a game won.
+    fn score_hand(&self, game: &Game, result: &HandResult, say_score: bool) -> Result<bool, Stop> {
+        if say_score {
+            self.say_score_of(game, result.winner)?;
+        }
         if result.is_euchre() {
             say!(
                 self.console,

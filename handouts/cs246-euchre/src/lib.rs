@@ -4,4 +4,5 @@ pub mod args;
 pub mod driver;
 pub mod human;
 pub mod program;
+pub mod readings;
 pub mod saved;

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 
 use crate::driver::Driver;
+use crate::readings::Readings;
 use rules::{Game, Rules};
 use textio::{Console, Stop};
 
@@ -29,8 +30,15 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
             }
         },
     };
+    let readings = match Readings::from_env() {
+        Ok(readings) => readings,
+        Err(problem) => {
+            eprintln!("euchre: {}: {problem}", crate::readings::ENV);
+            return ExitCode::from(1);
+        }
+    };
     let console = Console::stdio();
-    let mut driver = Driver::new(console.clone(), args.debug);
+    let mut driver = Driver::new(console.clone(), args.debug).reading(readings);
     let result = match saved {
         Some((saved, game)) => driver.play_saved(saved, game),
         None => driver.play_new(args.seed),

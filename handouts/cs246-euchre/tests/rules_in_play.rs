@@ -1,8 +1,9 @@
 //! Whole computer games (the human rage-quits at once) checked line by line against the
 //! handout's rules, by a checker written here from the handout, not from the program:
-//! who wins each trick (section 1.2: bowers, trump, the led suit), each hand's score
-//! (section 1.2.2: 1 for three or four tricks, 2 for a march, 4 for a lone march, 2 to
-//! the defenders for a euchre), the end at 10 points, and that the display without `-d`
+//! who wins each trick (section 1.2: bowers, trump, the led suit), the score line after
+//! every trick (section 2.4.2: the taker's team's score), each hand's score (section
+//! 1.2.2: 1 for three or four tricks, 2 for a march, 4 for a lone march, 2 to the
+//! defenders for a euchre), the end at 10 points, and that the display without `-d`
 //! is the `-d` display less its debug lines (section 2.4).
 
 use std::process::Output;
@@ -66,6 +67,7 @@ fn check_game(text: &str) -> usize {
     let mut trick: Vec<(usize, String)> = Vec::new();
     let mut tricks = [0u32; 2];
     let mut scored = 0;
+    let (mut taker, mut tricks_seen, mut lines) = (None, 0, 0);
     let player = |line: &str| line[7..8].parse::<usize>().unwrap();
     for line in text.lines() {
         let words: Vec<&str> = line.split(' ').collect();
@@ -96,26 +98,34 @@ fn check_game(text: &str) -> usize {
             assert_eq!(trick.len(), if alone { 3 } else { 4 }, "{trick:?}");
             tricks[winner % 2] += 1;
             trick.clear();
+            taker = Some(winner);
+            tricks_seen += 1;
         } else if let Some(rest) = line.strip_prefix("Score for Team ") {
-            let makers = maker % 2;
-            let taken = tricks[makers];
-            let (team, points) = match (taken, alone) {
-                (0..=2, _) => (1 - makers, 2),
-                (3 | 4, _) => (makers, 1),
-                (_, true) => (makers, 4),
-                (_, false) => (makers, 2),
-            };
-            assert_eq!(tricks[0] + tricks[1], 5);
-            scores[team] += points;
+            // Section 2.4.2: after every trick, the taker's team's score, the hand scored
+            // (section 1.2.2) once its fifth trick is taken.
+            let taker = taker.take().expect("a score line follows a trick");
+            if tricks[0] + tricks[1] == 5 {
+                let makers = maker % 2;
+                let taken = tricks[makers];
+                let (team, points) = match (taken, alone) {
+                    (0..=2, _) => (1 - makers, 2),
+                    (3 | 4, _) => (makers, 1),
+                    (_, true) => (makers, 4),
+                    (_, false) => (makers, 2),
+                };
+                scores[team] += points;
+                scored += 1;
+            }
             let names = ["0-2", "1-3"];
             assert_eq!(
                 rest,
-                format!("{} is now {}.", names[team], scores[team]),
-                "maker {maker}, alone {alone}, makers took {taken}"
+                format!("{} is now {}.", names[taker % 2], scores[taker % 2]),
+                "taker {taker}, maker {maker}, alone {alone}, tricks {tricks:?}"
             );
-            scored += 1;
+            lines += 1;
         }
     }
+    assert_eq!(lines, tricks_seen, "a score line after every trick");
     let winner = scores.iter().position(|&s| s >= 10).expect("someone won");
     assert!(scores[1 - winner] < 10);
     assert!(text.ends_with(&format!("Team {} WINS!!!\n", ["0-2", "1-3"][winner])));

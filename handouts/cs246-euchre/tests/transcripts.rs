@@ -59,6 +59,59 @@ fn a_human_goes_alone() {
     check("alone", &[], "alone.out");
 }
 
+/// The other readings of the handout's ambiguous points (`CS246_EUCHRE_READINGS`), on the
+/// `alone` transcript: `alone.out` changed by hand as each reading says — no `Scores:`
+/// line for the loaded game, a score line only where the score changed (the last trick's,
+/// as the team that took it scored), and each hand line before its prompt.
+#[test]
+fn the_other_readings_print_as_they_say() {
+    let game = transcripts().join("alone.game");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_euchre"))
+        .arg("-f")
+        .arg(&game)
+        .env(
+            "CS246_EUCHRE_READINGS",
+            "trick-score=when-changed,hand-line=before-prompt,loaded-scores=none",
+        )
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(read("alone.in").as_bytes()).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let mut want: Vec<String> = read("alone.out")
+        .lines()
+        .skip(1)
+        .map(String::from)
+        .collect();
+    let last_score = want
+        .iter()
+        .rposition(|l| l.starts_with("Score for Team"))
+        .unwrap();
+    let mut at = 0;
+    want.retain(|line| {
+        at += 1;
+        !line.starts_with("Score for Team") || at == last_score + 1
+    });
+    for i in 1..want.len() {
+        if want[i].starts_with("Player 0: hand") && want[i - 1].starts_with("Player 0, choose") {
+            want.swap(i - 1, i);
+        }
+    }
+    let want = want.join("\n") + "\n";
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), want);
+    // A reading the program does not know is refused by name.
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_euchre"))
+        .env("CS246_EUCHRE_READINGS", "trick-score=never")
+        .output()
+        .unwrap();
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("no value 'never'"));
+}
+
 #[test]
 fn the_seed_defaults_to_zero() {
     let plain = run(&["-d"], "r\n", None);

@@ -47,6 +47,10 @@ pub struct CheckArgs {
     /// course's reference program, the default) or `handout` (the handout's text).
     #[arg(long, value_parser = ["reference", "handout"])]
     rules: Option<String>,
+    /// How the reference reads a point the handout leaves open, NAME=VALUE (repeatable;
+    /// cs246-euchre's: trick-score, hand-line, loaded-scores; docs/CHECK.md lists them).
+    #[arg(long = "reading", value_name = "NAME=VALUE")]
+    readings: Vec<String>,
     /// Only cases of one category: errors, computers, human-input, wrong-answers,
     /// saved-games.
     #[arg(long)]
@@ -96,6 +100,8 @@ pub enum CheckError {
     Handout(#[from] check::handout::UnknownHandout),
     #[error(transparent)]
     Program(#[from] check::run::ProgramError),
+    #[error(transparent)]
+    Reading(#[from] check::handout::ReadingRefused),
     #[error("no category '{name}': {handout}'s categories are {has}")]
     Category {
         name: String,
@@ -156,6 +162,7 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
     } else {
         handout.default_reference()
     };
+    let readings = handout.readings_chosen(&args.readings)?;
     let has = check::generate::categories(handout);
     let has_words = || has.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
     let only = match &args.category {
@@ -192,6 +199,7 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
     let checker = Checker {
         handout,
         reference,
+        readings: readings.clone(),
         program,
         reference_program,
         limits: Limits {
@@ -260,6 +268,7 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         Report {
             handout,
             reference,
+            readings,
             seed: args.seed,
             cases,
         }

@@ -814,3 +814,62 @@ exec -a "$0" "$REAL" "$@""#,
     assert_eq!(alone.len(), 1);
     assert_eq!(alone[0]["command"], longer[300]["command"]);
 }
+
+/// CS 246 Euchre's reference prints the handout's line after every trick (2.4.2: `Player
+/// X takes the trick.` then `Score for Team X-Y is now N.`), and says in its first line
+/// that it is cardtable's reading of the handout, naming the readings. A program that
+/// prints a score only where it changed (the other `trick-score` reading) fails on that
+/// line and passes with `--reading trick-score=when-changed`; a reading is refused by
+/// name where it is unknown, and on a handout with none.
+#[test]
+fn the_cs246_euchre_reference_prints_the_handouts_trick_score_and_names_its_readings() {
+    let Some(faults) = Faults::around("euchre") else {
+        return;
+    };
+    let changed = faults.student(
+        "changed.sh",
+        r#"CS246_EUCHRE_READINGS=trick-score=when-changed exec -a "$0" "$REAL" "$@""#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let args = [
+        "cs246-euchre",
+        "--cases",
+        "6",
+        "--category",
+        "human-input",
+        "--no-shrink",
+    ];
+    let output = check_program(&args, &changed, scratch.path());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    let first = report.lines().next().unwrap();
+    assert!(
+        first.contains("cardtable's reading of the handout")
+            && first
+                .contains("trick-score=every-trick, hand-line=after-prompt, loaded-scores=first"),
+        "{first}"
+    );
+    assert!(report.contains("expected: \"Score for Team"), "{report}");
+    let reading = [&args[..], &["--reading", "trick-score=when-changed"]].concat();
+    let output = check_program(&reading, &changed, scratch.path());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.ends_with("6 passed, 0 failed\n"), "{report}");
+    assert!(report.contains("trick-score=when-changed"), "{report}");
+    for (handout, reading, said) in [
+        ("cs246-euchre", "trick-score=never", "no value 'never'"),
+        ("cs246-euchre", "colour=red", "no reading 'colour'"),
+        (
+            "eecs280-euchre",
+            "trick-score=every-trick",
+            "has no readings",
+        ),
+    ] {
+        let output = check(
+            &[handout, "--reading", reading, "--", "/bin/true"],
+            scratch.path(),
+        );
+        assert_eq!(output.status.code(), Some(2), "{reading}");
+        assert!(stderr(&output).contains(said), "{}", stderr(&output));
+    }
+    left_nothing(scratch.path());
+}
