@@ -65,6 +65,9 @@ pub struct Failure {
 /// output and exit status.
 pub fn compare(reference: &Run, program: &Run) -> Option<Failure> {
     let kind = match program.ending {
+        // Ended as the reference ends (the author's Teen Do Panch aborts on an unknown
+        // player type): its output and status are compared like an exit's.
+        Ending::Signal { .. } if program.ending == reference.ending => None,
         Ending::Signal { .. } => Some(FailureKind::Crashed),
         Ending::TimedOut => Some(FailureKind::TimedOut),
         Ending::Flooded => Some(FailureKind::Flooded),

@@ -718,11 +718,19 @@ fn result<G: Staged>(
     let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
     let (who, many) = side(stage.nameplates, stage.to, &winners);
     let you = stage.to.is_some_and(|s| winners.contains(&s));
-    let sentence = format!(
+    let mut sentence = format!(
         "{who} {} the game{}",
         verb(many, "win", "wins"),
         if you { "!" } else { "." }
     );
+    // A seat that did not win is told so, with its side: `You and North lose.`
+    let mine = stage
+        .to
+        .and_then(|seat| teams.iter().find(|t| t.contains(&seat)));
+    if let Some(mine) = mine.filter(|_| !you) {
+        let (who, many) = side(stage.nameplates, stage.to, mine);
+        sentence.push_str(&format!(" {who} {}.", verb(many, "lose", "loses")));
+    }
     let standings = teams
         .iter()
         .map(|t| {

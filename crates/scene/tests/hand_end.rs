@@ -105,6 +105,19 @@ fn a_euchre_hand_ends_as_the_eecs280_reference_prints_it() {
         result.standings,
         ["Adi & Chi-Chih: 2 points", "Barbara & Dabbala: 0 points"]
     );
+    // As each seat reads the end: the winners cheered, the losers told they lost (the
+    // reference's "Adi and Chi-Chih win!").
+    let names = nameplates(&["Adi", "Barbara", "Chi-Chih", "Dabbala"]);
+    let read_by = |seat| {
+        let scene = scene::shown(&progress, Some(seat), &names, 1).scene;
+        scene.result.expect("over").sentence
+    };
+    assert_eq!(read_by(0), "You and Chi-Chih win the game!");
+    assert_eq!(
+        read_by(1),
+        "Adi and Chi-Chih win the game. You and Dabbala lose."
+    );
+    assert_eq!(result.sentence, "Adi and Chi-Chih win the game.");
 }
 
 /// Teen Do Panch's reference program (`root-correct_output.out`: `pack.in shuffle 10`,

@@ -187,12 +187,14 @@ function handRow(own, acting, act, pick) {
 /** How the hand just played ended, side by side, as the scene states it: the sentence,
  * each side's tally, what it gained and has now, Straights' discards face up, Teen Do
  * Panch's pulls. */
-function handEndElement(end) {
+function handEndElement(end, score) {
+  // The columns in the score table's own words (`Team`, `Player`; `Points`).
+  const [side, points] = [score.columns[0], score.columns.at(-1)];
   return el("div", { class: "hand-end-body" },
     el("p", { class: "sentence" }, end.sentence),
     el("table", { class: "sides" },
-      el("tr", {}, el("th", { scope: "col" }, "Side"), el("th", { scope: "col" }, end.heading),
-        el("th", { scope: "col" }, "Points")),
+      el("tr", {}, el("th", { scope: "col" }, side), el("th", { scope: "col" }, end.heading),
+        el("th", { scope: "col" }, points)),
       end.sides.map((side) => el("tr", { class: side.mine ? "mine" : "" },
         el("th", { scope: "row" }, side.side,
           side.made ? [" ", el("span", { class: "badge maker" }, side.alone ? "made trump, alone" : "made trump")] : null),
@@ -216,7 +218,7 @@ function handEndDialog(snapshot, page, ctx) {
   return el("div", { class: "overlay" },
     el("div", { class: "dialog hand-end", role: "dialog", "aria-modal": "true", "aria-label": `${end.heading} is over` },
       el("h2", {}, `${end.heading} is over`),
-      handEndElement(end),
+      handEndElement(end, snapshot.scene.score),
       el("div", { class: "choices" }, button)));
 }
 
@@ -241,7 +243,7 @@ function gameOver(snapshot, page, ctx) {
     el("ol", { class: "standings" }, result.standings.map((s) => el("li", {}, s))),
     ratingLine(snapshot, page),
     end ? el("h3", {}, `${end.heading}, the last`) : null,
-    end ? handEndElement(end) : null,
+    end ? handEndElement(end, snapshot.scene.score) : null,
     el("div", { class: "choices" }, rematch,
       el("button", { class: "button", onclick: ctx.closeResult }, "See the table"),
       el("a", { class: "button", href: `/replay/${snapshot.table}`, "data-route": true }, "Replay this game"),

@@ -3,6 +3,25 @@
 /// The handout's usage line, verbatim (it names a fourth player the game does not have).
 pub const USAGE: &str = "Usage: teendopanch.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 
+/// The first player type of a command line the author's program would take but for its
+/// types (the count, the shuffle word and the points all right), that it does not know:
+/// it knows `Simple` and `Human`, and cardtable also plays `Strong`. `None` for a command
+/// line with no such type, or one wrong elsewhere (a usage error).
+pub fn unknown_strategy(args: &[std::ffi::OsString]) -> Option<String> {
+    let known = ["Simple", "Human", "Strong"];
+    let mut types = args.get(3..)?.chunks(2).map(|pair| pair.get(1));
+    let unknown = types.find_map(|kind| {
+        let kind = kind?.to_string_lossy();
+        (!known.contains(&kind.as_ref())).then(|| kind.into_owned())
+    })?;
+    // Otherwise a command line the program takes: its other checks pass.
+    let mut fixed = args.to_vec();
+    for kind in fixed.iter_mut().skip(4).step_by(2) {
+        *kind = "Simple".into();
+    }
+    textio::eecs280::parse_command_line(&fixed, 3).map(|_| unknown)
+}
+
 /// `TEENDOPANCH_RULES` set to a rules name the program does not know.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("TEENDOPANCH_RULES must be 'handout' or 'reference', not '{0}'")]
