@@ -16,6 +16,10 @@ use crate::way::SameWay;
 /// Runs beyond which shrinking stops and reports the smallest case found so far.
 pub const SHRINK_RUNS: usize = 400;
 
+/// Smaller cases that hung (each costs the whole time limit) after which shrinking stops
+/// and reports the smallest case found so far: a hang is shrunk in a bounded time.
+pub const SHRINK_HANGS: usize = 8;
+
 /// The slowest a program may be against the reference when no `--timeout` is given,
 /// and the least time it always has.
 pub const TIMEOUT_FACTOR: u32 = 20;
@@ -68,6 +72,8 @@ pub struct Shrunk {
     pub runs: usize,
     /// Steps that made it smaller.
     pub steps: usize,
+    /// Smaller cases tried that hung (stopped at the time limit).
+    pub hung: usize,
 }
 
 impl Checker {
@@ -154,22 +160,27 @@ impl Checker {
     pub fn shrink(&self, setup: &Setup, failed: &Checked) -> Shrunk {
         let way = SameWay::of(failed);
         let mut smallest = (setup.clone(), failed.clone());
-        let (mut runs, mut steps) = (0, 0);
-        while runs < SHRINK_RUNS {
+        let (mut runs, mut steps, mut hung) = (0, 0, 0);
+        while runs < SHRINK_RUNS && hung < SHRINK_HANGS {
             let candidates = smallest.0.smaller();
             if candidates.is_empty() {
                 break;
             }
             runs += candidates.len();
+            let hangs = std::sync::atomic::AtomicUsize::new(0);
             let found = candidates
                 .into_par_iter()
                 .map(|candidate| {
                     let checked = self.check(&candidate.case());
+                    if checked.program.ending == crate::run::Ending::TimedOut {
+                        hangs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    }
                     (candidate, checked)
                 })
                 .find_first(|(_, checked)| {
                     checked.failure.is_some() && SameWay::of(checked) == way
                 });
+            hung += hangs.into_inner();
             match found {
                 Some(next) => {
                     smallest = next;
@@ -182,6 +193,7 @@ impl Checker {
             smallest: smallest.1,
             runs,
             steps,
+            hung,
         }
     }
 }

@@ -42,9 +42,10 @@ impl FailureKind {
 pub struct Difference {
     /// Its line number, from 1.
     pub line: usize,
-    /// The reference's line there (`None` past its end).
+    /// The reference's line there (`None` past its end), at most [`QUOTED`] characters
+    /// and the rest counted.
     pub expected: Option<String>,
-    /// The program's line there (`None` past its end).
+    /// The program's line there (`None` past its end), bounded as `expected` is.
     pub got: Option<String>,
     /// The lines around it side by side, as `sdiff` shows them: the reference's on the
     /// left, the program's on the right, `|` where they differ, `<` and `>` where one
@@ -120,10 +121,25 @@ pub fn first_difference(expected: &[u8], got: &[u8]) -> Option<Difference> {
     }
     Some(Difference {
         line: at + 1,
-        expected: expected.get(at).cloned(),
-        got: got.get(at).cloned(),
+        expected: expected.get(at).map(|l| quoted(l)),
+        got: got.get(at).map(|l| quoted(l)),
         window,
     })
+}
+
+/// The most characters of a differing line a report quotes: a line of megabytes is
+/// quoted by its start, and the rest counted.
+pub const QUOTED: usize = 200;
+
+/// `line` as a report quotes it: whole up to [`QUOTED`] characters, else its start and
+/// `… (N more characters)`.
+pub fn quoted(line: &str) -> String {
+    let mut chars = line.chars();
+    let start: String = chars.by_ref().take(QUOTED).collect();
+    match chars.count() {
+        0 => start,
+        more => format!("{start}… ({more} more characters)"),
+    }
 }
 
 /// The text split into lines, each with its line ending: a missing last newline, or a

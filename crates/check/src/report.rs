@@ -120,14 +120,7 @@ impl Report {
         );
         match &case.shrunk {
             Some(shrunk) if shrunk.steps > 0 => {
-                let limit = if shrunk.runs >= crate::check::SHRINK_RUNS {
-                    format!(
-                        ", stopped at the limit of {} runs: a smaller case may fail too",
-                        crate::check::SHRINK_RUNS
-                    )
-                } else {
-                    String::new()
-                };
+                let limit = stopped_words(shrunk);
                 let _ = writeln!(
                     out,
                     "  shrunk in {} steps ({} runs{limit}) to the smallest case found that fails the same way:",
@@ -142,6 +135,14 @@ impl Report {
                     4,
                 ));
                 out.push_str("  the case as generated:\n");
+            }
+            Some(shrunk) => {
+                let _ = writeln!(
+                    out,
+                    "  not shrunk: no smaller case of {} tried fails the same way{}; the case as generated:",
+                    shrunk.runs,
+                    stopped_words(shrunk)
+                );
             }
             _ => {}
         }
@@ -171,10 +172,11 @@ impl Report {
     }
 
     /// Gradescope's `results.json`: a test per category, its score the cases passed out
-    /// of its cases, its output the first failure's report (shrunk).
-    pub fn gradescope(&self) -> Value {
+    /// of its cases (scaled to `points`' N for a category it names), its output the first
+    /// failure's report (shrunk), `status` `passed` or `failed`.
+    pub fn gradescope(&self, points: &[(Category, f64)]) -> Value {
         let mut tests = Vec::new();
-        let mut total = 0;
+        let mut total = 0.0;
         for category in Category::ALL {
             let of: Vec<&CaseReport> = (self.cases.iter())
                 .filter(|c| c.checked.case.category == category)
@@ -185,7 +187,12 @@ impl Report {
             let failed: Vec<&&CaseReport> =
                 of.iter().filter(|c| c.checked.failure.is_some()).collect();
             let passed = of.len() - failed.len();
-            total += passed;
+            // A case a point, or the category's points shared by its cases.
+            let (score, most) = match points.iter().find(|(c, _)| *c == category) {
+                Some((_, n)) => (json!(n * passed as f64 / of.len() as f64), json!(n)),
+                None => (json!(passed), json!(of.len())),
+            };
+            total += score.as_f64().unwrap_or(0.0);
             let mut output = format!("{passed} of {} cases passed.\n", of.len());
             if let Some(first) = failed.first() {
                 output.push('\n');
@@ -193,12 +200,18 @@ impl Report {
             }
             tests.push(json!({
                 "name": format!("{}: {}", self.handout, category),
-                "score": passed,
-                "max_score": of.len(),
+                "score": score,
+                "max_score": most,
+                "status": if failed.is_empty() { "passed" } else { "failed" },
                 "output": output,
                 "visibility": "visible",
             }));
         }
+        // A whole score as a whole number (a case a point), else as it comes.
+        let total = match total.fract() == 0.0 {
+            true => json!(total as u64),
+            false => json!(total),
+        };
         json!({
             "score": total,
             "output": format!("{} (against {})", self.summary(), self.handout.reference_words(self.reference, self.readings.as_deref())),
@@ -265,6 +278,18 @@ pub fn same_way(case: &CaseReport) -> SameWay {
     SameWay::of(&case.checked)
 }
 
+/// Why shrinking stopped short, if it did: `, stopped at the limit of 400 runs: …`.
+fn stopped_words(shrunk: &Shrunk) -> String {
+    use crate::check::{SHRINK_HANGS, SHRINK_RUNS};
+    if shrunk.hung >= SHRINK_HANGS {
+        format!(", stopped after {} smaller cases that hung (each runs to the time limit): a smaller case may fail too", shrunk.hung)
+    } else if shrunk.runs >= SHRINK_RUNS {
+        format!(", stopped at the limit of {SHRINK_RUNS} runs: a smaller case may fail too")
+    } else {
+        String::new()
+    }
+}
+
 /// One checked case for a person: the command, its files (or where they are), the exit
 /// statuses, the first difference.
 fn checked_text(checked: &Checked, folder: Option<&Path>) -> String {
@@ -306,7 +331,9 @@ fn checked_text(checked: &Checked, folder: Option<&Path>) -> String {
     if !checked.program.stderr.is_empty() {
         let stderr = String::from_utf8_lossy(&checked.program.stderr);
         let lines: Vec<&str> = stderr.lines().collect();
-        let last = &lines[lines.len().saturating_sub(5)..];
+        let last: Vec<String> = (lines[lines.len().saturating_sub(5)..].iter())
+            .map(|l| crate::compare::quoted(l))
+            .collect();
         let _ = writeln!(out, "your standard error ended:");
         out.push_str(&indent(&last.join("\n"), 2));
     }
@@ -373,6 +400,17 @@ pub fn export(dir: &Path, cases: &[(usize, Case, crate::run::Run)]) -> std::io::
         )?;
     }
     Ok(())
+}
+
+/// Gradescope's `results.json` for a check that could not run: a score of 0 and why, so
+/// the student sees a result and its reason rather than none.
+pub fn gradescope_failed(why: &str) -> Value {
+    json!({
+        "score": 0,
+        "output": format!("The check could not run: {why}"),
+        "visibility": "visible",
+        "tests": [],
+    })
 }
 
 /// `1 case`, `300 cases`.

@@ -72,9 +72,14 @@ pub struct CheckArgs {
     /// The report: text for a person, json for one object per case.
     #[arg(long, default_value = "text", value_parser = ["text", "json"])]
     format: String,
-    /// Also write Gradescope's results.json here.
+    /// Also write Gradescope's results.json here (written whatever happens: a check that
+    /// cannot run scores 0 and says why).
     #[arg(long, value_name = "FILE")]
     gradescope: Option<PathBuf>,
+    /// Gradescope's points for a category, CATEGORY=N (repeatable; default: one point a
+    /// case): its score is the share of its cases passed, times N.
+    #[arg(long = "points", value_name = "CATEGORY=N")]
+    points: Vec<String>,
     /// Runs at once (default: one per core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     jobs: Option<u64>,
@@ -116,6 +121,8 @@ pub enum CheckError {
     },
     #[error("--timeout must be a number of seconds above 0")]
     Timeout,
+    #[error("--points {0}: give CATEGORY=N, a category and a number of points of 0 or more")]
+    Points(String),
     #[error("cardtable cannot find its own program to run the reference: {0}")]
     OwnProgram(std::io::Error),
     #[error("a folder for the runs: {0}")]
@@ -144,6 +151,15 @@ pub fn run(args: CheckArgs) -> ExitCode {
         Ok(false) => ExitCode::from(1),
         Err(problem) => {
             eprintln!("cardtable check: {problem}");
+            // Gradescope shows a result whatever happened: a check that could not run
+            // scores 0 and says why.
+            if let Some(file) = &args.gradescope {
+                let failed = check::report::gradescope_failed(&problem.to_string());
+                let text = serde_json::to_string_pretty(&failed).expect("JSON values print");
+                if let Err(e) = std::fs::write(file, text + "\n") {
+                    eprintln!("cardtable check: {}: {e}", file.display());
+                }
+            }
             ExitCode::from(2)
         }
     }
@@ -163,6 +179,7 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         handout.default_reference()
     };
     let readings = handout.readings_chosen(&args.readings)?;
+    let points = category_points(&args.points)?;
     let has = check::generate::categories(handout);
     let has_words = || has.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ");
     let only = match &args.category {
@@ -280,7 +297,8 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         }
     }
     if let Some(file) = &args.gradescope {
-        let text = serde_json::to_string_pretty(&report.gradescope()).expect("JSON values print");
+        let text =
+            serde_json::to_string_pretty(&report.gradescope(&points)).expect("JSON values print");
         std::fs::write(file, text + "\n").map_err(WriteError::at(file))?;
     }
     let out = match args.format.as_str() {
@@ -293,4 +311,19 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         eprintln!("{}", report.summary());
     }
     Ok(report.tally().1 == 0)
+}
+
+/// `--points CATEGORY=N`s: each category's points for Gradescope.
+fn category_points(given: &[String]) -> Result<Vec<(Category, f64)>, CheckError> {
+    (given.iter())
+        .map(|text| {
+            let bad = || CheckError::Points(text.clone());
+            let (name, points) = text.split_once('=').ok_or_else(bad)?;
+            let category = Category::named(name).ok_or_else(bad)?;
+            let points: f64 = points.parse().map_err(|_| bad())?;
+            (points.is_finite() && points >= 0.0)
+                .then_some((category, points))
+                .ok_or_else(bad)
+        })
+        .collect()
 }

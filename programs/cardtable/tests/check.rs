@@ -682,6 +682,175 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
     let got = std::fs::read_to_string(case.join("got.out")).unwrap();
     assert_eq!(got, expected.replace("win!\n", "win! \n"));
     assert!(!kept.join("case-3").exists(), "an error case passes");
+    // Points per category: errors worth 10 (all passed), computers 30 (none): 10 in all;
+    // `status` says which categories failed.
+    let output = Command::new(cardtable())
+        .args([
+            "check",
+            "eecs280-euchre",
+            "--cases",
+            "9",
+            "--no-shrink",
+            "--gradescope",
+        ])
+        .arg(&results_at(tmp.path()))
+        .args(["--points", "errors=10", "--points", "computers=30", "--"])
+        .arg(&fault)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let scaled: Value =
+        serde_json::from_str(&std::fs::read_to_string(results_at(tmp.path())).unwrap()).unwrap();
+    let tests = scaled["tests"].as_array().unwrap();
+    let scores: Vec<(f64, f64, &str)> = (tests.iter())
+        .map(|t| {
+            let n = |k: &str| t[k].as_f64().unwrap();
+            (n("score"), n("max_score"), t["status"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        scores,
+        [
+            (10.0, 10.0, "passed"),
+            (0.0, 30.0, "failed"),
+            (0.0, 3.0, "failed")
+        ]
+    );
+    assert_eq!(scaled["score"], 10);
+    // A check that cannot run still writes a result: 0, and why.
+    let missing = tmp.path().join("no-such-program");
+    let output = Command::new(cardtable())
+        .args(["check", "eecs280-euchre", "--gradescope"])
+        .arg(results_at(tmp.path()))
+        .arg("--")
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let failed: Value =
+        serde_json::from_str(&std::fs::read_to_string(results_at(tmp.path())).unwrap()).unwrap();
+    assert_eq!(failed["score"], 0);
+    let why = failed["output"].as_str().unwrap();
+    assert!(
+        why.starts_with("The check could not run: ") && why.contains("no such program"),
+        "{why}"
+    );
+    let bad = Command::new(cardtable())
+        .args([
+            "check",
+            "eecs280-euchre",
+            "--points",
+            "computers=lots",
+            "--",
+            "/bin/true",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(
+        stderr(&bad).contains("--points computers=lots"),
+        "{}",
+        stderr(&bad)
+    );
+}
+
+/// Where a test writes a second `results.json`.
+fn results_at(dir: &Path) -> PathBuf {
+    dir.join("again.json")
+}
+
+/// A differing line of megabytes is quoted by its start and the rest counted, so the
+/// report, the JSON and Gradescope's file stay small; a case that no smaller case fails
+/// like is said to be unshrunk.
+#[test]
+fn a_huge_line_is_quoted_short_and_an_unshrunk_case_says_so() {
+    // The winners' line followed by 5 MB of x.
+    let Some((faults, fault)) = planted(
+        "euchre280",
+        "huge.sh",
+        r#"(exec -a "$0" "$REAL" "$@") | awk '/win!$/ { printf "%s", $0; for (i = 0; i < 50000; i++) printf "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"; print ""; next } { print }'"#,
+    ) else {
+        return;
+    };
+    let tmp = faults.dir.path();
+    let results = tmp.join("results.json");
+    let args = [
+        "check",
+        "eecs280-euchre",
+        "--cases",
+        "3",
+        "--category",
+        "computers",
+    ];
+    let text = Command::new(cardtable())
+        .args(args)
+        .arg("--gradescope")
+        .arg(&results)
+        .arg("--")
+        .arg(&fault)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert_eq!(text.status.code(), Some(1), "{}", stderr(&text));
+    assert!(text.stdout.len() < 100_000, "{} bytes", text.stdout.len());
+    let report = String::from_utf8_lossy(&text.stdout);
+    assert!(report.contains("x… (4999"), "{report}");
+    assert!(std::fs::metadata(&results).unwrap().len() < 100_000);
+    let json = Command::new(cardtable())
+        .args(args)
+        .args(["--format", "json", "--no-shrink", "--"])
+        .arg(&fault)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    assert!(json.stdout.len() < 100_000, "{} bytes", json.stdout.len());
+    // A fault on exactly one case (its arguments and its pack, as exported): no case one
+    // step smaller shows it, and the report says the case was not shrunk.
+    let export = tmp.join("export");
+    let out = Command::new(cardtable())
+        .args([
+            "check",
+            "eecs280-euchre",
+            "--cases",
+            "1",
+            "--category",
+            "computers",
+            "--export",
+        ])
+        .arg(&export)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let case = export.join("case-1");
+    let command = std::fs::read_to_string(case.join("command.sh")).unwrap();
+    let line = command.lines().nth(1).unwrap();
+    let case_args = line.strip_prefix("./euchre.exe ").unwrap();
+    let only = faults.student(
+        "only.sh",
+        &format!(
+            r#"if [ "$*" = '{case_args}' ] && cmp -s pack.in '{}'; then (exec -a "$0" "$REAL" "$@") | sed -E 's/win!$/win! /'; else exec -a "$0" "$REAL" "$@"; fi"#,
+            case.join("pack.in").display()
+        ),
+    );
+    let one = Command::new(cardtable())
+        .args([
+            "check",
+            "eecs280-euchre",
+            "--cases",
+            "1",
+            "--category",
+            "computers",
+            "--",
+        ])
+        .arg(&only)
+        .env("TMPDIR", tmp)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&one.stdout);
+    assert!(
+        report.contains("not shrunk: no smaller case of ") && !report.contains("shrunk in"),
+        "{report}"
+    );
 }
 
 #[test]
