@@ -693,7 +693,7 @@ fn gradescope_results_and_kept_cases_say_what_failed() {
             "--no-shrink",
             "--gradescope",
         ])
-        .arg(&results_at(tmp.path()))
+        .arg(results_at(tmp.path()))
         .args(["--points", "errors=10", "--points", "computers=30", "--"])
         .arg(&fault)
         .output()
