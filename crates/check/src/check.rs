@@ -37,8 +37,11 @@ pub struct Checker {
     pub readings: Option<String>,
     /// The program checked.
     pub program: Program,
-    /// The program that runs the reference (`cardtable reference HANDOUT …`).
+    /// The program that runs the reference: `cardtable reference HANDOUT …`, or a
+    /// course's own reference program (`--reference`), run as the handout runs a program.
     pub reference_program: Program,
+    /// Whether `reference_program` is a course's own, run as the handout names it.
+    pub course_reference: bool,
     /// The program's guards; `timeout: None` for the default against the reference.
     pub limits: Limits,
     /// A fixed time limit (`--timeout`).
@@ -108,18 +111,23 @@ impl Checker {
         }
     }
 
-    /// The reference's run of `case`: cardtable's own program for the handout.
+    /// The reference's run of `case`: cardtable's own program for the handout, or the
+    /// course's.
     pub fn run_reference(&self, case: &Case) -> Run {
-        let launch = Launch {
-            program: &self.reference_program,
-            leading: vec![
+        let leading = match self.course_reference {
+            true => Vec::new(),
+            false => vec![
                 OsString::from(self.handout.name()),
                 OsString::from(case.handout.program()),
             ],
+        };
+        let launch = Launch {
+            program: &self.reference_program,
+            leading,
             env: self
                 .handout
                 .reference_env(self.reference, self.readings.as_deref()),
-            linked: false,
+            linked: self.course_reference,
         };
         let limits = Limits {
             timeout: Duration::from_secs(60),

@@ -21,6 +21,9 @@ pub struct Report {
     pub reference: Reference,
     /// How the handout's ambiguous points were read, where it has any.
     pub readings: Option<String>,
+    /// What the reference was, in words: cardtable's ([`Handout::reference_words`]) or
+    /// the course's own program (`--reference`).
+    pub against: String,
     /// The seed the cases came from.
     pub seed: u64,
     /// Each case, in order.
@@ -61,8 +64,7 @@ impl Report {
             self.handout,
             cases_words(self.cases.len()),
             self.seed,
-            self.handout
-                .reference_words(self.reference, self.readings.as_deref())
+            self.against
         );
         // Each category's first failure of each kind in full; the rest, likely the same
         // fault, a line each.
@@ -214,7 +216,7 @@ impl Report {
         };
         json!({
             "score": total,
-            "output": format!("{} (against {})", self.summary(), self.handout.reference_words(self.reference, self.readings.as_deref())),
+            "output": format!("{} (against {})", self.summary(), self.against),
             "tests": tests,
         })
     }

@@ -47,6 +47,14 @@ pub struct CheckArgs {
     /// course's reference program, the default) or `handout` (the handout's text).
     #[arg(long, value_parser = ["reference", "handout"])]
     rules: Option<String>,
+    /// The course's own reference program, run on every case as the handout runs a
+    /// program, in place of cardtable's reference.
+    #[arg(long = "reference", value_name = "PROGRAM")]
+    course_reference: Option<PathBuf>,
+    /// An argument of the course's reference program's own, before the case's (an
+    /// interpreter's script); repeatable.
+    #[arg(long = "reference-arg", value_name = "ARG", requires = "course_reference")]
+    reference_args: Vec<OsString>,
     /// How the reference reads a point the handout leaves open, NAME=VALUE (repeatable;
     /// cs246-euchre's: trick-score, hand-line, loaded-scores; docs/CHECK.md lists them).
     #[arg(long = "reading", value_name = "NAME=VALUE")]
@@ -203,7 +211,11 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         Some(_) => return Err(CheckError::Timeout),
     };
     let cardtable = std::env::current_exe().map_err(CheckError::OwnProgram)?;
-    let reference_program = Program::new(&cardtable, vec![OsString::from("reference")])?;
+    let reference_program = match &args.course_reference {
+        Some(path) => Program::new(path, args.reference_args.clone())?,
+        None => Program::new(&cardtable, vec![OsString::from("reference")])?,
+    };
+    let course_reference = args.course_reference.is_some();
     let program = match args.program.split_first() {
         Some((path, own)) => Program::new(&PathBuf::from(path), own.to_vec())?,
         // Exporting runs the reference alone.
@@ -219,6 +231,7 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         readings: readings.clone(),
         program,
         reference_program,
+        course_reference,
         limits: Limits {
             timeout: Duration::from_secs(2),
             memory: (args.memory > 0).then_some(args.memory << 20),
@@ -285,6 +298,13 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
         Report {
             handout,
             reference,
+            against: match course_reference {
+                true => format!(
+                    "the course's reference program {} (--reference)",
+                    checker.reference_program.path.display()
+                ),
+                false => handout.reference_words(reference, readings.as_deref()),
+            },
             readings,
             seed: args.seed,
             cases,

@@ -1042,3 +1042,55 @@ fn the_cs246_euchre_reference_prints_the_handouts_trick_score_and_names_its_read
     }
     left_nothing(scratch.path());
 }
+
+/// `--reference PROGRAM [ARG…]`: a course's own reference program (here a bash wrapper
+/// around cardtable's `euchre280` that ends the winners' line with a space, standing for
+/// a course's solution that differs) is run on every case in place of cardtable's, as
+/// the handout runs a program. A student program that prints as the course's does passes,
+/// cardtable's own then fails on that line, and the report says what the reference was.
+#[test]
+fn a_courses_own_reference_program_is_the_reference() {
+    let Some(faults) = Faults::around("euchre280") else {
+        return;
+    };
+    let course = faults.student("course.sh", TRAILING_SPACE);
+    let like_course = faults.student("student.sh", TRAILING_SPACE);
+    let scratch = tempfile::tempdir().unwrap();
+    let run = |program: &Path| {
+        Command::new(cardtable())
+            .args([
+                "check",
+                "eecs280-euchre",
+                "--cases",
+                "6",
+                "--no-shrink",
+                "--reference",
+            ])
+            .arg(&course)
+            .arg("--")
+            .arg(program)
+            .env("TMPDIR", scratch.path())
+            .output()
+            .unwrap()
+    };
+    let passed = run(&like_course);
+    let report = String::from_utf8_lossy(&passed.stdout);
+    assert!(
+        report.ends_with("6 passed, 0 failed\n"),
+        "{report}{}",
+        stderr(&passed)
+    );
+    assert!(
+        report
+            .lines()
+            .next()
+            .unwrap()
+            .contains("against the course's reference program"),
+        "{report}"
+    );
+    let failed = run(&faults.real);
+    let report = String::from_utf8_lossy(&failed.stdout);
+    assert_eq!(failed.status.code(), Some(1), "{report}");
+    assert!(report.contains(r#"expected: "Cathy and Zoe win! \n""#), "{report}");
+    left_nothing(scratch.path());
+}
