@@ -16,9 +16,18 @@ use crate::way::SameWay;
 /// Runs beyond which shrinking stops and reports the smallest case found so far.
 pub const SHRINK_RUNS: usize = 400;
 
-/// Smaller cases that hung (each costs the whole time limit) after which shrinking stops
-/// and reports the smallest case found so far: a hang is shrunk in a bounded time.
-pub const SHRINK_HANGS: usize = 8;
+/// Smaller cases that hung after which shrinking stops and reports the smallest case
+/// found so far: a hang is shrunk in a bounded time.
+pub const SHRINK_HANGS: usize = 200;
+
+/// Shrinking a hang runs smaller cases against this share of the time limit (a program
+/// that hangs hangs under any limit), at least [`HANG_FLOOR`]; the smallest case found is
+/// then checked again against the whole limit, and the shrinking steps back until one
+/// hangs under it too, so the case shown reproduces under the check's own limit.
+pub const HANG_SHARE: u32 = 4;
+
+/// See [`HANG_SHARE`].
+pub const HANG_FLOOR: Duration = Duration::from_millis(250);
 
 /// The slowest a program may be against the reference when no `--timeout` is given,
 /// and the least time it always has.
@@ -82,10 +91,17 @@ pub struct Shrunk {
 impl Checker {
     /// Runs `case` by the reference and by the program.
     pub fn check(&self, case: &Case) -> Checked {
+        self.check_within(case, 1)
+    }
+
+    /// [`Checker::check`] with the program's time limit divided by `share`: shrinking a
+    /// hang tries smaller cases against a quarter of it.
+    fn check_within(&self, case: &Case, share: u32) -> Checked {
         let reference = self.run_reference(case);
         let timeout = self
             .timeout
             .unwrap_or_else(|| (reference.elapsed * TIMEOUT_FACTOR).max(TIMEOUT_FLOOR));
+        let timeout = (timeout / share).max(HANG_FLOOR.min(timeout));
         let limits = Limits {
             timeout,
             ..self.limits
@@ -167,10 +183,16 @@ impl Checker {
     /// [`SHRINK_RUNS`] runs are spent.
     pub fn shrink(&self, setup: &Setup, failed: &Checked) -> Shrunk {
         let way = SameWay::of(failed);
-        let mut smallest = (setup.clone(), failed.clone());
+        let share = match way.kind {
+            crate::compare::FailureKind::TimedOut => HANG_SHARE,
+            _ => 1,
+        };
+        // Every case taken as smaller, the first the one given: a hang's is checked
+        // again at the whole limit at the end.
+        let mut taken = vec![(setup.clone(), failed.clone())];
         let (mut runs, mut steps, mut hung) = (0, 0, 0);
         while runs < SHRINK_RUNS && hung < SHRINK_HANGS {
-            let candidates = smallest.0.smaller();
+            let candidates = taken.last().expect("the case given").0.smaller();
             if candidates.is_empty() {
                 break;
             }
@@ -179,7 +201,7 @@ impl Checker {
             let found = candidates
                 .into_par_iter()
                 .map(|candidate| {
-                    let checked = self.check(&candidate.case());
+                    let checked = self.check_within(&candidate.case(), share);
                     if checked.program.ending == crate::run::Ending::TimedOut {
                         hangs.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     }
@@ -191,14 +213,28 @@ impl Checker {
             hung += hangs.into_inner();
             match found {
                 Some(next) => {
-                    smallest = next;
+                    taken.push(next);
                     steps += 1;
                 }
                 None => break,
             }
         }
+        // A hang found under the shorter limit is shown only where it hangs under the
+        // whole limit too: back up the steps until one does (the case given did).
+        while share > 1 && taken.len() > 1 {
+            let (setup, _) = taken.last().expect("a step");
+            let again = self.check(&setup.case());
+            runs += 1;
+            if again.failure.is_some() && SameWay::of(&again) == way {
+                let last = taken.len() - 1;
+                taken[last].1 = again;
+                break;
+            }
+            taken.pop();
+            steps -= 1;
+        }
         Shrunk {
-            smallest: smallest.1,
+            smallest: taken.pop().expect("the case given").1,
             runs,
             steps,
             hung,
