@@ -284,7 +284,10 @@ pub fn same_way(case: &CaseReport) -> SameWay {
 fn stopped_words(shrunk: &Shrunk) -> String {
     use crate::check::{SHRINK_HANGS, SHRINK_RUNS};
     if shrunk.hung >= SHRINK_HANGS {
-        format!(", stopped after {} smaller cases that hung: a smaller case may fail too", shrunk.hung)
+        format!(
+            ", stopped after {} smaller cases that hung: a smaller case may fail too",
+            shrunk.hung
+        )
     } else if shrunk.runs >= SHRINK_RUNS {
         format!(", stopped at the limit of {SHRINK_RUNS} runs: a smaller case may fail too")
     } else {

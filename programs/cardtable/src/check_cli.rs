@@ -53,7 +53,11 @@ pub struct CheckArgs {
     course_reference: Option<PathBuf>,
     /// An argument of the course's reference program's own, before the case's (an
     /// interpreter's script); repeatable.
-    #[arg(long = "reference-arg", value_name = "ARG", requires = "course_reference")]
+    #[arg(
+        long = "reference-arg",
+        value_name = "ARG",
+        requires = "course_reference"
+    )]
     reference_args: Vec<OsString>,
     /// How the reference reads a point the handout leaves open, NAME=VALUE (repeatable;
     /// cs246-euchre's: trick-score, hand-line, loaded-scores; docs/CHECK.md lists them).

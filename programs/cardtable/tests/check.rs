@@ -1091,6 +1091,9 @@ fn a_courses_own_reference_program_is_the_reference() {
     let failed = run(&faults.real);
     let report = String::from_utf8_lossy(&failed.stdout);
     assert_eq!(failed.status.code(), Some(1), "{report}");
-    assert!(report.contains(r#"expected: "Cathy and Zoe win! \n""#), "{report}");
+    assert!(
+        report.contains(r#"expected: "Cathy and Zoe win! \n""#),
+        "{report}"
+    );
     left_nothing(scratch.path());
 }

@@ -526,11 +526,11 @@ async fn check_rated_once(url: &str, people: &[Person], winners: &[usize], leave
         assert_eq!(rating.wins, u32::from(won), "{name}: {rating:?}");
         assert_eq!(history.len(), 1, "{name}: one rating change: {history:?}");
         assert_eq!(history[0].won, won, "{name}: {history:?}");
-        // A leaver is placed below both partnerships, whichever won.
-        let place = if Some(seat) == leaver {
-            2
-        } else {
-            usize::from(!won)
+        // A leaver is placed below the other partnership: 1 where it won, 2 below both
+        // where the leaver's own side won.
+        let place = match leaver {
+            Some(l) if l == seat => 1 + usize::from(winners.contains(&seat)),
+            _ => usize::from(!won),
         };
         assert_eq!(history[0].place, place, "{name}: {history:?}");
         let mu = if won { UP } else { DOWN };
