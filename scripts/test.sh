@@ -28,8 +28,11 @@ trap '[ -n "$browser_pid" ] && kill -- -"$browser_pid" 2>/dev/null; scripts/post
 # the table's pace and Chromium) runs beside the rest of the tests instead of after them,
 # and its verdict is awaited at the end.
 cargo test --workspace --no-run "$@"
+# The test binary among the build's artifacts: the one whose target is the test `browser`.
 browser_test="$(cargo test -p cardtable --test browser --no-run --message-format=json 2>/dev/null \
+  | grep -F '"kind":["test"]' | grep -F '"name":"browser"' \
   | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)"
+[ -x "$browser_test" ] || { echo "the browser suite's test binary was not found" >&2; exit 1; }
 browser_log="$(mktemp)"
 setsid "$browser_test" > "$browser_log" 2>&1 &
 browser_pid=$!
