@@ -41,13 +41,8 @@ fn the_web_client_plays_in_chromium() {
         .collect();
     tests.sort();
     assert!(tests.len() >= 4, "the browser tests are in browser/tests");
-    // Four files at once: they wait on the table's pace and the network far more than
-    // they compute (each starts its own server, so no file meets another's per-address
-    // limits). On 2 cores the suite took 944 s one file at a time, 596 s two at once and
-    // 324 s and 382 s four at once
-    // (`node --test --test-concurrency=N tests/*.test.js`, the same build).
     let output = Command::new("node")
-        .args(["--test", "--test-concurrency=4", "--test-reporter=spec"])
+        .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
         .args(&tests)
         .current_dir(&dir)
         .env("CARDTABLE_BIN", env!("CARGO_BIN_EXE_cardtable"))
