@@ -613,7 +613,9 @@ async function ratingMoved(page, redraw) {
   try {
     const answer = await fetch(`/api/games/${table}`);
     const listing = answer.ok ? await answer.json() : null;
-    page.rating = listing?.result?.seats.find((s) => s.seat === scene.you)?.rating ?? { missing: true };
+    const mine = listing?.result?.seats.find((s) => s.seat === scene.you);
+    // The server says whether this seat's person left (`left`): the face only draws it.
+    page.rating = mine?.rating ? { ...mine.rating, left: mine.left != null } : { missing: true };
   } catch {
     page.rating = { missing: true };
   }

@@ -255,8 +255,8 @@ function gameOver(snapshot, page, ctx) {
 function ratingLine(snapshot, page) {
   if (!snapshot.rated || snapshot.scene.you == null || !page.rating) return null;
   const { rating } = page;
-  // The side won, yet the server rated this seat's person a loss: they left it.
-  const forfeited = rating.won === false && snapshot.scene.result?.winners.includes(snapshot.scene.you);
+  // The server's listing says this seat's person left: rated a loss, whoever won.
+  const forfeited = rating.left === true;
   const words = rating.loading ? "Your rating: reading it…"
     : rating.missing ? "Your rating: not available."
       : `Your ${ratingWords(rating).replace(/^Rating/, "rating:")}${forfeited ? " · rated a loss: you left the game" : ""}`;
