@@ -4,7 +4,7 @@ use cards::euchre_order::{TrumpOrder, BENNY};
 use cards::{Card, CardSet, Suit};
 
 use crate::{
-    Action, Actions, AllPass, DealStyle, IllegalAction, Round, Rules, Scoring, Seat, Team,
+    Action, Actions, AllPass, DealStyle, IllegalAction, LoneLead, Round, Rules, Scoring, Seat, Team,
 };
 
 /// Where a hand stands; [`Hand::turn`] says who acts.
@@ -1056,13 +1056,10 @@ impl Hand {
         }
     }
 
-    /// Once the sides are known: the dealer takes an ordered-up card unless sitting out,
-    /// then the tricks.
+    /// Once the sides are known: the dealer takes an ordered-up card unless sitting out
+    /// (or, under `sitting_out_dealer_picks_up`, even then), then the tricks.
     fn after_making(&mut self) {
-        // Round two may not name the upcard's suit, so trump is its suit exactly when the
-        // upcard was ordered up.
-        let ordered_up = self.trump == self.upcard.suit() || self.benny_up();
-        if ordered_up && !self.sits_out(self.dealer) {
+        if self.dealer_takes_upcard() {
             self.hands[self.dealer.index()].insert(self.upcard);
             self.phase = Phase::Discard;
             self.turn = self.dealer;
@@ -1071,9 +1068,24 @@ impl Hand {
         }
     }
 
+    /// Whether the dealer takes (or took) the upcard into its hand: trump is made, in the
+    /// upcard's suit, and the dealer plays or the rules have it pick up anyway.
+    pub fn dealer_takes_upcard(&self) -> bool {
+        // Round two may not name the upcard's suit, so trump is its suit exactly when the
+        // upcard was ordered up.
+        let ordered_up = self.trump == self.upcard.suit() || self.benny_up();
+        let made = self.maker.is_some();
+        made && ordered_up
+            && (self.rules.sitting_out_dealer_picks_up || !self.sits_out(self.dealer))
+    }
+
     fn start_tricks(&mut self) {
         self.phase = Phase::Tricks;
         let mut leader = self.dealer.left();
+        let footnote = self.rules.lone_lead == LoneLead::OppositeWhenDealerLeftAlone;
+        if footnote && self.alone && self.maker == Some(leader) {
+            leader = self.dealer.partner();
+        }
         while self.sits_out(leader) {
             leader = leader.left();
         }

@@ -109,10 +109,8 @@ fn determinize(hand: &crate::Hand, seat: Seat, rng: &mut Rng) -> crate::Hand {
         hand.cards(seat)
     };
     let upcard = hand.upcard();
-    let picked_up = hand.maker().is_some()
-        && matches!(hand.phase(), Phase::Discard | Phase::Tricks | Phase::Over)
-        && (hand.trump() == Some(upcard.suit()) || hand.benny_up())
-        && !hand.sits_out(hand.dealer())
+    let picked_up = matches!(hand.phase(), Phase::Discard | Phase::Tricks | Phase::Over)
+        && hand.dealer_takes_upcard()
         && !hand.played().contains(upcard);
     let mut known = mine.union(hand.played());
     known.insert(upcard);

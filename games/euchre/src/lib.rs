@@ -27,7 +27,7 @@ pub use hand::{Hand, HandResult, Outcome, Phase, Trick};
 pub use players::{Leave, Player};
 pub use position::{Making, Position, PositionError};
 pub use refusal::IllegalAction;
-pub use rules::{AllPass, DealStyle, Pack, Preset, Rules, Scoring};
+pub use rules::{AllPass, DealStyle, LoneLead, Pack, Preset, Rules, Scoring};
 pub use seat::{Seat, Team};
 pub use table::Refused;
 pub use view::{Public, PublicHand, View};

@@ -262,7 +262,8 @@ impl Hand {
                 });
             }
         }
-        if Some(position.turn) == sitting_out {
+        let discarding = phase == Phase::Discard && rules.sitting_out_dealer_picks_up;
+        if Some(position.turn) == sitting_out && !discarding {
             return Err(PositionError::SitsOut(position.turn));
         }
         if phase == Phase::Discard && position.turn != position.dealer {

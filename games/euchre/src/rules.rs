@@ -69,6 +69,21 @@ pub enum Preset {
     Cs246,
 }
 
+/// Who leads the first trick of a hand someone plays alone. Both are readings of the
+/// CS 246 handout's footnote 2 (`cs246_euchre::readings`, `alone-leader`); no face offers
+/// them as a house rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum LoneLead {
+    /// The player left of the dealer leads; one sitting out is passed over, so the
+    /// player opposite the dealer leads when the dealer's left sits out (pagat.com).
+    #[default]
+    DealerLeft,
+    /// Footnote 2 word for word: "if the player directly clockwise of the dealer goes
+    /// alone, then the player opposite the dealer leads" (and, as above, when that
+    /// player sits out).
+    OppositeWhenDealerLeftAlone,
+}
+
 /// What a hand scores, beyond the single point for three or four tricks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Scoring {
@@ -110,8 +125,15 @@ pub struct Rules {
     /// makes such a play illegal instead.
     pub renege_penalty: Option<u32>,
     /// Ordering up one's partner (the dealer) is going alone; the dealer then sits out
-    /// and does not pick up the upcard.
+    /// and does not pick up the upcard (unless `sitting_out_dealer_picks_up`).
     pub partner_order_up_is_alone: bool,
+    /// A dealer ordered up by its lone partner still picks the upcard up and discards
+    /// before sitting out: a reading of the CS 246 handout (1.2.3's "must pick up"
+    /// against 1.2.5.1's sitting out; `cs246_euchre::readings`, `alone-pickup`). Play
+    /// is the same either way: the sitting-out dealer's cards are out of play.
+    pub sitting_out_dealer_picks_up: bool,
+    /// Who leads the first trick of a lone hand.
+    pub lone_lead: LoneLead,
     /// Points for a march, a lone march and a euchre.
     pub scoring: Scoring,
     /// A defender may play alone against a lone maker (house rule).
@@ -141,6 +163,8 @@ impl Rules {
             going_alone: false,
             renege_penalty: None,
             partner_order_up_is_alone: false,
+            sitting_out_dealer_picks_up: false,
+            lone_lead: LoneLead::DealerLeft,
             scoring: Scoring::STANDARD,
             defend_alone: false,
             mcevoy: false,

@@ -163,3 +163,69 @@ fn lone_hands_score_as_the_handout_says() {
         assert_eq!(result.points, case.scores[winners], "{}", case.says);
     }
 }
+
+/// CS 246 rules with the handout's other readings (`cs246_euchre::readings`).
+fn read(picks_up: bool, lead: euchre::LoneLead) -> Rules {
+    Rules {
+        sitting_out_dealer_picks_up: picks_up,
+        lone_lead: lead,
+        ..Rules::cs246()
+    }
+}
+
+#[test]
+fn under_the_pickup_reading_the_sitting_out_dealer_picks_up_and_discards() {
+    // §1.2.3: "If the dealer is ordered up, they must pick up the top card of the kitty",
+    // read as holding even when the one ordering it up goes alone. Seat 2 orders up its
+    // partner, dealer 0: the dealer takes the upcard, discards, then sits out.
+    let rules = read(true, euchre::LoneLead::DealerLeft);
+    let mut hand = Hand::deal(rules, seat(0), &cards::deck::cs246_euchre());
+    let upcard = hand.upcard();
+    hand.apply(Action::Pass).unwrap();
+    hand.apply(Action::OrderUp { alone: false }).unwrap();
+    assert_eq!(hand.sitting_out(), Some(seat(0)));
+    assert_eq!((hand.phase(), hand.turn()), (Phase::Discard, seat(0)));
+    assert_eq!(hand.cards(seat(0)).len(), 6);
+    assert!(hand.cards(seat(0)).contains(upcard));
+    // A position saved while the sitting-out dealer discards loads again.
+    let position = hand.to_position([0, 0]);
+    assert_eq!(Hand::from_position(rules, &position), Ok(hand));
+    hand.apply(Action::Discard(upcard)).unwrap();
+    // Play is as without the reading: seat 1 leads, the dealer never plays.
+    assert_eq!((hand.phase(), hand.turn()), (Phase::Tricks, seat(1)));
+    assert_eq!(hand.discard(), Some(upcard));
+}
+
+#[test]
+fn under_the_literal_footnote_the_player_opposite_the_dealer_leads_into_a_loner_on_its_left() {
+    // Footnote 2 word for word: "if the player directly clockwise of the dealer goes
+    // alone, then the player opposite the dealer leads". Seat 1, clockwise of dealer 0
+    // (1.2.2: "player 1 is sitting to its left"), orders up alone; seat 3 sits out.
+    for (lead, leader) in [
+        (euchre::LoneLead::OppositeWhenDealerLeftAlone, 2),
+        (euchre::LoneLead::DealerLeft, 1),
+    ] {
+        let mut hand = Hand::deal(read(false, lead), seat(0), &cards::deck::cs246_euchre());
+        hand.apply(Action::OrderUp { alone: true }).unwrap();
+        let discard = hand.cards(seat(0)).first().unwrap();
+        hand.apply(Action::Discard(discard)).unwrap();
+        assert_eq!((hand.phase(), hand.turn()), (Phase::Tricks, seat(leader)));
+        // Then clockwise past the sitting-out seat 3: 2, 0, 1 or 1, 2, 0.
+        let order: Vec<usize> = (0..3)
+            .map(|_| {
+                let turn = hand.turn().index();
+                let play = hand.legal_actions().iter().next().unwrap();
+                hand.apply(play).unwrap();
+                turn
+            })
+            .collect();
+        let expected = if leader == 2 { [2, 0, 1] } else { [1, 2, 0] };
+        assert_eq!(order, expected);
+    }
+    // A loner elsewhere leads as usual: seat 2 alone, seat 0 sits out, seat 1 leads.
+    let rules = read(false, euchre::LoneLead::OppositeWhenDealerLeftAlone);
+    let mut hand = Hand::deal(rules, seat(0), &cards::deck::cs246_euchre());
+    hand.apply(Action::Pass).unwrap();
+    hand.apply(Action::OrderUp { alone: true }).unwrap();
+    assert_eq!((hand.phase(), hand.turn()), (Phase::Tricks, seat(1)));
+}

@@ -3,9 +3,7 @@
 use cards::shuffle::Mt19937Shuffle;
 use cards::Card;
 use rules::players::Cs246;
-use rules::{
-    Action, Game, HandResult, Leave, Outcome, Phase, Player, Position, Round, Rules, Seat, Team,
-};
+use rules::{Action, Game, HandResult, Leave, Outcome, Phase, Player, Position, Round, Seat, Team};
 use textio::{say, Shared, Stop};
 
 use crate::human::{Human, Snapshot};
@@ -107,7 +105,7 @@ impl Driver {
     pub fn play_new(&mut self, seed: u32) -> Result<(), Stop> {
         self.deck = Deck::new(cards::deck::cs246_euchre(), seed, 0);
         self.announce_seed()?;
-        self.play_from(Game::new(Rules::cs246()))
+        self.play_from(Game::new(self.readings.rules()))
     }
 
     /// A saved game: its hand first, then on as usual.

@@ -19,23 +19,23 @@ pub fn main(argv: Vec<std::ffi::OsString>) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    // Load a saved game whole before printing anything: nothing is half-loaded.
-    let saved = match &args.file {
-        None => None,
-        Some(path) => match load(path) {
-            Ok(loaded) => Some(loaded),
-            Err(problem) => {
-                eprintln!("euchre: {}: {problem}", path.display());
-                return ExitCode::from(1);
-            }
-        },
-    };
     let readings = match Readings::from_env() {
         Ok(readings) => readings,
         Err(problem) => {
             eprintln!("euchre: {}: {problem}", crate::readings::ENV);
             return ExitCode::from(1);
         }
+    };
+    // Load a saved game whole before printing anything: nothing is half-loaded.
+    let saved = match &args.file {
+        None => None,
+        Some(path) => match load(path, readings.rules()) {
+            Ok(loaded) => Some(loaded),
+            Err(problem) => {
+                eprintln!("euchre: {}: {problem}", path.display());
+                return ExitCode::from(1);
+            }
+        },
     };
     let console = Console::stdio();
     let mut driver = Driver::new(console.clone(), args.debug).reading(readings);
@@ -60,9 +60,12 @@ enum LoadError {
     Position(#[from] rules::PositionError),
 }
 
-fn load(path: &std::path::Path) -> Result<(crate::saved::SavedGame, Game), LoadError> {
+fn load(
+    path: &std::path::Path,
+    rules: Rules,
+) -> Result<(crate::saved::SavedGame, Game), LoadError> {
     let text = String::from_utf8(std::fs::read(path)?)?;
     let saved = crate::saved::parse(&text)?;
-    let game = Game::from_position(Rules::cs246(), &saved.position)?;
+    let game = Game::from_position(rules, &saved.position)?;
     Ok((saved, game))
 }

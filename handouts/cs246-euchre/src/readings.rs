@@ -3,6 +3,8 @@
 //! which `cardtable check --reading NAME=VALUE` sets for the reference). No course output
 //! survives to settle them: docs/euchre-cs246.md gives the reasons.
 
+use rules::{LoneLead, Rules};
+
 /// The environment variable that chooses readings: `trick-score=when-changed,…`.
 pub const ENV: &str = "CS246_EUCHRE_READINGS";
 
@@ -27,7 +29,7 @@ impl Reading {
 }
 
 /// Every reading, in the order the report lists them.
-pub const ALL: [Reading; 3] = [
+pub const ALL: [Reading; 5] = [
     Reading {
         name: "trick-score",
         question: "which score line follows `Player X takes the trick.`",
@@ -61,6 +63,30 @@ pub const ALL: [Reading; 3] = [
         ],
         source: "2.4.2: \"At the start of each hand, the score for the two teams will be printed\"; 3 (saved games)",
     },
+    Reading {
+        name: "alone-pickup",
+        question: "whether the dealer picks up the top card when its partner orders it up and so goes alone",
+        values: &[
+            ("sits-out", "the dealer sits out at once: no pickup, no discard"),
+            (
+                "picks-up",
+                "the dealer picks the card up and discards (`Player X, choose card to discard.` for a human), then sits out",
+            ),
+        ],
+        source: "1.2.1: ordering up one's partner is going alone; 1.2.3: \"If the dealer is ordered up, they must pick up the top card\"; 1.2.5.1: the partner \"does not play in the hand and your partner's cards are discarded face down\"",
+    },
+    Reading {
+        name: "alone-leader",
+        question: "who leads the first trick when the player left of the dealer goes alone",
+        values: &[
+            (
+                "dealer-left",
+                "the player left of the dealer, who went alone (footnote 2 read as the standard rule: the player opposite the dealer leads only when the dealer's left sits out)",
+            ),
+            ("literal", "the player opposite the dealer, as footnote 2 says word for word"),
+        ],
+        source: "1.2.4, footnote 2: \"if the player directly clockwise of the dealer goes alone, then the player opposite the dealer leads\"",
+    },
 ];
 
 /// Which score line follows a trick ([`ALL`]'s `trick-score`).
@@ -82,6 +108,10 @@ pub struct Readings {
     pub hand_before_prompt: bool,
     /// `loaded-scores=none`.
     pub no_loaded_scores: bool,
+    /// `alone-pickup=picks-up`.
+    pub sitting_out_dealer_picks_up: bool,
+    /// `alone-leader=literal`.
+    pub literal_lone_lead: bool,
 }
 
 /// A reading text that names no reading or no value of one.
@@ -91,7 +121,7 @@ pub enum ReadingError {
     #[error("'{0}' is not NAME=VALUE")]
     Shape(String),
     /// No reading of that name.
-    #[error("no reading '{0}': the readings are trick-score, hand-line and loaded-scores")]
+    #[error("no reading '{0}': the readings are trick-score, hand-line, loaded-scores, alone-pickup and alone-leader")]
     Name(String),
     /// No such value.
     #[error("reading {name} has no value '{value}': it is one of {values}")]
@@ -126,10 +156,28 @@ impl Readings {
                 ("trick-score", "when-changed") => readings.trick_score = TrickScore::WhenChanged,
                 ("trick-score", _) => readings.trick_score = TrickScore::EveryTrick,
                 ("hand-line", value) => readings.hand_before_prompt = value == "before-prompt",
-                (_, value) => readings.no_loaded_scores = value == "none",
+                ("loaded-scores", value) => readings.no_loaded_scores = value == "none",
+                ("alone-pickup", value) => {
+                    readings.sitting_out_dealer_picks_up = value == "picks-up"
+                }
+                (_, value) => readings.literal_lone_lead = value == "literal",
             }
         }
         Ok(readings)
+    }
+
+    /// The handout's rules as these readings take them.
+    pub fn rules(self) -> Rules {
+        let lone_lead = if self.literal_lone_lead {
+            LoneLead::OppositeWhenDealerLeftAlone
+        } else {
+            LoneLead::DealerLeft
+        };
+        Rules {
+            sitting_out_dealer_picks_up: self.sitting_out_dealer_picks_up,
+            lone_lead,
+            ..Rules::cs246()
+        }
     }
 
     /// The readings [`ENV`] names, the defaults where it is unset.
@@ -145,10 +193,16 @@ mod tests {
     #[test]
     fn readings_are_parsed_by_name_and_refused_by_name() {
         assert_eq!(Readings::parse("").unwrap(), Readings::default());
-        let all = "trick-score=when-changed, hand-line=before-prompt,loaded-scores=none";
+        let all = "trick-score=when-changed, hand-line=before-prompt,loaded-scores=none,\
+                   alone-pickup=picks-up,alone-leader=literal";
         let read = Readings::parse(all).unwrap();
         assert_eq!(read.trick_score, TrickScore::WhenChanged);
         assert!(read.hand_before_prompt && read.no_loaded_scores);
+        assert!(read.sitting_out_dealer_picks_up && read.literal_lone_lead);
+        let rules = read.rules();
+        assert!(rules.sitting_out_dealer_picks_up);
+        assert_eq!(rules.lone_lead, LoneLead::OppositeWhenDealerLeftAlone);
+        assert_eq!(Readings::default().rules(), Rules::cs246());
         assert!(matches!(
             Readings::parse("trick-score"),
             Err(ReadingError::Shape(_))

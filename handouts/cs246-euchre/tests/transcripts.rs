@@ -66,22 +66,11 @@ fn a_human_goes_alone() {
 #[test]
 fn the_other_readings_print_as_they_say() {
     let game = transcripts().join("alone.game");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_euchre"))
-        .arg("-f")
-        .arg(&game)
-        .env(
-            "CS246_EUCHRE_READINGS",
-            "trick-score=when-changed,hand-line=before-prompt,loaded-scores=none",
-        )
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    let mut stdin = child.stdin.take().unwrap();
-    stdin.write_all(read("alone.in").as_bytes()).unwrap();
-    drop(stdin);
-    let output = child.wait_with_output().unwrap();
+    let output = run_reading(
+        "trick-score=when-changed,hand-line=before-prompt,loaded-scores=none",
+        &[&game],
+        &read("alone.in"),
+    );
     let mut want: Vec<String> = read("alone.out")
         .lines()
         .skip(1)
@@ -110,6 +99,75 @@ fn the_other_readings_print_as_they_say() {
         .unwrap();
     assert_eq!(refused.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("no value 'never'"));
+}
+
+/// `euchre -f GAME ARGS…` under `CS246_EUCHRE_READINGS=readings`, `input` on stdin.
+fn run_reading(readings: &str, game_and_args: &[&Path], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_euchre"))
+        .arg("-f")
+        .args(game_and_args)
+        .env("CS246_EUCHRE_READINGS", readings)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// `alone-leader=literal`: footnote 2 word for word. In `alone.game` player 0, left of
+/// dealer 3, goes alone, so player 1, opposite the dealer, leads. `literal.out` was worked
+/// by hand from the computer player's rules (2.2.2.3 to 2.2.2.5) before the run: player 1
+/// leads its highest off-suit card (QH), player 3 voids itself of its lone spade, and so on.
+#[test]
+fn the_literal_footnote_has_the_player_opposite_the_dealer_lead() {
+    let game = transcripts().join("literal.game");
+    let output = run_reading("alone-leader=literal", &[&game], &read("literal.in"));
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        read("literal.out")
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// `alone-pickup=picks-up`: `alone.game` with player 2 dealing, so player 0 orders up its
+/// partner and goes alone. The dealer still picks up JC and discards its lowest non-trump
+/// card, 9D (2.2.2.3), then sits out: the only lines added are its turn's (2.4.2) and, under
+/// `-d`, its hand and discard. Everything after is as in the default reading.
+#[test]
+fn under_the_pickup_reading_the_sitting_out_dealer_discards_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("partner.game");
+    let text = read("alone.game").replacen("3 0\n", "2 0\n", 1);
+    std::fs::write(&game, text).unwrap();
+    let input = "oa\nJS\nAC\nKC\nQC\nTC\n";
+    for debug in [false, true] {
+        let mut args = vec![game.as_path()];
+        if debug {
+            args.push(Path::new("-d"));
+        }
+        let lines = |readings| {
+            let output = run_reading(readings, &args, input);
+            assert_eq!(output.status.code(), Some(0));
+            let text = String::from_utf8(output.stdout).unwrap();
+            text.lines().map(String::from).collect::<Vec<_>>()
+        };
+        let mut want = lines("");
+        let ordered = "> Player 0 orders up player 2 and goes alone.";
+        let at = want.iter().position(|l| l == ordered).unwrap() + 1;
+        let mut added = vec!["Player 2, choose card to discard."];
+        if debug {
+            added.extend([
+                "Player 2: hand [KH AH 9D TD JD JC] # tricks 0",
+                "Player 2: discards 9D.",
+            ]);
+        }
+        want.splice(at..at, added.into_iter().map(String::from));
+        assert_eq!(lines("alone-pickup=picks-up"), want, "debug {debug}");
+    }
 }
 
 #[test]

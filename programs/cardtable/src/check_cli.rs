@@ -247,7 +247,10 @@ fn check(args: &CheckArgs) -> Result<bool, CheckError> {
     };
     // `--case N` is case N of the same seed however many cases were asked.
     let count = args.cases.max(args.case.unwrap_or(0)) as usize;
-    let mut setups = check::generate::generate(handout, reference, args.seed, count, only);
+    // Chosen above, so already known good.
+    let typed = check::generate::Readings::parse(readings.as_deref().unwrap_or_default())
+        .unwrap_or_default();
+    let mut setups = check::generate::generate(handout, reference, typed, args.seed, count, only);
     if let Some(case) = args.case {
         setups.retain(|(number, _)| *number as u64 == case);
     }

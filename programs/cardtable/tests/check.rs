@@ -1043,6 +1043,46 @@ fn the_cs246_euchre_reference_prints_the_handouts_trick_score_and_names_its_read
     left_nothing(scratch.path());
 }
 
+/// The lone-hand readings change who acts (the sitting-out dealer discards first; the
+/// player opposite the dealer leads into a loner on its left): a program playing by them
+/// fails against the defaults, on the first line where its dealer is asked to discard or
+/// another player leads, and passes every case once `--reading` names them, its human's
+/// answers scripted as the reference then plays.
+#[test]
+fn the_lone_hand_readings_change_who_acts_and_are_chosen_by_name() {
+    let Some(faults) = Faults::around("euchre") else {
+        return;
+    };
+    let other = faults.student(
+        "lone.sh",
+        r#"CS246_EUCHRE_READINGS=alone-pickup=picks-up,alone-leader=literal exec -a "$0" "$REAL" "$@""#,
+    );
+    let scratch = tempfile::tempdir().unwrap();
+    let args = ["cs246-euchre", "--cases", "12", "--no-shrink"];
+    let output = check_program(&args, &other, scratch.path());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{report}");
+    assert!(
+        report.contains("got:      \"Player 0, choose card to discard.\\n\""),
+        "{report}"
+    );
+    let readings = [
+        "--reading",
+        "alone-pickup=picks-up",
+        "--reading",
+        "alone-leader=literal",
+    ];
+    let chosen = [&args[..], &readings].concat();
+    let output = check_program(&chosen, &other, scratch.path());
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(report.ends_with("12 passed, 0 failed\n"), "{report}");
+    assert!(
+        report.contains("alone-pickup=picks-up, alone-leader=literal"),
+        "{report}"
+    );
+    left_nothing(scratch.path());
+}
+
 /// `--reference PROGRAM [ARG…]`: a course's own reference program (here a bash wrapper
 /// around cardtable's `euchre280` that ends the winners' line with a space, standing for
 /// a course's solution that differs) is run on every case in place of cardtable's, as

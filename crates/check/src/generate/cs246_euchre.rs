@@ -10,6 +10,7 @@ use std::rc::Rc;
 
 use cards::Card;
 use cs246_euchre::driver::Driver;
+use cs246_euchre::readings::Readings;
 use euchre::{
     Action, Actions, Game, Hand, IllegalAction, Leave, Phase, Player, Position, Refused, Round,
     Rules, Seat, View,
@@ -57,6 +58,9 @@ pub struct Setup {
     pub wrong: Vec<WrongAnswer>,
     /// Player 0 leaves (`r` or `q`) instead of giving an answer.
     pub leaving: Option<Leaving>,
+    /// How the reference reads the handout (`--reading`): player 0's answers are scripted
+    /// by the same reading, as a lone hand's pickup and lead depend on it.
+    pub readings: Readings,
 }
 
 /// A saved game: a deck dealt, then played at random up to a point the section-3 format
@@ -147,8 +151,8 @@ pub struct Script {
 }
 
 impl Setup {
-    /// Draws a case of `category`.
-    pub fn draw(category: Category, rng: &mut Rng) -> Setup {
+    /// Draws a case of `category`, its answers scripted under `readings`.
+    pub fn draw(category: Category, rng: &mut Rng, readings: Readings) -> Setup {
         let seed = match rng.random_range(0..4) {
             0 => None,
             _ => Some(draw_seed(rng)),
@@ -166,6 +170,7 @@ impl Setup {
             choices: rng.random(),
             wrong: Vec::new(),
             leaving,
+            readings,
         };
         if category == Category::WrongAnswers {
             let mistakes = Rng::seed_from_u64(rng.random());
@@ -292,11 +297,11 @@ impl Setup {
         let recorder = Box::new(Recorder {
             recording: recording.clone(),
         });
-        let mut driver = Driver::with_player(console, self.debug, recorder);
+        let mut driver = Driver::with_player(console, self.debug, recorder).reading(self.readings);
         // The game ends (or player 0 quits) by itself: nothing to report from the driver.
         let _ = match &self.saved {
             Some(saved) => {
-                let (loaded, game) = saved.load();
+                let (loaded, game) = saved.load(self.readings);
                 driver.play_saved(loaded, game)
             }
             None => driver.play_new(self.seed.unwrap_or(0)),
@@ -425,11 +430,11 @@ impl Saved {
         })
     }
 
-    /// The file read back as the program reads it, and its game.
-    fn load(&self) -> (cs246_euchre::saved::SavedGame, Game) {
+    /// The file read back as the program reads it under `readings`, and its game.
+    fn load(&self, readings: Readings) -> (cs246_euchre::saved::SavedGame, Game) {
         let loaded = cs246_euchre::saved::parse(&self.text())
             .expect("a drawn saved game is in the section-3 format");
-        let game = Game::from_position(Rules::cs246(), &loaded.position)
+        let game = Game::from_position(readings.rules(), &loaded.position)
             .expect("a drawn saved game is a position the program loads");
         (loaded, game)
     }
@@ -677,7 +682,11 @@ mod tests {
     use super::*;
 
     fn drawn(category: Category, number: u64) -> Setup {
-        Setup::draw(category, &mut Rng::seed_from_u64(number))
+        Setup::draw(
+            category,
+            &mut Rng::seed_from_u64(number),
+            Readings::default(),
+        )
     }
 
     /// The program's own saved-game reader and the rules core accept every drawn file.
@@ -722,7 +731,7 @@ AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
         let phases: Vec<Phase> = (0..200)
             .map(|n| {
                 let saved = Saved::draw(&mut Rng::seed_from_u64(n));
-                let (_, game) = saved.load();
+                let (_, game) = saved.load(Readings::default());
                 game.hand().unwrap().phase()
             })
             .collect();
@@ -757,31 +766,36 @@ AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
     /// in-process by the reference on each drawn case.
     #[test]
     fn the_reference_reads_each_script_to_its_end() {
-        for category in CATEGORIES {
-            for number in 0..15 {
-                let setup = drawn(*category, number);
-                let case = setup.case();
-                let (read, status) = run_reference(&case);
-                assert_eq!(status, Ok(()), "{category} case {number}: {:?}", case.args);
-                assert!(read, "{category} case {number}: input left unread");
+        // Under every reading: a lone hand's pickup and lead change player 0's turns.
+        let other = Readings::parse("alone-pickup=picks-up,alone-leader=literal").unwrap();
+        for readings in [Readings::default(), other] {
+            for category in CATEGORIES {
+                for number in 0..15 {
+                    let rng = &mut Rng::seed_from_u64(number);
+                    let case = Setup::draw(*category, rng, readings).case();
+                    let (read, status) = run_reference(&case, readings);
+                    let name = format!("{category} case {number} {readings:?}");
+                    assert_eq!(status, Ok(()), "{name}: {:?}", case.args);
+                    assert!(read, "{name}: input left unread");
+                }
             }
         }
     }
 
     /// Runs the program's driver on the case's input in this process: whether the input
     /// was read to its end, and how the game ended.
-    fn run_reference(case: &Case) -> (bool, Result<(), String>) {
+    fn run_reference(case: &Case, readings: Readings) -> (bool, Result<(), String>) {
         let input = std::io::Cursor::new(case.stdin.clone());
         let console = Console::shared(Box::new(input), Box::new(std::io::sink()));
         let debug = case.args.iter().any(|a| a == "-d");
-        let mut driver = Driver::new(console.clone(), debug);
+        let mut driver = Driver::new(console.clone(), debug).reading(readings);
         let seed_at = case.args.iter().position(|a| a == "-s");
         let seed = seed_at.map_or(0, |at| case.args[at + 1].parse().unwrap());
         let result = match case.files.first() {
             Some((_, text)) => {
                 let loaded =
                     cs246_euchre::saved::parse(std::str::from_utf8(text).unwrap()).unwrap();
-                let game = Game::from_position(Rules::cs246(), &loaded.position).unwrap();
+                let game = Game::from_position(readings.rules(), &loaded.position).unwrap();
                 driver.play_saved(loaded, game)
             }
             None => driver.play_new(seed),

@@ -527,12 +527,20 @@ mod tests {
     use crate::generate::generate;
 
     fn setups(handout: Handout, count: usize) -> Vec<Setup> {
-        (generate(handout, Reference::Program, 1, count, None).into_iter())
-            .map(|(_, setup)| match setup {
-                crate::case::Setup::Eecs280(setup) => setup,
-                other => panic!("{other:?}"),
-            })
-            .collect()
+        (generate(
+            handout,
+            Reference::Program,
+            Default::default(),
+            1,
+            count,
+            None,
+        )
+        .into_iter())
+        .map(|(_, setup)| match setup {
+            crate::case::Setup::Eecs280(setup) => setup,
+            other => panic!("{other:?}"),
+        })
+        .collect()
     }
 
     #[test]

@@ -5,6 +5,7 @@ use rand::{Rng as _, SeedableRng};
 
 use crate::case::{Category, Setup};
 use crate::handout::{Handout, Reference};
+pub use ::cs246_euchre::readings::Readings;
 
 pub mod cs246_euchre;
 pub mod eecs280;
@@ -55,10 +56,12 @@ pub fn categories(handout: Handout) -> &'static [Category] {
 }
 
 /// `count` cases of `handout` from `seed`, numbered from 1, taking the categories in turn
-/// (only `only`'s when it is given).
+/// (only `only`'s when it is given); a human's answers scripted as the reference plays
+/// under `readings` (CS 246 Euchre's; the default for the other handouts).
 pub fn generate(
     handout: Handout,
     reference: Reference,
+    readings: Readings,
     seed: u64,
     count: usize,
     only: Option<Category>,
@@ -75,7 +78,7 @@ pub fn generate(
             let nth = (number - 1) / categories.len();
             (
                 number,
-                draw(handout, reference, category, seed, number, nth),
+                draw(handout, reference, readings, category, seed, number, nth),
             )
         })
         .collect()
@@ -86,6 +89,7 @@ pub fn generate(
 pub fn draw(
     handout: Handout,
     reference: Reference,
+    readings: Readings,
     category: Category,
     seed: u64,
     number: usize,
@@ -99,7 +103,9 @@ pub fn draw(
             let setup = eecs280::Setup::draw(handout, reference, category, &mut rng, turn);
             Setup::Eecs280(setup)
         }
-        Handout::Cs246Euchre => Setup::Cs246Euchre(cs246_euchre::Setup::draw(category, &mut rng)),
+        Handout::Cs246Euchre => {
+            Setup::Cs246Euchre(cs246_euchre::Setup::draw(category, &mut rng, readings))
+        }
         Handout::Cs246Straights => Setup::Straights(straights::Setup::draw(category, &mut rng)),
     }
 }
