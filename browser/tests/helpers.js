@@ -1,7 +1,7 @@
 // Starting the real `cardtable serve` and Debian's Chromium for the browser tests.
 
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -71,7 +71,8 @@ function checkSnapshots(page) {
  * the tests of the pause between hands ask for it. Computers act at once
  * (`--table-speed instant`) unless `flags` set a speed: the tests of the pace do. */
 export async function startServer(flags = ["--hand-pause-seconds", "0"]) {
-  const data = join(mkdtempSync(join(tmpdir(), "cardtable-browser-")), "tables.sqlite");
+  const folder = mkdtempSync(join(tmpdir(), "cardtable-browser-"));
+  const data = join(folder, "tables.sqlite");
   const speed = flags.includes("--table-speed") ? [] : ["--table-speed", "instant"];
   const child = spawn(BIN, ["serve", "--listen", "127.0.0.1:0", "--data", data, ...flags, ...speed], {
     env: { ...process.env, RUST_LOG: "warn" },
@@ -91,7 +92,12 @@ export async function startServer(flags = ["--hand-pause-seconds", "0"]) {
   // `localhost`, not 127.0.0.1: an IP address is no WebAuthn relying party, so the pages with
   // passkeys are browsed at `local` (the server answers both: a loopback `Host`).
   const local = url.replace("//127.0.0.1:", "//localhost:");
-  return { url, local, stop: () => child.kill("SIGKILL") };
+  // Stopped, the server's folder goes too (Linux unlinks a file still open).
+  const stop = () => {
+    child.kill("SIGKILL");
+    rmSync(folder, { recursive: true, force: true });
+  };
+  return { url, local, stop };
 }
 
 /** Debian's Chromium, headless, with the flags this sandbox needs. */
