@@ -785,8 +785,25 @@ AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
     /// Runs the program's driver on the case's input in this process: whether the input
     /// was read to its end, and how the game ended.
     fn run_reference(case: &Case, readings: Readings) -> (bool, Result<(), String>) {
+        let (read, result, _) = run_reference_said(case, readings);
+        (read, result)
+    }
+
+    /// [`run_reference`], and what the program printed.
+    fn run_reference_said(case: &Case, readings: Readings) -> (bool, Result<(), String>, String) {
+        struct Shared(Rc<RefCell<Vec<u8>>>);
+        impl std::io::Write for Shared {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                self.0.borrow_mut().extend_from_slice(bytes);
+                Ok(bytes.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let printed = Rc::new(RefCell::new(Vec::new()));
         let input = std::io::Cursor::new(case.stdin.clone());
-        let console = Console::shared(Box::new(input), Box::new(std::io::sink()));
+        let console = Console::shared(Box::new(input), Box::new(Shared(printed.clone())));
         let debug = case.args.iter().any(|a| a == "-d");
         let mut driver = Driver::new(console.clone(), debug).reading(readings);
         let seed_at = case.args.iter().position(|a| a == "-s");
@@ -805,7 +822,46 @@ AH QS KS KH JH 9D TH 9H JC JD AC 9C AD QH TS AS KD 9S TD QC QD TC KC JS\n\
             Err(other) => Err(format!("{other:?}")),
         };
         let read = console.borrow_mut().word() == Err(Leave::InputClosed);
-        (read, result)
+        let printed = String::from_utf8(printed.take()).unwrap();
+        (read, result, printed)
+    }
+
+    /// A size says what its case holds: every case a shrink may try (each drawn case's
+    /// smaller ones, and theirs) is read whole by the reference, which prints one of
+    /// 2.5.1's `ERROR:` messages exactly as often as the size counts wrong answers (none
+    /// in a human-input case, so it never holds an illegal play).
+    #[test]
+    fn every_case_a_shrink_tries_holds_the_wrong_answers_its_size_counts() {
+        let mut tried = 0;
+        for category in CATEGORIES {
+            for number in 0..6 {
+                let first = drawn(*category, number);
+                let mut cases = vec![first.clone()];
+                for smaller in first.smaller() {
+                    cases.extend(smaller.smaller().into_iter().take(3));
+                    cases.push(smaller);
+                }
+                for setup in cases {
+                    let case = setup.case();
+                    let (read, status, printed) = run_reference_said(&case, Readings::default());
+                    let name = format!("{category} case {number}: {}", case.command());
+                    assert_eq!(status, Ok(()), "{name}");
+                    assert!(read, "{name}: input left unread");
+                    let errors = printed.matches("ERROR: ").count();
+                    let counted = case
+                        .size
+                        .0
+                        .iter()
+                        .find(|(what, _)| *what == "wrong answers");
+                    assert_eq!(counted.map(|c| c.1), Some(errors as u64), "{name}");
+                    if *category == Category::HumanInput {
+                        assert_eq!(errors, 0, "{name}");
+                    }
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 100, "{tried} cases tried");
     }
 
     /// Section 2.5's commands, as its table spells them.
