@@ -23,12 +23,14 @@ class Game(_Sizes):
     points: Final[int]
     house: Final[list[str]]
     observation_layout: Final[list[tuple[str, int, str]]]
+    teams: Final[list[list[int]]]
     def new_state(self, seed: int = 0, deals: Optional[Sequence[Sequence[str]]] = None,
                   chance: str = "seeded") -> State: ...
 
 class State:
     game: Final[str]
     seats: Final[int]
+    teams: Final[list[list[int]]]
     def current_player(self) -> int: ...
     def is_chance_node(self) -> bool: ...
     def legal_actions(self) -> list[int]: ...

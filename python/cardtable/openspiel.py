@@ -36,9 +36,7 @@ def _rules(name, params):
 
 def _game_type(short_name, name):
     catalogue = {g["name"]: g for g in cardtable.catalogue()}[name]
-    seats = [catalogue["seats"]]
-    if name == "straights":
-        seats = [3, 8]  # the `players` house rule
+    seats = catalogue["seat_range"]  # e.g. Straights' `players` house rule: 3 to 8
     return pyspiel.GameType(
         short_name=short_name,
         long_name=f"cardtable {catalogue['title']}",

@@ -35,10 +35,10 @@ def wilson(wins, games):
 
 
 def lineup(game, player, baseline):
-    """`player` in seat 0 and its partner's seat, `baseline` in the others."""
-    seats = game.seats
-    partners = {0, 2} if game.name == "euchre" else {0}
-    return ",".join(player if s in partners else baseline for s in range(seats))
+    """`player` in seat 0 and its partners' seats (the game's own teams), `baseline` in
+    the others."""
+    partners = next(set(team) for team in game.teams if 0 in team)
+    return ",".join(player if s in partners else baseline for s in range(game.seats))
 
 
 def chunk(name, rules, points, house, line, games, seed):

@@ -49,8 +49,8 @@ fn play_arena(
     Ok(serde_json::to_string(&report).expect("reports serialize"))
 }
 
-/// Every game the catalogue knows: its name, title, variants, seats, players and house
-/// rules (name, title, summary, values, source).
+/// Every game the catalogue knows: its name, title, variants, seats (and the fewest and
+/// most its rules allow), players and house rules (name, title, summary, values, source).
 #[pyfunction]
 #[pyo3(name = "catalogue")]
 fn listing(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
@@ -62,6 +62,7 @@ fn listing(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
             dict.set_item("title", kind.title())?;
             dict.set_item("variants", kind.variants())?;
             dict.set_item("seats", kind.seats())?;
+            dict.set_item("seat_range", kind.seat_range())?;
             dict.set_item("players", kind.players())?;
             let rules: Vec<_> = Ruleset::options(kind)
                 .iter()

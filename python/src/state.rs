@@ -29,6 +29,9 @@ pub(crate) struct Game {
     /// The observation tensor's blocks: (name, length, what it holds), in order.
     #[pyo3(get)]
     observation_layout: Vec<(&'static str, usize, &'static str)>,
+    /// The partnerships: each a list of the seats that share a score and win together.
+    #[pyo3(get)]
+    teams: Vec<Vec<usize>>,
 }
 
 #[pymethods]
@@ -99,6 +102,7 @@ impl Game {
             points: ruleset.points(),
             house: ruleset.house().to_vec(),
             observation_layout: layout.map(|b| (b.name, b.len, b.what)).collect(),
+            teams: probe.teams(),
             ruleset,
         };
         Ok(PyClassInitializer::from(Sizes::of_state(probe.as_ref())).add_subclass(game))
@@ -134,6 +138,11 @@ impl State {
     #[getter]
     fn seats(&self) -> usize {
         self.inner.seats()
+    }
+    /// The partnerships: each a list of the seats that share a score and win together.
+    #[getter]
+    fn teams(&self) -> Vec<Vec<usize>> {
+        self.inner.teams()
     }
     /// The seat to act; -1 at a chance node (a card-by-card deal); -4 once over.
     fn current_player(&self) -> i64 {

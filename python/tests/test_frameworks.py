@@ -77,3 +77,12 @@ def test_the_gymnasium_wrapper_passes_its_checker_and_plays():
         obs, reward, done, _, _ = env.step(action)
         total += reward
     assert total >= 0
+
+
+def test_openspiel_declares_the_seats_each_game_allows():
+    """Straights is for three to eight (pagat.com's sevens, the `players` house rule);
+    Euchre four, Teen Do Panch three (their handouts)."""
+    for short, fewest, most in [("python_cardtable_straights", 3, 8), ("python_cardtable_euchre", 4, 4),
+                                ("python_cardtable_teendopanch", 3, 3)]:
+        game_type = pyspiel.load_game(short).get_type()
+        assert (game_type.min_num_players, game_type.max_num_players) == (fewest, most), short

@@ -57,6 +57,26 @@ impl GameKind {
         }
     }
 
+    /// The fewest and most seats the rules allow: the values of [`GameKind::seats_option`]
+    /// as the game's house rules list them, or just [`GameKind::seats`].
+    pub fn seat_range(self) -> (usize, usize) {
+        let listed = self.seats_option().map(|name| {
+            let option = crate::Ruleset::options(self)
+                .iter()
+                .find(|o| o.name == name);
+            let values = option.map(|o| o.values.all()).unwrap_or_default();
+            values
+                .iter()
+                .filter_map(|v| v.parse::<usize>().ok())
+                .collect::<Vec<_>>()
+        });
+        let seats = listed.unwrap_or_default();
+        match (seats.iter().min(), seats.iter().max()) {
+            (Some(&fewest), Some(&most)) => (fewest, most),
+            _ => (self.seats(), self.seats()),
+        }
+    }
+
     /// The rules variants' names, the default first.
     pub fn variants(self) -> Vec<&'static str> {
         Variant::ALL

@@ -239,3 +239,13 @@ fn the_euchre_expert_and_coach_are_the_learned_player() {
         "the learned player is not the strong one"
     );
 }
+
+/// The seats a game's rules allow: pagat.com's sevens is for three to eight players (the
+/// `players` house rule, docs/RULES.md); Euchre is four in two partnerships, Teen Do Panch
+/// three (their handouts).
+#[test]
+fn seat_ranges_are_what_the_rules_allow() {
+    assert_eq!(GameKind::Straights.seat_range(), (3, 8));
+    assert_eq!(GameKind::Euchre.seat_range(), (4, 4));
+    assert_eq!(GameKind::TeenDoPanch.seat_range(), (3, 3));
+}

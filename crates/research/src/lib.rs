@@ -45,6 +45,9 @@ pub trait State: Send + Sync {
     fn rules(&self) -> &'static str;
     /// How many sit.
     fn seats(&self) -> usize;
+    /// The partnerships, each the seats that share a score and win together (a seat on
+    /// its own in a game without partners), as the game declares them.
+    fn teams(&self) -> Vec<Vec<usize>>;
     /// The seat to act; -1 while cards are dealt card by card; -4 once the game is over.
     fn current_player(&self) -> i64;
     /// The legal actions' numbers, ascending (none at a chance node or the end).
@@ -106,6 +109,9 @@ impl<G: Playable> State for GameState<G> {
     }
     fn seats(&self) -> usize {
         self.game().seats()
+    }
+    fn teams(&self) -> Vec<Vec<usize>> {
+        self.game().teams()
     }
     fn current_player(&self) -> i64 {
         match self.game().turn() {

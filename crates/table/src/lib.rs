@@ -19,6 +19,7 @@ mod progress;
 mod record;
 pub mod search;
 mod seat;
+pub mod space;
 
 pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 #[doc(hidden)]

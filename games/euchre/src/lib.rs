@@ -18,6 +18,7 @@ mod refusal;
 mod rules;
 mod seat;
 pub mod solver;
+mod space;
 mod view;
 
 pub use action::{Action, Actions};

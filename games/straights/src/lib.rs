@@ -14,6 +14,7 @@ pub mod players;
 mod round;
 mod rules;
 mod seat;
+mod space;
 
 pub use game::{Game, Public};
 pub use layout::Layout;

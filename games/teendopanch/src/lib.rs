@@ -21,6 +21,7 @@ pub mod players;
 mod refusal;
 mod rules;
 mod seat;
+mod space;
 
 pub use cards::trick::Round;
 pub use game::{Game, Public};

@@ -12,8 +12,9 @@ use catalogue::{GameKind, Lineup, Ruleset, Variant};
 #[derive(clap::Args, Clone, Debug)]
 #[command(group(clap::ArgGroup::new("count").required(true).args(["games", "hands"])))]
 pub struct ArenaArgs {
-    /// The game: euchre, straights or teendopanch.
-    pub game: String,
+    /// The game.
+    #[arg(value_parser = crate::GameArg)]
+    pub game: GameKind,
     /// Rules variant: eecs280 or cs246 (euchre), handout or reference (teendopanch).
     #[arg(long)]
     pub rules: Option<String>,
@@ -54,7 +55,7 @@ const MAX_RECORDED: u64 = 1_000_000;
 
 /// Runs the arena; Ctrl-C stops it and the games finished so far are reported.
 pub fn run(args: &ArenaArgs) -> Result<(), CliError> {
-    let game: GameKind = args.game.parse()?;
+    let game = args.game;
     let variant = Variant::named(game, args.rules.as_deref())?;
     let house = table::house::settings(args.house.as_deref().unwrap_or(""));
     let rules = Ruleset::new(variant, args.points, &house)?;

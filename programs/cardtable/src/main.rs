@@ -61,15 +61,15 @@ enum Command {
 
 #[derive(clap::Args)]
 struct RulesArgs {
-    /// euchre, straights or teendopanch.
-    #[arg(value_parser = game_arg)]
+    /// The game.
+    #[arg(value_parser = GameArg)]
     game: GameKind,
 }
 
 #[derive(clap::Args, Clone, Debug)]
 struct PlayArgs {
-    /// euchre, straights or teendopanch.
-    #[arg(default_value = "euchre", value_parser = game_arg)]
+    /// The game.
+    #[arg(default_value = "euchre", value_parser = GameArg)]
     game: GameKind,
     /// The rules: eecs280 or cs246 (Euchre), handout or reference (Teen Do Panch).
     #[arg(long)]
@@ -429,6 +429,31 @@ fn game_arg(text: &str) -> Result<GameKind, CliError> {
         return Err(CliError::OptionsFirst(text.to_string()));
     }
     Ok(text.parse()?)
+}
+
+/// The game argument: its possible values, in help and completions, are the catalogue's
+/// games, so a game registered there is named here with no edit.
+#[derive(Clone)]
+pub(crate) struct GameArg;
+
+impl clap::builder::TypedValueParser for GameArg {
+    type Value = GameKind;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<GameKind, clap::Error> {
+        game_arg.parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let names = GameKind::ALL.into_iter().map(GameKind::name);
+        Some(Box::new(names.map(clap::builder::PossibleValue::new)))
+    }
 }
 
 fn clock_seed() -> u64 {

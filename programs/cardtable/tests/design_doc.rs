@@ -113,3 +113,78 @@ fn the_readmes_layout_lists_every_top_folder() {
         );
     }
 }
+
+/// Whether `code` names a game's crate as a path (`euchre::Game`), not as part of another
+/// name (`cs246_euchre::`, `deck::teendopanch`).
+fn names_a_game_crate(code: &str) -> bool {
+    ["euchre::", "straights::", "teendopanch::"]
+        .iter()
+        .any(|name| {
+            code.match_indices(name).any(|(at, _)| {
+                let before = code[..at].chars().next_back();
+                !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':')
+            })
+        })
+}
+
+/// docs/DESIGN.md's "Where a game is named outside its crate" is the tree's list: every
+/// Rust source outside `games/`, `handouts/` and `crates/check/` whose code (comments and
+/// `#[cfg(test)]` parts aside; tests, benches and examples aside) names a game's crate.
+#[test]
+fn the_recipe_for_adding_a_game_lists_every_place_a_game_is_named() {
+    let design = read("docs/DESIGN.md");
+    let at = design
+        .find("### Where a game is named outside its crate")
+        .expect("the list");
+    let listed: BTreeSet<String> = design[at..]
+        .lines()
+        .skip(1)
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| l.starts_with("- "))
+        .flat_map(|l| quoted(l).into_iter().take(1))
+        .map(String::from)
+        .collect();
+    assert!(!listed.is_empty(), "the list has entries");
+    let output = std::process::Command::new("git")
+        .args(["ls-files", "*.rs"])
+        .current_dir(root())
+        .output()
+        .unwrap();
+    let files = String::from_utf8(output.stdout).unwrap();
+    let outside = |f: &&str| {
+        let parts: Vec<&str> = f.split('/').collect();
+        !["games", "handouts", "fuzz"].contains(&parts[0])
+            && !f.starts_with("crates/check/")
+            && !parts
+                .iter()
+                .any(|p| ["tests", "benches", "examples", "tests.rs"].contains(p))
+    };
+    let mut naming = BTreeSet::new();
+    for file in files.lines().filter(outside) {
+        let text = read(file);
+        let code = text.split("#[cfg(test)]").next().unwrap_or_default();
+        let named = code
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .any(names_a_game_crate);
+        if named {
+            naming.insert(file.to_string());
+        }
+    }
+    assert!(
+        naming.contains("crates/catalogue/src/game.rs"),
+        "the registry names the games: {naming:?}"
+    );
+    assert_eq!(
+        naming, listed,
+        "files naming a game's crate, and DESIGN.md's list"
+    );
+}
+
+#[test]
+fn a_game_crate_path_is_told_from_other_names() {
+    assert!(names_a_game_crate("use euchre::Game;"));
+    assert!(names_a_game_crate("Box<straights::Action>"));
+    assert!(!names_a_game_crate("cs246_euchre::readings"));
+    assert!(!names_a_game_crate("cards::deck::teendopanch()"));
+}

@@ -123,6 +123,33 @@ fn bad_options_are_refused_by_the_parser() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("--points"));
 }
 
+/// A game the catalogue does not know is refused by every command that takes one, naming
+/// the games it knows; each command's help lists them (the three this tree plays).
+#[test]
+fn every_command_names_the_catalogues_games() {
+    for args in [
+        &["rules", "hearts"][..],
+        &["play", "hearts"],
+        &["arena", "hearts", "--games", "1", "--lineup", "random"],
+    ] {
+        let output = run(args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("unknown game 'hearts': one of euchre, straights, teendopanch"),
+            "{args:?}: {stderr}"
+        );
+    }
+    for command in ["rules", "play", "arena"] {
+        let output = run(&[command, "--help"], "");
+        let help = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            help.contains("[possible values: euchre, straights, teendopanch]"),
+            "{command}: {help}"
+        );
+    }
+}
+
 /// Answers for any game: every card number, then the short answers.
 fn anything() -> String {
     let answers = [

@@ -1,0 +1,35 @@
+//! This game's actions as numbers (`table::space`): what research's tensors and the
+//! Python package index and mask.
+
+use cards::Card;
+use table::space::{suit, ActionSpace};
+
+use crate::{Action, Game};
+
+/// Teen Do Panch: 0 pass (wait for more cards before naming trump); 1–4 name a suit
+/// trump; 5–56 give a card back in a pull; 57–108 hand over a card (house rule);
+/// 109–160 play a card.
+impl ActionSpace for Game {
+    const CHOICES: usize = 5;
+    const CARD_ACTIONS: &'static [fn(Card) -> Action] =
+        &[Action::Return, Action::Give, Action::Play];
+
+    fn action_id(action: &Action) -> usize {
+        use Action::*;
+        match *action {
+            Pass => 0,
+            Call(suit) => 1 + suit.index(),
+            Return(card) => Self::card_id(0, card),
+            Give(card) => Self::card_id(1, card),
+            Play(card) => Self::card_id(2, card),
+        }
+    }
+
+    fn action_of(id: usize) -> Option<Action> {
+        match id {
+            0 => Some(Action::Pass),
+            1..=4 => Some(Action::Call(suit(id - 1)?)),
+            _ => Self::card_action(id),
+        }
+    }
+}
