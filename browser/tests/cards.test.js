@@ -80,7 +80,7 @@ for (const viewport of SIZES) {
 }
 
 test("a card is an SVG face named in words; the four-colour deck tells clubs and diamonds apart", async () => {
-  const page = await personAt(shared.browser, shared.server.url, "Wu");
+  const page = await personAt(shared.browser, shared.server.url, "Wu", undefined, { reducedMotion: "no-preference" });
   await createTable(page, TABLES[0][1]);
   const card = page.locator(".hand .card").first();
   await card.waitFor();

@@ -1,8 +1,7 @@
-// A table a person can follow: at the normal speed every computer card stays on screen at
-// least half a second before the next change and every finished trick with its taker at
-// least a second (measured from the page, as drawn); on a phone (375×667, 360×640) every
-// card of the person's hand lies inside the screen at every turn, in every game, and the
-// game-over dialog's buttons too. No page says `null`, `undefined` or `[object`.
+// A table a person can follow (its pace is measured in pace.test.js): on a phone (375×667,
+// 360×640) every card of the person's hand lies inside the screen at every turn, in every
+// game, and the game-over dialog's buttons too. No page says `null`, `undefined` or
+// `[object`.
 
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
@@ -18,7 +17,6 @@ const GAMES = [
 const servers = {};
 let browser;
 before(async () => {
-  servers.paced = await startServer(["--hand-pause-seconds", "0", "--table-speed", "normal"]);
   servers.instant = await startServer();
   browser = await launch();
 });
@@ -28,70 +26,6 @@ after(async () => {
   for (const server of Object.values(servers)) server.stop();
   assert.deepEqual(schemaCheck.invalid, [], "every snapshot fits docs/scene.schema.json");
 });
-
-/** Records, from the page, each change of what the middle of the table shows (the cards
- * there, and whether it is a trick taken) and each click of the person. */
-function recordTheMiddle() {
-  window.changes = [];
-  const shown = () => {
-    const centre = document.querySelector(".felt .centre");
-    if (!centre) return "";
-    const cards = [...centre.querySelectorAll(".card")].map((c) => c.getAttribute("aria-label") ?? c.dataset.card);
-    return `${cards.join("|")}${centre.querySelector(".trick.previous") ? " (taken)" : ""}`;
-  };
-  let last = null;
-  const look = () => {
-    const now = shown();
-    if (now !== last) {
-      window.changes.push({ at: performance.now(), shown: now, cards: now ? now.split("|").length : 0 });
-      last = now;
-    }
-    requestAnimationFrame(look);
-  };
-  requestAnimationFrame(look);
-  document.addEventListener("click", () => window.changes.push({ at: performance.now(), click: true }), true);
-}
-
-/** Each shown state of the middle with how long it stayed: `{ shown, held, taken,
- * arrived }` (`arrived`: a card came with it). The person takes longer than any beat to
- * act (below), so every state, theirs included, is the pace's. */
-function states(changes) {
-  const views = changes.filter((c) => !c.click);
-  const result = [];
-  for (let i = 1; i + 1 < views.length; i++) {
-    const [before, now, next] = [views[i - 1], views[i], views[i + 1]];
-    result.push({
-      shown: now.shown, held: next.at - now.at, taken: now.shown.endsWith("(taken)"),
-      arrived: now.cards > before.cards && !now.shown.endsWith("(taken)"),
-    });
-  }
-  return result;
-}
-
-for (const [game, spec] of GAMES) {
-  test(`${game} at the normal speed: each computer card in view half a second, each trick taken a second`, async () => {
-    const page = await personAt(browser, servers.paced.url, "Ivy", { width: 1280, height: 800 });
-    await page.addInitScript(recordTheMiddle);
-    await page.goto(servers.paced.url);
-    await page.locator("#connection[data-status=connected]").waitFor();
-    await createTable(page, spec);
-    const until = Date.now() + 16_000;
-    // A person who looks before playing: longer than any beat at the normal speed.
-    await playByClicks(page, async () => Date.now() > until, { onTurn: () => page.waitForTimeout(1700) });
-    const seen = states(await page.evaluate(() => window.changes));
-    const cards = seen.filter((s) => s.arrived);
-    const tricks = seen.filter((s) => s.taken);
-    assert.ok(cards.length >= 3, `${game}: ${cards.length} cards seen arriving`);
-    for (const s of cards) assert.ok(s.held >= 480, `${game}: ${s.shown} held ${s.held.toFixed(0)} ms`);
-    if (game !== "straights") {
-      assert.ok(tricks.length >= 1, `${game}: ${tricks.length} tricks seen taken`);
-      for (const s of tricks) assert.ok(s.held >= 980, `${game}: the trick ${s.shown} held ${s.held.toFixed(0)} ms`);
-    }
-    const shortest = (list) => Math.min(...list.map((s) => s.held)).toFixed(0);
-    console.log(`# ${game}: ${cards.length} cards, the shortest in view ${shortest(cards)} ms;`
-      + ` ${tricks.length} tricks taken, the shortest ${tricks.length ? shortest(tricks) : "-"} ms`);
-  });
-}
 
 /** Whether every card of the hand and every `selector` lies inside the screen. */
 async function outside(page, selector) {

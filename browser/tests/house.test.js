@@ -71,3 +71,24 @@ test("a combination the rules refuse is answered in the form, naming the option"
   assert.match(message, /partner-alone/);
   assert.match(page.url(), /\/$/, "still in the lobby");
 });
+
+test("the speed menu is the server's: its speeds in its words, its own --table-speed chosen, and a table plays at it", async () => {
+  // This suite's server runs with `--table-speed instant` (helpers.js).
+  const page = await personAt(shared.browser, shared.server.url, "Kit");
+  await page.locator("details.new-table > summary").click();
+  const speed = page.locator("#speed");
+  await speed.locator("option").nth(3).waitFor({ state: "attached" });
+  assert.deepEqual(await speed.locator("option").evaluateAll((o) => o.map((x) => [x.value, x.textContent])),
+    [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant (no waiting)"]]);
+  assert.equal(await speed.inputValue(), "instant");
+  await createTable(page, { game: "euchre", seats: ["open", "handout", "handout", "handout"] });
+  // An instant table holds nothing: a trick just taken is kept in view 0 ms, not the
+  // normal speed's 1600 (PROTOCOL.md, "Pace").
+  const taken = async () => {
+    const middle = (await lastSnapshot(page))?.scene.middle;
+    return Boolean(middle?.last && !middle.current);
+  };
+  await playByClicks(page, taken, { limit: 40 });
+  assert.ok(await taken(), "a trick was taken");
+  assert.equal((await lastSnapshot(page)).hold_ms, 0);
+});

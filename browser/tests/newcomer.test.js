@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { after, afterEach, before, test } from "node:test";
 import { join } from "node:path";
-import { OUTPUT, audit, createTable, lastSnapshot, launch, startServer } from "./helpers.js";
+import { LESS_MOTION, OUTPUT, audit, createTable, lastSnapshot, launch, startServer } from "./helpers.js";
 
 let server;
 let browser;
@@ -29,7 +29,7 @@ const opened = [];
 
 /** A fresh browser profile (nothing saved: no name) at `url`. */
 async function stranger(url, viewport) {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, ...LESS_MOTION });
   opened.push(context);
   const page = await context.newPage();
   page.on("pageerror", (error) => { throw error; });

@@ -5,13 +5,13 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { audit, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
+import { LESS_MOTION, audit, createTable, lastSnapshot, personAt, playByClicks, useServerAndBrowser } from "./helpers.js";
 
 const shared = useServerAndBrowser();
 
 /** A browser profile with no name saved (a friend opening a link), at `url`. */
 async function newcomerAt(url, viewport = { width: 1280, height: 800 }) {
-  const context = await shared.browser.newContext({ viewport });
+  const context = await shared.browser.newContext({ viewport, ...LESS_MOTION });
   const page = await context.newPage();
   page.on("pageerror", (error) => { throw error; });
   await page.goto(url);
@@ -168,7 +168,7 @@ test("Play again: its clicker is taken to the rematch in their seat, the friend 
 });
 
 test("the level menu is the server's: its levels, in its words, its default first", async () => {
-  const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await shared.browser.newContext({ viewport: { width: 1280, height: 800 }, ...LESS_MOTION });
   const page = await context.newPage();
   page.on("pageerror", (error) => { throw error; });
   // A server whose catalogue words its levels otherwise: the menu follows it.

@@ -19,6 +19,11 @@ pub struct Offer {
     pub levels: Vec<SeatOffer>,
     /// The level a face offers first (`medium`).
     pub default_level: &'static str,
+    /// The computers' speeds, slowest first, as a table's `speed` names them.
+    pub speeds: Vec<SpeedOffer>,
+    /// The speed a face offers first: a table that names none plays at it (`normal`
+    /// here; a server's `/api/catalogue` says its own `--table-speed`).
+    pub default_speed: &'static str,
     /// Every card in words, for a face to name what it draws.
     pub cards: Vec<CardWords>,
     /// The joker in words (Euchre's benny under the joker house rule, whose card a
@@ -99,6 +104,15 @@ pub struct SeatOffer {
     pub kind: &'static str,
     /// `A person (open seat)`, `Computer: medium`; a level's own `Medium`.
     pub title: String,
+}
+
+/// One speed of the computers' play, for a face's menu.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SpeedOffer {
+    /// As `create` names it: `normal`.
+    pub speed: &'static str,
+    /// As the menu shows it: `Normal`.
+    pub title: &'static str,
 }
 
 /// What a variant says of itself, read from a game of it.
@@ -183,6 +197,13 @@ pub fn offer() -> Offer {
             .map(|l| seat(l.name(), capitalised(l.name())))
             .collect(),
         default_level: Level::Medium.name(),
+        speeds: (crate::Speed::ALL.into_iter())
+            .map(|speed| SpeedOffer {
+                speed: speed.name(),
+                title: speed.title(),
+            })
+            .collect(),
+        default_speed: crate::Speed::Normal.name(),
         cards: (cards::Suit::ALL.into_iter())
             .flat_map(|suit| cards::Rank::ALL.map(|rank| cards::Card::new(rank, suit)))
             .map(|card| CardWords {

@@ -123,6 +123,16 @@ impl Speed {
         }
     }
 
+    /// The speed as a menu shows it (`Instant (no waiting)`).
+    pub fn title(self) -> &'static str {
+        match self {
+            Speed::Slow => "Slow",
+            Speed::Normal => "Normal",
+            Speed::Fast => "Fast",
+            Speed::Instant => "Instant (no waiting)",
+        }
+    }
+
     /// The speed named `name`, or `None`.
     pub fn named(name: &str) -> Option<Speed> {
         Speed::ALL.into_iter().find(|s| s.name() == name)

@@ -296,10 +296,9 @@ function createForm(saveName) {
   };
   seats.addEventListener("change", ratedOffer);
   account.addEventListener("change", ratedOffer);
-  // How long each computer's card and each finished trick stay in view (the server's pace).
-  const speed = el("select", { id: "speed", name: "speed" },
-    [["slow", "Slow"], ["normal", "Normal"], ["fast", "Fast"], ["instant", "Instant (no waiting)"]]
-      .map(([value, words]) => el("option", { value, selected: value === "normal" }, words)));
+  // How long each computer's card and each finished trick stay in view: the server's
+  // speeds in its words, its own default first chosen (filled once the catalogue is in).
+  const speed = el("select", { id: "speed", name: "speed" });
   const error = el("p", { class: "error", role: "alert" });
   let offer = { games: [], seats: [] };
   // Each house rule a select, set to the chosen variant's value; every one is sent (the
@@ -353,6 +352,8 @@ function createForm(saveName) {
   catalogue.then((loaded) => {
     offer = loaded;
     game.replaceChildren(...offer.games.map((g) => el("option", { value: g.game }, g.title)));
+    speed.replaceChildren(...offer.speeds.map((s) =>
+      el("option", { value: s.speed, selected: s.speed === offer.default_speed }, s.title)));
     refresh();
   }).catch(() => { error.textContent = "Could not load the games: reload the page."; });
   const submit = async (event) => {

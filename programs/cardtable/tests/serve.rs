@@ -1118,6 +1118,12 @@ fn the_catalogue_route_offers_every_game_as_the_handouts_have_it() {
     assert_eq!(levels, ["beginner", "easy", "medium", "hard", "expert"]);
     assert_eq!(common::texts(&offer["levels"], "title")[2], "Medium");
     assert_eq!(offer["default_level"], "medium");
+    // The speeds of docs/PROTOCOL.md's "Pace", slowest first; the one offered first is the
+    // server's own `--table-speed` (this test server's `instant`), which a table created
+    // without a speed plays at.
+    let speeds = common::texts(&offer["speeds"], "speed");
+    assert_eq!(speeds, ["slow", "normal", "fast", "instant"]);
+    assert_eq!(offer["default_speed"], "instant");
     let games: Vec<(String, u64, bool, Vec<String>)> = offer["games"]
         .as_array()
         .unwrap()

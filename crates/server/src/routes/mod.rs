@@ -55,9 +55,15 @@ pub fn router(server: &Server) -> Router {
 }
 
 /// The catalogue a create form offers, with the rated games a rating stays provisional
-/// for ([`crate::ratings::PROVISIONAL_GAMES`]): a leaderboard says when a player is listed.
-async fn catalogue() -> Json<serde_json::Value> {
-    let mut offer = serde_json::to_value(scene::offer::offer()).expect("the offer serializes");
+/// for ([`crate::ratings::PROVISIONAL_GAMES`]): a leaderboard says when a player is listed;
+/// and this server's `--table-speed` as the speed offered first, the one a table that
+/// names none plays at.
+async fn catalogue(State(server): State<Server>) -> Json<serde_json::Value> {
+    let offer = scene::offer::Offer {
+        default_speed: server.edge.limits().table_speed.name(),
+        ..scene::offer::offer()
+    };
+    let mut offer = serde_json::to_value(offer).expect("the offer serializes");
     offer["provisional_games"] = crate::ratings::PROVISIONAL_GAMES.into();
     Json(offer)
 }
