@@ -49,9 +49,9 @@ impl WithGame for &Run {
     }
 }
 
-/// Whether `seat` is the level's: seats 0 and 2 in a game of partners, else seat 0.
+/// Whether `seat` is the level's: seat 0 and its partners, as the game declares its teams.
 fn levelled<G: Game>(game: &G, seat: usize) -> bool {
-    game.teams().iter().any(|team| team.len() > 1) && seat.is_multiple_of(2) || seat == 0
+    (game.teams().iter()).any(|team| team.contains(&0) && team.contains(&seat))
 }
 
 /// Plays one game, dealing with random numbers seeded `seed` and acting with ones seeded

@@ -57,21 +57,20 @@ impl WithGame for &Pair {
     }
 }
 
-/// Which seats the level takes in game `g`.
-fn upper_seats(game: GameKind, seats: usize, g: u64) -> Vec<bool> {
+/// Which seats the level takes in game `g`: a seat turn about, with its partners (the
+/// game's own teams).
+fn upper_seats(teams: &[Vec<usize>], seats: usize, g: u64) -> Vec<bool> {
     let first = g as usize % seats;
+    let side = teams.iter().find(|team| team.contains(&first));
     (0..seats)
-        .map(|s| match game {
-            GameKind::Euchre => s % 2 == first % 2,
-            _ => s == first,
-        })
+        .map(|s| side.is_some_and(|team| team.contains(&s)) || s == first)
         .collect()
 }
 
 fn play<G: Roster>(new: &impl Fn() -> G, upper: Level, lower: Level, seed: u64, g: u64) -> Played {
     let mut game = new();
     let seats = game.seats();
-    let mine = upper_seats(G::KIND, seats, g);
+    let mine = upper_seats(&game.teams(), seats, g);
     let mut agents: Vec<Box<dyn Agent<G>>> = (0..seats)
         .map(|s| {
             game.agent(PlayerSpec::Level {

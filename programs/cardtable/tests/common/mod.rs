@@ -368,27 +368,32 @@ pub fn latest_snapshot(frames: &[Value]) -> Option<&Value> {
 
 /// Rejoins `table` with `token` over connections `connect` opens (to a node of the
 /// cluster) until a node there has taken it over — a `no_table` refusal, or a relay to
-/// the dead owner ending the connection, meanwhile — for at most about twenty seconds:
-/// the client and its first snapshot.
+/// the dead owner ending the connection, meanwhile — for at most thirty seconds: the
+/// client and its first snapshot.
 pub async fn rejoin_until_found<F, C>(table: &str, token: &str, connect: F) -> (Client, Value)
 where
     F: Fn() -> C,
     C: std::future::Future<Output = Client>,
 {
-    for _ in 0..100 {
+    // Thirty seconds in all: a node that answers a rejoin with silence fails the test
+    // then, not after 100 tries of 10 s each (one CI run was held 7 minutes).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while tokio::time::Instant::now() < deadline {
         let mut back = connect().await;
         back.rejoin(table, token).await;
-        while let Some(answer) = back.try_next(Duration::from_secs(10)).await {
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        while let Some(answer) = back.try_next(left.max(Duration::from_secs(1))).await {
             match answer["type"].as_str() {
                 Some("snapshot") => return (back, answer),
                 Some("error") => {
                     assert_eq!(answer["code"], "no_table", "{answer}");
                     break;
                 }
+                _ if tokio::time::Instant::now() >= deadline => break,
                 _ => {}
             }
         }
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    panic!("{table} was never taken over");
+    panic!("{table} was never taken over: no snapshot for a rejoin within 30 s");
 }
