@@ -1335,6 +1335,10 @@ async fn until_my_turn(client: &mut Client, seat: usize) -> Value {
         if frame["scene"]["turn"] == json!(seat) && legal > 1 {
             return frame;
         }
+        eprintln!(
+            "until_my_turn: seq {} turn {} legal {legal} finished {}",
+            frame["seq"], frame["scene"]["turn"], frame["finished"]
+        );
     }
 }
 
@@ -1616,9 +1620,10 @@ async fn a_second_live_node_under_a_taken_name_refuses_to_start() {
 }
 
 async fn twin_refused(url: String) {
-    // A lease of 5 s: a live node announces every third of it, so even a node starved of
-    // CPU by the other tests (2 cores) stays fresh; at 2 s it went stale under CI's load.
-    let flags = ["--node", "twin", "--lease-seconds", "5"];
+    // A lease of 10 s: a live node announces every third of it, so even a node starved of
+    // CPU by the other tests (2 cores) stays fresh; at 2 s it went stale under CI's load,
+    // and at 5 s two CI runs of this stop stalled here before Ada's first turn.
+    let flags = ["--node", "twin", "--lease-seconds", "10"];
     let mut first = Served::node_on_postgres(&url, &flags);
     let spec = json!({"game": "euchre", "rules": "cs246", "points": 10,
                        "seats": ["open", "random", "random", "random"]});
@@ -1640,7 +1645,7 @@ async fn twin_refused(url: String) {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    // It gives up within a lease and a half (7.5 s); still serving after 30 s, it started.
+    // It gives up within a lease and a half (15 s); still serving after 30 s, it started.
     let mut waited = 0;
     let status = loop {
         if let Some(status) = second.try_wait().unwrap() {
