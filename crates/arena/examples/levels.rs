@@ -39,10 +39,12 @@ struct Pair {
 }
 
 impl WithGame for &Pair {
-    type Output = Vec<Played>;
+    /// Each game's outcome, and what an equal player would win: one side's share.
+    type Output = (Vec<Played>, f64);
 
-    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Vec<Played> {
-        (0..self.games)
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
+        let equal = 1.0 / new().teams().len() as f64;
+        let played = (0..self.games)
             .into_par_iter()
             .map(|g| {
                 play(
@@ -53,7 +55,8 @@ impl WithGame for &Pair {
                     g,
                 )
             })
-            .collect()
+            .collect();
+        (played, equal)
     }
 }
 
@@ -94,7 +97,7 @@ fn play<G: Roster>(new: &impl Fn() -> G, upper: Level, lower: Level, seed: u64, 
     let applied = |game: &G, hands: u32| {
         if game.hands() > hands || game.turn() == Turn::Over {
             let after = game.points();
-            margins.push(margin(G::KIND, &mine, &before, &after));
+            margins.push(margin::<G>(&mine, &before, &after));
             before = after;
         }
     };
@@ -105,9 +108,9 @@ fn play<G: Roster>(new: &impl Fn() -> G, upper: Level, lower: Level, seed: u64, 
     played
 }
 
-/// The level's points this hand less the lower level's average (Straights: the reverse,
-/// points being taken).
-fn margin(game: GameKind, mine: &[bool], before: &[f64], after: &[f64]) -> f64 {
+/// The level's points this hand less the lower level's average (the reverse where the
+/// lowest score wins, points being taken: Straights).
+fn margin<G: Roster>(mine: &[bool], before: &[f64], after: &[f64]) -> f64 {
     let mean = |upper: bool| {
         let gained: Vec<f64> = (0..mine.len())
             .filter(|&s| mine[s] == upper)
@@ -116,7 +119,7 @@ fn margin(game: GameKind, mine: &[bool], before: &[f64], after: &[f64]) -> f64 {
         gained.iter().sum::<f64>() / gained.len() as f64
     };
     let margin = mean(true) - mean(false);
-    if game == GameKind::Straights {
+    if G::LISTING.lowest_wins {
         -margin
     } else {
         margin
@@ -153,18 +156,13 @@ fn main() {
                 seed,
             };
             let started = Instant::now();
-            let played = rules.with_game(&pair);
+            let (played, equal) = rules.with_game(&pair);
             let won = played.iter().filter(|p| p.won).count() as u64;
             let [low, high] = wilson(won, games);
             let margins: Vec<f64> = played.iter().flat_map(|p| p.margins.clone()).collect();
             let n = margins.len() as f64;
             let mean = margins.iter().sum::<f64>() / n;
             let sd = (margins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
-            let equal = if game == GameKind::Euchre {
-                0.5
-            } else {
-                1.0 / game.seats() as f64
-            };
             let upper_ms = median(played.iter().flat_map(|p| p.upper_ms.clone()).collect());
             let lower_ms = median(played.iter().flat_map(|p| p.lower_ms.clone()).collect());
             println!(

@@ -1,49 +1,12 @@
-//! An action of any game, tagged by its game: what the server carries from the socket
-//! to the store, so `Pass` is never one of three games' passes by guesswork.
+//! A game the catalogue knows, and its actions tagged by their game ([`AnyAction`], made
+//! at the registration point): what the server carries from the socket to the store, so
+//! `Pass` is never one of three games' passes by guesswork.
 
-use schemars::JsonSchema;
-use serde::{Deserialize, Deserializer, Serialize};
-
-use crate::GameKind;
-
-/// An action of one of the catalogue's games. It is written as that game spells it
-/// (`"Pass"`, `{"Play": "JH"}`): every message and stored row that holds one also says
-/// which game it is of, and it is read back only through [`AnyAction::read`], which is
-/// told the game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, JsonSchema)]
-#[serde(untagged)]
-pub enum AnyAction {
-    /// Euchre's.
-    Euchre(::euchre::Action),
-    /// Straights'.
-    Straights(::straights::Action),
-    /// Teen Do Panch's.
-    TeenDoPanch(::teendopanch::Action),
-}
-
-impl AnyAction {
-    /// The game it is an action of.
-    pub fn game(&self) -> GameKind {
-        match self {
-            AnyAction::Euchre(_) => GameKind::Euchre,
-            AnyAction::Straights(_) => GameKind::Straights,
-            AnyAction::TeenDoPanch(_) => GameKind::TeenDoPanch,
-        }
-    }
-
-    /// An action of `game`, read from any serde format as that game spells it.
-    pub fn read<'de, D: Deserializer<'de>>(game: GameKind, from: D) -> Result<AnyAction, D::Error> {
-        Ok(match game {
-            GameKind::Euchre => AnyAction::Euchre(Deserialize::deserialize(from)?),
-            GameKind::Straights => AnyAction::Straights(Deserialize::deserialize(from)?),
-            GameKind::TeenDoPanch => AnyAction::TeenDoPanch(Deserialize::deserialize(from)?),
-        })
-    }
-}
+use crate::{AnyAction, GameKind};
 
 /// A game the catalogue knows: which one it is, and its actions tagged as
 /// [`AnyAction`]s and back.
-pub trait Catalogued: table::Game {
+pub trait Catalogued: table::Game + staging::Staged {
     /// Which game.
     const KIND: GameKind;
     /// The action, tagged with its game.
@@ -51,30 +14,6 @@ pub trait Catalogued: table::Game {
     /// The action, if `action` is one of this game's.
     fn from_any(action: AnyAction) -> Option<Self::Action>;
 }
-
-/// `Catalogued` for a game whose actions are the `$variant` of [`AnyAction`].
-macro_rules! catalogued {
-    ($game:ty, $kind:ident) => {
-        impl Catalogued for $game {
-            const KIND: GameKind = GameKind::$kind;
-
-            fn any(action: Self::Action) -> AnyAction {
-                AnyAction::$kind(action)
-            }
-
-            fn from_any(action: AnyAction) -> Option<Self::Action> {
-                match action {
-                    AnyAction::$kind(action) => Some(action),
-                    _ => None,
-                }
-            }
-        }
-    };
-}
-
-catalogued!(euchre::Game, Euchre);
-catalogued!(straights::Game, Straights);
-catalogued!(teendopanch::Game, TeenDoPanch);
 
 #[cfg(test)]
 mod tests {

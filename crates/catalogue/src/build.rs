@@ -39,21 +39,6 @@ pub trait WithGameOf<G: Roster> {
     fn run(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output;
 }
 
-/// Work that runs with every game type the catalogue builds, each making an `O`.
-pub trait WithAnyGame<O>:
-    WithGameOf<euchre::Game, Output = O>
-    + WithGameOf<straights::Game, Output = O>
-    + WithGameOf<teendopanch::Game, Output = O>
-{
-}
-
-impl<O, W> WithAnyGame<O> for W where
-    W: WithGameOf<euchre::Game, Output = O>
-        + WithGameOf<straights::Game, Output = O>
-        + WithGameOf<teendopanch::Game, Output = O>
-{
-}
-
 /// A [`WithGame`] as the work for each game type.
 pub(crate) struct EachGame<W>(pub(crate) W);
 

@@ -3,58 +3,28 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Error, WithGame};
-
-/// The games cardtable plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    /// Euchre, four players in two partnerships.
-    Euchre,
-    /// Straights (sevens), four players.
-    Straights,
-    /// Teen Do Panch (3-2-5), three players.
-    #[serde(rename = "teendopanch")]
-    TeenDoPanch,
-}
+use crate::{Error, GameKind, WithGame};
 
 impl GameKind {
-    /// Every game, in the order menus list them.
-    pub const ALL: [GameKind; 3] = [GameKind::Euchre, GameKind::Straights, GameKind::TeenDoPanch];
-
     /// The name commands and records use: `euchre`, `straights`, `teendopanch`.
     pub const fn name(self) -> &'static str {
-        match self {
-            GameKind::Euchre => "euchre",
-            GameKind::Straights => "straights",
-            GameKind::TeenDoPanch => "teendopanch",
-        }
+        self.listing().name
     }
 
     /// The name people read: `Euchre`, `Straights`, `Teen Do Panch`.
     pub const fn title(self) -> &'static str {
-        match self {
-            GameKind::Euchre => "Euchre",
-            GameKind::Straights => "Straights",
-            GameKind::TeenDoPanch => "Teen Do Panch",
-        }
+        self.listing().title
     }
 
     /// How many seats the game has under its default rules.
     pub const fn seats(self) -> usize {
-        match self {
-            GameKind::TeenDoPanch => 3,
-            GameKind::Euchre | GameKind::Straights => 4,
-        }
+        self.listing().seats
     }
 
     /// The house option whose value is how many sit, where the rules let it change
     /// (Straights' `players`).
     pub const fn seats_option(self) -> Option<&'static str> {
-        match self {
-            GameKind::Straights => Some("players"),
-            GameKind::Euchre | GameKind::TeenDoPanch => None,
-        }
+        self.listing().seats_option
     }
 
     /// The fewest and most seats the rules allow: the values of [`GameKind::seats_option`]
@@ -86,35 +56,23 @@ impl GameKind {
             .collect()
     }
 
+    /// Whether the lowest score wins (Straights): the order of the game's standings, and
+    /// which way a margin in points counts.
+    pub const fn lowest_wins(self) -> bool {
+        self.listing().lowest_wins
+    }
+
     /// The computer players' names (`strong:N` besides): the named levels, weakest first,
     /// then the players by kind.
     pub const fn players(self) -> &'static [&'static str] {
-        match self {
-            GameKind::Straights => &[
-                "beginner", "easy", "medium", "hard", "expert", "random", "handout", "strong",
-            ],
-            GameKind::Euchre => &[
-                "beginner", "easy", "medium", "hard", "expert", "random", "handout", "simple",
-                "strong", "learned",
-            ],
-            GameKind::TeenDoPanch => &[
-                "beginner", "easy", "medium", "hard", "expert", "random", "handout", "simple",
-                "strong",
-            ],
-        }
+        self.listing().players
     }
 
     /// What a choice must give up against the strong player's pick, in that player's unit,
     /// to be an inaccuracy, a mistake and a blunder (the review's verdicts; the named
-    /// levels err on the same scale). A Euchre hand is worth 1 to 4 points to a side; a
-    /// Straights round hands out tens of points; a Teen Do Panch hand's tricks are worth
-    /// about a point each.
+    /// levels err on the same scale), as the game declares it.
     pub const fn cost_scale(self) -> [f64; 3] {
-        match self {
-            GameKind::Euchre => [0.1, 0.3, 0.6],
-            GameKind::Straights => [1.0, 3.0, 6.0],
-            GameKind::TeenDoPanch => [0.2, 0.5, 1.0],
-        }
+        self.listing().cost_scale
     }
 }
 
@@ -172,13 +130,11 @@ impl Variant {
 
     /// The rules' name, as `--rules` and records spell it.
     pub const fn rules(self) -> &'static str {
-        match self {
-            Variant::EuchreEecs280 => euchre::Rules::NAMES[0],
-            Variant::EuchreCs246 => euchre::Rules::NAMES[1],
-            Variant::Straights => "cs246",
-            Variant::TeenDoPanchHandout => teendopanch::Rules::NAMES[0],
-            Variant::TeenDoPanchReference => teendopanch::Rules::NAMES[1],
-        }
+        let listed = match self {
+            Variant::EuchreEecs280 | Variant::TeenDoPanchHandout | Variant::Straights => 0,
+            Variant::EuchreCs246 | Variant::TeenDoPanchReference => 1,
+        };
+        self.game().listing().variants[listed]
     }
 
     /// `game`'s variant called `rules`, or its default when `rules` is `None`.

@@ -31,16 +31,18 @@ mod action;
 mod build;
 mod error;
 mod game;
+mod games;
 mod player;
 mod record;
 mod rules;
 
-pub use action::{AnyAction, Catalogued};
-pub use build::{Roster, WithAnyGame, WithGame, WithGameOf};
+pub use action::Catalogued;
+pub use build::{Roster, WithGame, WithGameOf};
 pub use error::Error;
-pub use game::{GameKind, Variant};
+pub use game::Variant;
+pub use games::{AnyAction, AnyGame, GameKind, WithAnyGame};
 pub use player::{Level, Lineup, PlayerSpec, MAX_SAMPLES};
 pub use record::{read_record, replay, RecordError, RecordHeader, Replayed, MAX_ACTIONS};
 #[cfg(feature = "proptest")]
 pub use rules::rulesets;
-pub use rules::{AnyGame, Ruleset};
+pub use rules::Ruleset;

@@ -1,10 +1,10 @@
 //! A table's whole rules: a variant (one of the handouts' presets), the points to win,
 //! and house rules on top, validated by the game's rules core when they are built.
 
-use table::house::{House, HouseRule};
+use table::house::HouseRule;
 
 use crate::build::EachGame;
-use crate::{Error, GameKind, Roster, Variant, WithAnyGame, WithGame, WithGameOf};
+use crate::{AnyGame, Error, GameKind, Roster, Variant, WithAnyGame, WithGame};
 
 /// A variant, its points to win and its house rules, checked: every [`Ruleset`] builds a
 /// game. Its house rules are kept as the changes from the variant, in the game's order of
@@ -14,13 +14,6 @@ pub struct Ruleset {
     variant: Variant,
     points: u32,
     house: Vec<String>,
-}
-
-/// A game's rules core's own rules, built.
-enum Core {
-    Euchre(euchre::Rules),
-    Straights(straights::Rules),
-    TeenDoPanch(teendopanch::Rules),
 }
 
 impl Ruleset {
@@ -44,11 +37,7 @@ impl Ruleset {
             game: variant.game(),
             error,
         };
-        let house = match core(variant, points, &house).map_err(refused)? {
-            Core::Euchre(r) => r.house_rules(),
-            Core::Straights(r) => r.house_rules(),
-            Core::TeenDoPanch(r) => r.house_rules(),
-        };
+        let house = crate::games::house_rules(variant, points, &house).map_err(refused)?;
         Ok(Ruleset {
             variant,
             points,
@@ -97,11 +86,7 @@ impl Ruleset {
 
     /// The house rules `game` offers.
     pub fn options(game: GameKind) -> &'static [HouseRule] {
-        match game {
-            GameKind::Euchre => euchre::Rules::OPTIONS,
-            GameKind::Straights => straights::Rules::OPTIONS,
-            GameKind::TeenDoPanch => teendopanch::Rules::OPTIONS,
-        }
+        game.options()
     }
 
     /// How many sit at a table of these rules (Straights: three to eight, by house rule).
@@ -122,11 +107,7 @@ impl Ruleset {
     /// The game these rules build, of its concrete type: what a layer above the
     /// catalogue (the scene) dispatches on to run its own generic code.
     pub fn game(&self) -> AnyGame {
-        match core(self.variant, self.points, &self.house).expect("a ruleset was checked") {
-            Core::Euchre(rules) => AnyGame::Euchre(euchre::Game::new(rules)),
-            Core::Straights(rules) => AnyGame::Straights(straights::Game::with_rules(rules)),
-            Core::TeenDoPanch(rules) => AnyGame::TeenDoPanch(teendopanch::Game::new(rules)),
-        }
+        crate::games::game(self.variant, self.points, &self.house)
     }
 
     /// Calls `with.run` with a constructor of a new game under these rules.
@@ -137,44 +118,8 @@ impl Ruleset {
     /// Calls `with.run` with a constructor of a new game under these rules, of its
     /// concrete type: for work that asks more of the game types than [`Roster`].
     pub fn with_game_of<O>(&self, with: impl WithAnyGame<O>) -> O {
-        fn run<G: Roster, W: WithGameOf<G>>(with: W, game: G) -> W::Output {
-            with.run(move || game.clone())
-        }
-        match self.game() {
-            AnyGame::Euchre(game) => run(with, game),
-            AnyGame::Straights(game) => run(with, game),
-            AnyGame::TeenDoPanch(game) => run(with, game),
-        }
+        crate::games::with_game_of(self.game(), with)
     }
-}
-
-/// The core's rules for `variant` to `points` with `house` on top.
-fn core(variant: Variant, points: u32, house: &[String]) -> Result<Core, table::HouseError> {
-    let known = "the catalogue's variants are the rules cores' names";
-    Ok(match variant.game() {
-        GameKind::Euchre => Core::Euchre(
-            euchre::Rules::named(variant.rules(), points)
-                .expect(known)
-                .with_house(house)?,
-        ),
-        GameKind::Straights => Core::Straights(straights::Rules::HANDOUT.with_house(house)?),
-        GameKind::TeenDoPanch => Core::TeenDoPanch(
-            teendopanch::Rules::named(variant.rules(), points)
-                .expect(known)
-                .with_house(house)?,
-        ),
-    })
-}
-
-/// A fresh game of any of the catalogue's kinds, by its concrete type.
-#[derive(Clone, Debug)]
-pub enum AnyGame {
-    /// Euchre.
-    Euchre(euchre::Game),
-    /// Straights.
-    Straights(straights::Game),
-    /// Teen Do Panch.
-    TeenDoPanch(teendopanch::Game),
 }
 
 /// Every variant to `points`, each option of its game set to a value the property test

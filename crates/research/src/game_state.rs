@@ -3,9 +3,10 @@
 //! dealt either from the seed or card by card, and what each seat knows.
 
 use cards::{Card, CardSet};
+use catalogue::Catalogued;
 use catalogue::Roster;
 use rand::SeedableRng;
-use scene::{Nameplate, Staged};
+use scene::Nameplate;
 use table::{Agent, Game, Progress, RecordSeat, ReplayError, ReplayEvent, Rng, Seated, Turn};
 
 use crate::space::ActionSpace;
@@ -57,8 +58,8 @@ pub struct GameState<G: Game> {
 }
 
 /// The game types a [`GameState`] plays: numbered, staged and in the catalogue.
-pub trait Playable: ActionSpace + Staged + Roster {}
-impl<G: ActionSpace + Staged + Roster> Playable for G {}
+pub trait Playable: ActionSpace + Roster {}
+impl<G: ActionSpace + Roster> Playable for G {}
 
 impl<G: Playable> GameState<G> {
     /// `game` (fresh) to `points`, dealt from `seed` after `deals`.
@@ -315,7 +316,7 @@ fn replay_refused<A: serde::Serialize, R: std::fmt::Display>(
 }
 
 /// The cards `seat` holds, as far as the game's own view says.
-fn held<G: Staged>(game: &G, seat: usize) -> CardSet {
+fn held<G: Catalogued>(game: &G, seat: usize) -> CardSet {
     let view = game.seat_view(seat);
     view.map_or(CardSet::EMPTY, |view| G::own_cards(&view))
 }

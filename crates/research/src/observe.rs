@@ -7,7 +7,8 @@
 //! blocks count from seat 0). Cards are numbered as in [`crate::space`].
 
 use cards::Card;
-use scene::{Phase, Sign, Staged};
+use catalogue::Catalogued;
+use scene::{Phase, Sign};
 use table::Turn;
 
 use crate::space::{ActionSpace, CARDS};
@@ -59,7 +60,7 @@ pub fn len<G: ActionSpace>(seats: usize) -> usize {
 /// Writes what `to` (a seat, or `None` for a spectator) may know of `game` into `out`
 /// (of [`len`] numbers; all of it is written); `seen` is this hand's actions that `to`
 /// saw, each with its seat, in order.
-pub fn observe<G: ActionSpace + Staged>(
+pub fn observe<G: ActionSpace + Catalogued>(
     game: &G,
     seen: impl Iterator<Item = (usize, G::Action)>,
     to: Option<usize>,
@@ -119,7 +120,7 @@ fn mark(block: &mut [f32], card: Card) {
 }
 
 /// `hand` and `face_down`: the observer's own cards.
-fn own<G: Staged>(game: &G, seating: Seating, at: &mut Cursor) {
+fn own<G: Catalogued>(game: &G, seating: Seating, at: &mut Cursor) {
     let view = seating.to.and_then(|seat| game.seat_view(seat));
     let hand = at.next(CARDS);
     if let Some(view) = &view {
@@ -129,7 +130,7 @@ fn own<G: Staged>(game: &G, seating: Seating, at: &mut Cursor) {
 }
 
 /// `played` and `choices`: this hand's actions the observer saw.
-fn seen_this_hand<G: ActionSpace + Staged>(
+fn seen_this_hand<G: ActionSpace + Catalogued>(
     seen: impl Iterator<Item = (usize, G::Action)>,
     seating: Seating,
     at: &mut Cursor,
@@ -149,7 +150,7 @@ fn seen_this_hand<G: ActionSpace + Staged>(
 }
 
 /// `trick`, `layout`, `phase`, `phase_card` and `pull`: the middle of the table.
-fn middle<G: Staged>(public: &G::Public<'_>, seating: Seating, at: &mut Cursor) {
+fn middle<G: Catalogued>(public: &G::Public<'_>, seating: Seating, at: &mut Cursor) {
     let trick = at.next(seating.seats * CARDS);
     G::trick_plays(public, &mut |played| {
         mark(
@@ -165,7 +166,7 @@ fn middle<G: Staged>(public: &G::Public<'_>, seating: Seating, at: &mut Cursor) 
 }
 
 /// `phase`, `phase_card` and `pull`: what the hand waits for.
-fn phases<G: Staged>(public: &G::Public<'_>, seating: Seating, at: &mut Cursor) {
+fn phases<G: Catalogued>(public: &G::Public<'_>, seating: Seating, at: &mut Cursor) {
     let phase = G::phase(public);
     at.next(PHASES)[phase_number(&phase)] = 1.0;
     let phase_card = at.next(CARDS);
@@ -185,7 +186,7 @@ fn phases<G: Staged>(public: &G::Public<'_>, seating: Seating, at: &mut Cursor) 
 }
 
 /// `turn`, `marks`, `held`, `tally`, `trump`, `shown` and `points`.
-fn around<G: Staged>(game: &G, public: &G::Public<'_>, seating: Seating, at: &mut Cursor) {
+fn around<G: Catalogued>(game: &G, public: &G::Public<'_>, seating: Seating, at: &mut Cursor) {
     let seats = seating.seats;
     let turn = at.next(seats);
     if let Turn::Seat(seat) = game.turn() {
@@ -253,7 +254,7 @@ mod tests {
     use crate::observers;
 
     /// The observation as it was built from the scene's words.
-    fn observe_from_words<G: ActionSpace + Staged>(
+    fn observe_from_words<G: ActionSpace + Catalogued>(
         game: &G,
         seen: impl Iterator<Item = (usize, G::Action)>,
         to: Option<usize>,
@@ -274,7 +275,7 @@ mod tests {
         around_from_words(game, seating, &mut at);
     }
 
-    fn middle_from_words<G: Staged>(game: &G, seating: Seating, at: &mut Cursor) {
+    fn middle_from_words<G: Catalogued>(game: &G, seating: Seating, at: &mut Cursor) {
         let public = game.public();
         let trick = at.next(seating.seats * CARDS);
         for played in G::trick(&public).map(|t| t.0).unwrap_or_default() {
@@ -293,7 +294,7 @@ mod tests {
         phases::<G>(&public, seating, at);
     }
 
-    fn around_from_words<G: Staged>(game: &G, seating: Seating, at: &mut Cursor) {
+    fn around_from_words<G: Catalogued>(game: &G, seating: Seating, at: &mut Cursor) {
         let (public, seats) = (game.public(), seating.seats);
         let turn = at.next(seats);
         if let Turn::Seat(seat) = game.turn() {

@@ -1,14 +1,14 @@
 //! The scene built for any game: what each game says of itself ([`Staged`]) put together
 //! with the names, the log and the outcomes in one place.
 
-use cards::{Card, CardSet};
+use catalogue::Catalogued;
 use table::{HandOver, Happened, Turn};
 
 use super::words::{card_text_at, points, sentence, verb};
 use super::{
-    Choice, Fact, GameResult, HandCard, HandEnd, HandEndKind, Held, LayoutRow, Logged, Mark,
-    MarkKind, Middle, Nameplate, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow,
-    SeatPanel, SeatShown, Shown, SideEnd, Sign, Tally, TallyKind, TrickShown, SCENE_VERSION,
+    Choice, GameResult, HandCard, HandEnd, HandEndKind, Held, Logged, Mark, MarkKind, Middle,
+    Nameplate, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown,
+    SideEnd, Tally, TallyKind, TrickShown, SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
@@ -39,7 +39,7 @@ impl<A: Copy> Moment<A> {
 
 /// What `to` (a seat, or `None` for a spectator) is shown of a game in progress, with
 /// `nameplates` in the seats, for a game to `points_to_win`.
-pub fn shown<G: Staged>(
+pub fn shown<G: Catalogued>(
     progress: &table::Progress<G>,
     to: Option<usize>,
     nameplates: &[Nameplate],
@@ -89,129 +89,10 @@ impl<'a, A: Copy> Stage<'a, A> {
     }
 }
 
-/// What a game says of itself for its scene. Every method but [`Staged::face_up`] reads
-/// what everyone may see ([`table::Game::Public`], which holds no seat's cards), except
-/// [`Staged::hand`] and [`Staged::notes`], which read the seat's own view and are called
-/// only for the seat whose [`Own`] is built.
-pub trait Staged: catalogue::Catalogued {
-    /// `Hand` or `Round`.
-    const HAND_WORD: &'static str = "Hand";
-    /// Whether a table chooses its points to win (Straights always ends at 80).
-    const POINTS_TO_WIN: bool = true;
-    /// Whether the lowest score wins (Straights): the order of the game's standings.
-    const LOWEST_WINS: bool = false;
-
-    /// The rules in words (`EECS 280 rules`).
-    fn rules_words(public: &Self::Public<'_>) -> &'static str;
-    /// How the game ends, in words (`first to 10 points`).
-    fn goal_words(public: &Self::Public<'_>, points_to_win: u32) -> String {
-        let _ = public;
-        format!(
-            "first to {points_to_win} point{}",
-            if points_to_win == 1 { "" } else { "s" }
-        )
-    }
-    /// What the hand waits for.
-    fn phase(public: &Self::Public<'_>) -> Phase;
-    /// What everyone is shown of a seat, as data: its marks, cards held and tally.
-    fn seat_shown(public: &Self::Public<'_>, seat: usize) -> SeatShown;
-    /// A seat's marks (`Dealer`), cards held and tally (`Tricks 2`): its
-    /// [`Staged::seat_shown`] in words.
-    fn seat_parts(public: &Self::Public<'_>, seat: usize) -> (Vec<Mark>, usize, Tally) {
-        Self::seat_shown(public, seat).parts()
-    }
-    /// The facts over the middle, as data, each given to `each` in order: what
-    /// [`Staged::facts`] puts in words (a callback, so that reading them allocates
-    /// nothing).
-    fn signs(public: &Self::Public<'_>, each: &mut dyn FnMut(Sign));
-    /// Facts over the middle: the [`Staged::signs`] in words ([`Sign::fact`]); `names`
-    /// are the seats' names as the recipient reads them.
-    fn facts(public: &Self::Public<'_>, to: Option<usize>, names: &[String]) -> Vec<Fact> {
-        let mut facts = Vec::new();
-        Self::signs(public, &mut |sign| facts.push(sign.fact(to, names)));
-        facts
-    }
-    /// The cards in the trick in progress, each with its seat, in the order played,
-    /// given to `each` (none in a game without tricks).
-    fn trick_plays(public: &Self::Public<'_>, each: &mut dyn FnMut(Played)) {
-        let _ = (public, each);
-    }
-    /// The trick in progress ([`Staged::trick_plays`]) and the seat winning it (`None`:
-    /// no tricks in this game).
-    fn trick(public: &Self::Public<'_>) -> Option<(Vec<Played>, Option<usize>)>;
-    /// The cards on the Straights layout (none in other games).
-    fn layout_cards(public: &Self::Public<'_>) -> CardSet {
-        let _ = public;
-        CardSet::EMPTY
-    }
-    /// The Straights layout: its [`Staged::layout_cards`] by suit, with words.
-    fn layout(public: &Self::Public<'_>) -> Option<Vec<LayoutRow>> {
-        let _ = public;
-        None
-    }
-    /// A side's cells between its name and its points, each under its column's heading
-    /// (`("Tricks", "2")`).
-    fn score_cells(public: &Self::Public<'_>, side: &[usize]) -> Vec<(&'static str, String)>;
-    /// The seat's own view, once a hand is dealt.
-    fn seat_view(&self, seat: usize) -> Option<Self::View<'_>>;
-    /// The cards the seat holds and may look at: private to the seat.
-    fn own_cards(view: &Self::View<'_>) -> CardSet;
-    /// Its [`Staged::own_cards`] grouped by suit as the game ranks them.
-    fn hand(view: &Self::View<'_>) -> Vec<Vec<Card>>;
-    /// How many cards the seat holds but may not look at (then [`Staged::hand`] shows
-    /// none): a Euchre dealer naming trump blind.
-    fn face_down(view: &Self::View<'_>) -> usize {
-        let _ = view;
-        0
-    }
-    /// Every card `seat` holds, for a finished game's steps, where every hand is face up:
-    /// a blind dealer's cards and a card pulled but not yet settled included.
-    fn face_up(&self, seat: usize) -> Vec<Card> {
-        let hand = self.seat_view(seat).map(|view| Self::hand(&view));
-        hand.into_iter().flatten().flatten().collect()
-    }
-    /// What everyone is shown of `seat` at the end of a hand, read only between hands:
-    /// cards turned face up then (Straights' discards) and what the hand means for the
-    /// next (Teen Do Panch's pulls).
-    fn hand_end_of(public: &Self::Public<'_>, seat: usize) -> (Vec<Card>, Vec<String>) {
-        let _ = (public, seat);
-        (Vec::new(), Vec::new())
-    }
-    /// What else the seat alone knows (`Your discards: 5♠`): private to the seat.
-    fn notes(public: &Self::Public<'_>, view: &Self::View<'_>) -> Vec<String>;
-    /// What an action did, after its actor's name: `play J♥` said of you, `plays J♥` of
-    /// anyone else; `None` is an action hidden from the recipient. `happened` is what it
-    /// did (an order-up's upcard).
-    fn phrase(
-        public: &Self::Public<'_>,
-        action: Option<&Self::Action>,
-        happened: &Happened,
-        you: bool,
-    ) -> String;
-
-    /// The card that stands for the joker at this table, if one does.
-    fn joker(public: &Self::Public<'_>) -> Option<Card> {
-        let _ = public;
-        None
-    }
-    /// A choice button's words (`Order up, alone`), for an action that puts down no card.
-    fn choice(public: &Self::Public<'_>, action: &Self::Action) -> String;
-    /// The short answer that takes such an action (`p`, `oa`, `h`): distinct for every
-    /// action of the game, and never a card's notation or a face's command word.
-    fn key(action: &Self::Action) -> &'static str;
-    /// The card an action puts down, and the word for doing it when that is not simply
-    /// playing it (`Discard`, `Give back`).
-    fn card_of(action: &Self::Action) -> Option<(Card, Option<&'static str>)>;
-    /// The question the seat to act is asked, from its legal actions.
-    fn question(public: &Self::Public<'_>, legal: &[Self::Action]) -> String;
-    /// Help for that question.
-    fn help(public: &Self::Public<'_>, legal: &[Self::Action]) -> Vec<String>;
-}
-
 /// A game as everyone at the table may see it, which is all a scene is built from: the
 /// game's public view and the facts every game shares (whose turn, the points). Made by
 /// [`Sight::of`]; it holds no reference to the game.
-pub struct Sight<'a, G: Staged> {
+pub struct Sight<'a, G: Catalogued> {
     /// The game's own public view: no seat's cards.
     pub public: G::Public<'a>,
     rules: &'a G::Rules,
@@ -224,7 +105,7 @@ pub struct Sight<'a, G: Staged> {
     house: bool,
 }
 
-impl<'a, G: Staged> Sight<'a, G> {
+impl<'a, G: Catalogued> Sight<'a, G> {
     /// What everyone may see of `game`.
     pub fn of(game: &'a G) -> Sight<'a, G> {
         let turn = game.turn();
@@ -277,7 +158,7 @@ fn side(nameplates: &[Nameplate], to: Option<usize>, seats: &[usize]) -> (String
     (names.join(" and "), you || seats.len() > 1)
 }
 
-fn team_of<G: Staged>(game: &Sight<G>, seat: usize) -> Vec<usize> {
+fn team_of<G: Catalogued>(game: &Sight<G>, seat: usize) -> Vec<usize> {
     game.teams
         .iter()
         .find(|t| t.contains(&seat))
@@ -286,7 +167,7 @@ fn team_of<G: Staged>(game: &Sight<G>, seat: usize) -> Vec<usize> {
 }
 
 /// What a hand's end says, in a sentence.
-fn hand_over_words<G: Staged>(
+fn hand_over_words<G: Catalogued>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     over: &HandOver,
@@ -366,7 +247,7 @@ fn hand_over_words<G: Staged>(
 
 /// How the hand just played ended, between its last action and the next deal (and at the
 /// game's end): the core's `HandOver` with each side's tally, gain and points.
-fn hand_end<G: Staged>(
+fn hand_end<G: Catalogued>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     heading: &str,
@@ -408,7 +289,11 @@ fn hand_end<G: Staged>(
 
 /// What each seat's side gained this hand: the hand's points as its core scored them,
 /// and any renege's penalty of the hand.
-fn hand_gains<G: Staged>(game: &Sight<G>, log: &[Moment<G::Action>], over: &HandOver) -> Vec<u32> {
+fn hand_gains<G: Catalogued>(
+    game: &Sight<G>,
+    log: &[Moment<G::Action>],
+    over: &HandOver,
+) -> Vec<u32> {
     let mut gains = vec![0u32; game.seats];
     let mut credit = |seat: usize, points: u32| {
         for s in team_of(game, seat) {
@@ -445,7 +330,7 @@ fn hand_gains<G: Staged>(game: &Sight<G>, log: &[Moment<G::Action>], over: &Hand
 }
 
 /// One side's line at a hand's end.
-fn side_end<G: Staged>(
+fn side_end<G: Catalogued>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     team: &[usize],
@@ -560,7 +445,7 @@ fn side_end_text(
 }
 
 /// A hand's log: each action as the recipient may know it, with its sentences.
-fn logged<G: Staged>(
+fn logged<G: Catalogued>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     log: &[Moment<G::Action>],
@@ -577,7 +462,7 @@ fn logged<G: Staged>(
 
 /// One action in words, then what it did: a renege's penalty, the trick taken, the
 /// hand's end.
-fn sentences<G: Staged>(
+fn sentences<G: Catalogued>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     moment: &Moment<G::Action>,
@@ -618,7 +503,7 @@ fn sentences<G: Staged>(
 }
 
 /// The last trick taken in `log`, with its taker.
-fn last_taken<G: Staged>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, usize)> {
+fn last_taken<G: Catalogued>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, usize)> {
     let mut current = Vec::new();
     let mut last = None;
     for moment in log {
@@ -635,7 +520,7 @@ fn last_taken<G: Staged>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, usiz
     last
 }
 
-fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Middle {
+fn middle<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Middle {
     if let Some(rows) = G::layout(&game.public) {
         return Middle::Layout { rows };
     }
@@ -664,7 +549,7 @@ fn middle<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]
     Middle::Tricks { current, last }
 }
 
-fn score<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Score {
+fn score<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Score {
     let (points, teams) = (&game.points, &game.teams);
     let first = if teams.iter().any(|t| t.len() > 1) {
         "Team"
@@ -701,7 +586,7 @@ fn score<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String])
     Score { columns, rows }
 }
 
-fn result<G: Staged>(
+fn result<G: Catalogued>(
     game: &Sight<G>,
     stage: &Stage<G::Action>,
     names: &[String],
@@ -750,10 +635,10 @@ fn result<G: Staged>(
 }
 
 /// How two sides stand at a game's end, each named by one of its seats: a side that won
-/// before one that did not, then by points in the game's order ([`Staged::LOWEST_WINS`]);
+/// before one that did not, then by points in the game's order ([`table::Listing::lowest_wins`]);
 /// `Equal` is a tie. The one order of both the result's standings and [`places`].
-fn standing<G: Staged>(a: usize, b: usize, points: &[f64], won: &[bool]) -> std::cmp::Ordering {
-    let by_points = if G::LOWEST_WINS {
+fn standing<G: Catalogued>(a: usize, b: usize, points: &[f64], won: &[bool]) -> std::cmp::Ordering {
+    let by_points = if G::LISTING.lowest_wins {
         points[a].total_cmp(&points[b])
     } else {
         points[b].total_cmp(&points[a])
@@ -766,7 +651,7 @@ fn standing<G: Staged>(a: usize, b: usize, points: &[f64], won: &[bool]) -> std:
 /// sides level on points share a place and the next is skipped (0, 1, 1, 3). What a
 /// rating is computed from: the core's own standings, never a face's. `None` while the
 /// game goes on.
-pub fn places<G: Staged>(game: &G) -> Option<Vec<(Vec<usize>, usize)>> {
+pub fn places<G: Catalogued>(game: &G) -> Option<Vec<(Vec<usize>, usize)>> {
     if game.turn() != Turn::Over {
         return None;
     }
@@ -774,7 +659,7 @@ pub fn places<G: Staged>(game: &G) -> Option<Vec<(Vec<usize>, usize)>> {
 }
 
 /// [`places`] from a finished game's sides, each seat's points and whether it won.
-fn placed<G: Staged>(
+fn placed<G: Catalogued>(
     teams: &[Vec<usize>],
     points: &[f64],
     won: &[bool],
@@ -789,7 +674,7 @@ fn placed<G: Staged>(
         .collect()
 }
 
-fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
+fn status<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
     match game.turn {
         Turn::Over => "The game is over".into(),
         Turn::Chance
@@ -811,7 +696,7 @@ fn status<G: Staged>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Acti
 
 /// A table's title: `Euchre · EECS 280 rules · first to 10 points`, with `· house
 /// rules` when any apply: its [`title_parts`] joined.
-pub(crate) fn title<G: Staged>(game: &Sight<G>, points_to_win: u32) -> String {
+pub(crate) fn title<G: Catalogued>(game: &Sight<G>, points_to_win: u32) -> String {
     title_of(&title_parts(game, points_to_win))
 }
 
@@ -822,7 +707,7 @@ fn title_of(parts: &[String]) -> String {
 
 /// A table's title in its parts: the game, its rules, the goal, and `house rules` when
 /// any apply (a face short of room drops parts, not letters).
-pub(crate) fn title_parts<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<String> {
+pub(crate) fn title_parts<G: Catalogued>(game: &Sight<G>, points_to_win: u32) -> Vec<String> {
     let mut parts = vec![
         G::KIND.title().to_string(),
         G::rules_words(&game.public).to_string(),
@@ -835,7 +720,7 @@ pub(crate) fn title_parts<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec
 }
 
 /// The rules card: the points to win where a table chooses them, then every option.
-pub(crate) fn rules_card<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<RuleLine> {
+pub(crate) fn rules_card<G: Catalogued>(game: &Sight<G>, points_to_win: u32) -> Vec<RuleLine> {
     let points = G::POINTS_TO_WIN.then(|| RuleLine {
         name: "points".into(),
         title: "Points to win".into(),
@@ -848,16 +733,16 @@ pub(crate) fn rules_card<G: Staged>(game: &Sight<G>, points_to_win: u32) -> Vec<
         .collect()
 }
 
-/// Builds scenes for any [`Staged`] game.
+/// Builds scenes for any catalogued game (each is [`staging::Staged`]).
 impl<A: Copy> Stage<'_, A> {
     /// What everyone may see of `game`, in the recipient's words.
-    pub fn scene<G: Staged<Action = A>>(&self, game: &G) -> Scene {
+    pub fn scene<G: Catalogued<Action = A>>(&self, game: &G) -> Scene {
         self.scene_of(&Sight::of(game), &self.legal(game))
     }
 
     /// What the recipient is shown of `game`: the scene in its words, built from what
     /// everyone may see, and for a seat what only it sees, built from its own view.
-    pub fn shown<G: Staged<Action = A>>(&self, game: &G) -> Shown {
+    pub fn shown<G: Catalogued<Action = A>>(&self, game: &G) -> Shown {
         let sight = Sight::of(game);
         let legal = self.legal(game);
         let own = self
@@ -870,7 +755,7 @@ impl<A: Copy> Stage<'_, A> {
     }
 
     /// The recipient's legal actions: none but on its own turn.
-    fn legal<G: Staged<Action = A>>(&self, game: &G) -> Vec<A> {
+    fn legal<G: Catalogued<Action = A>>(&self, game: &G) -> Vec<A> {
         let mut legal = Vec::new();
         if matches!((game.turn(), self.to), (Turn::Seat(s), Some(to)) if s == to) {
             game.legal_actions(&mut legal);
@@ -880,7 +765,7 @@ impl<A: Copy> Stage<'_, A> {
 
     /// The scene from what everyone may see, with the recipient's `legal` actions for
     /// its status line.
-    fn scene_of<G: Staged<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
+    fn scene_of<G: Catalogued<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
         let title_parts = title_parts(game, self.points_to_win);
         let names = names(self.nameplates, self.to);
         let turn = match game.turn {
@@ -938,7 +823,7 @@ impl<A: Copy> Stage<'_, A> {
 
     /// What only `seat` sees, from its own `view` (none before the first deal): its
     /// hand, its choices, the question it is asked.
-    fn own<G: Staged<Action = A>>(
+    fn own<G: Catalogued<Action = A>>(
         &self,
         game: &Sight<G>,
         view: Option<G::View<'_>>,

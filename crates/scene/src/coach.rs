@@ -4,6 +4,7 @@
 //! through [`Coaching::at`], so the live coach and the review of the same decision are
 //! one computation.
 
+use catalogue::Catalogued;
 use catalogue::Roster;
 use rand::SeedableRng;
 use schemars::JsonSchema;
@@ -11,7 +12,7 @@ use serde::Serialize;
 use table::search::Advice;
 use table::{Progress, Rng, Seated, Turn};
 
-use crate::{card_text, AnyAction, Staged};
+use crate::{card_text, AnyAction};
 
 /// The coach on one seat's decision.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -64,7 +65,7 @@ impl Coaching {
     /// seat. The server's `coach`, the terminal's `c` and line mode's `coach` ask this,
     /// and so does the review of a finished game at the same moment, so the two show the
     /// same values and pick. `None` off the seat's turn.
-    pub fn at<G: Roster + Staged>(progress: &Progress<G>, seat: usize) -> Option<Coaching> {
+    pub fn at<G: Roster>(progress: &Progress<G>, seat: usize) -> Option<Coaching> {
         if progress.turn() != Turn::Seat(seat) {
             return None;
         }
@@ -102,7 +103,7 @@ pub fn generator(done: usize, seat: usize) -> Rng {
 /// from that seat's information alone), its choices in the order of `game`'s legal
 /// actions: the order of the seat's `own.actions`. The values shown are the ones the
 /// player compares ([`Advice::compared`]), so its pick is the best of them.
-pub fn coaching<G: Staged>(game: &G, seat: usize, advice: &Advice<G::Action>) -> Coaching {
+pub fn coaching<G: Catalogued>(game: &G, seat: usize, advice: &Advice<G::Action>) -> Coaching {
     let mut legal = Vec::new();
     game.legal_actions(&mut legal);
     let sign = if advice.higher_is_better { 1.0 } else { -1.0 };
@@ -154,7 +155,7 @@ pub fn coaching<G: Staged>(game: &G, seat: usize, advice: &Advice<G::Action>) ->
 }
 
 /// An action in the coach's words: `play 9♠`, `discard 9♠`, `Order up, alone`.
-fn words<G: Staged>(game: &G, action: &G::Action) -> String {
+fn words<G: Catalogued>(game: &G, action: &G::Action) -> String {
     match G::card_of(action) {
         Some((card, word)) => format!(
             "{} {}",

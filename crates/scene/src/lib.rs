@@ -10,38 +10,36 @@
 
 mod build;
 mod coach;
-mod euchre;
 mod learn;
 pub mod offer;
 mod pace;
 mod review;
-mod signs;
 mod steps;
-mod straights;
-mod teendopanch;
-mod tricks;
 mod walk;
-mod words;
 
-use cards::{Card, Suit};
+use cards::Card;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use catalogue::{GameKind, Roster, Ruleset};
+use catalogue::{GameKind, Roster, Ruleset, WithGame};
 
-pub use build::{places, shown, Moment, Sight, Stage, Staged};
+pub use build::{places, shown, Moment, Sight, Stage};
 pub(crate) use build::{rules_card, title};
 pub use catalogue::AnyAction;
 pub use coach::{coaching, Coached, Coaching};
-pub use learn::{how_to_play, HowToPlay, Lesson};
+pub use learn::{how_to_play, HowToPlay};
 pub use pace::{Beat, Pace, Speed};
 pub use review::{
     generator, record_review, review, verdict, Decision, HandReview, Review, ReviewError, Verdict,
 };
-pub use signs::{Dealt, Marks, SeatShown, Sign, Upcard};
+pub(crate) use staging::words;
+pub use staging::words::{card_text, card_text_at, suit_symbol};
+pub use staging::{
+    rule_lines, Dealt, Fact, FactKind, InForce, LayoutRow, Lesson, Mark, MarkKind, Marks, Phase,
+    Played, RuleLine, SeatShown, Sign, Staged, Tally, TallyKind, Upcard,
+};
 pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};
-pub use words::{card_text, card_text_at, suit_symbol};
 
 /// The scene's JSON version: raised whenever a field changes meaning or goes away.
 pub const SCENE_VERSION: u32 = 4;
@@ -110,36 +108,6 @@ impl Scene {
     }
 }
 
-/// One line of a table's rules card.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct RuleLine {
-    /// The option as written (`alone`); `points` for the points to win.
-    pub name: String,
-    /// What people call it (`Going alone`).
-    pub title: String,
-    /// Its value at this table, as written (`on`, `3-2`, `2`).
-    pub value: String,
-    /// Whether a house rule changed it from the variant.
-    pub house: bool,
-}
-
-/// Each of `rules`' options with its value, marked where it differs from its preset.
-pub(crate) fn rule_lines<R: table::House>(rules: &R) -> Vec<RuleLine> {
-    let preset = rules.preset();
-    R::OPTIONS
-        .iter()
-        .map(|o| {
-            let value = rules.value(o.name);
-            RuleLine {
-                name: o.name.into(),
-                title: o.title.into(),
-                house: value != preset.value(o.name),
-                value,
-            }
-        })
-        .collect()
-}
-
 /// One accepted action as the recipient may know it, with what it did in words.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 pub struct Logged {
@@ -173,93 +141,6 @@ pub struct SeatPanel {
     pub points: f64,
     /// Whether the seat is to act.
     pub turn: bool,
-}
-
-/// A seat's count this hand, typed, with its words.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Tally {
-    /// What is counted.
-    pub kind: TallyKind,
-    /// How many.
-    pub count: usize,
-    /// The seat's quota of tricks this hand (Teen Do Panch).
-    pub quota: Option<usize>,
-    /// `Tricks 1, quota 5`: one taken, five to take (Teen Do Panch).
-    pub text: String,
-}
-
-/// What a seat's tally counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum TallyKind {
-    /// Tricks taken.
-    Tricks,
-    /// Cards discarded face down (Straights).
-    Discards,
-    /// Times passed (Straights, house rule).
-    Passes,
-}
-
-impl Tally {
-    /// `count` of `kind`, out of `quota` where the game sets one, in words.
-    pub fn new(kind: TallyKind, count: usize, quota: Option<usize>) -> Tally {
-        let word = match kind {
-            TallyKind::Tricks => "Tricks",
-            TallyKind::Discards => "Discards",
-            TallyKind::Passes => "Passes",
-        };
-        let text = match quota {
-            Some(quota) => format!("{word} {count}, quota {quota}"),
-            None => format!("{word} {count}"),
-        };
-        Tally {
-            kind,
-            count,
-            quota,
-            text,
-        }
-    }
-}
-
-/// A seat's mark: what it says of the seat, and the words for it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Mark {
-    /// What the mark is.
-    pub kind: MarkKind,
-    /// `Dealer`, `Maker, alone`.
-    pub text: String,
-}
-
-/// What a seat's mark says.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum MarkKind {
-    /// The seat deals this hand.
-    Dealer,
-    /// Euchre: the seat made trump, with its partner.
-    Maker,
-    /// Euchre: the seat made trump and goes alone.
-    MakerAlone,
-    /// Euchre (house rule): the seat defends alone against a lone maker.
-    DefendingAlone,
-    /// Euchre: the seat sits this hand out (a lone player's partner).
-    SittingOut,
-    /// Teen Do Panch: the seat names trump this hand.
-    NamesTrump,
-}
-
-impl MarkKind {
-    /// The mark in words.
-    pub fn words(self) -> &'static str {
-        match self {
-            MarkKind::Dealer => "Dealer",
-            MarkKind::Maker => "Maker",
-            MarkKind::MakerAlone => "Maker, alone",
-            MarkKind::DefendingAlone => "Defending alone",
-            MarkKind::SittingOut => "Sitting out",
-            MarkKind::NamesTrump => "Names trump",
-        }
-    }
 }
 
 /// Who sits in a seat, as the face knows it.
@@ -298,83 +179,6 @@ impl Nameplate {
     }
 }
 
-/// What the hand is waiting for: the question, typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Phase {
-    /// Cards are to be dealt (between hands).
-    Dealing,
-    /// Euchre (house rule): right after the deal, each player may declare a McEvoy.
-    Declare,
-    /// Euchre, round one: order up the upcard's suit, or pass.
-    OrderUp {
-        /// The upcard.
-        upcard: Card,
-    },
-    /// Naming trump: Euchre's round two (the upcard turned down), Teen Do Panch's maker.
-    NameTrump {
-        /// The upcard turned down in round one (Euchre).
-        turned_down: Option<Card>,
-        /// Whether the seat to act may pass.
-        may_pass: bool,
-    },
-    /// Euchre (house rule): the lone maker's opponents may each defend alone.
-    DefendAlone,
-    /// The Euchre dealer, having taken the upcard, discards.
-    Discard,
-    /// Teen Do Panch: a player over quota last hand takes a card and gives one back.
-    Pull {
-        /// Who pulls.
-        puller: usize,
-        /// Who is pulled from.
-        victim: usize,
-    },
-    /// Tricks are being played.
-    Tricks,
-    /// Straights: cards go onto the layout.
-    Layout,
-    /// The game is over.
-    Over,
-}
-
-/// A short fact over the middle (`Trump ♥ Hearts, made by West`, `Upcard J♥`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct Fact {
-    /// What the fact is, for how a face sets it off.
-    pub kind: FactKind,
-    /// The words.
-    pub text: String,
-    /// The seat it names: who made trump, took the upcard, swapped a farmer's hand,
-    /// declined, pulls (`null`: none).
-    pub seat: Option<usize>,
-    /// A card to show after them.
-    pub card: Option<Card>,
-    /// The suit the fact is about, for its colour.
-    pub suit: Option<Suit>,
-}
-
-/// What a fact is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum FactKind {
-    /// Trump, in its suit's colour.
-    Trump,
-    /// The upcard: on offer, or after an order-up who took it (its card follows the
-    /// words), for the whole hand.
-    Upcard,
-    /// The upcard turned down in round one, for the rest of the hand.
-    TurnedDown,
-    /// Euchre's farmer's hand (house rule): who swapped which cards for the kitty.
-    FarmersHand,
-    /// Teen Do Panch: the maker declined to name trump from its first cards and turned
-    /// these up.
-    Declined,
-    /// Teen Do Panch: how many of each hand's cards are dealt while trump is named.
-    Dealt,
-    /// Teen Do Panch: a pull in progress, the puller's.
-    Pull,
-}
-
 /// The middle of the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -403,26 +207,6 @@ pub struct TrickShown {
     pub winner: Option<usize>,
     /// `This trick: West winning`, `Last trick, taken by North`.
     pub caption: String,
-}
-
-/// One card of a trick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-pub struct Played {
-    /// Who played it.
-    pub seat: usize,
-    /// The card.
-    pub card: Card,
-}
-
-/// One suit's row of the Straights layout.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-pub struct LayoutRow {
-    /// The suit.
-    pub suit: Suit,
-    /// Ace to king: the card where it is on the layout, `null` where it is not yet.
-    pub slots: Vec<Option<Card>>,
-    /// `Hearts: 6♥ 7♥ 8♥`.
-    pub label: String,
 }
 
 /// The score table: one row per side.
@@ -624,43 +408,18 @@ pub fn schema() -> schemars::Schema {
     schemars::schema_for!(Shown)
 }
 
-/// What a face does with a game the scene can show: `run` is called with a constructor of
-/// the concrete game type (see [`with_game`]). The catalogue's `WithGame` asks only for
-/// a game it can seat players at; this asks for one that can be shown too.
-pub trait WithScene {
-    /// What the face makes of it.
-    type Output;
-    /// Runs with `new`, which makes a fresh game of the rules.
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output;
-}
-
-/// Calls `with.run` with a constructor of a new game under `rules`.
-pub fn with_game<W: WithScene>(rules: &Ruleset, with: W) -> W::Output {
-    fn run<W: WithScene, G: Roster + Staged>(with: W, game: G) -> W::Output {
-        with.run(move || game.clone())
-    }
-    match rules.game() {
-        catalogue::AnyGame::Euchre(game) => run(with, game),
-        catalogue::AnyGame::Straights(game) => run(with, game),
-        catalogue::AnyGame::TeenDoPanch(game) => run(with, game),
-    }
-}
-
 /// Every option's value at a table of `rules`, and the points to win where they apply:
 /// the rules card every face shows, as the table's scene carries it.
 pub fn rules_card_of(rules: &Ruleset) -> Vec<RuleLine> {
     struct Card(u32);
-    impl WithScene for Card {
+    impl WithGame for Card {
         type Output = Vec<RuleLine>;
-        fn run<G: Roster + Staged>(
+        fn run<G: Roster>(
             self,
             new: impl Fn() -> G + Clone + Send + Sync + 'static,
         ) -> Self::Output {
             rules_card(&Sight::of(&new()), self.0)
         }
     }
-    with_game(rules, Card(rules.points()))
+    rules.with_game(Card(rules.points()))
 }

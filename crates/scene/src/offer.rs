@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use catalogue::{GameKind, Level, Roster, Ruleset, Variant};
 
-use crate::{Staged, WithScene};
+use crate::WithGame;
 
 /// Every game and seat kind, for a create form.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -118,13 +118,10 @@ pub struct SpeedOffer {
 /// What a variant says of itself, read from a game of it.
 struct VariantWords(u32);
 
-impl WithScene for VariantWords {
+impl WithGame for VariantWords {
     type Output = (&'static str, bool, String);
 
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let game = new();
         let sight = crate::Sight::of(&game);
         (
@@ -137,7 +134,7 @@ impl WithScene for VariantWords {
 
 /// A rules variant in words, as its tables' scenes say it: `EECS 280 rules`.
 pub fn variant_title(variant: Variant) -> &'static str {
-    crate::with_game(&Ruleset::plain(variant, 10), VariantWords(10)).0
+    Ruleset::plain(variant, 10).with_game(VariantWords(10)).0
 }
 
 /// Every game and seat kind.
@@ -149,12 +146,7 @@ pub fn offer() -> Offer {
             let variants: Vec<(Variant, (&'static str, bool, String))> = Variant::ALL
                 .into_iter()
                 .filter(|v| v.game() == game)
-                .map(|v| {
-                    (
-                        v,
-                        crate::with_game(&Ruleset::plain(v, 10), VariantWords(10)),
-                    )
-                })
+                .map(|v| (v, Ruleset::plain(v, 10).with_game(VariantWords(10))))
                 .collect();
             GameOffer {
                 game,
@@ -296,5 +288,5 @@ pub fn rules_text(game: GameKind) -> String {
 
 /// A table's title, as its scene's: `Euchre · EECS 280 rules · first to 10 points`.
 pub fn title(rules: &Ruleset) -> String {
-    crate::with_game(rules, VariantWords(rules.points())).2
+    rules.with_game(VariantWords(rules.points())).2
 }

@@ -8,13 +8,12 @@
 //! before the next lead gathers it. A hand's end is no beat: the next deal waits for its
 //! people (the terminal's key, the server's pause).
 
+use catalogue::Catalogued;
 use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use table::{Happened, Progress};
-
-use crate::Staged;
 
 /// What an action left on the table, which decides how long it stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +30,7 @@ pub enum Beat {
 impl Beat {
     /// The beat of `action` (`None`: hidden from the recipient, a face-down discard),
     /// which did `happened`.
-    pub fn of<G: Staged>(action: Option<&G::Action>, happened: &Happened) -> Beat {
+    pub fn of<G: Catalogued>(action: Option<&G::Action>, happened: &Happened) -> Beat {
         if happened.trick_taken.is_some() || happened.hand_over.is_some() {
             Beat::Trick
         } else if action
@@ -46,7 +45,7 @@ impl Beat {
 
     /// The beat of the last action of `progress`'s hand; a hand just dealt, with no
     /// action yet, is in view a call's time before its first. `None` before any.
-    pub fn last<G: Staged>(progress: &Progress<G>) -> Option<Beat> {
+    pub fn last<G: Catalogued>(progress: &Progress<G>) -> Option<Beat> {
         match progress.hand().last() {
             Some(taken) => Some(Beat::of::<G>(Some(&taken.action), &taken.happened)),
             None if progress.turn() == table::Turn::Chance => None,

@@ -12,7 +12,7 @@ use table::{GameRecord, Progress, ReplayEvent, Turn};
 
 pub use crate::coach::generator;
 use crate::steps::{Line, Source};
-use crate::{Coaching, Staged, WithScene};
+use crate::{Coaching, WithGame};
 
 /// One seat's review of a finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
@@ -129,23 +129,20 @@ pub enum ReviewError {
 /// The review of `seat` (from 0) in a record line's finished game.
 pub fn review(line: &str, seat: usize) -> Result<Review, ReviewError> {
     let header = catalogue::RecordHeader::read(line)?;
-    crate::with_game(&header.rules, Reviewing(Line(line), seat))
+    header.rules.with_game(Reviewing(Line(line), seat))
 }
 
 /// The review of `seat` in a server's finished game.
 pub fn record_review(record: &GameRecord<AnyAction>, seat: usize) -> Result<Review, ReviewError> {
-    crate::with_game(&crate::steps::ruleset(record)?, Reviewing(record, seat))
+    crate::steps::ruleset(record)?.with_game(Reviewing(record, seat))
 }
 
 struct Reviewing<S>(S, usize);
 
-impl<S: Source> WithScene for Reviewing<S> {
+impl<S: Source> WithGame for Reviewing<S> {
     type Output = Result<Review, ReviewError>;
 
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let Reviewing(source, seat) = self;
         let record: GameRecord<G::Action> = source.record::<G>()?;
         if seat >= new().seats() {

@@ -9,7 +9,7 @@ use catalogue::{
 use serde::Serialize;
 use table::{GameRecord, Progress, RecordSeat, ReplayEvent, Turn};
 
-use crate::{Nameplate, Scene, Stage, Staged, WithScene};
+use crate::{Nameplate, Scene, Stage, WithGame};
 
 /// One moment of a replayed game with every hand face up: just after a deal (no seat,
 /// no action) or just after an action.
@@ -37,13 +37,13 @@ pub struct Step {
 /// ```
 pub fn steps(line: &str) -> Result<Vec<Step>, RecordError> {
     let header = RecordHeader::read(line)?;
-    crate::with_game(&header.rules, StepLine(Line(line)))
+    header.rules.with_game(StepLine(Line(line)))
 }
 
 /// Every moment of `record`'s game, its actions tagged by game (a server's finished
 /// table), for stepping through it face up.
 pub fn record_steps(record: &GameRecord<AnyAction>) -> Result<Vec<Step>, RecordError> {
-    crate::with_game(&ruleset(record)?, StepLine(record))
+    ruleset(record)?.with_game(StepLine(record))
 }
 
 /// The rules `record`'s game was played under.
@@ -95,13 +95,10 @@ impl Source for &GameRecord<AnyAction> {
 
 struct StepLine<S>(S);
 
-impl<S: Source> WithScene for StepLine<S> {
+impl<S: Source> WithGame for StepLine<S> {
     type Output = Result<Vec<Step>, RecordError>;
 
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let record: GameRecord<G::Action> = self.0.record::<G>()?;
         let nameplates = record_nameplates(&record.seats, new().seats());
         let replay_error = |e| RecordError::Replay(Box::new(e));
@@ -133,7 +130,7 @@ pub fn computer_name(seat: usize, kind: &str) -> String {
 }
 
 /// The step `progress` just took (`what`), every action and hand face up.
-fn face_up_step<G: Staged>(
+fn face_up_step<G: Catalogued>(
     progress: &Progress<G>,
     what: ReplayEvent,
     nameplates: &[Nameplate],

@@ -4,7 +4,7 @@
 use catalogue::{AnyAction, Roster, Ruleset};
 use table::{Progress, Turn};
 
-use crate::{Nameplate, Shown, Staged, WithScene};
+use crate::{Nameplate, Shown, WithGame};
 
 /// One position of a [`walk`]: whose turn, the legal actions, the winners once over, and
 /// what any seat or a spectator is shown.
@@ -32,9 +32,9 @@ impl Waypoint<'_> {
 /// on the way, the last included. The seats are named `Seat 1`, `Seat 2`, ….
 pub fn walk(rules: &Ruleset, seed: u64, limit: usize, visit: impl FnMut(&Waypoint)) {
     struct Walk<'v>(u64, usize, u32, &'v mut dyn FnMut(&Waypoint));
-    impl WithScene for Walk<'_> {
+    impl WithGame for Walk<'_> {
         type Output = ();
-        fn run<G: Roster + Staged>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
+        fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
             let Walk(seed, limit, points, visit) = self;
             let game = new();
             let nameplates: Vec<Nameplate> = (1..=game.seats())
@@ -62,5 +62,5 @@ pub fn walk(rules: &Ruleset, seed: u64, limit: usize, visit: impl FnMut(&Waypoin
         }
     }
     let mut visit = visit;
-    crate::with_game(rules, Walk(seed, limit, rules.points(), &mut visit));
+    rules.with_game(Walk(seed, limit, rules.points(), &mut visit));
 }

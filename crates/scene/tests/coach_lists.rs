@@ -8,13 +8,10 @@ use table::{Agent, Progress, Rng, Turn};
 
 struct EveryChoiceListed(u64);
 
-impl scene::WithScene for EveryChoiceListed {
+impl catalogue::WithGame for EveryChoiceListed {
     type Output = usize;
 
-    fn run<G: Roster + scene::Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> usize {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
         let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
         let mut agents: Vec<Box<dyn Agent<G>>> = (0..new().seats())
             .map(|_| new().agent(PlayerSpec::Random))
@@ -60,7 +57,7 @@ impl scene::WithScene for EveryChoiceListed {
 #[test]
 fn the_coach_lists_every_legal_choice_in_every_variant() {
     for variant in Variant::ALL {
-        let asked = scene::with_game(&Ruleset::plain(variant, 10), EveryChoiceListed(3));
+        let asked = Ruleset::plain(variant, 10).with_game(EveryChoiceListed(3));
         assert!(asked >= 5, "{variant:?}: {asked} decisions coached");
     }
 }

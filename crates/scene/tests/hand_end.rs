@@ -14,7 +14,7 @@ fn nameplates(names: &[&str]) -> Vec<Nameplate> {
 
 /// Plays `progress` with the handout's players until the hand in play is over (the turn
 /// is no seat's).
-fn play_hand<G: Roster + scene::Staged>(progress: &mut Progress<G>, seed: u64) {
+fn play_hand<G: Roster>(progress: &mut Progress<G>, seed: u64) {
     let fresh = progress.game().clone();
     let mut agents: Vec<Box<dyn Agent<G>>> = (0..fresh.seats())
         .map(|_| fresh.agent(PlayerSpec::Handout))
@@ -37,7 +37,7 @@ fn play_hand<G: Roster + scene::Staged>(progress: &mut Progress<G>, seed: u64) {
 
 /// `game` from `seed`, or from its first `deals`, with its first hand played by the
 /// handout's players.
-fn first_hand<G: Roster + scene::Staged>(game: G, seed: u64, deals: Vec<Vec<Card>>) -> Progress<G> {
+fn first_hand<G: Roster>(game: G, seed: u64, deals: Vec<Vec<Card>>) -> Progress<G> {
     let mut progress = Progress::new(game, seed, deals).unwrap();
     play_hand(&mut progress, seed);
     progress

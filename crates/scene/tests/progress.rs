@@ -191,10 +191,10 @@ fn under_the_joker_rule_the_two_of_spades_is_named_and_drawn_as_the_joker() {
 /// Plays a game of `variant` with random players through [`Progress`], then checks it.
 struct PlayAndReplay(u64);
 
-impl scene::WithScene for PlayAndReplay {
+impl catalogue::WithGame for PlayAndReplay {
     type Output = ();
 
-    fn run<G: Roster + scene::Staged>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) {
         let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
         let mut agents: Vec<Box<dyn Agent<G>>> = (0..new().seats())
             .map(|_| new().agent(catalogue::PlayerSpec::Random))
@@ -239,7 +239,7 @@ impl scene::WithScene for PlayAndReplay {
 fn a_record_replays_to_the_same_progress_in_every_game() {
     for variant in Variant::ALL {
         for seed in 0..3 {
-            scene::with_game(&catalogue::Ruleset::plain(variant, 10), PlayAndReplay(seed));
+            catalogue::Ruleset::plain(variant, 10).with_game(PlayAndReplay(seed));
         }
     }
 }

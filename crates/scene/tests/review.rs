@@ -20,10 +20,10 @@ enum Seat0 {
 /// its record line and its review of seat 0.
 struct Played(u64, Seat0);
 
-impl scene::WithScene for Played {
+impl catalogue::WithGame for Played {
     type Output = (String, Review);
 
-    fn run<G: Roster + scene::Staged>(
+    fn run<G: Roster>(
         self,
         new: impl Fn() -> G + Clone + Send + Sync + 'static,
     ) -> (String, Review) {
@@ -63,7 +63,7 @@ impl scene::WithScene for Played {
 }
 
 fn played(variant: Variant, seed: u64, seat0: Seat0) -> (String, Review) {
-    scene::with_game(&Ruleset::plain(variant, 3), Played(seed, seat0))
+    Ruleset::plain(variant, 3).with_game(Played(seed, seat0))
 }
 
 #[test]
@@ -165,13 +165,10 @@ fn every_choice_of_the_seat_is_marked_on_its_step_and_summed() {
 /// coach's readings, by the action's `seq`, and the review.
 struct Asked(u64);
 
-impl scene::WithScene for Asked {
+impl catalogue::WithGame for Asked {
     type Output = (Vec<(u64, scene::Coaching)>, Review);
 
-    fn run<G: Roster + scene::Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let mut progress = Progress::new(new(), self.0, Vec::new()).unwrap();
         let mut agents = new().agents(&vec![PlayerSpec::Handout; new().seats()]);
         let mut rng = Rng::seed_from_u64(self.0);
@@ -204,7 +201,7 @@ fn the_review_shows_what_the_live_coach_showed_at_each_decision() {
         Variant::named(catalogue::GameKind::Straights, None).unwrap(),
         Variant::named(catalogue::GameKind::TeenDoPanch, None).unwrap(),
     ] {
-        let (asked, review) = scene::with_game(&Ruleset::plain(variant, 3), Asked(4));
+        let (asked, review) = Ruleset::plain(variant, 3).with_game(Asked(4));
         let reviewed: Vec<_> = (review.hands.iter().flat_map(|h| &h.decisions))
             .map(|d| (d.seq, d.coaching.clone()))
             .collect();

@@ -1,9 +1,9 @@
 //! A finished game's steps, every hand face up, under every game's sampled house rules;
 //! and the rules card, which marks exactly the house rules.
 
+use catalogue::WithGame;
 use catalogue::{rulesets, Roster, Ruleset, Variant};
 use proptest::prelude::*;
-use scene::{Staged, WithScene};
 use table::GameRecord;
 
 /// Plays a random game under the rules, then checks its steps as a finished game's
@@ -11,10 +11,10 @@ use table::GameRecord;
 /// in two hands, and while a pull waits every one of Teen Do Panch's 30 cards in a hand.
 struct FaceUpSteps(u64, u32);
 
-impl WithScene for FaceUpSteps {
+impl WithGame for FaceUpSteps {
     type Output = usize;
 
-    fn run<G: Roster + Staged>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> usize {
         let mut game = new();
         let seats = game.seats();
         let mut agents = game.agents(&vec![catalogue::PlayerSpec::Random; seats]);
@@ -59,7 +59,7 @@ proptest! {
     /// Panch's pulls among them), a finished game's steps show every card held.
     #[test]
     fn a_finished_games_steps_show_every_card_held(rules in rulesets(3), seed in any::<u64>()) {
-        scene::with_game(&rules, FaceUpSteps(seed, 3));
+        rules.with_game(FaceUpSteps(seed, 3));
     }
 }
 
@@ -68,11 +68,11 @@ fn a_blind_dealers_hand_and_a_pulled_card_show_in_the_steps() {
     // Seeds found to turn up the benny, and to pull: each checked step by step above.
     let joker = Ruleset::new(Variant::EuchreEecs280, 10, &["joker"]).unwrap();
     for seed in 0..40 {
-        scene::with_game(&joker, FaceUpSteps(seed, 10));
+        joker.with_game(FaceUpSteps(seed, 10));
     }
     let teen = Ruleset::new(Variant::TeenDoPanchHandout, 10, &[] as &[&str]).unwrap();
     let pulls: usize = (0..5)
-        .map(|seed| scene::with_game(&teen, FaceUpSteps(seed, 10)))
+        .map(|seed| teen.with_game(FaceUpSteps(seed, 10)))
         .sum();
     assert!(pulls > 0, "some game pulled");
 }

@@ -2,9 +2,9 @@
 //! scene shows it. At the bottom, as the table, its secret game and the starts all name it.
 
 use catalogue::Roster;
-use scene::Staged;
 
-/// A game a server table can hold: the catalogue seats its players and the scene shows it.
-pub trait Served: Roster + Staged {}
+/// A game a server table can hold: the catalogue seats its players, and the scene shows
+/// it (every catalogued game is staged).
+pub trait Served: Roster {}
 
-impl<G: Roster + Staged> Served for G {}
+impl<G: Roster> Served for G {}

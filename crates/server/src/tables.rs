@@ -4,8 +4,8 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
+use catalogue::WithGame;
 use catalogue::{Roster, Ruleset, Variant};
-use scene::{Staged, WithScene};
 use tokio::sync::mpsc::{unbounded_channel, UnboundedSender};
 
 use crate::blocking::blocking;
@@ -101,7 +101,7 @@ impl Tables {
             stored,
             awake,
         };
-        let sender = scene::with_game(&rules, start)?;
+        let sender = rules.with_game(start)?;
         (self
             .services
             .running
@@ -160,13 +160,10 @@ struct Start<'a> {
     awake: Awake,
 }
 
-impl WithScene for Start<'_> {
+impl WithGame for Start<'_> {
     type Output = Result<UnboundedSender<Command>, RestoreError>;
 
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let (sender, receiver) = unbounded_channel();
         let (stored, services) = (self.stored, self.services.clone());
         let mut table = Table::new(

@@ -13,6 +13,7 @@ mod agent;
 pub mod check;
 mod core;
 pub mod house;
+mod listing;
 pub mod network;
 mod outcome;
 mod progress;
@@ -25,6 +26,7 @@ pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 #[doc(hidden)]
 pub use cards as __cards;
 pub use house::{House, HouseError, HouseRule};
+pub use listing::{Listed, Listing};
 pub use outcome::{HandOver, Happened, OrderedUp, Outcome, Penalty};
 pub use progress::{NotADeck, Progress, ReplayEvent, Taken};
 pub use record::{GameRecord, RecordSeat, ReplayError};

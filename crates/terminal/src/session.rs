@@ -4,7 +4,8 @@
 //! scene for the person's seat ([`scene::Shown`]) — the same the server sends a seat — so
 //! no face can show what the seat may not see, and none works out a rule.
 
-use scene::{Nameplate, Presence, Shown, Staged, WithScene};
+use catalogue::WithGame;
+use scene::{Nameplate, Presence, Shown};
 
 use crate::error::OpenError;
 use catalogue::{PlayerSpec, Roster, Ruleset};
@@ -83,7 +84,7 @@ pub trait Sitting {
 }
 
 /// A game being played: the game in progress and the computer players.
-pub struct Session<G: Roster + Staged> {
+pub struct Session<G: Roster> {
     about: About,
     progress: Progress<G>,
     rng: Rng,
@@ -131,7 +132,7 @@ fn nameplates(seats: usize) -> Vec<Nameplate> {
         .collect()
 }
 
-impl<G: Roster + Staged> Session<G> {
+impl<G: Roster> Session<G> {
     /// A session of `progress`'s game as `setup` says: a new one, or one taken up.
     fn new(setup: &Setup, progress: Progress<G>) -> Session<G> {
         let game = progress.game();
@@ -161,7 +162,7 @@ impl<G: Roster + Staged> Session<G> {
     }
 }
 
-impl<G: Roster + Staged> Sitting for Session<G> {
+impl<G: Roster> Sitting for Session<G> {
     fn about(&self) -> &About {
         &self.about
     }
@@ -258,13 +259,10 @@ struct Open<'a> {
     record: Option<&'a str>,
 }
 
-impl WithScene for Open<'_> {
+impl WithGame for Open<'_> {
     type Output = Result<Box<dyn Sitting>, OpenError>;
 
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let Some(line) = self.record else {
             let progress = Progress::new(new(), self.setup.seed, Vec::new())?;
             return Ok(Box::new(Session::new(self.setup, progress)));
@@ -288,14 +286,13 @@ impl WithScene for Open<'_> {
 
 /// A new game as `setup` says.
 pub fn open(setup: &Setup) -> Box<dyn Sitting> {
-    scene::with_game(
-        &setup.rules,
-        Open {
+    setup
+        .rules
+        .with_game(Open {
             setup,
             record: None,
-        },
-    )
-    .expect("a new game has no actions to refuse")
+        })
+        .expect("a new game has no actions to refuse")
 }
 
 /// A saved game (a record line) taken up where it stopped, with `opponents` in the
@@ -307,11 +304,8 @@ pub fn resume(line: &str, opponents: PlayerSpec) -> Result<Box<dyn Sitting>, Ope
         seed: header.seed,
         opponents,
     };
-    scene::with_game(
-        &setup.rules,
-        Open {
-            setup: &setup,
-            record: Some(line),
-        },
-    )
+    setup.rules.with_game(Open {
+        setup: &setup,
+        record: Some(line),
+    })
 }

@@ -12,6 +12,7 @@ mod game;
 mod hand;
 mod house;
 mod interface;
+mod listing;
 pub mod players;
 mod position;
 mod refusal;
@@ -19,6 +20,7 @@ mod rules;
 mod seat;
 pub mod solver;
 mod space;
+mod staging;
 mod view;
 
 pub use action::{Action, Actions};

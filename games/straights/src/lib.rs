@@ -10,11 +10,13 @@
 mod game;
 mod interface;
 mod layout;
+mod listing;
 pub mod players;
 mod round;
 mod rules;
 mod seat;
 mod space;
+mod staging;
 
 pub use game::{Game, Public};
 pub use layout::Layout;

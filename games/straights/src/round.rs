@@ -780,8 +780,8 @@ impl<'a> PublicRound<'a> {
     }
 
     /// A player's discards in the order discarded, face up once the round is over (the
-    /// CS 246 handout, 5.6 Scoring: at the round's end "Player<x>'s discards:<list of
-    /// discards>" is printed for every player); `None` while the round is played, when
+    /// CS 246 handout, 5.6 Scoring: at the round's end `Player<x>'s discards:<list of
+    /// discards>` is printed for every player); `None` while the round is played, when
     /// they are face down.
     pub fn revealed_discards(&self, seat: Seat) -> Option<impl Iterator<Item = Card> + 'a> {
         let round = self.round;

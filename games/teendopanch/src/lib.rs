@@ -17,11 +17,13 @@ mod hand;
 mod holding;
 mod house;
 mod interface;
+mod listing;
 pub mod players;
 mod refusal;
 mod rules;
 mod seat;
 mod space;
+mod staging;
 
 pub use cards::trick::Round;
 pub use game::{Game, Public};

@@ -172,7 +172,7 @@ fn the_recipe_for_adding_a_game_lists_every_place_a_game_is_named() {
         }
     }
     assert!(
-        naming.contains("crates/catalogue/src/game.rs"),
+        naming.contains("crates/catalogue/src/games.rs"),
         "the registry names the games: {naming:?}"
     );
     assert_eq!(

@@ -5,7 +5,8 @@
 //! least a snapshot does is write its bytes, so the ratio is the writing's share of the
 //! whole, and what building costs beyond it shows as the ratio falling.
 
-use scene::{Nameplate, Shown, Staged};
+use catalogue::Catalogued;
+use scene::{Nameplate, Shown};
 use table::Progress;
 
 use super::observe::seat;
@@ -13,7 +14,7 @@ use crate::turnabout::Side;
 
 /// The snapshot of the seat to act at each of `positions` in turn, and the reference,
 /// one unit a position.
-pub fn sides<G: Staged + 'static>(positions: &[Progress<G>], points: u32) -> (Side, Side) {
+pub fn sides<G: Catalogued + 'static>(positions: &[Progress<G>], points: u32) -> (Side, Side) {
     let seats = positions[0].game().seats();
     let names: Vec<Nameplate> = (1..=seats)
         .map(|n| Nameplate::computer(format!("Seat {n}")))

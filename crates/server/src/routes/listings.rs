@@ -4,8 +4,8 @@
 use axum::extract::{Path as UrlPath, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Json, Response};
+use catalogue::WithGame;
 use catalogue::{Roster, Ruleset, Variant};
-use scene::{Staged, WithScene};
 
 use super::records::{finished, record_seats, seated};
 use super::Page;
@@ -88,7 +88,7 @@ fn ended_listing(stored: Stored, moves: &[RatingMove]) -> protocol::GameListing 
             stored: &stored,
             nameplates: &nameplates,
         };
-        scene::with_game(&rules, at_end)
+        rules.with_game(at_end)
     });
     let Some(end) = end else {
         return listed;
@@ -142,13 +142,10 @@ struct AtTheEnd<'a> {
     nameplates: &'a [scene::Nameplate],
 }
 
-impl WithScene for AtTheEnd<'_> {
+impl WithGame for AtTheEnd<'_> {
     type Output = Option<scene::Scene>;
 
-    fn run<G: Roster + Staged>(
-        self,
-        new: impl Fn() -> G + Clone + Send + Sync + 'static,
-    ) -> Self::Output {
+    fn run<G: Roster>(self, new: impl Fn() -> G + Clone + Send + Sync + 'static) -> Self::Output {
         let actions = (self.stored.actions.iter())
             .map(|&stored| G::from_any(stored))
             .collect::<Option<Vec<_>>>()?;

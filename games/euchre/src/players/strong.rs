@@ -191,7 +191,7 @@ impl Strong {
         }
     }
 
-    /// The same player asking a bid to beat passing by `points` (see [`Strong::choose`]).
+    /// The same player asking a bid to beat passing by `points` (see `Strong::choose`).
     pub fn with_bid_threshold(self, points: f64) -> Strong {
         Strong {
             bid_threshold: points,

@@ -1,16 +1,20 @@
 //! Straights' scene: the layout in the middle, discards counted against each player.
 
+use crate::{Action, Game, Public, Seat, View};
 use cards::{Card, CardSet, Rank, Suit};
-use straights::{Action, Game, Public, Seat, View};
 
-use super::words::{by_suit, card_text, cards_text, suit_symbol, verb, verb_then};
-use super::{LayoutRow, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind};
+use staging::words::{by_suit, card_text, cards_text, suit_symbol, verb, verb_then};
+use staging::{
+    InForce, LayoutRow, Lesson, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
+};
 
 impl Staged for Game {
     const HAND_WORD: &'static str = "Round";
     const POINTS_TO_WIN: bool = false;
-    /// The CS 246 handout, 5.6 Scoring: "The player with the lowest score wins."
-    const LOWEST_WINS: bool = true;
+
+    fn lessons(rules: &InForce) -> Vec<Lesson> {
+        lessons(rules)
+    }
 
     fn rules_words(_: &Public<'_>) -> &'static str {
         "CS 246 rules"
@@ -18,9 +22,9 @@ impl Staged for Game {
 
     fn goal_words(public: &Public<'_>, _points_to_win: u32) -> String {
         match public.rules().end {
-            straights::End::Points(points) => format!("ends at {points} points, lowest score wins"),
-            straights::End::Rounds(1) => "one round, lowest score wins".into(),
-            straights::End::Rounds(rounds) => format!("{rounds} rounds, lowest score wins"),
+            crate::End::Points(points) => format!("ends at {points} points, lowest score wins"),
+            crate::End::Rounds(1) => "one round, lowest score wins".into(),
+            crate::End::Rounds(rounds) => format!("{rounds} rounds, lowest score wins"),
         }
     }
 
@@ -111,13 +115,13 @@ impl Staged for Game {
     }
 
     fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {
-        if public.rules().stuck == straights::Stuck::Pass {
+        if public.rules().stuck == crate::Stuck::Pass {
             let count =
-                |v: straights::PublicRound| side.iter().map(|&s| v.pass_count(Seat::new(s))).sum();
+                |v: crate::PublicRound| side.iter().map(|&s| v.pass_count(Seat::new(s))).sum();
             return vec![("Passes", public.round().map_or(0u32, count).to_string())];
         }
         let count =
-            |v: straights::PublicRound| side.iter().map(|&s| v.discard_count(Seat::new(s))).sum();
+            |v: crate::PublicRound| side.iter().map(|&s| v.discard_count(Seat::new(s))).sum();
         vec![("Discards", public.round().map_or(0usize, count).to_string())]
     }
 
@@ -181,8 +185,7 @@ impl Staged for Game {
         let plays = legal.iter().any(|a| matches!(a, Action::Play(_)));
         // Passes by choice left this round (three a round, with the voluntary pass).
         let left = public.round().map_or(0, |r| r.voluntary_passes_left());
-        let by_choice =
-            public.rules().free_discard && public.rules().stuck == straights::Stuck::Pass;
+        let by_choice = public.rules().free_discard && public.rules().stuck == crate::Stuck::Pass;
         if legal.contains(&Action::Pass) {
             return match (plays, left) {
                 (true, 1) => "Play a card onto the layout, or pass and pay a chip (your last pass by choice this round)".into(),
@@ -207,7 +210,7 @@ impl Staged for Game {
     }
 
     fn help(public: &Public<'_>, legal: &[Action]) -> Vec<String> {
-        if public.rules().stuck == straights::Stuck::Pass {
+        if public.rules().stuck == crate::Stuck::Pass {
             return vec![format!("A seven starts its suit's row; a card fits next to the end of its suit's row. The 7{} leads. With no card that fits you pass and pay a chip (a point); the first player out of cards ends the round and the others pay a point for each card left.", suit_symbol(public.rules().opener.suit()))];
         }
         if legal.iter().any(|a| matches!(a, Action::Play(_))) {
@@ -224,9 +227,8 @@ impl Staged for Game {
     }
 }
 
-/// How to play Straights under the rules in force ([`crate::learn`]).
-pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson> {
-    use crate::learn::Lesson;
+/// How to play Straights under the rules in force ([`Staged::lessons`]).
+fn lessons(rules: &InForce) -> Vec<Lesson> {
     let value = |name| rules.value(name);
     let players: usize = value("players").parse().unwrap_or(4);
     let source = "the CS 246 handout; pagat.com/layout/sevens.html";

@@ -6,8 +6,8 @@ use cards::euchre_order::TrumpOrder;
 use cards::trick::Trick;
 use cards::Suit;
 
-use super::words::suit_words;
-use super::{Fact, FactKind, Played};
+use crate::words::suit_words;
+use crate::{Fact, FactKind, Played};
 
 /// A trick's plays with their seats, in the order played.
 fn plays<'t, S: Copy + 't, const N: usize>(
@@ -21,7 +21,7 @@ fn plays<'t, S: Copy + 't, const N: usize>(
 }
 
 /// The plays of the trick in progress of the hand, if one is dealt, given to `each`.
-pub(crate) fn each_play<S: Copy, const N: usize>(
+pub fn each_play<S: Copy, const N: usize>(
     trick: Option<&Trick<S, N>>,
     index: impl Fn(S) -> usize,
     each: &mut dyn FnMut(Played),
@@ -33,7 +33,7 @@ pub(crate) fn each_play<S: Copy, const N: usize>(
 
 /// The trick in progress of the hand, if one is dealt (its trick and trump's order): its
 /// plays, and the seat winning it once trump is made; nothing before the first deal.
-pub(crate) fn in_hand<S: Copy, const N: usize>(
+pub fn in_hand<S: Copy, const N: usize>(
     hand: Option<(&Trick<S, N>, Option<TrumpOrder>)>,
     index: impl Fn(S) -> usize,
 ) -> (Vec<Played>, Option<usize>) {
@@ -46,7 +46,7 @@ pub(crate) fn in_hand<S: Copy, const N: usize>(
 
 /// `Trump Hearts ♥` and what follows it (`, made by West`, the `maker`), in trump's
 /// colour.
-pub(crate) fn trump(suit: Suit, after: String, maker: Option<usize>) -> Fact {
+pub fn trump(suit: Suit, after: String, maker: Option<usize>) -> Fact {
     Fact {
         kind: FactKind::Trump,
         text: format!("Trump {}{after}", suit_words(suit)),
@@ -58,13 +58,13 @@ pub(crate) fn trump(suit: Suit, after: String, maker: Option<usize>) -> Fact {
 
 /// The texts whose condition holds, in order: a seat's marks, the help for the
 /// question asked.
-pub(crate) fn holding<const N: usize>(texts: [(bool, &str); N]) -> Vec<String> {
+pub fn holding<const N: usize>(texts: [(bool, &str); N]) -> Vec<String> {
     let held = texts.into_iter().filter(|(holds, _)| *holds);
     held.map(|(_, text)| text.to_string()).collect()
 }
 
 /// A fact in words, naming `seat` where it names one.
-pub(crate) fn fact(kind: FactKind, text: impl Into<String>, seat: Option<usize>) -> Fact {
+pub fn fact(kind: FactKind, text: impl Into<String>, seat: Option<usize>) -> Fact {
     Fact {
         kind,
         text: text.into(),
@@ -75,7 +75,7 @@ pub(crate) fn fact(kind: FactKind, text: impl Into<String>, seat: Option<usize>)
 }
 
 /// The question of naming trump.
-pub(crate) fn name_trump(may_pass: bool) -> String {
+pub fn name_trump(may_pass: bool) -> String {
     let or = if may_pass {
         ", or pass"
     } else {
@@ -85,7 +85,7 @@ pub(crate) fn name_trump(may_pass: bool) -> String {
 }
 
 /// The question of a card to a trick: its lead, or a card to follow.
-pub(crate) fn play(trick_empty: bool) -> String {
+pub fn play(trick_empty: bool) -> String {
     let question = if trick_empty {
         "Lead a card"
     } else {

@@ -5,9 +5,9 @@
 
 use cards::{Card, CardSet, Suit};
 
-use super::tricks::{self, fact};
-use super::words::{card_text, cards_text, verb};
-use super::{Fact, FactKind, Mark, MarkKind, Tally, TallyKind};
+use crate::tricks::{self, fact};
+use crate::words::{card_text, cards_text, verb};
+use crate::{Fact, FactKind, Mark, MarkKind, Tally, TallyKind};
 
 /// A seat's marks: a set of [`MarkKind`]s, listed in the kinds' order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

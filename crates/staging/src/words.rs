@@ -26,7 +26,7 @@ pub fn card_text(card: Card) -> String {
 }
 
 /// The joker's name, in running text and in full.
-pub(crate) const JOKER: &str = "Joker";
+pub const JOKER: &str = "Joker";
 
 /// `10♥`, or `Joker` for the card that stands for the joker at this table (Euchre's
 /// benny, the two of spades, under the joker house rule).
@@ -39,12 +39,12 @@ pub fn card_text_at(joker: Option<Card>, card: Card) -> String {
 }
 
 /// `Hearts ♥`.
-pub(crate) fn suit_words(suit: Suit) -> String {
+pub fn suit_words(suit: Suit) -> String {
     format!("{} {}", suit.name(), suit_symbol(suit))
 }
 
 /// Cards in words, `9♠ 10♠`.
-pub(crate) fn cards_text(cards: impl IntoIterator<Item = Card>) -> String {
+pub fn cards_text(cards: impl IntoIterator<Item = Card>) -> String {
     cards
         .into_iter()
         .map(card_text)
@@ -54,14 +54,14 @@ pub(crate) fn cards_text(cards: impl IntoIterator<Item = Card>) -> String {
 
 /// The verb as said of the person reading (`you` true: "play") or of someone else
 /// ("plays"): both forms are written out, never derived from each other.
-pub(crate) fn verb(you: bool, of_you: &str, of_them: &str) -> String {
+pub fn verb(you: bool, of_you: &str, of_them: &str) -> String {
     if you { of_you } else { of_them }.to_string()
 }
 
 /// `first` then `rest` after a space (`West plays J♥`), written straight into one
 /// string: every line of a log is worded again for every snapshot, and `format!` with
 /// the strings it is given costs several times this.
-pub(crate) fn sentence(first: &str, rest: &str) -> String {
+pub fn sentence(first: &str, rest: &str) -> String {
     let mut said = String::with_capacity(first.len() + 1 + rest.len());
     said.push_str(first);
     said.push(' ');
@@ -70,12 +70,12 @@ pub(crate) fn sentence(first: &str, rest: &str) -> String {
 }
 
 /// [`verb`] then `object` ([`sentence`]): `plays J♥`, the most common phrase of every log.
-pub(crate) fn verb_then(you: bool, of_you: &str, of_them: &str, object: &str) -> String {
+pub fn verb_then(you: bool, of_you: &str, of_them: &str, object: &str) -> String {
     sentence(if you { of_you } else { of_them }, object)
 }
 
 /// `1 point`, `2 points`.
-pub(crate) fn points(n: impl Into<f64>) -> String {
+pub fn points(n: impl Into<f64>) -> String {
     let n = n.into();
     if n == 1.0 {
         "1 point".into()
@@ -87,7 +87,7 @@ pub(crate) fn points(n: impl Into<f64>) -> String {
 /// A hand grouped by suit as the game ranks it, for faces to draw: trump first (with its
 /// bowers, under `order`), the other suits alternating colour, each strongest first; with
 /// `ace_low` (Straights) ace to king.
-pub(crate) fn by_suit(
+pub fn by_suit(
     hand: cards::CardSet,
     order: Option<cards::euchre_order::TrumpOrder>,
     ace_low: bool,

@@ -1,12 +1,19 @@
 //! Euchre's scene: marks for the dealer and the makers, the upcard, trump and its bowers.
 
+use crate::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 use cards::{Card, CardSet};
-use euchre::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
-use super::words::{card_text, card_text_at, suit_words, verb, verb_then};
-use super::{tricks, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind, Upcard};
+use staging::words::{card_text, card_text_at, suit_words, verb, verb_then};
+use staging::{
+    tricks, InForce, Lesson, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
+    Upcard,
+};
 
 impl Staged for Game {
+    fn lessons(rules: &InForce) -> Vec<Lesson> {
+        lessons(rules)
+    }
+
     fn rules_words(public: &Public<'_>) -> &'static str {
         match (public.rules().name(), public.rules().going_alone) {
             ("cs246", true) => "CS 246 rules, going alone",
@@ -33,7 +40,7 @@ impl Staged for Game {
             Hand::Making(Round::Two) => Phase::NameTrump {
                 turned_down: Some(view.upcard()),
                 may_pass: !(view.turn() == view.dealer()
-                    && public.rules().all_pass == euchre::AllPass::ScrewTheDealer),
+                    && public.rules().all_pass == crate::AllPass::ScrewTheDealer),
             },
             Hand::Defending => Phase::DefendAlone,
             Hand::Discard => Phase::Discard,
@@ -117,7 +124,7 @@ impl Staged for Game {
     }
 
     fn score_cells(public: &Public<'_>, side: &[usize]) -> Vec<(&'static str, String)> {
-        let won = |v: euchre::PublicHand| side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum();
+        let won = |v: crate::PublicHand| side.iter().map(|&s| v.tricks_won(Seat::new(s))).sum();
         vec![("Tricks", public.hand().map_or(0u8, won).to_string())]
     }
 
@@ -130,7 +137,7 @@ impl Staged for Game {
     }
 
     fn hand(view: &View<'_>) -> Vec<Vec<Card>> {
-        super::words::by_suit(Self::own_cards(view), view.trump_order(), false)
+        staging::words::by_suit(Self::own_cards(view), view.trump_order(), false)
     }
 
     fn face_down(view: &View<'_>) -> usize {
@@ -147,7 +154,7 @@ impl Staged for Game {
             return Vec::new();
         };
         let cards = hand.cards(Seat::new(seat));
-        super::words::by_suit(cards, hand.trump_order(), false)
+        staging::words::by_suit(cards, hand.trump_order(), false)
             .into_iter()
             .flatten()
             .collect()
@@ -363,7 +370,7 @@ impl Staged for Game {
 
 /// Whether these rules' handout calls the dealer's taking the upcard "pick up" (CS 246).
 fn picks_up_in_words(public: &Public) -> bool {
-    public.rules().preset == euchre::Preset::Cs246
+    public.rules().preset == crate::Preset::Cs246
 }
 
 /// Whether the dealer decides on the upcard now under the CS 246 rules, whose handout
@@ -382,9 +389,8 @@ fn benny_up(public: &Public) -> bool {
         .is_some_and(|v| v.benny_up() && v.phase() == Hand::Making(Round::Two))
 }
 
-/// How to play Euchre under the rules in force ([`crate::learn`]).
-pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson> {
-    use crate::learn::Lesson;
+/// How to play Euchre under the rules in force ([`Staged::lessons`]).
+fn lessons(rules: &InForce) -> Vec<Lesson> {
     let handout = if rules.variant == "cs246" {
         "the CS 246 handout"
     } else {
@@ -395,7 +401,7 @@ pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson
     let value = |name| rules.value(name);
     let aim = vec![
         "Four players in two partnerships; partners sit across the table from each other and score together.".to_string(),
-        format!("The first side to {} wins the game.", super::words::points(rules.points)),
+        format!("The first side to {} wins the game.", staging::words::points(rules.points)),
     ];
     let lowest = match value("pack") {
         "32" => "7",

@@ -1,14 +1,19 @@
 //! Teen Do Panch's scene: quotas beside tricks, the maker, pulls and returns.
 
+use crate::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 use cards::{Card, CardSet};
-use teendopanch::{Action, Game, Phase as Hand, Public, Round, Seat, View};
 
-use super::words::{by_suit, card_text, suit_words, verb, verb_then};
-use super::{
-    tricks, Dealt, Fact, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
+use staging::words::{by_suit, card_text, suit_words, verb, verb_then};
+use staging::{
+    tricks, Dealt, Fact, InForce, Lesson, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged,
+    TallyKind,
 };
 
 impl Staged for Game {
+    fn lessons(rules: &InForce) -> Vec<Lesson> {
+        lessons(rules)
+    }
+
     fn rules_words(public: &Public<'_>) -> &'static str {
         match public.rules().name() {
             "reference" => "reference rules",
@@ -100,9 +105,7 @@ impl Staged for Game {
         }
         match view.phase() {
             Hand::Making(Round::One) => each(Sign::Dealt(Dealt::FirstFive)),
-            Hand::Making(Round::Two)
-                if public.rules().packets == teendopanch::Packets::FiveFive =>
-            {
+            Hand::Making(Round::Two) if public.rules().packets == crate::Packets::FiveFive => {
                 each(Sign::Dealt(Dealt::AllTen))
             }
             Hand::Making(Round::Two) => each(Sign::Dealt(Dealt::EightOfTen)),
@@ -256,8 +259,8 @@ impl Staged for Game {
     fn help(public: &Public<'_>, legal: &[Action]) -> Vec<String> {
         let has = |f: fn(&Action) -> bool| legal.iter().any(f);
         let call = match public.rules().packets {
-            teendopanch::Packets::FiveThreeTwo => "You name trump for this hand; passing waits for three more cards (only before they are dealt).",
-            teendopanch::Packets::FiveFive => "You name trump for this hand; passing waits for five more cards (only before they are dealt).",
+            crate::Packets::FiveThreeTwo => "You name trump for this hand; passing waits for three more cards (only before they are dealt).",
+            crate::Packets::FiveFive => "You name trump for this hand; passing waits for five more cards (only before they are dealt).",
         };
         let play = if public.rules().sevens_high {
             "Follow the suit led if you can; trump beats the other suits, and the seven of spades, then the seven of hearts, beat every trump (they count as trumps). Reach your quota of tricks: above it you pull cards next hand."
@@ -283,9 +286,8 @@ impl Staged for Game {
     }
 }
 
-/// How to play Teen Do Panch under the rules in force ([`crate::learn`]).
-pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson> {
-    use crate::learn::Lesson;
+/// How to play Teen Do Panch under the rules in force ([`Staged::lessons`]).
+fn lessons(rules: &InForce) -> Vec<Lesson> {
     let value = |name| rules.value(name);
     let source = "the EECS 280 handout; pagat.com/whist/325.html";
     let side = if value("direction") == "right" {
@@ -295,7 +297,7 @@ pub(crate) fn lessons(rules: &crate::learn::InForce) -> Vec<crate::learn::Lesson
     };
     let aim = vec![
         "Three players, each for themselves. Each hand every player has a quota: a number of the ten tricks to take. Points come from reaching and passing it.".into(),
-        format!("The first player to {} wins the game.", super::words::points(rules.points)),
+        format!("The first player to {} wins the game.", staging::words::points(rules.points)),
     ];
     let mut cards = vec![
         "30 cards: seven to ace in spades and hearts, eight to ace in clubs and diamonds. Each suit ranks ace, king, queen, jack, ten, nine, eight, then seven where it has one.".to_string(),
