@@ -2,7 +2,7 @@
 //! does not know with an error (never a silent default).
 
 use catalogue::{Error, GameKind, Lineup, PlayerSpec, Roster, Variant, WithGame, MAX_SAMPLES};
-use table::Turn;
+use table::{Computers, Turn};
 
 /// Plays one game of the variant with the line-up to its end; returns (name, variant,
 /// seats, teams).

@@ -11,6 +11,7 @@
 
 mod agent;
 pub mod check;
+mod computers;
 mod core;
 pub mod house;
 mod listing;
@@ -25,6 +26,7 @@ pub mod space;
 pub use agent::{Agent, Player, RandomAgent, Seated, Sitter};
 #[doc(hidden)]
 pub use cards as __cards;
+pub use computers::Computers;
 pub use house::{House, HouseError, HouseRule};
 pub use listing::{Listed, Listing};
 pub use outcome::{HandOver, Happened, OrderedUp, Outcome, Penalty};

@@ -16,6 +16,7 @@ mod listing;
 pub mod players;
 mod position;
 mod refusal;
+mod roster;
 mod rules;
 mod seat;
 pub mod solver;

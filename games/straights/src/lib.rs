@@ -12,6 +12,7 @@ mod interface;
 mod layout;
 mod listing;
 pub mod players;
+mod roster;
 mod round;
 mod rules;
 mod seat;

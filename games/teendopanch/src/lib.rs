@@ -20,6 +20,7 @@ mod interface;
 mod listing;
 pub mod players;
 mod refusal;
+mod roster;
 mod rules;
 mod seat;
 mod space;
