@@ -2,32 +2,33 @@
 //! with the names, the log and the outcomes in one place.
 
 use catalogue::Catalogued;
-use table::{HandOver, Happened, Turn};
+use table::{HandOver, HappenedIn, Turn};
 
 use super::words::{card_text_at, points, sentence, verb};
+use super::Names;
 use super::{
-    Choice, GameResult, HandCard, HandEnd, HandEndKind, Held, Logged, Mark, MarkKind, Middle,
-    Nameplate, Own, Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown,
-    SideEnd, Tally, TallyKind, TrickShown, SCENE_VERSION,
+    Choice, GameResult, HandCard, HandEnd, Held, Logged, Mark, MarkKind, Middle, Nameplate, Own,
+    Phase, Played, Presence, RuleLine, Scene, Score, ScoreRow, SeatPanel, Shown, SideEnd, Tally,
+    TallyKind, TrickShown, SCENE_VERSION,
 };
 
 /// One accepted action and what it did, as one recipient may know it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Moment<A> {
+pub struct Moment<G: table::Game> {
     /// The action's number in the game, from 1 (an accepted `act`'s `seq`).
     pub seq: u64,
     /// Who acted.
     pub seat: usize,
     /// The action, or `None` where it is hidden from the recipient (a face-down discard).
-    pub action: Option<A>,
+    pub action: Option<G::Action>,
     /// What it did.
-    pub happened: Happened,
+    pub happened: HappenedIn<G>,
 }
 
-impl<A: Copy> Moment<A> {
+impl<G: table::Game> Moment<G> {
     /// `taken`, the game's `seq`th action, as `to` (a seat, or `None` for a spectator)
     /// may know it, or every action face up (a finished game's replay).
-    pub fn of(taken: &table::Taken<A>, seq: u64, to: Option<usize>, face_up: bool) -> Moment<A> {
+    pub fn of(taken: &table::Taken<G>, seq: u64, to: Option<usize>, face_up: bool) -> Moment<G> {
         Moment {
             seq,
             seat: taken.seat,
@@ -50,31 +51,31 @@ pub fn shown<G: Catalogued>(
 
 /// What a scene is built from besides the game: who receives it, who sits where, and
 /// what happened so far as the recipient may know it.
-pub struct Stage<'a, A> {
+pub struct Stage<'a, G: table::Game> {
     /// The recipient's seat (`None`: a spectator).
     pub to: Option<usize>,
     /// Each seat's name and presence.
     pub nameplates: &'a [Nameplate],
     /// This hand's actions.
-    pub log: Vec<Moment<A>>,
+    pub log: Vec<Moment<G>>,
     /// The hand before's.
-    pub last_hand: Vec<Moment<A>>,
+    pub last_hand: Vec<Moment<G>>,
     /// Points to win, for the title.
     pub points_to_win: u32,
 }
 
-impl<'a, A: Copy> Stage<'a, A> {
+impl<'a, G: table::Game> Stage<'a, G> {
     /// `progress`'s hand and the hand before as `to` may know them, or face up.
-    pub fn of<G: table::Game<Action = A>>(
+    pub fn of(
         progress: &table::Progress<G>,
         to: Option<usize>,
         face_up: bool,
         nameplates: &'a [Nameplate],
         points_to_win: u32,
-    ) -> Stage<'a, A> {
+    ) -> Stage<'a, G> {
         let this_hand = progress.actions().len() - progress.hand().len();
         let hand_before = this_hand - progress.last_hand().len();
-        let moments = |taken: &[table::Taken<A>], before: usize| {
+        let moments = |taken: &[table::Taken<G>], before: usize| {
             (taken.iter().zip(before as u64 + 1..))
                 .map(|(t, seq)| Moment::of(t, seq, to, face_up))
                 .collect()
@@ -139,132 +140,23 @@ fn names(nameplates: &[Nameplate], to: Option<usize>) -> Vec<String> {
         .collect()
 }
 
-/// Who did something, as a sentence starts: `You` for the recipient.
-fn subject(nameplates: &[Nameplate], to: Option<usize>, seat: usize) -> &str {
-    if to == Some(seat) {
-        "You"
-    } else {
-        &nameplates[seat].name
-    }
-}
-
-/// A side named by its seats: `You and North`, `West and East`.
-fn side(nameplates: &[Nameplate], to: Option<usize>, seats: &[usize]) -> (String, bool) {
-    let you = seats.iter().any(|&s| Some(s) == to);
-    let mut names: Vec<&str> = seats.iter().map(|&s| subject(nameplates, to, s)).collect();
-    if let Some(at) = names.iter().position(|n| *n == "You") {
-        names.swap(0, at);
-    }
-    (names.join(" and "), you || seats.len() > 1)
-}
-
-fn team_of<G: Catalogued>(game: &Sight<G>, seat: usize) -> Vec<usize> {
-    game.teams
-        .iter()
-        .find(|t| t.contains(&seat))
-        .cloned()
-        .unwrap_or_else(|| vec![seat])
-}
-
-/// What a hand's end says, in a sentence.
-fn hand_over_words<G: Catalogued>(
-    game: &Sight<G>,
-    stage: &Stage<G::Action>,
-    over: &HandOver,
-) -> String {
-    let (nameplates, to) = (stage.nameplates, stage.to);
-    let side_of = |seat: usize| side(nameplates, to, &team_of(game, seat));
-    // What the makers took (`West and East take 4 tricks alone`), and whether the
-    // sentence's subject is plural.
-    let taken = |makers: usize, alone: bool, tricks: &str| {
-        let (name, many) = side_of(makers);
-        let alone = if alone { " alone" } else { "" };
-        let take = verb(many, "take", "takes");
-        (format!("{name} {take} {tricks}{alone}"), many)
-    };
-    match *over {
-        HandOver::ThrownIn => "Nobody made trump: the hand is thrown in.".into(),
-        HandOver::Refused { .. } => {
-            "The hand is thrown in: nobody scores, and the same dealer deals again.".into()
-        }
-        HandOver::Made {
-            makers,
-            alone,
-            tricks,
-            points: p,
-        } => {
-            let (taken, many) = taken(makers, alone, &format!("{tricks} tricks"));
-            let scores = verb(many, "score", "scores");
-            format!("{taken} and {scores} {}.", points(p))
-        }
-        HandOver::March {
-            makers,
-            alone,
-            points: p,
-        } => {
-            let (taken, _) = taken(makers, alone, "all five tricks");
-            format!("{taken}, a march: {}.", points(p))
-        }
-        HandOver::Euchred {
-            makers,
-            tricks,
-            points: p,
-        } => {
-            let (makers_name, many) = side_of(makers);
-            let defender = (0..game.seats)
-                .find(|s| !team_of(game, makers).contains(s))
-                .unwrap_or(0);
-            let (defenders, d_many) = side_of(defender);
-            format!(
-                "{makers_name} {} euchred with {tricks} trick{}: {defenders} {} {}.",
-                verb(many, "are", "is"),
-                if tricks == 1 { "" } else { "s" },
-                verb(d_many, "score", "scores"),
-                points(p)
-            )
-        }
-        HandOver::Quotas {
-            tricks,
-            quotas,
-            points: p,
-        } => {
-            let each: Vec<String> = (0..game.seats)
-                .map(|s| {
-                    let who = subject(nameplates, to, s);
-                    format!("{who} {}", quota_words(tricks[s], quotas[s], p[s]))
-                })
-                .collect();
-            format!("The hand is over: {}.", each.join("; "))
-        }
-        HandOver::Round { points: p } => {
-            let each: Vec<String> = (0..game.seats)
-                .map(|s| format!("{} +{}", subject(nameplates, to, s), p[s]))
-                .collect();
-            format!("The round is over: {}.", each.join(", "))
-        }
-    }
+/// The seats and sides named as the recipient of `stage` reads them.
+fn names_for<'a, G: Catalogued>(game: &'a Sight<G>, stage: &Stage<'a, G>) -> Names<'a> {
+    Names::new(stage.nameplates, stage.to, &game.teams)
 }
 
 /// How the hand just played ended, between its last action and the next deal (and at the
-/// game's end): the core's `HandOver` with each side's tally, gain and points.
-fn hand_end<G: Catalogued>(
-    game: &Sight<G>,
-    stage: &Stage<G::Action>,
-    heading: &str,
-) -> Option<HandEnd> {
+/// game's end): the core's hand over, in the game's words, with each side's tally, gain
+/// and points.
+fn hand_end<G: Catalogued>(game: &Sight<G>, stage: &Stage<G>, heading: &str) -> Option<HandEnd> {
     if matches!(game.turn, Turn::Seat(_)) {
         return None;
     }
     let last = stage.log.last()?;
     let over = last.happened.hand_over.as_ref()?;
     let gains = hand_gains(game, &stage.log, over);
-    let (alone, makers) = match *over {
-        HandOver::Made { makers, alone, .. } | HandOver::March { makers, alone, .. } => {
-            (alone, Some(makers))
-        }
-        HandOver::Euchred { makers, .. } => (false, Some(makers)),
-        _ => (false, None),
-    };
+    let (makers, alone) = G::makers(over).unzip();
+    let alone = alone.unwrap_or(false);
     let sides = game
         .teams
         .iter()
@@ -273,16 +165,8 @@ fn hand_end<G: Catalogued>(
     Some(HandEnd {
         seq: last.seq,
         heading: heading.to_string(),
-        kind: match *over {
-            HandOver::Made { .. } => HandEndKind::Made,
-            HandOver::March { .. } => HandEndKind::March,
-            HandOver::Euchred { .. } => HandEndKind::Euchred,
-            HandOver::ThrownIn => HandEndKind::ThrownIn,
-            HandOver::Refused { .. } => HandEndKind::Refused,
-            HandOver::Quotas { .. } => HandEndKind::Quotas,
-            HandOver::Round { .. } => HandEndKind::Round,
-        },
-        sentence: hand_over_words(game, stage, over),
+        kind: G::hand_end_kind(over),
+        sentence: G::hand_over_words(over, &names_for(game, stage)),
         sides,
     })
 }
@@ -291,8 +175,8 @@ fn hand_end<G: Catalogued>(
 /// and any renege's penalty of the hand.
 fn hand_gains<G: Catalogued>(
     game: &Sight<G>,
-    log: &[Moment<G::Action>],
-    over: &HandOver,
+    log: &[Moment<G>],
+    over: &table::HandOverOf<G>,
 ) -> Vec<u32> {
     let mut gains = vec![0u32; game.seats];
     let mut credit = |seat: usize, points: u32| {
@@ -300,45 +184,28 @@ fn hand_gains<G: Catalogued>(
             gains[s] += points;
         }
     };
-    match *over {
-        HandOver::Made { makers, points, .. } | HandOver::March { makers, points, .. } => {
-            credit(makers, points)
-        }
-        HandOver::Euchred { makers, points, .. } => {
-            let makers = team_of(game, makers);
-            let defender = (0..game.seats).find(|s| !makers.contains(s));
-            if let Some(defender) = defender {
-                credit(defender, points);
-            }
-        }
-        HandOver::Quotas { points, .. } => {
-            for (seat, p) in points.into_iter().enumerate().take(game.seats) {
-                credit(seat, p);
-            }
-        }
-        HandOver::Round { points } => {
-            for (seat, p) in points.into_iter().enumerate().take(game.seats) {
-                credit(seat, p);
-            }
-        }
-        HandOver::ThrownIn | HandOver::Refused { .. } => {}
-    }
+    over.scored(&mut credit);
     for penalty in log.iter().filter_map(|m| m.happened.penalty) {
         credit(penalty.to, penalty.points);
     }
     gains
 }
 
+/// The seats of `seat`'s side: its partnership, or itself alone.
+fn team_of<G: Catalogued>(game: &Sight<G>, seat: usize) -> Vec<usize> {
+    staging::team_of(&game.teams, seat)
+}
+
 /// One side's line at a hand's end.
 fn side_end<G: Catalogued>(
     game: &Sight<G>,
-    stage: &Stage<G::Action>,
+    stage: &Stage<G>,
     team: &[usize],
     gains: &[u32],
     makers: Option<usize>,
     alone: bool,
 ) -> SideEnd {
-    let (name, _) = side(stage.nameplates, stage.to, team);
+    let (name, _) = names_for(game, stage).side(team);
     let parts: Vec<(Vec<Mark>, usize, Tally)> = (team.iter())
         .map(|&s| G::seat_parts(&game.public, s))
         .collect();
@@ -387,34 +254,6 @@ fn side_end<G: Catalogued>(
     }
 }
 
-/// How a Teen Do Panch seat's `gained` points came about from its `tricks` against its
-/// `quota` (the handout: the maker scores 2 for reaching its quota, and everyone 1 for
-/// each trick above it): `took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points`,
-/// `took 1 trick, quota 3: 2 short, 0 points`.
-fn quota_words(tricks: u8, quota: u8, gained: u32) -> String {
-    let took = format!(
-        "took {tricks} trick{}, quota {quota}",
-        if tricks == 1 { "" } else { "s" }
-    );
-    if tricks < quota {
-        return format!("{took}: {} short, {}", quota - tricks, points(gained));
-    }
-    let over = u32::from(tricks - quota);
-    let reached = gained.saturating_sub(over);
-    let mut parts = Vec::new();
-    if reached > 0 {
-        parts.push(format!("reached it +{reached}"));
-    }
-    if over > 0 {
-        parts.push(format!("{over} over +{over}"));
-    }
-    match parts.len() {
-        0 => format!("{took}: met it, {}", points(gained)),
-        1 if reached == 0 => format!("{took}: {}, {}", parts[0], points(gained)),
-        _ => format!("{took}: {} = {}", parts.join(", "), points(gained)),
-    }
-}
-
 /// `You and North: 3 tricks, made trump, +1 point (7 in all)`.
 fn side_end_text(
     name: &str,
@@ -445,11 +284,7 @@ fn side_end_text(
 }
 
 /// A hand's log: each action as the recipient may know it, with its sentences.
-fn logged<G: Catalogued>(
-    game: &Sight<G>,
-    stage: &Stage<G::Action>,
-    log: &[Moment<G::Action>],
-) -> Vec<Logged> {
+fn logged<G: Catalogued>(game: &Sight<G>, stage: &Stage<G>, log: &[Moment<G>]) -> Vec<Logged> {
     log.iter()
         .map(|moment| Logged {
             seq: moment.seq,
@@ -462,15 +297,11 @@ fn logged<G: Catalogued>(
 
 /// One action in words, then what it did: a renege's penalty, the trick taken, the
 /// hand's end.
-fn sentences<G: Catalogued>(
-    game: &Sight<G>,
-    stage: &Stage<G::Action>,
-    moment: &Moment<G::Action>,
-) -> Vec<String> {
+fn sentences<G: Catalogued>(game: &Sight<G>, stage: &Stage<G>, moment: &Moment<G>) -> Vec<String> {
     let mut lines = Vec::new();
     {
         let you = stage.to == Some(moment.seat);
-        let who = subject(stage.nameplates, stage.to, moment.seat);
+        let who = names_for(game, stage).subject(moment.seat);
         let mut phrase = G::phrase(&game.public, moment.action.as_ref(), &moment.happened, you);
         // A card handed to a seat: whom to, though the card may be hidden.
         if let Some(to) = moment.happened.passed_to {
@@ -482,7 +313,7 @@ fn sentences<G: Catalogued>(
         }
         lines.push(sentence(who, &phrase));
         if let Some(penalty) = moment.happened.penalty {
-            let (name, many) = side(stage.nameplates, stage.to, &team_of(game, penalty.to));
+            let (name, many) = names_for(game, stage).side(&team_of(game, penalty.to));
             lines.push(format!(
                 "A renege: {name} {} {}.",
                 verb(many, "score", "scores"),
@@ -491,19 +322,19 @@ fn sentences<G: Catalogued>(
         }
         if let Some(taker) = moment.happened.trick_taken {
             let you = stage.to == Some(taker);
-            let who = subject(stage.nameplates, stage.to, taker);
+            let who = names_for(game, stage).subject(taker);
             let take = if you { "take" } else { "takes" };
             lines.push(sentence(who, &[take, " the trick."].concat()));
         }
         if let Some(over) = &moment.happened.hand_over {
-            lines.push(hand_over_words(game, stage, over));
+            lines.push(G::hand_over_words(over, &names_for(game, stage)));
         }
     }
     lines
 }
 
 /// The last trick taken in `log`, with its taker.
-fn last_taken<G: Catalogued>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, usize)> {
+fn last_taken<G: Catalogued>(log: &[Moment<G>]) -> Option<(Vec<Played>, usize)> {
     let mut current = Vec::new();
     let mut last = None;
     for moment in log {
@@ -520,7 +351,7 @@ fn last_taken<G: Catalogued>(log: &[Moment<G::Action>]) -> Option<(Vec<Played>, 
     last
 }
 
-fn middle<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Middle {
+fn middle<G: Catalogued>(game: &Sight<G>, stage: &Stage<G>, names: &[String]) -> Middle {
     if let Some(rows) = G::layout(&game.public) {
         return Middle::Layout { rows };
     }
@@ -549,7 +380,7 @@ fn middle<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[Str
     Middle::Tricks { current, last }
 }
 
-fn score<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[String]) -> Score {
+fn score<G: Catalogued>(game: &Sight<G>, stage: &Stage<G>, names: &[String]) -> Score {
     let (points, teams) = (&game.points, &game.teams);
     let first = if teams.iter().any(|t| t.len() > 1) {
         "Team"
@@ -577,7 +408,7 @@ fn score<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[Stri
             ScoreRow {
                 seats: team.clone(),
                 cells,
-                side: side(stage.nameplates, stage.to, team).0,
+                side: names_for(game, stage).side(team).0,
                 points: points[team[0]],
                 mine: stage.to.is_some_and(|you| team.contains(&you)),
             }
@@ -588,7 +419,7 @@ fn score<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, names: &[Stri
 
 fn result<G: Catalogued>(
     game: &Sight<G>,
-    stage: &Stage<G::Action>,
+    stage: &Stage<G>,
     names: &[String],
 ) -> Option<GameResult> {
     if game.turn != Turn::Over {
@@ -601,7 +432,7 @@ fn result<G: Catalogued>(
     teams.sort_by(|a, b| standing::<G>(a[0], b[0], points, won));
     let winning: Vec<&Vec<usize>> = teams.iter().filter(|t| won[t[0]]).collect();
     let winners: Vec<usize> = winning.iter().flat_map(|t| t.iter().copied()).collect();
-    let (who, many) = side(stage.nameplates, stage.to, &winners);
+    let (who, many) = names_for(game, stage).side(&winners);
     let you = stage.to.is_some_and(|s| winners.contains(&s));
     let mut sentence = format!(
         "{who} {} the game{}",
@@ -613,7 +444,7 @@ fn result<G: Catalogued>(
         .to
         .and_then(|seat| teams.iter().find(|t| t.contains(&seat)));
     if let Some(mine) = mine.filter(|_| !you) {
-        let (who, many) = side(stage.nameplates, stage.to, mine);
+        let (who, many) = names_for(game, stage).side(mine);
         sentence.push_str(&format!(" {who} {}.", verb(many, "lose", "loses")));
     }
     let standings = teams
@@ -674,7 +505,7 @@ fn placed<G: Catalogued>(
         .collect()
 }
 
-fn status<G: Catalogued>(game: &Sight<G>, stage: &Stage<G::Action>, legal: &[G::Action]) -> String {
+fn status<G: Catalogued>(game: &Sight<G>, stage: &Stage<G>, legal: &[G::Action]) -> String {
     match game.turn {
         Turn::Over => "The game is over".into(),
         Turn::Chance
@@ -734,15 +565,15 @@ pub(crate) fn rules_card<G: Catalogued>(game: &Sight<G>, points_to_win: u32) -> 
 }
 
 /// Builds scenes for any catalogued game (each is [`staging::Staged`]).
-impl<A: Copy> Stage<'_, A> {
+impl<G: Catalogued> Stage<'_, G> {
     /// What everyone may see of `game`, in the recipient's words.
-    pub fn scene<G: Catalogued<Action = A>>(&self, game: &G) -> Scene {
+    pub fn scene(&self, game: &G) -> Scene {
         self.scene_of(&Sight::of(game), &self.legal(game))
     }
 
     /// What the recipient is shown of `game`: the scene in its words, built from what
     /// everyone may see, and for a seat what only it sees, built from its own view.
-    pub fn shown<G: Catalogued<Action = A>>(&self, game: &G) -> Shown {
+    pub fn shown(&self, game: &G) -> Shown {
         let sight = Sight::of(game);
         let legal = self.legal(game);
         let own = self
@@ -755,7 +586,7 @@ impl<A: Copy> Stage<'_, A> {
     }
 
     /// The recipient's legal actions: none but on its own turn.
-    fn legal<G: Catalogued<Action = A>>(&self, game: &G) -> Vec<A> {
+    fn legal(&self, game: &G) -> Vec<G::Action> {
         let mut legal = Vec::new();
         if matches!((game.turn(), self.to), (Turn::Seat(s), Some(to)) if s == to) {
             game.legal_actions(&mut legal);
@@ -765,7 +596,7 @@ impl<A: Copy> Stage<'_, A> {
 
     /// The scene from what everyone may see, with the recipient's `legal` actions for
     /// its status line.
-    fn scene_of<G: Catalogued<Action = A>>(&self, game: &Sight<G>, legal: &[A]) -> Scene {
+    fn scene_of(&self, game: &Sight<G>, legal: &[G::Action]) -> Scene {
         let title_parts = title_parts(game, self.points_to_win);
         let names = names(self.nameplates, self.to);
         let turn = match game.turn {
@@ -823,12 +654,12 @@ impl<A: Copy> Stage<'_, A> {
 
     /// What only `seat` sees, from its own `view` (none before the first deal): its
     /// hand, its choices, the question it is asked.
-    fn own<G: Catalogued<Action = A>>(
+    fn own(
         &self,
         game: &Sight<G>,
         view: Option<G::View<'_>>,
         seat: usize,
-        legal: &[A],
+        legal: &[G::Action],
     ) -> Own {
         let joker = G::joker(&game.public);
         let mut taken = vec![false; legal.len()];
@@ -943,33 +774,5 @@ mod tests {
         let low = placed::<straights::Game>(&sides(3), &points, &[true, false, false]);
         let low: Vec<usize> = low.iter().map(|(_, p)| *p).collect();
         assert_eq!(low, vec![0, 2, 1]);
-    }
-}
-
-#[cfg(test)]
-mod quota_tests {
-    use super::quota_words;
-
-    /// The handout's scoring ("the maker gets 2 points for reaching their quota - and 1
-    /// point for each trick above the quota; all other players get 1 point for each trick
-    /// above their quota"), each score said with how it came about.
-    #[test]
-    fn a_teen_do_panch_score_says_how_it_came_about() {
-        let cases = [
-            (
-                (6, 5, 3),
-                "took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points",
-            ),
-            (
-                (5, 5, 2),
-                "took 5 tricks, quota 5: reached it +2 = 2 points",
-            ),
-            ((4, 3, 1), "took 4 tricks, quota 3: 1 over +1, 1 point"),
-            ((3, 3, 0), "took 3 tricks, quota 3: met it, 0 points"),
-            ((1, 2, 0), "took 1 trick, quota 2: 1 short, 0 points"),
-        ];
-        for ((tricks, quota, gained), said) in cases {
-            assert_eq!(quota_words(tricks, quota, gained), said);
-        }
     }
 }

@@ -35,8 +35,9 @@ pub use review::{
 pub(crate) use staging::words;
 pub use staging::words::{card_text, card_text_at, suit_symbol};
 pub use staging::{
-    rule_lines, Dealt, Fact, FactKind, InForce, LayoutRow, Lesson, Mark, MarkKind, Marks, Phase,
-    Played, RuleLine, SeatShown, Sign, Staged, Tally, TallyKind, Upcard,
+    rule_lines, Dealt, Fact, FactKind, HandEndKind, InForce, LayoutRow, Lesson, Mark, MarkKind,
+    Marks, Nameplate, Names, Phase, Played, Presence, RuleLine, SeatShown, Sign, Staged, Tally,
+    TallyKind, Upcard,
 };
 pub use steps::{computer_name, record_steps, seat_name, steps, Step};
 pub use walk::{walk, Waypoint};
@@ -143,42 +144,6 @@ pub struct SeatPanel {
     pub turn: bool,
 }
 
-/// Who sits in a seat, as the face knows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Presence {
-    /// A person, here.
-    Person,
-    /// A person whose connection dropped.
-    Away,
-    /// A person away long enough that a computer plays for them.
-    Autopilot,
-    /// Nobody yet: anyone may sit.
-    Open,
-    /// A computer player.
-    Computer,
-}
-
-/// The nameplate at a seat, as a face shows it: the name and who is there (the scene is
-/// built with one per seat).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Nameplate {
-    /// The name people see (`Alice`, `West`, `Computer 2 (strong)`).
-    pub name: String,
-    /// Who is there.
-    pub presence: Presence,
-}
-
-impl Nameplate {
-    /// A computer player called `name`.
-    pub fn computer(name: impl Into<String>) -> Nameplate {
-        Nameplate {
-            name: name.into(),
-            presence: Presence::Computer,
-        }
-    }
-}
-
 /// The middle of the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -248,26 +213,6 @@ pub struct HandEnd {
     pub sentence: String,
     /// Every side in seat order: what it took, what it scored, what it has now.
     pub sides: Vec<SideEnd>,
-}
-
-/// How a hand ended, typed (the core's `HandOver`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum HandEndKind {
-    /// Euchre: the makers took three or four tricks.
-    Made,
-    /// Euchre: the makers took all five, a march.
-    March,
-    /// Euchre: the makers took fewer than three; the defenders score.
-    Euchred,
-    /// Euchre: nobody made trump.
-    ThrownIn,
-    /// Euchre (house rule): a player threw in the hand with a McEvoy.
-    Refused,
-    /// Teen Do Panch: each player's tricks against its quota.
-    Quotas,
-    /// Straights: every card played or discarded.
-    Round,
 }
 
 /// One side at a hand's end.

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use table::{Happened, Progress};
+use table::{HappenedIn, Progress};
 
 /// What an action left on the table, which decides how long it stays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum Beat {
 impl Beat {
     /// The beat of `action` (`None`: hidden from the recipient, a face-down discard),
     /// which did `happened`.
-    pub fn of<G: Catalogued>(action: Option<&G::Action>, happened: &Happened) -> Beat {
+    pub fn of<G: Catalogued>(action: Option<&G::Action>, happened: &HappenedIn<G>) -> Beat {
         if happened.trick_taken.is_some() || happened.hand_over.is_some() {
             Beat::Trick
         } else if action

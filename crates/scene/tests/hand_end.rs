@@ -91,10 +91,11 @@ fn a_euchre_hand_ends_as_the_eecs280_reference_prints_it() {
         ]
     );
     assert_eq!(end.sides[0].tally.kind, TallyKind::Tricks);
-    assert!(
-        end.sentence.contains("euchred with 2 tricks"),
-        "{}",
-        end.sentence
+    // The reference: "Barbara and Dabbala" made trump and took 2 tricks, "Adi and Chi-Chih
+    // win the hand / euchred!" with 2 points.
+    assert_eq!(
+        end.sentence,
+        "Barbara and Dabbala are euchred with 2 tricks: Adi and Chi-Chih score 2 points."
     );
     assert_eq!(
         end.sides[1].text,

@@ -2,16 +2,17 @@
 //! record replays to the same progress, and a face-down card shows only to its owner.
 
 use catalogue::{Roster, Variant};
+use euchre::HandOver;
 use rand::SeedableRng;
 use scene::{Moment, Nameplate, Stage};
-use table::{Agent, GameRecord, HandOver, Happened, Outcome, Progress, RecordSeat, Rng, Turn};
+use table::{Agent, GameRecord, Happened, Outcome, Progress, RecordSeat, Rng, Turn};
 
 fn nameplates(names: &[&str]) -> Vec<Nameplate> {
     names.iter().map(|&n| Nameplate::computer(n)).collect()
 }
 
 /// What seat 0 sees of a hand whose actions so far are `log`, to 10 points.
-fn seat_zero<A>(nameplates: &[Nameplate], log: Vec<Moment<A>>) -> Stage<'_, A> {
+fn seat_zero<G: table::Game>(nameplates: &[Nameplate], log: Vec<Moment<G>>) -> Stage<'_, G> {
     Stage {
         to: Some(0),
         nameplates,

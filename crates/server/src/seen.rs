@@ -130,6 +130,6 @@ impl<G: Served> Secret<G> {
 }
 
 /// An action as the store keeps it: tagged with its game.
-fn stored<G: Served>(taken: &Taken<G::Action>) -> AnyAction {
+fn stored<G: Served>(taken: &Taken<G>) -> AnyAction {
     G::any(taken.action)
 }

@@ -7,6 +7,7 @@
 //! (`cardtable-scene`) puts what the games say together with names, the log and outcomes.
 
 mod learn;
+mod names;
 mod signs;
 pub mod tricks;
 pub mod words;
@@ -14,9 +15,10 @@ pub mod words;
 use cards::{Card, CardSet, Suit};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use table::Happened;
+use table::{HandOverOf, HappenedIn};
 
 pub use learn::{InForce, Lesson};
+pub use names::{team_of, Nameplate, Names, Presence};
 pub use signs::{Dealt, Marks, SeatShown, Sign, Upcard};
 
 /// What a game says of itself for its scene. Every method but [`Staged::face_up`] reads
@@ -113,7 +115,7 @@ pub trait Staged: table::Listed {
     fn phrase(
         public: &Self::Public<'_>,
         action: Option<&Self::Action>,
-        happened: &Happened,
+        happened: &HappenedIn<Self>,
         you: bool,
     ) -> String;
 
@@ -134,6 +136,19 @@ pub trait Staged: table::Listed {
     fn question(public: &Self::Public<'_>, legal: &[Self::Action]) -> String;
     /// Help for that question.
     fn help(public: &Self::Public<'_>, legal: &[Self::Action]) -> Vec<String>;
+    /// What a hand's end says, in a sentence (`West and East take 4 tricks and score 1
+    /// point.`): `over` as the core scored it, `names` the seats and sides as the
+    /// recipient reads them.
+    fn hand_over_words(over: &HandOverOf<Self>, names: &Names) -> String;
+    /// How the hand ended, for how a face sets it off.
+    fn hand_end_kind(over: &HandOverOf<Self>) -> HandEndKind;
+    /// The seat of the side that made trump this hand, and whether it played alone
+    /// (`None`: no side made trump, or the game has no makers; then a seat marked as
+    /// naming trump is the side's that made it).
+    fn makers(over: &HandOverOf<Self>) -> Option<(usize, bool)> {
+        let _ = over;
+        None
+    }
     /// How to play the game under the rules in force: the aim, the cards, each phase,
     /// the scoring and a short example, each lesson citing its source as docs/RULES.md
     /// does (the house rules in force follow them, added by the scene).
@@ -352,4 +367,24 @@ pub struct LayoutRow {
     pub slots: Vec<Option<Card>>,
     /// `Hearts: 6♥ 7♥ 8♥`.
     pub label: String,
+}
+
+/// How a hand ended, typed (the core's `HandOver`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum HandEndKind {
+    /// Euchre: the makers took three or four tricks.
+    Made,
+    /// Euchre: the makers took all five, a march.
+    March,
+    /// Euchre: the makers took fewer than three; the defenders score.
+    Euchred,
+    /// Euchre: nobody made trump.
+    ThrownIn,
+    /// Euchre (house rule): a player threw in the hand with a McEvoy.
+    Refused,
+    /// Teen Do Panch: each player's tricks against its quota.
+    Quotas,
+    /// Straights: every card played or discarded.
+    Round,
 }

@@ -6,32 +6,62 @@ use serde::{Deserialize, Serialize};
 
 /// A game's own report of what an action did.
 pub trait Outcome: Copy + std::fmt::Debug + Send + Sync + 'static {
+    /// How a hand of the game ends, as its core scored it: the game's own type, whose
+    /// words its staging gives.
+    type HandOver: HandOver;
     /// The same, in the shape every game shares.
-    fn happened(&self) -> Happened;
+    fn happened(&self) -> Happened<Self::HandOver>;
 }
 
-/// What an action did beyond itself.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Happened {
+/// How a hand (a Straights round) ended and was scored, in the game's own terms (Euchre's
+/// made, march and euchre; Teen Do Panch's quotas): what every face needs of it besides
+/// its words, which the game's staging gives.
+pub trait HandOver: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static {
+    /// The points the hand scored, each given to `each` as a seat and its gain; a
+    /// partnership's once, to one seat of it (a renege's penalty aside: that is
+    /// [`Happened::penalty`]).
+    fn scored(&self, each: &mut dyn FnMut(usize, u32));
+}
+
+/// What `G`'s actions report ([`Happened`] with the game's own [`HandOver`]).
+pub type HappenedIn<G> = Happened<HandOverOf<G>>;
+
+/// How a hand of `G` ends ([`Outcome::HandOver`]).
+pub type HandOverOf<G> = <<G as crate::Game>::Outcome as Outcome>::HandOver;
+
+/// What an action did beyond itself; `H` is how the game's hands end ([`HandOver`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Happened<H> {
     /// The seat that took the trick this action completed.
     pub trick_taken: Option<usize>,
     /// How the hand (a Straights round) this action ended was scored.
-    pub hand_over: Option<HandOver>,
+    pub hand_over: Option<H>,
     /// A penalty scored on the spot (a CS 246 renege).
     pub penalty: Option<Penalty>,
     /// The upcard an order-up made trump (Euchre): public, and named in every log, as
     /// the action itself does not carry it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub upcard: Option<OrderedUp>,
     /// Cards an action showed to every player (Euchre's farmer's hand: the three swapped
     /// for the kitty).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shown: Option<[cards::Card; 3]>,
     /// The seat this action handed a card to (Teen Do Panch's card given back in a pull,
     /// or handed over): public, though the card may not be, so every log names who
     /// received it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passed_to: Option<usize>,
+}
+
+impl<H> Default for Happened<H> {
+    /// Nothing beyond the action itself.
+    fn default() -> Happened<H> {
+        Happened {
+            trick_taken: None,
+            hand_over: None,
+            penalty: None,
+            upcard: None,
+            shown: None,
+            passed_to: None,
+        }
+    }
 }
 
 /// An upcard ordered up (Euchre), and by whom.
@@ -41,64 +71,6 @@ pub struct OrderedUp {
     pub card: cards::Card,
     /// Whether the dealer itself took it (the CS 246 handout: it "picks up the card").
     pub by_dealer: bool,
-}
-
-/// How a hand ended and was scored. Points are each seat's gain (a partnership's gain
-/// counts for both partners), seats past the game's count are zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum HandOver {
-    /// Nobody made trump: the hand is thrown in, nothing scored.
-    ThrownIn,
-    /// A player threw in a hand it was allowed to refuse (Euchre's McEvoy): the same
-    /// dealer deals again.
-    Refused {
-        /// Who threw it in.
-        by: usize,
-    },
-    /// The makers took three or four tricks.
-    Made {
-        /// A seat of the side that made trump.
-        makers: usize,
-        /// Whether a maker played alone.
-        alone: bool,
-        /// Tricks the makers took.
-        tricks: u8,
-        /// Points the makers scored.
-        points: u32,
-    },
-    /// The makers took all five tricks.
-    March {
-        /// A seat of the side that made trump.
-        makers: usize,
-        /// Whether a maker played alone.
-        alone: bool,
-        /// Points the makers scored.
-        points: u32,
-    },
-    /// The makers took fewer than three tricks: the defenders score.
-    Euchred {
-        /// A seat of the side that made trump.
-        makers: usize,
-        /// Tricks the makers took.
-        tricks: u8,
-        /// Points the defenders scored.
-        points: u32,
-    },
-    /// Each seat's tricks against its quota (Teen Do Panch).
-    Quotas {
-        /// Tricks each seat took.
-        tricks: [u8; 4],
-        /// Each seat's quota.
-        quotas: [u8; 4],
-        /// Points each seat scored.
-        points: [u32; 4],
-    },
-    /// Every card is played or discarded (Straights): each seat's penalty points.
-    Round {
-        /// Points each seat gained (up to eight seats; zero past the game's seats).
-        points: [u32; 8],
-    },
 }
 
 /// Points scored at once for a broken rule.
@@ -112,7 +84,14 @@ pub struct Penalty {
 
 /// Games whose report of an action is nothing at all.
 impl Outcome for () {
-    fn happened(&self) -> Happened {
+    type HandOver = ();
+
+    fn happened(&self) -> Happened<()> {
         Happened::default()
     }
+}
+
+/// A hand that ends scoring nothing (test games).
+impl HandOver for () {
+    fn scored(&self, _: &mut dyn FnMut(usize, u32)) {}
 }

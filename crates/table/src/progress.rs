@@ -7,23 +7,24 @@ use cards::Card;
 use rand::SeedableRng;
 
 use crate::{
-    Agent, Game, GameRecord, Happened, Outcome, RecordSeat, Refused, ReplayError, Rng, Seated, Turn,
+    Agent, Game, GameRecord, HappenedIn, Outcome, RecordSeat, Refused, ReplayError, Rng, Seated,
+    Turn,
 };
 
 /// One accepted action: who took it, what it did, and who may see it (each seat, then
 /// spectators), decided when it was taken from the state it was taken in.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Taken<A> {
+pub struct Taken<G: Game> {
     /// The seat that acted.
     pub seat: usize,
     /// The action.
-    pub action: A,
+    pub action: G::Action,
     /// What it did.
-    pub happened: Happened,
+    pub happened: HappenedIn<G>,
     seen: Vec<bool>,
 }
 
-impl<A> Taken<A> {
+impl<G: Game> Taken<G> {
     /// Whether `to` (a seat, or `None` for a spectator) may see the action itself.
     pub fn seen_by(&self, to: Option<usize>) -> bool {
         let last = self.seen.len() - 1;
@@ -62,8 +63,8 @@ pub struct Progress<G: Game> {
     deals: Vec<Vec<Card>>,
     dealt: usize,
     actions: Vec<G::Action>,
-    hand: Vec<Taken<G::Action>>,
-    last_hand: Vec<Taken<G::Action>>,
+    hand: Vec<Taken<G>>,
+    last_hand: Vec<Taken<G>>,
 }
 
 impl<G: Game> Progress<G> {
@@ -148,12 +149,12 @@ impl<G: Game> Progress<G> {
     }
 
     /// This hand's actions.
-    pub fn hand(&self) -> &[Taken<G::Action>] {
+    pub fn hand(&self) -> &[Taken<G>] {
         &self.hand
     }
 
     /// The hand before's.
-    pub fn last_hand(&self) -> &[Taken<G::Action>] {
+    pub fn last_hand(&self) -> &[Taken<G>] {
         &self.last_hand
     }
 
@@ -197,19 +198,14 @@ impl<G: Game> Progress<G> {
         &mut self,
         seat: usize,
         action: G::Action,
-    ) -> Result<&Taken<G::Action>, Refused<G::Refusal>> {
+    ) -> Result<&Taken<G>, Refused<G::Refusal>> {
         let seen = self.seen(seat, &action);
         let happened = self.game.apply_as(seat, action)?.happened();
         Ok(self.keep(seat, action, happened, seen))
     }
 
     /// `agent`'s action for `seat` (the seat to move), applied.
-    pub fn act_for(
-        &mut self,
-        agent: &mut dyn Agent<G>,
-        seat: usize,
-        rng: &mut Rng,
-    ) -> &Taken<G::Action> {
+    pub fn act_for(&mut self, agent: &mut dyn Agent<G>, seat: usize, rng: &mut Rng) -> &Taken<G> {
         let action = agent.act(Seated::new(&self.game, seat), rng);
         let seen = self.seen(seat, &action);
         let outcome = self.game.apply(action).expect("players act legally");
@@ -228,9 +224,9 @@ impl<G: Game> Progress<G> {
         &mut self,
         seat: usize,
         action: G::Action,
-        happened: Happened,
+        happened: HappenedIn<G>,
         seen: Vec<bool>,
-    ) -> &Taken<G::Action> {
+    ) -> &Taken<G> {
         self.actions.push(action);
         self.hand.push(Taken {
             seat,

@@ -194,9 +194,11 @@ impl Agent<Game> for Cs246 {
 }
 
 impl table::Outcome for crate::Outcome {
-    fn happened(&self) -> table::Happened {
-        use crate::Outcome;
-        use table::{HandOver, Happened, Penalty};
+    type HandOver = crate::HandOver;
+
+    fn happened(&self) -> table::Happened<crate::HandOver> {
+        use crate::{HandOver, Outcome};
+        use table::{Happened, Penalty};
         match *self {
             Outcome::Continue => Happened::default(),
             Outcome::OrderedUp { upcard, by_dealer } => Happened {

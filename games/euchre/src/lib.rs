@@ -10,6 +10,7 @@
 mod action;
 mod game;
 mod hand;
+mod hand_over;
 mod house;
 mod interface;
 mod listing;
@@ -28,6 +29,7 @@ pub use action::{Action, Actions};
 pub use cards::trick::Round;
 pub use game::Game;
 pub use hand::{Hand, HandResult, Outcome, Phase, Trick};
+pub use hand_over::HandOver;
 pub use players::{Leave, Player};
 pub use position::{Making, Position, PositionError};
 pub use refusal::IllegalAction;

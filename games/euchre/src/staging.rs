@@ -1,12 +1,13 @@
 //! Euchre's scene: marks for the dealer and the makers, the upcard, trump and its bowers.
 
-use crate::{Action, Game, Phase as Hand, Public, Round, Seat, View};
+use crate::hand_over::defender;
+use crate::{Action, Game, HandOver, Phase as Hand, Public, Round, Seat, View};
 use cards::{Card, CardSet};
 
 use staging::words::{card_text, card_text_at, suit_words, verb, verb_then};
 use staging::{
-    tricks, InForce, Lesson, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
-    Upcard,
+    tricks, HandEndKind, InForce, Lesson, MarkKind, Marks, Names, Phase, Played, SeatShown, Sign,
+    Staged, TallyKind, Upcard,
 };
 
 impl Staged for Game {
@@ -167,10 +168,80 @@ impl Staged for Game {
             .collect()
     }
 
+    fn hand_over_words(over: &HandOver, names: &Names) -> String {
+        // What the makers took (`West and East take 4 tricks alone`), and whether the
+        // sentence's subject is plural.
+        let taken = |makers: usize, alone: bool, tricks: &str| {
+            let (name, many) = names.side_of(makers);
+            let alone = if alone { " alone" } else { "" };
+            let take = verb(many, "take", "takes");
+            (format!("{name} {take} {tricks}{alone}"), many)
+        };
+        match *over {
+            HandOver::ThrownIn => "Nobody made trump: the hand is thrown in.".into(),
+            HandOver::Refused { .. } => {
+                "The hand is thrown in: nobody scores, and the same dealer deals again.".into()
+            }
+            HandOver::Made {
+                makers,
+                alone,
+                tricks,
+                points,
+            } => {
+                let (taken, many) = taken(makers, alone, &format!("{tricks} tricks"));
+                let scores = verb(many, "score", "scores");
+                format!("{taken} and {scores} {}.", staging::words::points(points))
+            }
+            HandOver::March {
+                makers,
+                alone,
+                points,
+            } => {
+                let (taken, _) = taken(makers, alone, "all five tricks");
+                format!("{taken}, a march: {}.", staging::words::points(points))
+            }
+            HandOver::Euchred {
+                makers,
+                tricks,
+                points,
+            } => {
+                let (defenders, d_many) = names.side_of(defender(makers));
+                let (makers, many) = names.side_of(makers);
+                format!(
+                    "{makers} {} euchred with {tricks} trick{}: {defenders} {} {}.",
+                    verb(many, "are", "is"),
+                    if tricks == 1 { "" } else { "s" },
+                    verb(d_many, "score", "scores"),
+                    staging::words::points(points)
+                )
+            }
+        }
+    }
+
+    fn hand_end_kind(over: &HandOver) -> HandEndKind {
+        match over {
+            HandOver::Made { .. } => HandEndKind::Made,
+            HandOver::March { .. } => HandEndKind::March,
+            HandOver::Euchred { .. } => HandEndKind::Euchred,
+            HandOver::ThrownIn => HandEndKind::ThrownIn,
+            HandOver::Refused { .. } => HandEndKind::Refused,
+        }
+    }
+
+    fn makers(over: &HandOver) -> Option<(usize, bool)> {
+        match *over {
+            HandOver::Made { makers, alone, .. } | HandOver::March { makers, alone, .. } => {
+                Some((makers, alone))
+            }
+            HandOver::Euchred { makers, .. } => Some((makers, false)),
+            HandOver::ThrownIn | HandOver::Refused { .. } => None,
+        }
+    }
+
     fn phrase(
         public: &Public<'_>,
         action: Option<&Action>,
-        happened: &table::Happened,
+        happened: &table::Happened<HandOver>,
         you: bool,
     ) -> String {
         let card_text = |card| card_text_at(Self::joker(public), card);

@@ -95,15 +95,25 @@ impl Agent<Game> for Computer {
 }
 
 impl table::Outcome for crate::Outcome {
-    fn happened(&self) -> table::Happened {
+    /// A round ends with each player's points.
+    type HandOver = crate::Points;
+
+    fn happened(&self) -> table::Happened<crate::Points> {
         match *self {
             crate::Outcome::Continue => table::Happened::default(),
             crate::Outcome::RoundOver(points) => table::Happened {
-                hand_over: Some(table::HandOver::Round {
-                    points: points.padded(),
-                }),
+                hand_over: Some(points),
                 ..table::Happened::default()
             },
+        }
+    }
+}
+
+/// A round's points, each player's gain.
+impl table::HandOver for crate::Points {
+    fn scored(&self, each: &mut dyn FnMut(usize, u32)) {
+        for (seat, &points) in self.iter().enumerate() {
+            each(seat, points);
         }
     }
 }

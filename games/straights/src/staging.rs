@@ -1,11 +1,12 @@
 //! Straights' scene: the layout in the middle, discards counted against each player.
 
-use crate::{Action, Game, Public, Seat, View};
+use crate::{Action, Game, Points, Public, Seat, View};
 use cards::{Card, CardSet, Rank, Suit};
 
 use staging::words::{by_suit, card_text, cards_text, suit_symbol, verb, verb_then};
 use staging::{
-    InForce, LayoutRow, Lesson, Marks, Phase, Played, SeatShown, Sign, Staged, TallyKind,
+    HandEndKind, InForce, LayoutRow, Lesson, Marks, Names, Phase, Played, SeatShown, Sign, Staged,
+    TallyKind,
 };
 
 impl Staged for Game {
@@ -145,7 +146,23 @@ impl Staged for Game {
         vec![format!("Your discards: {}", cards_text(discards))]
     }
 
-    fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
+    fn hand_over_words(points: &Points, names: &Names) -> String {
+        let each: Vec<String> = (points.iter().enumerate())
+            .map(|(seat, gained)| format!("{} +{gained}", names.subject(seat)))
+            .collect();
+        format!("The round is over: {}.", each.join(", "))
+    }
+
+    fn hand_end_kind(_: &Points) -> HandEndKind {
+        HandEndKind::Round
+    }
+
+    fn phrase(
+        _: &Public<'_>,
+        action: Option<&Action>,
+        _: &table::Happened<Points>,
+        you: bool,
+    ) -> String {
         match action {
             None => verb(you, "discard a card face down", "discards a card face down"),
             Some(Action::Play(card)) => verb_then(you, "play", "plays", &card_text(*card)),

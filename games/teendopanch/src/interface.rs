@@ -139,7 +139,9 @@ impl Agent<Game> for Simple {
 }
 
 impl table::Outcome for crate::Outcome {
-    fn happened(&self) -> table::Happened {
+    type HandOver = crate::HandOver;
+
+    fn happened(&self) -> table::Happened<crate::HandOver> {
         let (winner, result) = match *self {
             crate::Outcome::Trick { winner, result } => (winner, result),
             crate::Outcome::Passed { to } => {
@@ -150,13 +152,12 @@ impl table::Outcome for crate::Outcome {
             }
             crate::Outcome::Continue => return table::Happened::default(),
         };
-        let four = |three: [u8; 3]| [three[0], three[1], three[2], 0];
         table::Happened {
             trick_taken: Some(winner.index()),
-            hand_over: result.map(|r| table::HandOver::Quotas {
-                tricks: four(r.tricks),
-                quotas: four(r.quotas),
-                points: [r.points[0], r.points[1], r.points[2], 0],
+            hand_over: result.map(|r| crate::HandOver {
+                tricks: r.tricks,
+                quotas: r.quotas,
+                points: r.points,
             }),
             ..table::Happened::default()
         }

@@ -14,6 +14,7 @@
 
 mod game;
 mod hand;
+mod hand_over;
 mod holding;
 mod house;
 mod interface;
@@ -29,6 +30,7 @@ mod staging;
 pub use cards::trick::Round;
 pub use game::{Game, Public};
 pub use hand::{Action, Hand, HandResult, Outcome, Phase, PublicHand, Pull, Trick, View};
+pub use hand_over::HandOver;
 pub use holding::Holding;
 pub use players::{Leave, Player};
 pub use refusal::IllegalAction;

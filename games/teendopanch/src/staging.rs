@@ -1,12 +1,12 @@
 //! Teen Do Panch's scene: quotas beside tricks, the maker, pulls and returns.
 
-use crate::{Action, Game, Phase as Hand, Public, Round, Seat, View};
+use crate::{Action, Game, HandOver, Phase as Hand, Public, Round, Seat, View};
 use cards::{Card, CardSet};
 
 use staging::words::{by_suit, card_text, suit_words, verb, verb_then};
 use staging::{
-    tricks, Dealt, Fact, InForce, Lesson, MarkKind, Marks, Phase, Played, SeatShown, Sign, Staged,
-    TallyKind,
+    tricks, Dealt, Fact, HandEndKind, InForce, Lesson, MarkKind, Marks, Names, Phase, Played,
+    SeatShown, Sign, Staged, TallyKind,
 };
 
 impl Staged for Game {
@@ -183,7 +183,30 @@ impl Staged for Game {
         pulled.into_iter().collect()
     }
 
-    fn phrase(_: &Public<'_>, action: Option<&Action>, _: &table::Happened, you: bool) -> String {
+    fn hand_over_words(over: &HandOver, names: &Names) -> String {
+        let each: Vec<String> = (0..names.seats())
+            .map(|s| {
+                let (tricks, quota, points) = (over.tricks[s], over.quotas[s], over.points[s]);
+                format!(
+                    "{} {}",
+                    names.subject(s),
+                    quota_words(tricks, quota, points)
+                )
+            })
+            .collect();
+        format!("The hand is over: {}.", each.join("; "))
+    }
+
+    fn hand_end_kind(_: &HandOver) -> HandEndKind {
+        HandEndKind::Quotas
+    }
+
+    fn phrase(
+        _: &Public<'_>,
+        action: Option<&Action>,
+        _: &table::Happened<HandOver>,
+        you: bool,
+    ) -> String {
         match action {
             // A card given back, or handed over under the house rule: face down.
             None => verb(you, "give a card face down", "gives a card face down"),
@@ -283,6 +306,35 @@ impl Staged for Game {
             (has(|a| matches!(a, Action::Return(_))), give_back),
             (has(|a| matches!(a, Action::Play(_))), play),
         ])
+    }
+}
+
+/// How a Teen Do Panch seat's `gained` points came about from its `tricks` against its
+/// `quota` (the handout: the maker scores 2 for reaching its quota, and everyone 1 for
+/// each trick above it): `took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points`,
+/// `took 1 trick, quota 3: 2 short, 0 points`.
+fn quota_words(tricks: u8, quota: u8, gained: u32) -> String {
+    use staging::words::points;
+    let took = format!(
+        "took {tricks} trick{}, quota {quota}",
+        if tricks == 1 { "" } else { "s" }
+    );
+    if tricks < quota {
+        return format!("{took}: {} short, {}", quota - tricks, points(gained));
+    }
+    let over = u32::from(tricks - quota);
+    let reached = gained.saturating_sub(over);
+    let mut parts = Vec::new();
+    if reached > 0 {
+        parts.push(format!("reached it +{reached}"));
+    }
+    if over > 0 {
+        parts.push(format!("{over} over +{over}"));
+    }
+    match parts.len() {
+        0 => format!("{took}: met it, {}", points(gained)),
+        1 if reached == 0 => format!("{took}: {}, {}", parts[0], points(gained)),
+        _ => format!("{took}: {} = {}", parts.join(", "), points(gained)),
     }
 }
 
@@ -388,4 +440,32 @@ fn lessons(rules: &InForce) -> Vec<Lesson> {
             "the EECS 280 handout (Scoring, Pulling Cards)",
         ),
     ]
+}
+
+#[cfg(test)]
+mod quota_tests {
+    use super::quota_words;
+
+    /// The handout's scoring ("the maker gets 2 points for reaching their quota - and 1
+    /// point for each trick above the quota; all other players get 1 point for each trick
+    /// above their quota"), each score said with how it came about.
+    #[test]
+    fn a_teen_do_panch_score_says_how_it_came_about() {
+        let cases = [
+            (
+                (6, 5, 3),
+                "took 6 tricks, quota 5: reached it +2, 1 over +1 = 3 points",
+            ),
+            (
+                (5, 5, 2),
+                "took 5 tricks, quota 5: reached it +2 = 2 points",
+            ),
+            ((4, 3, 1), "took 4 tricks, quota 3: 1 over +1, 1 point"),
+            ((3, 3, 0), "took 3 tricks, quota 3: met it, 0 points"),
+            ((1, 2, 0), "took 1 trick, quota 2: 1 short, 0 points"),
+        ];
+        for ((tricks, quota, gained), said) in cases {
+            assert_eq!(quota_words(tricks, quota, gained), said);
+        }
+    }
 }
