@@ -99,6 +99,17 @@ impl<S: Copy, const N: usize> Trick<S, N> {
         }
         Some(self.plays[usize::from(best & 0xFF)])
     }
+
+    /// The play winning so far where nothing is trump (Hearts, Spades before it is
+    /// broken aside: a no-trump deal): the highest card of the suit led, ace high, if any
+    /// card was played. No card of another suit can win.
+    pub fn winning_led(&self) -> Option<(S, Card)> {
+        let plays = &self.plays[..self.len as usize];
+        let led = plays.first()?.1.suit();
+        (plays.iter().copied())
+            .filter(|(_, card)| card.suit() == led)
+            .max_by_key(|(_, card)| card.rank())
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +170,28 @@ mod tests {
             trick.winning(TrumpOrder::euchre(Suit::Clubs)),
             Some((0, card("JS")))
         );
+    }
+
+    /// With no trump the highest card of the suit led takes the trick, ace high (pagat.com,
+    /// Hearts: "the trick is won by the highest card of the suit led"); a higher card of
+    /// another suit does not.
+    #[test]
+    fn with_no_trump_the_highest_of_the_suit_led_wins() {
+        let trick: Trick<u8, 4> = Trick::new(0);
+        assert_eq!(trick.winning_led(), None);
+        assert_eq!(
+            played::<4>("9H AS 2H KH").winning_led(),
+            Some((3, card("KH")))
+        );
+        assert_eq!(
+            played::<4>("TD 2D AD QD").winning_led(),
+            Some((2, card("AD")))
+        );
+        assert_eq!(
+            played::<4>("3C AH AS AD").winning_led(),
+            Some((0, card("3C")))
+        );
+        assert_eq!(played::<3>("JD TD").winning_led(), Some((0, card("JD"))));
     }
 
     #[test]

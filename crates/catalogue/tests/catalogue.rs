@@ -30,7 +30,8 @@ fn every_variant_builds_its_game_with_every_kind_of_player() {
     for variant in Variant::ALL {
         let game = variant.game();
         let kinds = ["random", "handout", "strong:2", "random"];
-        let lineup = Lineup::parse(game, &kinds[..game.seats()].join(",")).unwrap();
+        let kinds: Vec<&str> = kinds.into_iter().cycle().take(game.seats()).collect();
+        let lineup = Lineup::parse(game, &kinds.join(",")).unwrap();
         let (name, rules, seats, teams) = variant.with_game(3, PlayOne(&lineup));
         assert_eq!(
             (name.as_str(), rules.as_str()),

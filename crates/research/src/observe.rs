@@ -11,28 +11,20 @@ use catalogue::Catalogued;
 use scene::{Phase, Sign};
 use table::Turn;
 
-use crate::space::{ActionSpace, CARDS};
+pub use table::space::Block;
 
-/// One block of an observation: its name, its length and what it holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Block {
-    /// The block's name (`hand`).
-    pub name: &'static str,
-    /// How many numbers.
-    pub len: usize,
-    /// What they are.
-    pub what: &'static str,
-}
+use crate::space::{ActionSpace, CARDS};
 
 /// The phases' numbers in the `phase` block.
 const PHASES: usize = 10;
 /// The marks' numbers in the `marks` block.
 const MARKS: usize = 6;
 
-/// The blocks of an observation of `G` at a table of `seats`, in order.
+/// The blocks of an observation of `G` at a table of `seats`, in order: the ones every
+/// game shares, then the game's own ([`ActionSpace::own_blocks`]).
 pub fn layout<G: ActionSpace>(seats: usize) -> Vec<Block> {
     let block = |name, len, what| Block { name, len, what };
-    vec![
+    let mut shared = vec![
         block("hand", CARDS, "1 for each card the observer holds and may look at"),
         block("face_down", 1, "how many cards it holds face down (a blind dealer)"),
         block("played", seats * CARDS, "per seat: cards it put down this hand that the observer saw"),
@@ -49,7 +41,9 @@ pub fn layout<G: ActionSpace>(seats: usize) -> Vec<Block> {
         block("trump", 4, "one-hot: the trump suit, once named (suits as Suit::ALL)"),
         block("shown", CARDS, "the upcard, face up in the middle (a farmer's hand and the cards a Teen Do Panch maker declined are not marked)"),
         block("points", seats, "per seat: its points in the game so far"),
-    ]
+    ];
+    shared.extend(G::own_blocks(seats));
+    shared
 }
 
 /// The length of an observation of `G` at a table of `seats`.
@@ -72,6 +66,8 @@ pub fn observe<G: ActionSpace + Catalogued>(
     seen_this_hand::<G>(seen, seating, &mut at);
     middle::<G>(&public, seating, &mut at);
     around(game, &public, seating, &mut at);
+    let own = G::own_blocks(seating.seats).iter().map(|b| b.len).sum();
+    game.observe_own(to, at.next(own));
 }
 
 /// How many sit, and whose observation it is.
@@ -294,7 +290,7 @@ mod tests {
         phases::<G>(&public, seating, at);
     }
 
-    fn around_from_words<G: Catalogued>(game: &G, seating: Seating, at: &mut Cursor) {
+    fn around_from_words<G: ActionSpace + Catalogued>(game: &G, seating: Seating, at: &mut Cursor) {
         let (public, seats) = (game.public(), seating.seats);
         let turn = at.next(seats);
         if let Turn::Seat(seat) = game.turn() {
@@ -331,6 +327,18 @@ mod tests {
         let points = at.next(seats);
         for (seat, value) in game.points().into_iter().enumerate() {
             points[seating.relative(seat)] = value as f32;
+        }
+        // The games' own blocks as the words say them: Teen Do Panch's quota is each
+        // seat's tally's (`Tricks 1, quota 5`).
+        for block in G::own_blocks(seats) {
+            let numbers = at.next(block.len);
+            assert_eq!(
+                block.name, "quota",
+                "a game's own block the words do not read"
+            );
+            for (seat, (_, _, seat_tally)) in parts.iter().enumerate() {
+                numbers[seating.relative(seat)] = seat_tally.quota.unwrap_or(0) as f32;
+            }
         }
     }
 

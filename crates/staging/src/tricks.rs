@@ -44,6 +44,20 @@ pub fn in_hand<S: Copy, const N: usize>(
     (plays(trick, index).collect(), winning)
 }
 
+/// The trick in progress of a hand without trump (Hearts), if one is dealt: its plays,
+/// and the seat winning it, the highest card of the suit led
+/// ([`Trick::winning_led`]).
+pub fn in_hand_no_trump<S: Copy, const N: usize>(
+    trick: Option<&Trick<S, N>>,
+    index: impl Fn(S) -> usize,
+) -> (Vec<Played>, Option<usize>) {
+    let Some(trick) = trick else {
+        return Default::default();
+    };
+    let winning = trick.winning_led().map(|(s, _)| index(s));
+    (plays(trick, index).collect(), winning)
+}
+
 /// `Trump Hearts ♥` and what follows it (`, made by West`, the `maker`), in trump's
 /// colour.
 pub fn trump(suit: Suit, after: String, maker: Option<usize>) -> Fact {

@@ -1,6 +1,7 @@
 //! Every game's actions as integers from 0: a fixed action space a learning program can
 //! mask and index, independent of rules and house rules (an action the rules never allow
-//! simply never appears among the legal ones).
+//! simply never appears among the legal ones); and the blocks a game adds to its
+//! observation tensor after the ones every game shares.
 //!
 //! Each game numbers its own actions in its crate (`impl ActionSpace for Game`);
 //! research's tensors, batches and the Python package read them through this trait.
@@ -12,6 +13,17 @@ use cards::{Card, Suit};
 
 /// Card numbers: 0 to 51.
 pub const CARDS: usize = 52;
+
+/// One block of an observation tensor: its name, its length and what it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The block's name (`hand`).
+    pub name: &'static str,
+    /// How many numbers.
+    pub len: usize,
+    /// What they are.
+    pub what: &'static str,
+}
 
 /// A game whose actions are numbered: first the actions that put down no card, then a
 /// block of [`CARDS`] numbers for each kind of card action, a card each.
@@ -26,6 +38,21 @@ pub trait ActionSpace: crate::Game {
     fn action_id(action: &Self::Action) -> usize;
     /// The action numbered `id`, if one is.
     fn action_of(id: usize) -> Option<Self::Action>;
+
+    /// The game's own blocks of its observation tensor at a table of `seats`, after the
+    /// blocks every game shares: its key facts no shared block holds (none by default).
+    fn own_blocks(seats: usize) -> Vec<Block> {
+        let _ = seats;
+        Vec::new()
+    }
+
+    /// Writes [`ActionSpace::own_blocks`] as `to` (a seat, or `None` for a spectator) may
+    /// know them into `out`, their total length, zeroed: from the game's public view and
+    /// `to`'s own, per-seat entries counted from `to` (entry 0 is `to`, 1 the seat after
+    /// it; a spectator's from seat 0).
+    fn observe_own(&self, to: Option<usize>, out: &mut [f32]) {
+        let _ = (to, out);
+    }
 
     /// The number of `card` in the `block`th kind of card action.
     fn card_id(block: usize, card: Card) -> usize {

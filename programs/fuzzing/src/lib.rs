@@ -177,18 +177,14 @@ pub fn teendopanch_input(data: &[u8]) {
     let _ = eecs280_teendopanch::driver::Driver { seats, console }.play(rules, &mut pack);
 }
 
-/// The first byte picks one of `cardtable play`'s four games (handout opponents, to 2
+/// The first byte picks one of the catalogue's variants (handout opponents, to 2
 /// points); the second byte's low half seeds the deal and its high half, when not 0,
 /// draws a value for every house rule (a refused combination plays the variant).
 fn terminal_game(data: &[u8]) -> Box<dyn terminal::session::Sitting> {
-    use catalogue::{GameKind, PlayerSpec, Variant};
-    let (game, rules) = match data.first().copied().unwrap_or(0) % 4 {
-        0 => (GameKind::Euchre, "eecs280"),
-        1 => (GameKind::Euchre, "cs246"),
-        2 => (GameKind::Straights, "cs246"),
-        _ => (GameKind::TeenDoPanch, "handout"),
-    };
-    let variant = Variant::named(game, Some(rules)).expect("a catalogued variant");
+    use catalogue::{PlayerSpec, Variant};
+    let first = usize::from(data.first().copied().unwrap_or(0));
+    let variant = Variant::ALL[first % Variant::ALL.len()];
+    let game = variant.game();
     let second = data.get(1).copied().unwrap_or(0);
     let mut draw = u64::from(second >> 4);
     let house = table::house::assignment_for(catalogue::Ruleset::options(game), |_| {
