@@ -71,6 +71,7 @@ impl<G: Playable> WithGameOf<G> for Rows {
         everywhere.extend(at.later.iter().cloned());
         let (observed, copied) = observe::sides(&new, &everywhere, POINTS);
         let (snapshots, written) = snapshot::sides(&at.later, POINTS);
+        let unit = || floor(game, new.clone());
         let row = |kind: usize, reference, ours, reference_side| Row {
             name: format!("{}/{}-{}", KINDS[kind], game, variant.rules()),
             reference,
@@ -78,23 +79,26 @@ impl<G: Playable> WithGameOf<G> for Rows {
             reference_side,
         };
         vec![
-            row(0, "floor hand", play::side(new.clone()), floor(game)),
-            row(1, "floor hand", expert::side(&new, at.first), floor(game)),
-            row(2, "floor hand", expert::side(&new, at.later), floor(game)),
+            row(0, "floor hand", play::side(new.clone()), unit()),
+            row(1, "floor hand", expert::side(&new, at.first), unit()),
+            row(2, "floor hand", expert::side(&new, at.later), unit()),
             row(3, "copy", observed, copied),
             row(4, "write only", snapshots, written),
             row(
                 5,
                 "floor hand",
                 review::side(variant, sizes.reviews),
-                floor(game),
+                unit(),
             ),
         ]
     }
 }
 
-/// `game`'s floor: one random hand (Straights: round) a unit.
-pub fn floor(game: GameKind) -> Side {
+/// `game`'s floor: one random hand (Straights: round) a unit, played by its hand-written
+/// floor (`floors`). A game without one (a new game, until it gets one) is its own unit:
+/// random hands of `new`'s game through its rules core, so its `play` row reads 1 and its
+/// other rows count in its own hands.
+pub fn floor<G: table::Game>(game: GameKind, new: impl Fn() -> G + 'static) -> Side {
     fn hands(n: u32, mut hand: impl FnMut() -> u32) -> usize {
         (0..n).map(|_| hand() as usize).sum()
     }
@@ -105,5 +109,7 @@ pub fn floor(game: GameKind) -> Side {
         }
         GameKind::Straights => Side::each(|rng, n| hands(n, || floors::straights::round(rng))),
         GameKind::TeenDoPanch => Side::each(|rng, n| hands(n, || floors::teendopanch::hand(rng))),
+        #[allow(unreachable_patterns)]
+        _ => play::side(new),
     }
 }
