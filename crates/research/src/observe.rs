@@ -66,8 +66,9 @@ pub fn observe<G: ActionSpace + Catalogued>(
     seen_this_hand::<G>(seen, seating, &mut at);
     middle::<G>(&public, seating, &mut at);
     around(game, &public, seating, &mut at);
-    let own = G::own_blocks(seating.seats).iter().map(|b| b.len).sum();
-    game.observe_own(to, at.next(own));
+    // The game's own blocks are the rest of `out` (of `len` numbers): read so, with no
+    // list of blocks made at each observation.
+    game.observe_own(to, at.rest());
 }
 
 /// How many sit, and whose observation it is.
@@ -102,6 +103,12 @@ struct Cursor<'a> {
 }
 
 impl Cursor<'_> {
+    /// Every number not yet written.
+    fn rest(&mut self) -> &mut [f32] {
+        let start = std::mem::replace(&mut self.start, self.out.len());
+        &mut self.out[start..]
+    }
+
     /// The next block, of `len` numbers.
     fn next(&mut self, len: usize) -> &mut [f32] {
         let block = &mut self.out[self.start..self.start + len];
