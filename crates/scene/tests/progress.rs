@@ -120,8 +120,7 @@ fn the_log_says_what_happened_with_you_and_the_others_in_their_own_words() {
                     points: 1,
                 }),
                 penalty: None,
-                upcard: None,
-                shown: None,
+                disclosed: None,
                 passed_to: None,
             },
         ),
@@ -478,4 +477,54 @@ fn shown(coaching: &scene::Coaching) -> Vec<(&str, String, &str)> {
             (c.words.as_str(), value, c.against.as_str())
         })
         .collect()
+}
+
+/// Pagat's farmer's hand (house rule `farmer=swap`): a player dealt three cards of one
+/// low rank shows them and takes the kitty's three cards for them. The log names the
+/// three cards shown: the rank the action says, once in each of three suits.
+#[test]
+fn a_farmers_hand_is_named_with_the_three_cards_shown() {
+    use euchre::{Action, Rules};
+    let rules = table::House::with_house(&Rules::cs246(), &["farmer=swap"]).unwrap();
+    let nameplates = nameplates(&["You", "West", "North", "East"]);
+    let mut found = 0;
+    for seed in 0..400 {
+        let mut progress = Progress::new(euchre::Game::new(rules), seed, Vec::new()).unwrap();
+        let mut rng = Rng::seed_from_u64(seed);
+        progress.deal();
+        while let Turn::Seat(seat) = progress.turn() {
+            let taken = progress.act_for(&mut table::RandomAgent::default(), seat, &mut rng);
+            let Action::Farmer(rank) = taken.action else {
+                continue;
+            };
+            let scene = scene::shown(&progress, None, &nameplates, 10).scene;
+            let said = &scene.log.last().unwrap().words[0];
+            let shown: Vec<&str> = said
+                .split(" shows ")
+                .nth(1)
+                .and_then(|rest| rest.split(" and takes ").next())
+                .expect(said)
+                .split(' ')
+                .collect();
+            assert_eq!(shown.len(), 3, "{said}");
+            let suits: std::collections::BTreeSet<char> =
+                shown.iter().map(|c| c.chars().last().unwrap()).collect();
+            assert_eq!(suits.len(), 3, "{said}");
+            for card in &shown {
+                let rank_text = &card[..card.len() - card.chars().last().unwrap().len_utf8()];
+                assert_eq!(
+                    rank_text,
+                    scene::card_text(cards::Card::new(rank, cards::Suit::Spades))
+                        .trim_end_matches('♠'),
+                    "{said}"
+                );
+            }
+            found += 1;
+            break;
+        }
+        if found >= 3 {
+            break;
+        }
+    }
+    assert!(found > 0, "some deal gave a farmer's hand");
 }

@@ -29,7 +29,7 @@ pub use cards as __cards;
 pub use computers::Computers;
 pub use house::{House, HouseError, HouseRule};
 pub use listing::{Listed, Listing};
-pub use outcome::{HandOver, HandOverOf, Happened, HappenedIn, OrderedUp, Outcome, Penalty};
+pub use outcome::{DisclosedOf, HandOver, HandOverOf, Happened, HappenedIn, Outcome, Penalty};
 pub use progress::{NotADeck, Progress, ReplayEvent, Taken};
 pub use record::{GameRecord, RecordSeat, ReplayError};
 

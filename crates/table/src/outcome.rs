@@ -9,8 +9,11 @@ pub trait Outcome: Copy + std::fmt::Debug + Send + Sync + 'static {
     /// How a hand of the game ends, as its core scored it: the game's own type, whose
     /// words its staging gives.
     type HandOver: HandOver;
+    /// What else an action made known to everyone, in the game's own terms (Euchre's
+    /// upcard ordered up, a farmer's hand shown); `()` for a game with nothing more.
+    type Disclosed: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'static;
     /// The same, in the shape every game shares.
-    fn happened(&self) -> Happened<Self::HandOver>;
+    fn happened(&self) -> Happened<Self::HandOver, Self::Disclosed>;
 }
 
 /// How a hand (a Straights round) ended and was scored, in the game's own terms (Euchre's
@@ -23,54 +26,46 @@ pub trait HandOver: Copy + std::fmt::Debug + PartialEq + Eq + Send + Sync + 'sta
     fn scored(&self, each: &mut dyn FnMut(usize, u32));
 }
 
-/// What `G`'s actions report ([`Happened`] with the game's own [`HandOver`]).
-pub type HappenedIn<G> = Happened<HandOverOf<G>>;
+/// What `G`'s actions report ([`Happened`] with the game's own [`HandOver`] and
+/// [`Outcome::Disclosed`]).
+pub type HappenedIn<G> = Happened<HandOverOf<G>, DisclosedOf<G>>;
+
+/// What else an action of `G` made known to everyone ([`Outcome::Disclosed`]).
+pub type DisclosedOf<G> = <<G as crate::Game>::Outcome as Outcome>::Disclosed;
 
 /// How a hand of `G` ends ([`Outcome::HandOver`]).
 pub type HandOverOf<G> = <<G as crate::Game>::Outcome as Outcome>::HandOver;
 
-/// What an action did beyond itself; `H` is how the game's hands end ([`HandOver`]).
+/// What an action did beyond itself; `H` is how the game's hands end ([`HandOver`]), `D`
+/// what else the game's actions make known ([`Outcome::Disclosed`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Happened<H> {
+pub struct Happened<H, D = ()> {
     /// The seat that took the trick this action completed.
     pub trick_taken: Option<usize>,
     /// How the hand (a Straights round) this action ended was scored.
     pub hand_over: Option<H>,
     /// A penalty scored on the spot (a CS 246 renege).
     pub penalty: Option<Penalty>,
-    /// The upcard an order-up made trump (Euchre): public, and named in every log, as
-    /// the action itself does not carry it.
-    pub upcard: Option<OrderedUp>,
-    /// Cards an action showed to every player (Euchre's farmer's hand: the three swapped
-    /// for the kitty).
-    pub shown: Option<[cards::Card; 3]>,
+    /// What else it made known to everyone, in the game's own terms: public, and named
+    /// in every log (Euchre's upcard ordered up, which the action itself does not carry).
+    pub disclosed: Option<D>,
     /// The seat this action handed a card to (Teen Do Panch's card given back in a pull,
     /// or handed over): public, though the card may not be, so every log names who
     /// received it.
     pub passed_to: Option<usize>,
 }
 
-impl<H> Default for Happened<H> {
+impl<H, D> Default for Happened<H, D> {
     /// Nothing beyond the action itself.
-    fn default() -> Happened<H> {
+    fn default() -> Happened<H, D> {
         Happened {
             trick_taken: None,
             hand_over: None,
             penalty: None,
-            upcard: None,
-            shown: None,
+            disclosed: None,
             passed_to: None,
         }
     }
-}
-
-/// An upcard ordered up (Euchre), and by whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OrderedUp {
-    /// The upcard.
-    pub card: cards::Card,
-    /// Whether the dealer itself took it (the CS 246 handout: it "picks up the card").
-    pub by_dealer: bool,
 }
 
 /// Points scored at once for a broken rule.
@@ -85,8 +80,9 @@ pub struct Penalty {
 /// Games whose report of an action is nothing at all.
 impl Outcome for () {
     type HandOver = ();
+    type Disclosed = ();
 
-    fn happened(&self) -> Happened<()> {
+    fn happened(&self) -> Happened<(), ()> {
         Happened::default()
     }
 }

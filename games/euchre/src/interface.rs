@@ -195,14 +195,15 @@ impl Agent<Game> for Cs246 {
 
 impl table::Outcome for crate::Outcome {
     type HandOver = crate::HandOver;
+    type Disclosed = crate::Disclosed;
 
-    fn happened(&self) -> table::Happened<crate::HandOver> {
-        use crate::{HandOver, Outcome};
+    fn happened(&self) -> table::Happened<crate::HandOver, crate::Disclosed> {
+        use crate::{Disclosed, HandOver, Outcome};
         use table::{Happened, Penalty};
         match *self {
             Outcome::Continue => Happened::default(),
             Outcome::OrderedUp { upcard, by_dealer } => Happened {
-                upcard: Some(table::OrderedUp {
+                disclosed: Some(Disclosed::OrderedUp {
                     card: upcard,
                     by_dealer,
                 }),
@@ -213,7 +214,7 @@ impl table::Outcome for crate::Outcome {
                 ..Happened::default()
             },
             Outcome::FarmersHand(shown) => Happened {
-                shown: Some(shown),
+                disclosed: Some(Disclosed::FarmersHand(shown)),
                 ..Happened::default()
             },
             Outcome::McEvoy(seat) => Happened {

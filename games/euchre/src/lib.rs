@@ -8,6 +8,7 @@
 #![warn(missing_docs)]
 
 mod action;
+mod disclosed;
 mod game;
 mod hand;
 mod hand_over;
@@ -27,6 +28,7 @@ mod view;
 
 pub use action::{Action, Actions};
 pub use cards::trick::Round;
+pub use disclosed::Disclosed;
 pub use game::Game;
 pub use hand::{Hand, HandResult, Outcome, Phase, Trick};
 pub use hand_over::HandOver;

@@ -1,7 +1,7 @@
 //! Euchre's scene: marks for the dealer and the makers, the upcard, trump and its bowers.
 
 use crate::hand_over::defender;
-use crate::{Action, Game, HandOver, Phase as Hand, Public, Round, Seat, View};
+use crate::{Action, Disclosed, Game, HandOver, Phase as Hand, Public, Round, Seat, View};
 use cards::{Card, CardSet};
 
 use staging::words::{card_text, card_text_at, suit_words, verb, verb_then};
@@ -241,7 +241,7 @@ impl Staged for Game {
     fn phrase(
         public: &Public<'_>,
         action: Option<&Action>,
-        happened: &table::Happened<HandOver>,
+        happened: &table::Happened<HandOver, Disclosed>,
         you: bool,
     ) -> String {
         let card_text = |card| card_text_at(Self::joker(public), card);
@@ -260,10 +260,10 @@ impl Staged for Game {
         match *action {
             Action::Pass => verb(you, "pass", "passes"),
             Action::OrderUp { alone: a } => {
-                let Some(up) = happened.upcard else {
+                let Some(Disclosed::OrderedUp { card, by_dealer }) = happened.disclosed else {
                     return format!("{}{}", verb(you, "order up", "orders up"), alone(a, you));
                 };
-                let (mine, theirs) = if up.by_dealer && picks_up_in_words(public) {
+                let (mine, theirs) = if by_dealer && picks_up_in_words(public) {
                     ("pick up", "picks up")
                 } else {
                     ("order up", "orders up")
@@ -271,7 +271,7 @@ impl Staged for Game {
                 format!(
                     "{} the {}{}",
                     verb(you, mine, theirs),
-                    card_text(up.card),
+                    card_text(card),
                     alone(a, you)
                 )
             }
@@ -289,12 +289,10 @@ impl Staged for Game {
                 "declares a McEvoy (no card above a ten)",
             ),
             Action::Farmer(_) => {
-                let shown: Vec<String> = happened
-                    .shown
-                    .iter()
-                    .flatten()
-                    .map(|&c| card_text(c))
-                    .collect();
+                let shown: Vec<String> = match happened.disclosed {
+                    Some(Disclosed::FarmersHand(cards)) => cards.map(card_text).to_vec(),
+                    _ => Vec::new(),
+                };
                 format!(
                     "{} {} and {} the kitty's three cards for them (a farmer's hand)",
                     verb(you, "show", "shows"),

@@ -97,6 +97,7 @@ impl Agent<Game> for Computer {
 impl table::Outcome for crate::Outcome {
     /// A round ends with each player's points.
     type HandOver = crate::Points;
+    type Disclosed = ();
 
     fn happened(&self) -> table::Happened<crate::Points> {
         match *self {

@@ -140,6 +140,7 @@ impl Agent<Game> for Simple {
 
 impl table::Outcome for crate::Outcome {
     type HandOver = crate::HandOver;
+    type Disclosed = ();
 
     fn happened(&self) -> table::Happened<crate::HandOver> {
         let (winner, result) = match *self {
