@@ -1448,20 +1448,7 @@ async fn the_review_of_a_decision_is_what_the_coach_said_of_it_live() {
         let table = ada.create(spec).await;
         ada.join(&table, 0).await;
         // Ada's first decision with a choice (Straights' 7♠ is led without one).
-        let mut frame = latest(&ada.frames).cloned().unwrap();
-        let now = loop {
-            let legal = frame["own"]["actions"].as_array().cloned();
-            let legal = legal.unwrap_or_default();
-            if frame["scene"]["turn"] == json!(0) && legal.len() > 1 {
-                break frame;
-            }
-            if frame["scene"]["turn"] == json!(0) && legal.len() == 1 {
-                let act = json!({"type": "act", "table": table, "seq": frame["seq"],
-                                 "action": legal[0]});
-                ada.send(act).await;
-            }
-            frame = ada.until("snapshot").await;
-        };
+        let now = until_my_turn(&mut ada, &table, 0).await;
         let seq = now["seq"].as_u64().unwrap();
         ada.send(json!({"type": "coach", "table": table, "seq": seq}))
             .await;
